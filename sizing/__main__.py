@@ -1,0 +1,5 @@
+import sys
+
+from sizing.cli import main
+
+sys.exit(main())

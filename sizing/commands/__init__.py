@@ -1,0 +1,1 @@
+"""CLI subcommands, one module each (``add_arguments`` and ``run``)."""

@@ -1,0 +1,33 @@
+"""``sizing size FILE``: the CPC size of a submittal, each step cited."""
+
+from __future__ import annotations
+
+import argparse
+
+HELP = "size a grease interceptor for a submittal file (YAML or JSON)"
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("file", metavar="FILE", help="submittal file, YAML or JSON (see schema/submittal.schema.json)")
+    p.add_argument("--format", choices=("text", "json", "markdown"), default="text")
+    p.add_argument("--edition", help="CPC edition to size under (2022 or 2025); overrides the file")
+    p.add_argument("--units", choices=("us", "si"), default="us",
+                   help="units for text and markdown output (JSON is always US, with unit-suffixed keys)")
+    p.add_argument("--output", "-o", metavar="PATH", help="write to PATH instead of standard output")
+
+
+def run(args: argparse.Namespace) -> int:
+    from sizing import submittal
+    from sizing.cli import emit, to_json
+    from sizing.size import size
+
+    sub = submittal.load(args.file, edition=args.edition)
+    result = size(sub)
+    if args.format == "json":
+        emit(to_json(result.to_dict()), args.output)
+    else:
+        from sizing.report import text
+
+        render = text.sizing_markdown if args.format == "markdown" else text.sizing_text
+        emit(render(result, units=args.units), args.output)
+    return 0

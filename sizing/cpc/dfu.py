@@ -1,0 +1,52 @@
+"""Drainage fixture units: CPC Table 702.1 by fixture, Table 702.2(1) by trap size."""
+
+from __future__ import annotations
+
+from sizing.cpc import first_at_least, fmt_size, nominal_size
+from sizing.tables import load_table
+
+
+def fixture_dfu(row_id: str, edition: str) -> tuple[float, dict]:
+    """DFU of one fixture from its Table 702.1 row (public-use column).
+    CPC Section 702.1, Table 702.1.
+
+    >>> fixture_dfu("floor_drain", "2025")[0], fixture_dfu("sink_service", "2025")[0]
+    (2, 3)
+    """
+    table = load_table("702.1", edition)
+    for row in table.rows:
+        if row["id"] == row_id:
+            return row["dfu"], row
+    raise KeyError(f"Table 702.1 ({edition}) has no row {row_id!r}")
+
+
+def listed_trap_sizes(edition: str) -> list[float]:
+    return load_table("702.2-1", edition).column("trap_in")
+
+
+def trap_dfu(trap_in: float, edition: str) -> tuple[float, dict, float, str | None]:
+    """DFU for a fixture not in Table 702.1, by its trap size. Returns (dfu, row, size used, note).
+    CPC Section 702.2, Table 702.2(1).
+
+    A metric size is matched to the nominal inch size; a size between listed sizes is rounded up to the
+    next listed size (more DFU, never fewer). Above 4 in the table gives no value: ValueError.
+
+    >>> trap_dfu(2, "2025")[0], trap_dfu(1.5, "2025")[0]
+    (4, 3)
+    >>> trap_dfu(2.5, "2025")[0]
+    6
+    """
+    table = load_table("702.2-1", edition)
+    sizes = table.column("trap_in")
+    note = None
+    size = nominal_size(trap_in, sizes)
+    if size is None:
+        i = first_at_least(trap_in, sizes)
+        if i is None:
+            raise ValueError(f"Table 702.2(1) lists traps up to {fmt_size(sizes[-1])}")
+        size = sizes[i]
+        note = f"a {trap_in:.3g} in trap is not a listed size; rounded up to {fmt_size(size)}"
+    elif abs(size - trap_in) > 1e-6:
+        note = f"{trap_in:.3g} in taken as nominal {fmt_size(size)}"
+    row = table.rows[sizes.index(size)]
+    return row["dfu"], row, size, note

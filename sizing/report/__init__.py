@@ -1,0 +1,1 @@
+"""Presentation: text, markdown, PDF and figures. Formats result objects; never recomputes."""

@@ -1,0 +1,80 @@
+"""Plain-text and markdown renderings of a SizingResult."""
+
+from __future__ import annotations
+
+from sizing.report.quantities import show
+from sizing.result import SizingResult
+
+
+def summary_rows(r: SizingResult, units: str = "us") -> list[tuple[str, str, str]]:
+    """(quantity, value, basis) rows shared by every rendering."""
+    g, h = r.gravity, r.hydromechanical
+    rows = [("DFU total", show(r.dfu_total, "DFU"), f"from {g['dfu_basis'] or 'nothing'}"),
+            ("Gravity interceptor, required volume", show(g["required_volume_gal"], "gal", units),
+             g["message"] or g["citation"] + (f" + footnote 3 ({show(g['footnote3_volume_gal'], 'gal', units)})"
+                                               if g["footnote3_volume_gal"] else ""))]
+    if h["drainage_load_gal"] is not None:
+        rows += [("HGI drainage load", show(h["drainage_load_gal"], "gal", units), h["citation"]),
+                 ("HGI rating, 1-minute drainage", show(h["rated_one_minute_gpm"], "gpm", units),
+                  f"flow {show(h['one_minute_flow_gpm'], 'gpm', units)}; grease capacity "
+                  f"{show(h['grease_capacity_lb'], 'lb', units)}"),
+                 ("HGI rating, 2-minute drainage", show(h["rated_two_minute_gpm"], "gpm", units),
+                  f"flow {show(h['two_minute_flow_gpm'], 'gpm', units)}; grease capacity "
+                  f"{show(h['grease_capacity_two_minute_lb'], 'lb', units)}")]
+    if h["by_pipe_one_minute_gpm"] is not None:
+        rows += [("HGI by inlet pipe (Table 1014.2.1)",
+                  f"{show(h['by_pipe_one_minute_gpm'], 'gpm', units)} / {show(h['by_pipe_two_minute_gpm'], 'gpm', units)}",
+                  f"1-minute / 2-minute drainage, {show(h['inlet_pipe_in'], 'in', units)} pipe")]
+    if r.meals is not None:
+        rows.append(("Meals formula (cross-check)", show(r.meals["volume_gal"], "gal", units), r.meals["citation"]))
+    return rows
+
+
+def provenance_lines(r: SizingResult) -> list[str]:
+    lines = []
+    for p in r.provenance:
+        levels = ", ".join(p["row_levels"])
+        carried = f"; carried from CPC {p['carried_from']}" if p["carried_from"] else ""
+        lines.append(f"{p['title']} ({p['table']}, edition {p['edition']}): {levels}{carried}")
+    return lines
+
+
+def sizing_text(r: SizingResult, units: str = "us") -> str:
+    out = [f"Grease interceptor sizing — CPC {r.edition}" + (f" — {r.project['name']}" if r.project.get("name") else ""), ""]
+    width = max(len(q) for q, _, _ in summary_rows(r, units))
+    for q, v, basis in summary_rows(r, units):
+        out.append(f"  {q:<{width}}  {v:>12}   {basis}")
+    out += ["", "Steps:"]
+    for i, s in enumerate(r.steps, 1):
+        value = show(s.value, s.unit, units) if isinstance(s.value, (int, float)) else "—"
+        out.append(f"  {i:>2}. {s.title}: {value}")
+        out.append(f"      [{s.citation}; {s.provenance}]" + (f" {s.note}" if s.note else ""))
+    if r.warnings:
+        out += ["", "Warnings:"] + [f"  - {w}" for w in r.warnings]
+    out += ["", "Provenance of the code values used:"] + [f"  - {line}" for line in provenance_lines(r)]
+    return "\n".join(out) + "\n"
+
+
+def sizing_markdown(r: SizingResult, units: str = "us") -> str:
+    title = f"# Grease interceptor sizing — CPC {r.edition}"
+    if r.project.get("name"):
+        title += f" — {_md(r.project['name'])}"
+    out = [title, "", "| Quantity | Value | Basis |", "|---|---:|---|"]
+    out += [f"| {_md(q)} | {_md(v)} | {_md(b)} |" for q, v, b in summary_rows(r, units)]
+    out += ["", "## Fixtures", "", "| # | Fixture | Count | Area | Connected | DFU | Basis |", "|---:|---|---:|---|---|---:|---|"]
+    for f in r.fixtures:
+        out.append(f"| {f.index} | {_md(f.name)} | {f.count} | {f.area} | {'yes' if f.connected else 'no'} | "
+                   f"{f.dfu:g} | {_md(f.basis)} |")
+    out += ["", "## Calculation steps", "", "| # | Step | Value | Clause | Provenance |", "|---:|---|---:|---|---|"]
+    for i, s in enumerate(r.steps, 1):
+        value = show(s.value, s.unit, units) if isinstance(s.value, (int, float)) else "—"
+        note = f" — {s.note}" if s.note else ""
+        out.append(f"| {i} | {_md(s.title + note)} | {_md(value)} | {_md(s.citation)} | {s.provenance} |")
+    if r.warnings:
+        out += ["", "## Warnings", ""] + [f"- {_md(w)}" for w in r.warnings]
+    out += ["", "## Provenance of code values", ""] + [f"- {_md(line)}" for line in provenance_lines(r)]
+    return "\n".join(out) + "\n"
+
+
+def _md(text: object) -> str:
+    return str(text).replace("|", "\\|").replace("\n", " ")

@@ -1,0 +1,80 @@
+"""Result objects. ``to_dict()`` on a result IS the JSON contract; nothing else builds JSON."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of a calculation: what was looked up or computed, from what, under which clause."""
+
+    key: str
+    title: str
+    value: Any
+    unit: str = ""
+    citation: str = ""
+    provenance: str = ""
+    inputs: dict[str, Any] = field(default_factory=dict)
+    table_row: dict[str, Any] | None = None
+    note: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass(frozen=True)
+class FixtureLine:
+    index: int
+    type: str
+    name: str
+    count: int
+    area: str
+    connected: bool
+    dfu_each: float | None
+    dfu: float
+    basis: str
+    citation: str
+    provenance: str
+    flow_gpm: float | None = None
+    footnote3_volume_gal: float = 0.0
+    drainage_load_gal: float | None = None
+    override: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass(frozen=True)
+class SizingResult:
+    edition: str
+    project: dict[str, str]
+    construction: str
+    dfu_total: float
+    fixtures: tuple[FixtureLine, ...]
+    gravity: dict[str, Any]
+    hydromechanical: dict[str, Any]
+    meals: dict[str, Any] | None
+    steps: tuple[Step, ...]
+    warnings: tuple[str, ...]
+    provenance: tuple[dict[str, Any], ...]
+
+    @property
+    def required_volume_gal(self) -> float | None:
+        return self.gravity["required_volume_gal"]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "edition": self.edition,
+            "project": dict(self.project),
+            "construction": self.construction,
+            "dfu_total": self.dfu_total,
+            "fixtures": [f.to_dict() for f in self.fixtures],
+            "gravity": dict(self.gravity),
+            "hydromechanical": dict(self.hydromechanical),
+            "meals": None if self.meals is None else dict(self.meals),
+            "steps": [s.to_dict() for s in self.steps],
+            "warnings": list(self.warnings),
+            "provenance": [dict(p) for p in self.provenance],
+        }

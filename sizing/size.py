@@ -1,0 +1,341 @@
+"""Size a grease interceptor for a submittal: DFU -> gravity volume, HGI ratings, meals cross-check.
+
+``size(submittal)`` is pure: a Submittal plus the tables in, a SizingResult (with every step) out.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sizing.cpc import dfu as dfu_clause
+from sizing.cpc import fmt_size
+from sizing.cpc import gravity as grav
+from sizing.cpc import hydromechanical as hgi
+from sizing.cpc import meals as meals_clause
+from sizing.errors import SizingInputError
+from sizing.result import FixtureLine, SizingResult, Step
+from sizing.submittal import Fixture, Submittal
+from sizing.tables import Table, load_table
+
+SUBMITTED = "submitted"  # provenance of a value the submitter gave (an explicit dfu or flow)
+
+
+class _Run:
+    """Collects steps, warnings and the tables a calculation used."""
+
+    def __init__(self, edition: str):
+        self.edition = edition
+        self.steps: list[Step] = []
+        self.warnings: list[str] = []
+        self.tables: dict[str, Table] = {}
+
+    def table(self, name: str) -> Table:
+        t = load_table(name, self.edition)
+        self.tables[name] = t
+        return t
+
+    def step(self, **kw: Any) -> Step:
+        s = Step(**kw)
+        self.steps.append(s)
+        return s
+
+
+def size(sub: Submittal) -> SizingResult:
+    run = _Run(sub.edition)
+    run.warnings.extend(sub.warnings)
+    lines = tuple(_fixture_line(f, run) for f in sub.fixtures)
+    connected = [line for line in lines if line.connected]
+    _check_connections(sub, lines, run)
+    gravity, dfu_total = _gravity(sub, connected, run)
+    hydro = _hydromechanical(sub, connected, run)
+    meals = _meals(sub, run)
+    provenance = tuple(
+        {"table": t.meta["table"], "title": t.title, "edition": t.meta["edition"], "level": t.provenance,
+         "row_levels": sorted({t.row_provenance(r) for r in t.rows}) if t.rows else [t.provenance],
+         "carried_from": t.carried_from, "source": t.source, "note": t.meta.get("edition_note")}
+        for t in run.tables.values())
+    return SizingResult(edition=sub.edition, project=dict(sub.project), construction=sub.construction,
+                        dfu_total=dfu_total, fixtures=lines, gravity=gravity, hydromechanical=hydro,
+                        meals=meals, steps=tuple(run.steps), warnings=tuple(run.warnings),
+                        provenance=provenance)
+
+
+# --- DFU (Tables 702.1 and 702.2(1)) ------------------------------------------------------------------
+
+def _fixture_line(f: Fixture, run: _Run) -> FixtureLine:
+    ed, kind, path = run.edition, f.kind, f"fixtures[{f.index}]"
+    fn3 = 0.0
+    flow_used = None
+    override = False
+    if f.dfu is not None:
+        each, basis, citation, prov, override = f.dfu, "dfu given by the submitter (override)", "submittal", SUBMITTED, True
+        if kind.row:
+            table_dfu, _ = dfu_clause.fixture_dfu(kind.row, ed)
+            if table_dfu != f.dfu:
+                run.warnings.append(f"{path}: dfu {f.dfu:g} given for {kind.label}, where Table 702.1 gives "
+                                    f"{table_dfu:g}; the given value is used")
+    elif kind.row:
+        row_id = kind.row
+        if kind.rows_by_trap and f.trap_size_in is not None:
+            row_id = kind.rows_by_trap.get(f"{f.trap_size_in:g}", row_id)
+        each, row = dfu_clause.fixture_dfu(row_id, ed)
+        table = run.table("702.1")
+        basis = f"Table 702.1: {row['fixture']}"
+        citation, prov = f"CPC {ed}, Table 702.1", table.row_provenance(row)
+    elif f.trap_size_in is not None:
+        try:
+            each, row, size_in, note = dfu_clause.trap_dfu(f.trap_size_in, ed)
+        except ValueError as exc:
+            raise SizingInputError(f"{path}.trap_size", f"{f.trap_size_in:g} in", f"a trap size {exc}") from None
+        table = run.table("702.2-1")
+        basis = f"Table 702.2(1): {fmt_size(size_in)} trap" + (f" ({note})" if note else "")
+        citation, prov = f"CPC {ed}, Table 702.2(1)", table.provenance
+    elif f.flow_gpm is not None:
+        minutes = run.table("1014.3.6").meta["footnote_3_minutes"]
+        each, flow_used = 0.0, f.flow_gpm
+        fn3 = grav.footnote_3_volume(f.flow_gpm, ed) * f.count if f.connected else 0.0
+        basis = f"no DFU value: {f.flow_gpm:g} gpm x {minutes} min (footnote 3)"
+        citation, prov = f"CPC {ed}, Table 1014.3.6, footnote 3", SUBMITTED
+    elif kind.indirect:
+        each, basis = 0.0, "indirect waste: its load is counted at the receptor (floor sink or floor drain)"
+        citation, prov = f"CPC {ed}, Table 702.1 (indirect waste receptors)", "derived"
+    else:
+        why = kind.note or f"{kind.label} has no Table 702.1 value"
+        raise SizingInputError(f"{path}.trap_size", None, "", message=(
+            f"{path}.trap_size: {f.type} needs a trap_size (e.g. '2 in'), a flow or a dfu; {why}"))
+    dfu = each * f.count
+    line = FixtureLine(index=f.index, type=f.type, name=f.name, count=f.count, area=f.area, connected=f.connected,
+                       dfu_each=each, dfu=dfu, basis=basis, citation=citation, provenance=prov,
+                       flow_gpm=f.flow_gpm, footnote3_volume_gal=fn3, override=override)
+    on = "connected" if f.connected else "not connected to the interceptor: not counted"
+    run.step(key=f"dfu.{path}", title=f"DFU of {path}: {f.count} x {f.name} ({on})", value=dfu, unit="DFU",
+             citation=citation, provenance=prov, inputs={"type": f.type, "count": f.count, "dfu_each": each},
+             note=basis if flow_used is None else basis + f"; adds {fn3:g} gal")
+    return line
+
+
+def _check_connections(sub: Submittal, lines: tuple[FixtureLine, ...], run: _Run) -> None:
+    types = {line.type for line in lines if line.connected}
+    for line in lines:
+        kind = sub.fixtures[line.index].kind
+        if kind.indirect and line.dfu == 0 and not types & {"floor_sink", "floor_drain"}:
+            run.warnings.append(f"fixtures[{line.index}]: {kind.label} drains indirectly, but no floor sink or "
+                                "floor drain is listed to receive it; list its receptor")
+        if not kind.listed:
+            run.warnings.append(f"fixtures[{line.index}]: {line.type!r} is not a listed fixture type; "
+                                f"counted by the value it gives ({line.basis})")
+
+
+# --- Gravity (Table 1014.3.6, Table 703.2) ---------------------------------------------------------------
+
+def _gravity(sub: Submittal, connected: list[FixtureLine], run: _Run) -> tuple[dict[str, Any], float]:
+    ed = run.edition
+    table = run.table("1014.3.6")
+    cite = f"CPC {ed}, Section 1014.3.6, Table 1014.3.6"
+    fn3_total = sum(line.footnote3_volume_gal for line in connected)
+    out: dict[str, Any] = {"required_volume_gal": None, "table_volume_gal": None, "footnote3_volume_gal": fn3_total,
+                           "dfu_basis": None, "table_row": None, "citation": cite, "provenance": table.provenance,
+                           "carried_from": table.carried_from, "message": None}
+    if sub.fixtures:
+        dfu_total = sum(line.dfu for line in connected)
+        out["dfu_basis"] = "fixtures"
+        run.step(key="dfu.total", title="DFU total of the fixtures connected to the interceptor", value=dfu_total,
+                 unit="DFU", citation=f"{cite}, footnote 1", provenance=table.provenance,
+                 inputs={"fixtures": [f"fixtures[{line.index}]" for line in connected]},
+                 note="DFUs plumbed to the kitchen drain lines that connect to the interceptor")
+        if not connected:
+            run.warnings.append("no fixture is connected to the interceptor: the size is the table minimum")
+        if sub.inlet_pipe_in is not None:
+            _pipe_capacity_check(sub.inlet_pipe_in, dfu_total, run)
+    elif sub.inlet_pipe_in is not None:
+        try:
+            dfu_total, row, size_in, note = grav.pipe_max_dfu(sub.inlet_pipe_in, ed)
+        except ValueError as exc:
+            raise SizingInputError("inlet_pipe", fmt_size(sub.inlet_pipe_in), str(exc)) from None
+        t703 = run.table("703.2")
+        out["dfu_basis"] = "inlet_pipe"
+        run.step(key="dfu.inlet_pipe", title=f"DFUs not known: maximum DFU of a {fmt_size(size_in)} horizontal drain",
+                 value=dfu_total, unit="DFU", citation=f"CPC {ed}, Section 1014.3.6; Table 703.2",
+                 provenance=t703.row_provenance(row), inputs={"inlet_pipe_in": sub.inlet_pipe_in}, table_row=row,
+                 note=note)
+    else:
+        out["message"] = "no fixtures or inlet pipe: the CPC size needs the connected DFUs or the inlet pipe size"
+        return out, 0.0
+    volume, row = grav.gravity_interceptor_volume(dfu_total, ed)
+    if volume is None:
+        top = table.rows[-1]["max_dfu"]
+        out["message"] = grav.BEYOND_TABLE.format(max=f"{top:,}")
+        run.warnings.append(f"{dfu_total:g} DFU is " + out["message"])
+        run.step(key="gravity.table", title="Table 1014.3.6 lookup", value=None, unit="gal", citation=cite,
+                 provenance=table.provenance, inputs={"dfu_total": dfu_total}, note=out["message"])
+        return out, dfu_total
+    out.update(table_volume_gal=volume, table_row=row, required_volume_gal=volume + fn3_total)
+    run.step(key="gravity.table", title=f"Table 1014.3.6: first row with max DFU >= {dfu_total:g}", value=volume,
+             unit="gal", citation=cite, provenance=table.provenance, inputs={"dfu_total": dfu_total}, table_row=row,
+             note=f"up to {row['max_dfu']} DFU -> {volume:,} gal")
+    if fn3_total:
+        run.step(key="gravity.footnote3", title="Fixtures with a known flow and no DFU value: gpm x 30 min",
+                 value=fn3_total, unit="gal", citation=f"{cite}, footnote 3", provenance=SUBMITTED,
+                 inputs={f"fixtures[{line.index}]": line.flow_gpm for line in connected if line.footnote3_volume_gal})
+    run.step(key="gravity.required", title="Required gravity interceptor volume (code minimum)",
+             value=volume + fn3_total, unit="gal", citation=cite, provenance=table.provenance,
+             inputs={"table_volume_gal": volume, "footnote3_volume_gal": fn3_total},
+             note="the code minimum; choose a listed product of at least this volume")
+    return out, dfu_total
+
+
+def _pipe_capacity_check(pipe_in: float, dfu_total: float, run: _Run) -> None:
+    try:
+        max_dfu, row, size_in, _ = grav.pipe_max_dfu(pipe_in, run.edition)
+    except ValueError:
+        run.warnings.append(f"inlet_pipe {fmt_size(pipe_in)} is not a size Table 703.2 lists; its capacity was not checked")
+        return
+    run.table("703.2")
+    if dfu_total > max_dfu:
+        run.warnings.append(f"{dfu_total:g} DFU exceeds the {max_dfu:g} DFU a {fmt_size(size_in)} horizontal drain "
+                            f"carries (CPC {run.edition}, Table 703.2): check the inlet pipe size")
+
+
+# --- Hydromechanical (Table 1014.2.1, PDI fixture-capacity method) ---------------------------------------
+
+def _hydromechanical(sub: Submittal, connected: list[FixtureLine], run: _Run) -> dict[str, Any]:
+    ed = run.edition
+    pdi = run.table("pdi-ratings")
+    out: dict[str, Any] = {
+        "method": "PDI G-101 fixture-capacity method: sum of drainage loads of the connected fixtures",
+        "fixture_volume_gal": None, "drainage_load_gal": None, "added_flow_gpm": 0.0,
+        "one_minute_flow_gpm": None, "two_minute_flow_gpm": None,
+        "rated_one_minute_gpm": None, "rated_two_minute_gpm": None,
+        "grease_capacity_lb": None, "grease_capacity_two_minute_lb": None,
+        "by_pipe_one_minute_gpm": None, "by_pipe_two_minute_gpm": None, "by_pipe_full_pipe_flow_gpm": None,
+        "inlet_pipe_in": sub.inlet_pipe_in, "citation": "PDI G-101; ASME A112.14.3 Appendix A",
+        "provenance": pdi.provenance, "message": None,
+    }
+    by_index = {f.index: f for f in sub.fixtures}
+    volume = 0.0
+    flows = 0.0
+    counted = []
+    for line in connected:
+        f = by_index[line.index]
+        if f.has_dimensions and f.count:
+            v = hgi.fixture_volume_gal(f.length_in, f.width_in, f.depth_in, f.compartments) * f.count
+            volume += v
+            counted.append(f"fixtures[{f.index}]")
+            run.step(key=f"hgi.volume.fixtures[{f.index}]",
+                     title=f"Fixture volume of fixtures[{f.index}]: {f.count} x {f.compartments} x "
+                           f"{f.length_in:g} x {f.width_in:g} x {f.depth_in:g} in / 231",
+                     value=round(v, 2), unit="gal", citation="PDI G-101, step 1", provenance=pdi.provenance,
+                     inputs={"length_in": f.length_in, "width_in": f.width_in, "depth_in": f.depth_in,
+                             "compartments": f.compartments, "count": f.count})
+        elif f.flow_gpm is not None and f.count:
+            flows += f.flow_gpm * f.count
+            counted.append(f"fixtures[{f.index}]")
+            run.step(key=f"hgi.flow.fixtures[{f.index}]",
+                     title=f"Rated flow of fixtures[{f.index}] added to the design flow", value=f.flow_gpm * f.count,
+                     unit="gpm", citation="PDI G-101 (appliances: manufacturer's flow rate)", provenance=SUBMITTED,
+                     inputs={"flow_gpm": f.flow_gpm, "count": f.count})
+    if not counted:
+        out["message"] = ("no connected fixture gives sink dimensions (length, width, depth) or a flow: "
+                          "the fixture-capacity method has nothing to size")
+    else:
+        load = hgi.drainage_load_gal(volume)
+        out.update(fixture_volume_gal=round(volume, 2), drainage_load_gal=round(load, 2), added_flow_gpm=flows)
+        run.step(key="hgi.load", title="Drainage load = 75 % of the fixture volume", value=round(load, 2), unit="gal",
+                 citation="PDI G-101, step 2", provenance=pdi.provenance,
+                 inputs={"fixture_volume_gal": round(volume, 2), "fill_factor": pdi.meta["fill_factor"]})
+        for minutes, key in ((1, "one_minute"), (2, "two_minute")):
+            flow = hgi.design_flow_gpm(load, minutes) + flows
+            rating, grease = hgi.hgi_rating(flow)
+            out[f"{key}_flow_gpm"] = round(flow, 2)
+            out[f"rated_{key}_gpm"] = rating
+            out["grease_capacity_lb" if minutes == 1 else "grease_capacity_two_minute_lb"] = grease
+            run.step(key=f"hgi.{key}", title=f"{minutes}-minute drainage: {load:.2f} gal / {minutes} min"
+                     + (f" + {flows:g} gpm" if flows else "") + " -> next larger standard rating",
+                     value=rating, unit="gpm", citation="PDI G-101, steps 3-5", provenance=pdi.provenance,
+                     inputs={"flow_gpm": round(flow, 2)},
+                     note=(f"grease capacity {grease} lb (2 lb per gpm)" if rating else
+                           f"{flow:.1f} gpm is above the largest standard rating "
+                           f"({pdi.rows[-1]['rating_gpm']} gpm): use several units or a gravity interceptor"))
+            if rating is None:
+                run.warnings.append(f"{minutes}-minute HGI flow {flow:.1f} gpm is above the largest standard rating")
+                continue
+            _smaller_unit_warning(load, flows, flow, minutes, rating, run)
+            if volume > pdi.meta["legacy_capacity_ratio"] * rating:
+                run.warnings.append(f"fixture capacity {volume:.1f} gal exceeds {pdi.meta['legacy_capacity_ratio']:g} x the "
+                                    f"{rating} gpm rating (legacy rule of thumb; secondary)")
+    if sub.inlet_pipe_in is not None:
+        row, size_in = hgi.hgi_by_pipe(sub.inlet_pipe_in, ed)
+        t = run.table("1014.2.1")
+        if row is None:
+            listed = ", ".join(fmt_size(s) for s in t.column("pipe_in"))
+            msg = f"Table 1014.2.1 lists grease waste pipes of {listed}; {fmt_size(sub.inlet_pipe_in)} is not listed"
+            out["message"] = (out["message"] + "; " if out["message"] else "") + msg
+            run.warnings.append(msg)
+        else:
+            out.update(by_pipe_one_minute_gpm=row["one_minute_gpm"], by_pipe_two_minute_gpm=row["two_minute_gpm"],
+                       by_pipe_full_pipe_flow_gpm=row["full_pipe_flow_gpm"])
+            run.step(key="hgi.by_pipe", title=f"HGI size for a {fmt_size(size_in)} grease waste pipe",
+                     value=row["one_minute_gpm"], unit="gpm", citation=f"CPC {ed}, Section 1014.2.1, Table 1014.2.1",
+                     provenance=t.provenance, inputs={"inlet_pipe_in": sub.inlet_pipe_in}, table_row=row,
+                     note=f"1-minute drainage {row['one_minute_gpm']} gpm; 2-minute drainage {row['two_minute_gpm']} gpm")
+    return out
+
+
+def _smaller_unit_warning(load: float, flows: float, flow: float, minutes: int, rating: int, run: _Run) -> None:
+    smaller = hgi.next_smaller_rating(flow)
+    if smaller is None or flow > smaller * (1 + hgi.SMALLER_UNIT_WARNING_FRACTION):
+        return
+    if flows:
+        run.warnings.append(f"a {smaller} gpm unit, as some published selections round down to, is below the "
+                            f"{minutes}-minute design flow of {flow:.1f} gpm; the code selection is the next larger "
+                            f"rating, {rating} gpm")
+        return
+    drain = hgi.drain_down_minutes(load, smaller)
+    run.warnings.append(f"a {smaller} gpm unit, as some published selections round down to, would take {drain:.2f} min "
+                        f"to drain the {load:.1f} gal load (over the {minutes}-minute period); the code selection is "
+                        f"the next larger rating, {rating} gpm")
+
+
+# --- Meals cross-check ---------------------------------------------------------------------------------
+
+def _meals(sub: Submittal, run: _Run) -> dict[str, Any] | None:
+    m = sub.meals
+    if m is None:
+        return None
+    table = run.table("meals-factors")
+    types = {f.type for f in sub.fixtures}
+    basis: dict[str, str] = {}
+    if m.meals_per_peak_hour is not None:
+        meals, basis["meals_per_peak_hour"] = m.meals_per_peak_hour, "given"
+    else:
+        meals = m.seats * m.meal_factor
+        name = f" ({m.meal_factor_name.replace('_', ' ')})" if m.meal_factor_name else ""
+        basis["meals_per_peak_hour"] = f"{m.seats:g} seats x meal factor {m.meal_factor:g}{name}"
+    single = bool(m.single_service)
+    if m.waste_flow_rate_gal is not None:
+        waste, basis["waste_flow_rate"] = m.waste_flow_rate_gal, "given"
+    else:
+        dish = m.dishwashing_machine if m.dishwashing_machine is not None else "dishwasher" in types
+        disposer = m.food_waste_disposer if m.food_waste_disposer is not None else "food_waste_disposer" in types
+        waste, basis["waste_flow_rate"] = meals_clause.waste_flow_rate(dish, single, disposer)
+        if m.dishwashing_machine is None or m.food_waste_disposer is None:
+            basis["waste_flow_rate"] += " (dishwasher / disposer read from the fixture list)"
+    if m.retention_time_h is not None:
+        retention, basis["retention_time"] = m.retention_time_h, "given"
+    else:
+        retention, basis["retention_time"] = meals_clause.retention_time(single)
+    if m.storage_factor is not None:
+        storage, basis["storage_factor"] = m.storage_factor, "given"
+    else:
+        storage, basis["storage_factor"] = meals_clause.storage_factor(m.hours_of_operation_h, single)
+    volume = meals_clause.meals_volume_gal(meals, waste, retention, storage)
+    cite = "UPC Appendix H (pre-2006), meals formula; cross-check only"
+    run.step(key="meals.volume", title=f"Meals formula {meals_clause.FORMULA_TEXT}: {meals:g} x {waste:g} x "
+             f"{retention:g} x {storage:g}", value=round(volume, 2), unit="gal", citation=cite,
+             provenance=table.provenance,
+             inputs={"meals_per_peak_hour": meals, "waste_flow_rate_gal_per_meal": waste,
+                     "retention_time_h": retention, "storage_factor": storage},
+             note="; ".join(f"{k}: {v}" for k, v in basis.items()))
+    return {"volume_gal": round(volume, 2), "meals_per_peak_hour": meals, "waste_flow_rate_gal_per_meal": waste,
+            "retention_time_h": retention, "storage_factor": storage, "basis": basis, "citation": cite,
+            "provenance": table.provenance, "formula": meals_clause.FORMULA_TEXT}

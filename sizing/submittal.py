@@ -1,0 +1,250 @@
+"""The submittal: a YAML/JSON document turned once into typed, immutable objects.
+
+Units are resolved here and nowhere else: every length is in [in], flow in [gpm], volume in [gal],
+time in [h], temperature in [degF]. The schema is documented in ``schema/submittal.schema.json``.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from sizing import parse
+from sizing.errors import SizingInputError
+from sizing.tables import DEFAULT_EDITION, editions, load_table
+from sizing.units import parse_quantity
+
+CONSTRUCTION = ("new", "existing", "remodel", "change_of_ownership", "change_in_operations")
+AREAS = ("food_prep", "cleanup", "restroom", "other")
+FIXTURE_FIELDS = ("type", "count", "area", "connected_to_interceptor", "trap_size", "flow", "compartments",
+                  "length", "width", "depth", "dfu", "label", "notes")
+MEALS_FIELDS = ("meals_per_peak_hour", "seats", "meal_factor", "waste_flow_rate", "retention_time",
+                "storage_factor", "dishwashing_machine", "single_service", "food_waste_disposer",
+                "hours_of_operation")
+#: Top-level sections. Sizing reads the first six; the others belong to review, waiver and maintenance,
+#: which parse them with the same field-path errors.
+TOP_LEVEL = ("$schema", "edition", "construction", "project", "fixtures", "inlet_pipe", "meals",
+             "interceptor", "max_discharge_temperature", "food_grinder_approval", "additives_authorization",
+             "existing_fse", "review_date", "waiver", "revocation", "application", "maintenance", "notes")
+PROJECT_FIELDS = ("name", "address", "applicant", "engineer", "permit", "fse_id", "date", "reviewer")
+#: A sink deeper than this is legal but suspicious: a warning, not an error.
+SUSPICIOUS_SINK_DEPTH_IN = 24.0
+
+
+@dataclass(frozen=True)
+class FixtureType:
+    key: str
+    label: str
+    row: str | None
+    area: str
+    indirect: bool = False
+    sanitary: bool = False
+    dishwasher: bool = False
+    food_grinder: bool = False
+    note: str | None = None
+    rows_by_trap: Mapping[str, str] | None = None
+    listed: bool = True
+
+
+@lru_cache(maxsize=1)
+def fixture_types() -> dict[str, FixtureType]:
+    """The fixture types a submittal may name (``tables/common/fixture-types.yaml``)."""
+    spec = load_table("fixture-types").meta["types"]
+    types = {}
+    for key, info in spec.items():
+        info = dict(info)
+        info.pop("aliases", None)
+        types[key] = FixtureType(key=key, **info)
+    return types
+
+
+@lru_cache(maxsize=1)
+def fixture_aliases() -> dict[str, str]:
+    spec = load_table("fixture-types").meta["types"]
+    return {alias: key for key, info in spec.items() for alias in info.get("aliases", ())}
+
+
+@dataclass(frozen=True)
+class Fixture:
+    """One line of the fixture schedule, in code units."""
+
+    index: int
+    type: str
+    count: int = 1
+    area: str = "other"
+    connected: bool = True
+    trap_size_in: float | None = None
+    flow_gpm: float | None = None
+    compartments: int = 1
+    length_in: float | None = None
+    width_in: float | None = None
+    depth_in: float | None = None
+    dfu: float | None = None
+    label: str | None = None
+
+    @property
+    def kind(self) -> FixtureType:
+        known = fixture_types().get(self.type)
+        if known:
+            return known
+        return FixtureType(key=self.type, label=self.type.replace("_", " ").capitalize(), row=None,
+                           area="other", listed=False)
+
+    @property
+    def has_dimensions(self) -> bool:
+        return self.length_in is not None
+
+    @property
+    def name(self) -> str:
+        return self.label or self.kind.label
+
+
+@dataclass(frozen=True)
+class Meals:
+    meals_per_peak_hour: float | None = None
+    seats: float | None = None
+    meal_factor: float | None = None
+    meal_factor_name: str | None = None
+    waste_flow_rate_gal: float | None = None
+    retention_time_h: float | None = None
+    storage_factor: float | None = None
+    dishwashing_machine: bool | None = None
+    single_service: bool | None = None
+    food_waste_disposer: bool | None = None
+    hours_of_operation_h: float | None = None
+
+
+@dataclass(frozen=True)
+class Submittal:
+    edition: str = DEFAULT_EDITION
+    construction: str = "new"
+    project: Mapping[str, str] = field(default_factory=dict)
+    fixtures: tuple[Fixture, ...] = ()
+    inlet_pipe_in: float | None = None
+    meals: Meals | None = None
+    #: The whole document as given, for the review, waiver and maintenance parsers.
+    raw: Mapping[str, Any] = field(default_factory=dict, repr=False, compare=False)
+    warnings: tuple[str, ...] = ()
+
+
+def load(path: str | Path, edition: str | None = None) -> Submittal:
+    """Read and validate a submittal file (YAML or JSON)."""
+    return from_dict(parse.load_document(path), edition=edition)
+
+
+def from_dict(data: Mapping[str, Any], edition: str | None = None) -> Submittal:
+    """Validate a submittal mapping. ``edition`` (e.g. from ``--edition``) overrides the file's."""
+    data = parse.mapping("", data, TOP_LEVEL)
+    warnings: list[str] = []
+    chosen = edition if edition is not None else data.get("edition", DEFAULT_EDITION)
+    chosen = str(chosen).strip() if isinstance(chosen, (str, int)) and not isinstance(chosen, bool) else chosen
+    if chosen not in editions():
+        raise SizingInputError("edition", chosen, "one of " + ", ".join(repr(e) for e in editions()))
+    construction = parse.choice("construction", data.get("construction"), CONSTRUCTION, default="new")
+    project_raw = parse.mapping("project", data.get("project"), PROJECT_FIELDS, default={})
+    project = {k: parse.text(f"project.{k}", v) for k, v in project_raw.items() if v is not None}
+    fixtures_raw = parse.sequence("fixtures", data.get("fixtures"), default=[])
+    fixtures = tuple(_fixture(i, item, warnings) for i, item in enumerate(fixtures_raw))
+    inlet = data.get("inlet_pipe")
+    inlet_in = None if inlet is None else parse_quantity("inlet_pipe", inlet, "in", minimum=0, strict_minimum=True,
+                                                        maximum=48)
+    meals = None if data.get("meals") is None else _meals(data["meals"])
+    if not fixtures and inlet_in is None and meals is None:
+        raise SizingInputError("fixtures", None, "", message=(
+            "fixtures: nothing to size; give a fixtures list, an inlet_pipe or a meals section"))
+    return Submittal(edition=chosen, construction=construction, project=project, fixtures=fixtures,
+                     inlet_pipe_in=inlet_in, meals=meals, raw=dict(data), warnings=tuple(warnings))
+
+
+def resolve_type(field_name: str, value: Any, accept_unknown: bool) -> str:
+    """Normalise a fixture type; an unknown type is accepted only with its own flow, trap size or dfu."""
+    if not isinstance(value, str) or not value.strip():
+        raise SizingInputError(field_name, value, "a fixture type such as floor_drain or food_prep_sink")
+    key = parse.normalise_key(value)
+    key = fixture_aliases().get(key, key)
+    if key in fixture_types() or accept_unknown:
+        return key
+    names = list(fixture_types()) + list(fixture_aliases())
+    close = difflib.get_close_matches(key, names, n=1, cutoff=0.5)
+    hint = f"did you mean {fixture_aliases().get(close[0], close[0])!r}? " if close else ""
+    raise SizingInputError(field_name, value, "", message=(
+        f"{field_name}: unknown fixture type {value!r}; {hint}known types: {', '.join(fixture_types())}; "
+        "any other type needs its own flow, trap_size or dfu"))
+
+
+def _fixture(i: int, item: Any, warnings: list[str]) -> Fixture:
+    path = f"fixtures[{i}]"
+    item = parse.mapping(path, item, FIXTURE_FIELDS)
+    if "type" not in item:
+        raise SizingInputError(f"{path}.type", None, "a fixture type such as floor_drain or food_prep_sink")
+    own_value = any(item.get(k) is not None for k in ("flow", "trap_size", "dfu"))
+    ftype = resolve_type(f"{path}.type", item["type"], accept_unknown=own_value)
+    kind = fixture_types().get(ftype)
+    count = parse.whole(f"{path}.count", item.get("count"), minimum=0, default=1)
+    area = parse.choice(f"{path}.area", item.get("area"), AREAS, default=kind.area if kind else "other")
+    connected = parse.boolean(f"{path}.connected_to_interceptor", item.get("connected_to_interceptor"), default=True)
+    trap = _opt_length(f"{path}.trap_size", item.get("trap_size"), maximum=12)
+    flow = None
+    if item.get("flow") is not None:
+        flow = parse_quantity(f"{path}.flow", item["flow"], "gpm", minimum=0, maximum=10000)
+    compartments = parse.whole(f"{path}.compartments", item.get("compartments"), minimum=1, default=1)
+    dims = {k: _opt_length(f"{path}.{k}", item.get(k), maximum=240) for k in ("length", "width", "depth")}
+    given = [k for k, v in dims.items() if v is not None]
+    if given and len(given) < 3:
+        missing = [k for k in ("length", "width", "depth") if k not in given][0]
+        raise SizingInputError(f"{path}.{missing}", None, "a length such as '24 in' (length, width and depth go together)")
+    if item.get("compartments") is not None and not given:
+        raise SizingInputError(f"{path}.length", None, "a length such as '24 in': compartments need the sink's length, width and depth")
+    dfu = None if item.get("dfu") is None else parse.number(f"{path}.dfu", item["dfu"], minimum=0, maximum=10000)
+    label = None if item.get("label") is None else parse.text(f"{path}.label", item["label"], max_length=200)
+    if dims["depth"] is not None and dims["depth"] > SUSPICIOUS_SINK_DEPTH_IN:
+        warnings.append(f"{path}: a {dims['depth']:g} in deep compartment is unusual for a sink; check the depth")
+    return Fixture(index=i, type=ftype, count=count, area=area, connected=connected, trap_size_in=trap,
+                   flow_gpm=flow, compartments=compartments, length_in=dims["length"], width_in=dims["width"],
+                   depth_in=dims["depth"], dfu=dfu, label=label)
+
+
+def _opt_length(field_name: str, value: Any, maximum: float) -> float | None:
+    if value is None:
+        return None
+    return parse_quantity(field_name, value, "in", minimum=0, strict_minimum=True, maximum=maximum)
+
+
+def _meals(value: Any) -> Meals:
+    m = parse.mapping("meals", value, MEALS_FIELDS)
+    factors = load_table("meals-factors").meta["meal_factors"]
+    mph = None if m.get("meals_per_peak_hour") is None else parse.number(
+        "meals.meals_per_peak_hour", m["meals_per_peak_hour"], minimum=0, maximum=1e6)
+    seats = None if m.get("seats") is None else parse.number("meals.seats", m["seats"], minimum=0, maximum=1e6)
+    factor, factor_name = None, None
+    if m.get("meal_factor") is not None:
+        raw = m["meal_factor"]
+        if isinstance(raw, str) and parse.normalise_key(raw) in factors:
+            factor_name = parse.normalise_key(raw)
+            factor = float(factors[factor_name])
+        elif isinstance(raw, str) and not raw.strip().replace(".", "", 1).isdigit():
+            parse.choice("meals.meal_factor", raw, list(factors))  # raises with a suggestion
+        else:
+            factor = parse.number("meals.meal_factor", raw, minimum=0, maximum=10,
+                                  expected=f"a number or one of {', '.join(factors)}:")
+    if mph is None and (seats is None or factor is None):
+        missing = "meal_factor" if seats is not None else "seats" if factor is not None else "meals_per_peak_hour"
+        raise SizingInputError(f"meals.{missing}", None, "meals_per_peak_hour, or seats and meal_factor")
+    waste = None if m.get("waste_flow_rate") is None else parse_quantity(
+        "meals.waste_flow_rate", m["waste_flow_rate"], "gal", minimum=0, strict_minimum=True, maximum=100,
+        expected="gallons per meal such as 6 or '6 gal'")
+    retention = None if m.get("retention_time") is None else parse_quantity(
+        "meals.retention_time", m["retention_time"], "h", minimum=0, strict_minimum=True, maximum=48)
+    storage = None if m.get("storage_factor") is None else parse.number(
+        "meals.storage_factor", m["storage_factor"], minimum=0, strict_minimum=True, maximum=10)
+    hours = None if m.get("hours_of_operation") is None else parse_quantity(
+        "meals.hours_of_operation", m["hours_of_operation"], "h", minimum=0, strict_minimum=True, maximum=24)
+    flags = {k: (None if m.get(k) is None else parse.boolean(f"meals.{k}", m[k]))
+             for k in ("dishwashing_machine", "single_service", "food_waste_disposer")}
+    return Meals(meals_per_peak_hour=mph, seats=seats, meal_factor=factor, meal_factor_name=factor_name,
+                 waste_flow_rate_gal=waste, retention_time_h=retention, storage_factor=storage,
+                 hours_of_operation_h=hours, **flags)
