@@ -8,7 +8,7 @@ the CPC and do not change with it (the PDI rating ladder, the meals factors, the
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -104,7 +104,7 @@ class Table:
         return note
 
 
-@lru_cache(maxsize=None)
+@cache
 def load_table(name: str, edition: str = DEFAULT_EDITION) -> Table:
     """Load one table for a CPC edition.
 
@@ -138,7 +138,7 @@ def _read(path: Path, name: str, edition: str) -> Table:
     return Table(name=name, edition=edition, meta=meta, rows=rows)
 
 
-@lru_cache(maxsize=None)
+@cache
 def load_profile(name: str = "tracy") -> dict[str, Any]:
     """Load a jurisdiction profile (``tables/jurisdictions/NAME.yaml``)."""
     folder = tables_dir() / "jurisdictions"

@@ -118,7 +118,7 @@ def parse_quantity(field: str, value: object, unit: str, *, minimum: float | Non
         try:
             units = _parse_units(given_unit)
             quantity = Q_(number, units).to(unit)
-        except (pint.errors.PintError, AttributeError, TypeError, ValueError, KeyError, AssertionError):
+        except Exception:  # pint raises many types (incl. tokenize errors) for junk unit text: all user input
             raise SizingInputError(field, value, want) from None
         result = float(f"{float(quantity.magnitude):.12g}")  # drop conversion noise: 65 degC -> 149.0
     else:
