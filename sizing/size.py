@@ -49,6 +49,13 @@ def size(sub: Submittal) -> SizingResult:
     gravity, dfu_total = _gravity(sub, connected, run)
     hydro = _hydromechanical(sub, connected, run)
     meals = _meals(sub, run)
+    if meals is not None and gravity["required_volume_gal"] is not None:
+        ratio = meals["volume_gal"] / gravity["required_volume_gal"]
+        meals["ratio_to_cpc"] = round(ratio, 2)
+        if ratio > 1:
+            run.warnings.append(f"the meals formula gives {meals['volume_gal']:,.0f} gal, {ratio:.1f} x the CPC minimum of "
+                                f"{gravity['required_volume_gal']:,.0f} gal; the CPC minimum governs (the formula is a "
+                                "cross-check), but a larger unit may need less frequent pumping")
     provenance = tuple(
         {"table": t.meta["table"], "title": t.title, "edition": t.meta["edition"], "level": t.provenance,
          "row_levels": sorted({t.row_provenance(r) for r in t.rows}) if t.rows else [t.provenance],

@@ -108,3 +108,9 @@ def test_ice_machine_without_a_receptor_warns():
     r = size(from_dict({"fixtures": [{"type": "ice_machine"}, {"type": "mop_sink"}]}))
     assert r.dfu_total == 3
     assert any("list its receptor" in w for w in r.warnings)
+
+
+def test_meals_cross_check_compares_with_the_cpc_minimum(examples):
+    r = size(load(examples / "restaurant.yaml"))
+    assert r.meals["ratio_to_cpc"] == round(3600 / 1060, 2)
+    assert any("3,600 gal, 3.4 x the CPC minimum of 1,060 gal" in w for w in r.warnings)
