@@ -1,0 +1,56 @@
+"""``sizing review FILE``: check a submittal against the CPC size and the Tracy FOG ordinance.
+
+Exit 0 when compliant (no finding fails), 1 when not, 2 on bad input. ``--format pdf`` writes the review
+report to ``--output`` (``-o -`` for standard output); without ``--output`` it writes
+``<FILE stem>-review.pdf`` in the current folder and names the file on standard error.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+HELP = "review a submittal against the CPC and the Tracy FOG ordinance (exit 1 when not compliant)"
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("file", metavar="FILE", help="submittal file with an interceptor section, YAML or JSON")
+    p.add_argument("--format", choices=("text", "json", "markdown", "pdf"), default="text")
+    p.add_argument("--edition", help="CPC edition to review under (2022 or 2025); overrides the file")
+    p.add_argument("--output", "-o", metavar="PATH",
+                   help="write to PATH instead of standard output (pdf default: <FILE stem>-review.pdf; '-' = stdout)")
+
+
+def run(args: argparse.Namespace) -> int:
+    from sizing import submittal
+    from sizing.cli import emit, to_json
+    from sizing.ordinance.review import review
+
+    result = review(submittal.load(args.file, edition=args.edition))
+    if args.format == "json":
+        emit(to_json(result.to_dict()), args.output)
+    elif args.format == "pdf":
+        from sizing.report.pdf import review_pdf
+
+        write_pdf(review_pdf(result), args.output, args.file, "review")
+    else:
+        from sizing.report import review as render
+
+        text = render.review_markdown(result) if args.format == "markdown" else render.review_text(result)
+        emit(text, args.output)
+    return 0 if result.compliant else 1
+
+
+def write_pdf(data: bytes, output: str | None, source: str, suffix: str) -> None:
+    """Write PDF bytes to --output, to stdout for '-', or to '<source stem>-<suffix>.pdf' here."""
+    import sys
+    from pathlib import Path
+
+    from sizing.cli import emit
+
+    if output == "-":
+        emit(data, None)
+        return
+    path = output or f"{Path(source).stem}-{suffix}.pdf"
+    emit(data, path)
+    if not output:
+        print(f"wrote {path}", file=sys.stderr)
