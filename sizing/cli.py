@@ -22,6 +22,7 @@ from sizing.errors import SizingInputError, TableError
 COMMANDS = {
     "size": "sizing.commands.size",
     "review": "sizing.commands.review",
+    "maintenance": "sizing.commands.maintenance",
 }
 
 

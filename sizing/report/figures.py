@@ -1,0 +1,90 @@
+"""Figures drawn from result objects (never recomputed): the maintenance accumulation chart.
+
+Uses matplotlib's object API (``matplotlib.figure.Figure``), not pyplot, so no GUI backend is needed and
+the app can show the returned Figure directly (``st.pyplot(fig)``).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+from matplotlib.figure import Figure
+
+from sizing.errors import SizingInputError
+from sizing.ordinance.maintenance import MaintenancePlan
+
+FORMATS = (".png", ".svg", ".pdf")
+
+
+def maintenance_figure(plan: MaintenancePlan) -> Figure:
+    """FOG + solids accumulation [% of liquid depth] against the limit line, with the projection."""
+    fig = Figure(figsize=(8, 4.5), layout="constrained")
+    ax = fig.add_subplot()
+    limit = plan.limit_percent
+    dates = [dt.date.fromisoformat(r["date"]) for r in plan.readings]
+    values = [r["percent_full"] for r in plan.readings]
+    over = [r["exceeds_limit"] for r in plan.readings]
+    ax.axhline(limit, color="tab:red", linewidth=1.5,
+               label=f"{limit:g} % limit ({plan.limit_depth_in:g} in of {plan.liquid_depth_in:g} in)")
+    for i, day in enumerate(plan.services):
+        ax.axvline(day, color="0.55", linestyle=":", linewidth=1, label="full pump-out" if i == 0 else None)
+    if dates:
+        for xs, ys in _cycles(plan, dates, values):  # a full pump-out returns the interceptor to 0 %
+            ax.plot(xs, ys, color="tab:blue", linewidth=1, alpha=0.5)
+        ok = [(d, v) for d, v, o in zip(dates, values, over, strict=True) if not o]
+        bad = [(d, v) for d, v, o in zip(dates, values, over, strict=True) if o]
+        if ok:
+            ax.scatter(*zip(*ok, strict=True), color="tab:blue", zorder=3, label="FOG + solids reading")
+        if bad:
+            ax.scatter(*zip(*bad, strict=True), color="tab:red", marker="X", s=60, zorder=3, label="over the limit")
+    if plan.projection is not None:
+        p = plan.projection
+        ax.plot([dt.date.fromisoformat(p["origin_date"]), dt.date.fromisoformat(p["end_date"])],
+                [p["origin_percent"], p["end_percent"]], color="tab:orange", linestyle="--",
+                label=f"projection ({p['rate_percent_per_day']:.3g} %/day)")
+    if plan.projected_limit_date is not None:
+        ax.scatter([plan.projected_limit_date], [limit], color="tab:orange", marker="D", zorder=4,
+                   label=f"reaches {limit:g} %: {plan.projected_limit_date.isoformat()}")
+    if plan.next_service_date is not None:
+        ax.axvline(plan.next_service_date, color="tab:green", linestyle="--", linewidth=1.2,
+                   label=f"next service: {plan.next_service_date.isoformat()}")
+    top = max([limit * 1.3] + [v * 1.1 for v in values])
+    ax.set_ylim(0, top)
+    ax.set_ylabel("FOG + solids [% of liquid depth]")
+    ax.set_xlabel("date")
+    title = "Grease interceptor accumulation"
+    if plan.project.get("name"):
+        title += f" — {plan.project['name']}"
+    ax.set_title(title, fontsize=10)
+    ax.grid(True, alpha=0.3)
+    ax.legend(fontsize=7, loc="upper left")
+    fig.autofmt_xdate()
+    return fig
+
+
+def _cycles(plan: MaintenancePlan, dates: list[dt.date], values: list[float]):
+    """Readings split at each pump-out; a cycle after a pump-out starts from 0 % on its date."""
+    bounds = list(plan.services)
+    for k in range(len(bounds) + 1):
+        start = bounds[k - 1] if k else None
+        end = bounds[k] if k < len(bounds) else None
+        pts = [(d, v) for d, v in zip(dates, values, strict=True)
+               if (start is None or d > start) and (end is None or d <= end)]
+        if pts and start is not None:
+            pts.insert(0, (start, 0.0))
+        if len(pts) > 1:
+            yield [d for d, _ in pts], [v for _, v in pts]
+
+
+def save_figure(fig: Figure, path: str | Path, field: str = "--plot") -> Path:
+    """Write a figure; the suffix (.png, .svg, .pdf) picks the format."""
+    path = Path(path)
+    if path.suffix.lower() not in FORMATS:
+        raise SizingInputError(field, str(path), f"a file name ending in {', '.join(FORMATS)}")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fig.savefig(path, dpi=150)
+    except OSError as exc:
+        raise SizingInputError(field, str(path), "", message=f"{field}: cannot write {path}: {exc.strerror}") from None
+    return path
