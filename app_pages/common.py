@@ -1,0 +1,279 @@
+"""Glue shared by the app's pages: header, kept inputs, and turning what a user typed into a submittal mapping.
+
+Nothing here sizes, reviews or decides: the numbers come from ``sizing`` result objects and are only formatted.
+Every physical value stays the text the user typed ("24 in", "610 mm") until ``sizing`` parses it.
+"""
+
+from __future__ import annotations
+
+import csv
+import importlib
+import io
+import math
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+import streamlit as st
+import yaml
+
+import sizing
+from sizing import parse, submittal
+from sizing.errors import SizingInputError
+from sizing.tables import DEFAULT_EDITION, editions, load_table
+
+#: Widget keys that start with this prefix are user inputs kept across page switches.
+KEEP = "in_"
+
+#: The fixture editor's columns (submittal field names), in the order shown.
+TEXT_UNITS = {"trap_size": "in", "flow": "gpm", "length": "in", "width": "in", "depth": "in"}
+FIXTURE_COLUMNS = ("type", "count", "area", "connected", "trap_size", "flow", "length", "width", "depth",
+                   "compartments", "dfu", "label", "notes")
+NUMBER_COLUMNS = ("count", "compartments")
+
+
+# --- page furniture ---------------------------------------------------------------------------------------
+
+def keep_inputs() -> None:
+    """Keep every ``in_*`` widget value when the user switches pages (Streamlit drops unrendered widgets)."""
+    for key in list(st.session_state.keys()):
+        if isinstance(key, str) and key.startswith(KEEP):
+            st.session_state[key] = st.session_state[key]
+
+
+def edition() -> str:
+    return st.session_state.get("in_edition", DEFAULT_EDITION)
+
+
+def header(title: str, edition_used: str | None = None) -> None:
+    """Page title plus the code edition and the app version (shown on every page)."""
+    st.title(title)
+    st.caption(f"CPC {edition_used or edition()} · City of Tracy FOG ordinance (TMC ch. 5.26) · "
+               f"sizing {sizing.__version__}")
+
+
+def stop_on_error(exc: Exception, where: str | None = None) -> None:
+    """Show a user's mistake as one st.error line and stop the run (what was typed stays in its widget)."""
+    message = str(exc)
+    hint = ""
+    if isinstance(exc, SizingInputError) and exc.field.startswith("fixtures["):
+        row, _, col = exc.field.removeprefix("fixtures[").partition("]")
+        col = col.lstrip(".")
+        hint = f" (fixture table: row {row}" + (f", column {col}" if col else "") + ")"
+    st.error((f"{where}: " if where else "") + message + hint, icon="⚠️")
+    st.stop()
+
+
+def optional_module(name: str, *attrs: str):
+    """Import a ``sizing`` module a page needs, or None when it (or one of ``attrs``) is not available yet."""
+    try:
+        module = importlib.import_module(name)
+    except ImportError:
+        return None
+    if any(not hasattr(module, a) for a in attrs):
+        return None
+    return module
+
+
+def unavailable(what: str, module: str) -> None:
+    st.info(f"{what} is not available in this version of sizing: the `{module}` module is not installed. "
+            "Nothing is computed on this page until it is.", icon="ℹ️")
+
+
+def show_provenance(provenance: tuple[Mapping[str, Any], ...] | list[Mapping[str, Any]]) -> None:
+    """The provenance of every code table a result used; anything not confirmed is called out."""
+    if not provenance:
+        return
+    rows = [{"table": p.get("table"), "title": p.get("title"), "edition": p.get("edition"),
+             "levels": ", ".join(p.get("row_levels") or [p.get("level", "")]),
+             "carried from": p.get("carried_from") or "", "source": p.get("source"), "note": p.get("note") or ""}
+            for p in provenance]
+    weak = [r for r in rows if any(level != "confirmed" for level in r["levels"].split(", "))]
+    with st.expander("Provenance of the code values used", expanded=bool(weak)):
+        if weak:
+            st.warning("Not every value used is confirmed from a primary source: "
+                       + "; ".join(f"{r['table']} ({r['levels']})" for r in weak), icon="🔎")
+        st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch", key="provenance_table")
+
+
+# --- examples and uploads ---------------------------------------------------------------------------------
+
+def examples_dir() -> Path:
+    here = Path(sizing.__file__).resolve().parent
+    for candidate in (here / "_examples", here.parent / "examples"):
+        if candidate.is_dir():
+            return candidate
+    return here / "_examples"  # pragma: no cover
+
+
+def example_names() -> list[str]:
+    return sorted(p.name for p in examples_dir().glob("*") if p.suffix in (".yaml", ".yml", ".json"))
+
+
+def read_example(name: str) -> dict[str, Any]:
+    return parse.load_document(examples_dir() / name)
+
+
+def read_upload(name: str, raw: bytes) -> dict[str, Any]:
+    """An uploaded submittal (YAML/JSON) or fixture schedule (CSV) as a submittal mapping (not yet validated)."""
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise SizingInputError("FILE", name, "", message=f"FILE: {name} is not UTF-8 text") from None
+    if name.lower().endswith(".csv"):
+        return {"fixtures": fixtures_from_csv(text, name)}
+    return parse.parse_document(text, name)
+
+
+def fixtures_from_csv(text: str, name: str = "fixtures.csv") -> list[dict[str, Any]]:
+    """A fixture schedule CSV, one fixture a row, columns named as the submittal's fixture fields."""
+    reader = csv.DictReader(io.StringIO(text))
+    fields = [f.strip() for f in (reader.fieldnames or [])]
+    if not fields:
+        raise SizingInputError("FILE", name, "", message=f"FILE: {name} has no header row")
+    for col in fields:
+        if col not in submittal.FIXTURE_FIELDS:
+            raise SizingInputError("FILE", name, "", message=(
+                f"FILE: {name}: unknown column {col!r}; expected columns from {', '.join(submittal.FIXTURE_FIELDS)}"))
+    rows = []
+    for row in reader:
+        item = {k.strip(): v.strip() for k, v in row.items() if k and v is not None and v.strip() != ""}
+        if item:
+            rows.append(item)
+    return rows
+
+
+# --- the fixture editor <-> submittal fixtures ------------------------------------------------------------
+
+def fixtures_frame(fixtures: list[Any] | None) -> pd.DataFrame:
+    """Rows for the editor from a submittal's fixtures list, keeping each value as typed."""
+    records = []
+    for item in fixtures or []:
+        item = dict(item) if isinstance(item, Mapping) else {"type": str(item)}
+        rec: dict[str, Any] = {}
+        for col in FIXTURE_COLUMNS:
+            key = "connected_to_interceptor" if col == "connected" else col
+            value = item.get(key)
+            if col == "connected":
+                rec[col] = True if value is None else _truthy(value)
+            elif col in NUMBER_COLUMNS:
+                rec[col] = _as_number(value)
+            else:
+                rec[col] = None if value is None else str(value)
+        if rec["type"]:
+            try:
+                rec["type"] = submittal.resolve_type("type", rec["type"], accept_unknown=True)
+            except SizingInputError:
+                pass
+        records.append(rec)
+    frame = pd.DataFrame(records, columns=list(FIXTURE_COLUMNS))
+    for col in FIXTURE_COLUMNS:
+        if col == "connected":
+            frame[col] = frame[col].astype("bool")
+        elif col in NUMBER_COLUMNS:
+            frame[col] = frame[col].astype("float64")
+        else:
+            frame[col] = frame[col].astype("object")
+    return frame
+
+
+def fixtures_from_frame(frame: pd.DataFrame) -> list[dict[str, Any]]:
+    """The editor's rows as submittal fixtures: empty cells left out, text kept as typed, empty rows dropped."""
+    out = []
+    for _, row in frame.iterrows():
+        item: dict[str, Any] = {}
+        for col in FIXTURE_COLUMNS:
+            value = row.get(col)
+            if _blank(value):
+                continue
+            if col == "connected":
+                if not bool(value):
+                    item["connected_to_interceptor"] = False
+                continue
+            if col in NUMBER_COLUMNS:
+                number = float(value)
+                item[col] = int(number) if number.is_integer() else number
+            else:
+                item[col] = str(value).strip()
+        if any(k != "connected_to_interceptor" for k in item):
+            out.append(item)
+    return out
+
+
+def fixture_type_options(frame: pd.DataFrame | None = None) -> list[str]:
+    options = list(submittal.fixture_types())
+    if frame is not None and "type" in frame:
+        options += sorted({t for t in frame["type"].dropna().astype(str) if t and t not in options})
+    return options
+
+
+def _blank(value: Any) -> bool:
+    if value is None:
+        return True
+    if isinstance(value, float) and math.isnan(value):
+        return True
+    if isinstance(value, str) and not value.strip():
+        return True
+    try:
+        return bool(pd.isna(value))
+    except (TypeError, ValueError):
+        return False
+
+
+def _truthy(value: Any) -> bool:
+    try:
+        return parse.boolean("connected_to_interceptor", value)
+    except SizingInputError:
+        return True
+
+
+def _as_number(value: Any) -> float:
+    if value is None:
+        return float("nan")
+    try:
+        return float(value)
+    except (TypeError, ValueError):
+        return float("nan")
+
+
+def to_yaml(doc: Mapping[str, Any]) -> str:
+    return yaml.safe_dump(dict(doc), sort_keys=False, allow_unicode=True, width=110)
+
+
+def clean(mapping: Mapping[str, Any]) -> dict[str, Any]:
+    """Drop empty fields from a form section."""
+    return {k: (v.strip() if isinstance(v, str) else v) for k, v in mapping.items() if not _blank(v)}
+
+
+# --- cached pure work --------------------------------------------------------------------------------------
+
+@st.cache_data(show_spinner=False, max_entries=64)
+def size_document(doc: dict[str, Any]):
+    """Validate and size a submittal mapping (pure; the same mapping gives the same result)."""
+    from sizing.size import size
+
+    return size(submittal.from_dict(doc))
+
+
+@st.cache_data(show_spinner=False)
+def table_rows(name: str, edition_name: str) -> list[dict[str, Any]]:
+    return [dict(r) for r in load_table(name, edition_name).rows]
+
+
+@st.cache_data(show_spinner=False)
+def meal_factor_names() -> list[str]:
+    return list(load_table("meals-factors").meta["meal_factors"])
+
+
+def edition_names() -> list[str]:
+    return editions()
+
+
+
+@st.cache_data(show_spinner=False, max_entries=16)
+def sizing_pdf_bytes(doc: dict[str, Any]) -> bytes:
+    """The PDF calculation report (sizing.report.pdf) of a submittal mapping."""
+    from sizing.report.pdf import sizing_pdf
+
+    return bytes(sizing_pdf(size_document(doc)))

@@ -1,0 +1,315 @@
+"""Page 1 — size an interceptor: fixture schedule in, the CPC size with every step, clause and provenance out."""
+
+from __future__ import annotations
+
+import json
+
+import altair as alt
+import pandas as pd
+import streamlit as st
+
+from app_pages import common
+from sizing import parse, submittal
+from sizing.cpc import meals as meals_clause
+from sizing.errors import SizingInputError, TableError
+from sizing.report.quantities import show
+from sizing.report.text import sizing_markdown, summary_rows
+from sizing.tables import DEFAULT_EDITION
+
+ss = st.session_state
+TRI = ("from the fixture list", "yes", "no")
+MEALS_INPUTS = {  # submittal meals field -> widget key
+    "meals_per_peak_hour": "in_meals_mph", "seats": "in_meals_seats", "meal_factor": "in_meals_factor",
+    "hours_of_operation": "in_meals_hours", "waste_flow_rate": "in_meals_waste",
+    "retention_time": "in_meals_retention", "storage_factor": "in_meals_storage",
+}
+MEALS_FLAGS = {"dishwashing_machine": "in_meals_dish", "food_waste_disposer": "in_meals_disposer",
+               "single_service": "in_meals_single"}
+#: Sections this page edits itself; any other section of a loaded submittal is carried along unchanged.
+EDITED = ("$schema", "edition", "construction", "fixtures", "inlet_pipe", "meals")
+
+
+# --- state -------------------------------------------------------------------------------------------------
+
+def init_state() -> None:
+    ss.setdefault("fx_base", common.fixtures_frame([]))
+    ss.setdefault("fx_ver", 0)
+    ss.setdefault("fx_current", ss.fx_base)
+    ss.setdefault("sub_extra", {})
+    ss.setdefault("in_edition", DEFAULT_EDITION)
+    ss.setdefault("in_construction", "new")
+    ss.setdefault("in_project_name", "")
+    ss.setdefault("in_inlet_pipe", "")
+    ss.setdefault("in_units", "US")
+    ss.setdefault("in_add_count", 1)
+    for key in MEALS_INPUTS.values():
+        ss.setdefault(key, "")
+    for key in MEALS_FLAGS.values():
+        ss.setdefault(key, TRI[0])
+
+
+def replace_fixtures(frame: pd.DataFrame) -> None:
+    """New editor contents (a fresh editor key, so no stale edits are replayed onto them)."""
+    ss.fx_base = frame
+    ss.fx_current = frame
+    ss.fx_ver += 1
+
+
+def load_document(doc: dict, source: str) -> None:
+    """Fill every input from a submittal mapping, as typed; validation happens when it is sized."""
+    parse.mapping("", doc, submittal.TOP_LEVEL)
+    fixtures = parse.sequence("fixtures", doc.get("fixtures"), default=[])
+    meals = parse.mapping("meals", doc.get("meals"), submittal.MEALS_FIELDS, default={})
+    project = dict(parse.mapping("project", doc.get("project"), submittal.PROJECT_FIELDS, default={}))
+    construction = parse.choice("construction", doc.get("construction"), submittal.CONSTRUCTION, default="new")
+    chosen = str(doc.get("edition", ss.in_edition))
+    if chosen not in common.edition_names():
+        raise SizingInputError("edition", doc.get("edition"), "one of " + ", ".join(common.edition_names()))
+    replace_fixtures(common.fixtures_frame(fixtures))
+    ss.in_edition = chosen
+    ss.in_construction = construction
+    ss.in_project_name = str(project.pop("name", "") or "")
+    ss.in_inlet_pipe = "" if doc.get("inlet_pipe") is None else str(doc["inlet_pipe"])
+    for field, key in MEALS_INPUTS.items():
+        ss[key] = "" if meals.get(field) is None else str(meals[field])
+    for field, key in MEALS_FLAGS.items():
+        value = meals.get(field)
+        ss[key] = TRI[0] if value is None else (TRI[1] if parse.boolean(f"meals.{field}", value) else TRI[2])
+    extra = {k: v for k, v in doc.items() if k not in EDITED and k != "project"}
+    if project:
+        extra["project"] = project
+    ss.sub_extra = extra
+    ss.load_message = ("success", f"Loaded {source}.")
+
+
+def on_load_example() -> None:
+    name = ss.get("in_example")
+    try:
+        load_document(common.read_example(name), f"example {name}")
+    except SizingInputError as exc:
+        ss.load_message = ("error", f"{name}: {exc}")
+
+
+def on_upload() -> None:
+    upload = ss.get("upload_submittal")
+    if upload is None:
+        return
+    try:
+        doc = common.read_upload(upload.name, upload.getvalue())
+        load_document(doc, upload.name)
+    except SizingInputError as exc:
+        ss.load_message = ("error", str(exc))
+
+
+def on_add_fixture() -> None:
+    row = common.fixtures_frame([{"type": ss.in_add_type, "count": ss.in_add_count}])
+    current = ss.fx_current
+    frame = row if current.empty else pd.concat([current, row], ignore_index=True)
+    replace_fixtures(frame)
+
+
+def on_clear() -> None:
+    replace_fixtures(common.fixtures_frame([]))
+    ss.sub_extra = {}
+
+
+def build_document(edited: pd.DataFrame) -> dict:
+    """The submittal mapping from what is on the page (values as typed; sizing parses them)."""
+    doc: dict = {"edition": ss.in_edition, "construction": ss.in_construction}
+    project = dict(ss.sub_extra.get("project", {}))
+    if ss.in_project_name.strip():
+        project = {"name": ss.in_project_name.strip(), **project}
+    if project:
+        doc["project"] = project
+    fixtures = common.fixtures_from_frame(edited)
+    if fixtures:
+        doc["fixtures"] = fixtures
+    if ss.in_inlet_pipe.strip():
+        doc["inlet_pipe"] = ss.in_inlet_pipe.strip()
+    meals = common.clean({field: ss[key] for field, key in MEALS_INPUTS.items()})
+    for field, key in MEALS_FLAGS.items():
+        if ss[key] != TRI[0]:
+            meals[field] = ss[key] == TRI[1]
+    if meals:
+        doc["meals"] = meals
+    doc.update({k: v for k, v in ss.sub_extra.items() if k != "project"})
+    return doc
+
+
+# --- inputs --------------------------------------------------------------------------------------------------
+
+def inputs() -> pd.DataFrame:
+    with st.expander("Start from an example or a file", expanded=ss.fx_current.empty):
+        left, right = st.columns(2)
+        with left:
+            st.selectbox("Example submittal", common.example_names(), key="in_example")
+            st.button("Load example", key="load_example", on_click=on_load_example)
+        with right:
+            st.file_uploader("Upload a submittal (YAML/JSON) or a fixture schedule (CSV)",
+                             type=["yaml", "yml", "json", "csv"], key="upload_submittal", on_change=on_upload,
+                             help="CSV columns are the submittal's fixture fields: "
+                                  + ", ".join(submittal.FIXTURE_FIELDS))
+    message = ss.pop("load_message", None)
+    if message:
+        (st.error if message[0] == "error" else st.success)(message[1])
+
+    c1, c2, c3, c4 = st.columns(4)
+    c1.selectbox("CPC edition", common.edition_names(), key="in_edition")
+    c2.selectbox("Construction", submittal.CONSTRUCTION, key="in_construction",
+                 format_func=lambda c: c.replace("_", " "))
+    c3.text_input("Project name", key="in_project_name")
+    c4.text_input("Inlet pipe (optional)", key="in_inlet_pipe", placeholder="4 in or 100 mm",
+                  help="The grease waste pipe into the interceptor: sizes from Table 703.2 when no fixtures are "
+                       "given, and the Table 1014.2.1 HGI size")
+
+    st.subheader("Fixture schedule")
+    st.caption("Type lengths and flows with their units: '24 in', '610 mm', '2 gpm', '7.5 L/min'. "
+               "A bare number is taken in inches (lengths) or gpm (flow). Row numbers are the fixtures[N] "
+               "numbers used in messages.")
+    editor_key = f"fixtures_editor_{ss.fx_ver}"
+    ss.fx_editor_key = editor_key
+    if editor_key not in ss:  # back from another page: the edits were kept in fx_current
+        ss.fx_base = ss.fx_current
+    config = {
+        "type": st.column_config.SelectboxColumn("type", options=common.fixture_type_options(ss.fx_base),
+                                                 required=True, width="medium"),
+        "count": st.column_config.NumberColumn("count", min_value=0, step=1, format="%d", default=1),
+        "area": st.column_config.SelectboxColumn("area", options=list(submittal.AREAS)),
+        "connected": st.column_config.CheckboxColumn("connected", default=True,
+                                                     help="connected to the interceptor"),
+        "compartments": st.column_config.NumberColumn("compartments", min_value=1, step=1, format="%d"),
+    }
+    for col, unit in common.TEXT_UNITS.items():
+        config[col] = st.column_config.TextColumn(f"{col} [{unit}]", help=f"e.g. {'24 in' if unit == 'in' else '2 gpm'}")
+    config["dfu"] = st.column_config.TextColumn("dfu (override)")
+    edited = st.data_editor(ss.fx_base, key=editor_key, num_rows="dynamic", column_config=config,
+                            column_order=common.FIXTURE_COLUMNS, width="stretch")
+    ss.fx_current = edited
+
+    with st.expander("Add a fixture (easier on a phone)"):
+        a1, a2, a3 = st.columns([3, 1, 1], vertical_alignment="bottom")
+        a1.selectbox("Fixture type", list(submittal.fixture_types()), key="in_add_type",
+                     format_func=lambda k: submittal.fixture_types()[k].label)
+        a2.number_input("Count", min_value=1, step=1, key="in_add_count")
+        a3.button("Add", key="add_fixture", on_click=on_add_fixture)
+        st.button("Clear the schedule", key="clear_fixtures", on_click=on_clear)
+
+    with st.expander("Meals cross-check (optional; never the code minimum)"):
+        m1, m2, m3 = st.columns(3)
+        m1.text_input("Meals per peak hour", key="in_meals_mph")
+        m2.text_input("Seats", key="in_meals_seats")
+        m3.text_input("Meal factor", key="in_meals_factor",
+                      help="a number, or one of " + ", ".join(common.meal_factor_names()))
+        m1.text_input("Hours of operation", key="in_meals_hours", placeholder="12 h")
+        m2.text_input("Waste flow [gal per meal]", key="in_meals_waste", placeholder="from the kitchen type")
+        m3.text_input("Retention time", key="in_meals_retention", placeholder="2.5 h")
+        m1.text_input("Storage factor", key="in_meals_storage", placeholder="from the hours")
+        m2.selectbox("Dishwashing machine", TRI, key="in_meals_dish")
+        m3.selectbox("Food waste disposer", TRI, key="in_meals_disposer")
+        m1.selectbox("Single-service kitchen", TRI, key="in_meals_single")
+    return edited
+
+
+# --- results -------------------------------------------------------------------------------------------------
+
+def results(doc: dict) -> None:
+    st.divider()
+    st.subheader("Result")
+    try:
+        result = common.size_document(doc)
+    except (SizingInputError, TableError) as exc:
+        if not doc.get("fixtures") and not doc.get("inlet_pipe") and not doc.get("meals"):
+            st.info("Enter the fixture schedule (or an inlet pipe size) to size the interceptor, "
+                    "or load an example above.")
+            st.stop()
+        common.stop_on_error(exc)
+    ss.last_result_doc = doc  # the plan-review page starts from this submittal
+    units = st.radio("Units", ("US", "SI"), key="in_units", horizontal=True).lower()
+    g, h = result.gravity, result.hydromechanical
+
+    m1, m2, m3, m4 = st.columns(4)
+    m1.metric("DFU total", show(result.dfu_total, "DFU"), help=f"from {g['dfu_basis'] or 'nothing'}")
+    m2.metric("Gravity interceptor, required", show(g["required_volume_gal"], "gal", units), help=g["citation"])
+    m3.metric("HGI, 1-minute drainage", show(h["rated_one_minute_gpm"], "gpm", units), help=h["citation"])
+    m4.metric("HGI, 2-minute drainage", show(h["rated_two_minute_gpm"], "gpm", units), help=h["citation"])
+    if g.get("message"):
+        st.warning(g["message"])
+    for warning in result.warnings:
+        st.warning(warning)
+    summary = pd.DataFrame(summary_rows(result, units), columns=["quantity", "value", "basis"])
+    st.dataframe(summary, hide_index=True, width="stretch", key="summary_table")
+    common.show_provenance(result.provenance)
+
+    steps, fixtures, chart, meals = st.tabs(["Steps", "Fixtures", "Table 1014.3.6", "Meals cross-check"])
+    with steps:
+        rows = [{"#": i, "step": s.title, "value": show(s.value, s.unit, units) if isinstance(s.value, (int, float))
+                 else "—", "clause": s.citation, "provenance": s.provenance, "note": s.note or ""}
+                for i, s in enumerate(result.steps, 1)]
+        st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch", key="steps_table")
+    with fixtures:
+        rows = [{"#": f.index, "fixture": f.name, "count": f.count, "area": f.area,
+                 "connected": "yes" if f.connected else "no", "DFU each": f.dfu_each, "DFU": f.dfu,
+                 "basis": f.basis, "clause": f.citation, "provenance": f.provenance} for f in result.fixtures]
+        st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch", key="fixture_lines_table")
+    with chart:
+        table_chart(result)
+    with meals:
+        if result.meals is None:
+            st.caption("No meals section given: fill the meals cross-check above to compare.")
+        else:
+            m = result.meals
+            st.latex(meals_clause.equation_latex({"M": m["meals_per_peak_hour"], "W": m["waste_flow_rate_gal_per_meal"],
+                                                  "R": m["retention_time_h"], "S": m["storage_factor"]}))
+            st.caption(f"{m['citation']} · provenance: {m['provenance']} · "
+                       + "; ".join(f"{k.replace('_', ' ')}: {v}" for k, v in m["basis"].items()))
+    downloads(doc, result, units)
+
+
+def table_chart(result) -> None:
+    rows = common.table_rows("1014.3.6", result.edition)
+    steps = pd.DataFrame([{"DFU": 0, "volume [gal]": rows[0]["volume_gal"]}]
+                         + [{"DFU": r["max_dfu"], "volume [gal]": r["volume_gal"]} for r in rows])
+    x = alt.X("DFU:Q", scale=alt.Scale(type="symlog"), title="connected DFU (symlog scale)")
+    y = alt.Y("volume [gal]:Q", title="minimum volume [gal]")
+    line = alt.Chart(steps).mark_line(interpolate="step-before").encode(x=x, y=y)
+    layers = [line]
+    if result.gravity.get("table_volume_gal") is not None:
+        point = pd.DataFrame([{"DFU": result.dfu_total, "volume [gal]": result.gravity["table_volume_gal"],
+                               "label": f"this project: {result.dfu_total:g} DFU → "
+                                        f"{result.gravity['table_volume_gal']:,} gal"}])
+        base = alt.Chart(point).encode(x=x, y=y)
+        layers += [base.mark_point(size=120, filled=True, color="#d62728"),
+                   base.mark_text(align="left", dx=8, dy=-10).encode(text="label:N")]
+    st.altair_chart(alt.layer(*layers), width="stretch", key="table_chart")
+    st.caption(f"CPC {result.edition}, Table 1014.3.6: the first row whose DFU is at least the total.")
+
+
+def downloads(doc: dict, result, units: str) -> None:
+    st.subheader("Downloads")
+    name = (doc.get("project", {}).get("name") or "submittal").strip()
+    stem = "".join(ch if ch.isalnum() else "-" for ch in name.lower()).strip("-")[:60] or "submittal"
+    d1, d2, d3, d4 = st.columns(4)
+    d1.download_button("Submittal (YAML)", common.to_yaml(doc), file_name=f"{stem}.yaml", mime="application/x-yaml",
+                       key="download_submittal", on_click="ignore")
+    d2.download_button("Result (JSON)", json.dumps(result.to_dict(), indent=2, default=str),
+                       file_name=f"{stem}-sizing.json", mime="application/json", key="download_json",
+                       on_click="ignore")
+    d3.download_button("Report (markdown)", sizing_markdown(result, units=units), file_name=f"{stem}-sizing.md",
+                       mime="text/markdown", key="download_markdown", on_click="ignore")
+    pdf = common.optional_module("sizing.report.pdf", "sizing_pdf")
+    if pdf is None:
+        d4.caption("The PDF calculation report is not available in this version (sizing.report.pdf is missing).")
+    else:
+        try:
+            data = common.sizing_pdf_bytes(doc)
+        except Exception as exc:  # a report bug must not take the page down; say so plainly
+            d4.error(f"The PDF report could not be made: {exc}")
+        else:
+            d4.download_button("Calculation report (PDF)", data, file_name=f"{stem}-sizing.pdf",
+                               mime="application/pdf", key="download_pdf", on_click="ignore")
+
+
+init_state()
+common.header("Size a grease interceptor", ss.in_edition)
+edited = inputs()
+results(build_document(edited))

@@ -1,0 +1,69 @@
+"""AppTest helpers: run the real app.py (st.navigation and all) and drive its widgets by key."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+streamlit = pytest.importorskip("streamlit", reason="the app extra (streamlit) is not installed")
+from streamlit.testing.v1 import AppTest  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[2]
+APP = ROOT / "app.py"
+TIMEOUT = 60
+
+
+def errors(at: AppTest) -> list[str]:
+    return [e.value for e in at.error]
+
+
+def metrics(at: AppTest) -> dict[str, str]:
+    return {m.label: m.value for m in at.metric}
+
+
+def texts(at: AppTest) -> str:
+    """Every markdown, caption, info, warning and success text on the page, joined."""
+    parts = [e.value for kind in ("markdown", "caption", "info", "warning", "success", "error")
+             for e in getattr(at, kind)]
+    return "\n".join(str(p) for p in parts)
+
+
+@pytest.fixture
+def app() -> AppTest:
+    at = AppTest.from_file(str(APP), default_timeout=TIMEOUT)
+    at.run()
+    assert not at.exception, at.exception
+    return at
+
+
+def goto(at: AppTest, page: str) -> AppTest:
+    at.switch_page(f"app_pages/{page}.py").run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def add_fixture(at: AppTest, fixture_type: str, count: int) -> AppTest:
+    at.selectbox(key="in_add_type").set_value(fixture_type)
+    at.number_input(key="in_add_count").set_value(count)
+    at.button(key="add_fixture").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def edit_fixtures(at: AppTest, edited_rows: dict[int, dict], added_rows: list[dict] | None = None) -> AppTest:
+    """Type into the fixture editor's cells (the editor is keyed; AppTest seeds its edit state)."""
+    key = at.session_state["fx_editor_key"]
+    at.session_state[key] = {"edited_rows": edited_rows, "added_rows": added_rows or [], "deleted_rows": []}
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def table(at: AppTest, *columns: str):
+    """The first table shown whose columns include ``columns`` (st.dataframe keeps no key without selection)."""
+    for frame in at.dataframe:
+        value = frame.value
+        if all(c in value.columns for c in columns):
+            return value
+    raise AssertionError(f"no table with columns {columns}")
