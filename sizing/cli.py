@@ -21,6 +21,7 @@ from sizing.errors import SizingInputError, TableError
 #: heavy imports inside ``run`` so that ``sizing batch`` starts fast.
 COMMANDS = {
     "size": "sizing.commands.size",
+    "waiver": "sizing.commands.waiver",
     "review": "sizing.commands.review",
     "maintenance": "sizing.commands.maintenance",
 }

@@ -1,0 +1,156 @@
+"""The Director's determination letter draft for a waiver / variance (and a revocation), in markdown and PDF.
+
+Formats a :class:`~sizing.ordinance.waiver.WaiverDecision` only: every finding, score and date comes from it.
+The PDF uses the shared primitives of :mod:`sizing.report.pdf` (DejaVu Sans, so '—' and '≤' print).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sizing.ordinance.waiver import WaiverDecision
+
+DRAFT_NOTE = ("DRAFT for the Director's determination. The findings below are the Director's; the evidence "
+              "scores only show what the application's data say against local screening thresholds.")
+
+
+def decision_line(d: WaiverDecision) -> str:
+    """The one-line decision the letter leads with."""
+    if d.grantable:
+        return f"DECISION: GRANTABLE — every precondition for the {d.kind} under {d.citation} is met."
+    return f"DECISION: NOT GRANTABLE — {len(d.missing)} precondition(s) for the {d.kind} under {d.citation} not met."
+
+
+def _met(met: bool) -> str:
+    return "MET" if met else "NOT MET"
+
+
+def _score_text(score: dict[str, Any] | None) -> str:
+    if not score:
+        return "—"
+    if score["reading"] == "no data":
+        return "no data"
+    return f"{score['passed']}/{score['checked']} ({score['reading']})"
+
+
+def _addressee(d: WaiverDecision) -> list[str]:
+    p = d.project
+    return [x for x in (p.get("applicant"), p.get("name"), p.get("address")) if x]
+
+
+def _revocation_lines(r: dict[str, Any]) -> list[tuple[str, str]]:
+    grounds = "; ".join(f"{g['ground'] or repr(g['given'])}: {g['text']}" for g in r["grounds"]) or "none given"
+    return [
+        ("Notice mailed", r["notice_mailed"]),
+        ("Proposed effective date", r["proposed_effective"]),
+        ("Notice period", f"{r['days_of_notice']} days (at least {r['notice_days_required']} required: "
+                          f"{'valid' if r['notice_valid'] else 'NOT valid'}; {r['citations']['notice']})"),
+        ("Earliest effective date", r["earliest_effective"]),
+        ("Grounds", grounds),
+        ("Owner's written response", f"{r['response']} ({r['citations']['response']})"),
+        ("Revocation may proceed", "yes" if r["may_proceed"] else "no — " + "; ".join(r["issues"])),
+    ]
+
+
+def waiver_markdown(d: WaiverDecision) -> str:
+    """The determination letter draft in markdown."""
+    kind = d.kind
+    out = [f"# Draft determination: {d.title}", "",
+           f"City of Tracy — FOG Control Program · {d.citation}", "",
+           f"Date: {d.date.isoformat()}", ""]
+    to = _addressee(d)
+    if to:
+        out += ["To: " + " · ".join(to), ""]
+    out += [f"**{decision_line(d)}**", "", f"_{DRAFT_NOTE}_", ""]
+    out += [f"Construction: {d.construction.replace('_', ' ')}. CPC {d.sizing['edition']} sizing of the application: "
+            f"{d.sizing['dfu_total']:g} DFU, required gravity volume "
+            f"{'—' if d.sizing['required_volume_gal'] is None else format(d.sizing['required_volume_gal'], ',g') + ' gal'} "
+            f"({d.sizing['citation']}).", ""]
+    if d.technology:
+        out += [f"Alternative pretreatment proposed: {d.technology}", ""]
+    out += ["## Findings", "", "| Finding | Citation | Director | Evidence score | Evidence |", "|---|---|---|---|---|"]
+    for f in d.findings:
+        req = "" if f.required == "all" else f" ({f.required})"
+        out.append(f"| {f.key}{req} | {f.citation} | {_met(f.met)} | {_score_text(f.score)} | "
+                   f"{f.evidence.replace('|', '/')} |")
+    scored = [f for f in d.findings if f.score and f.score["checks"]]
+    for f in scored:
+        out += ["", f"### Evidence behind {f.key} ({f.score['thresholds']})", "",
+                "| Check | Application value | Threshold (local policy) | Result | Source |", "|---|---|---|---|---|"]
+        for c in f.score["checks"]:
+            result = {True: "supports", False: "does not support", None: "no data"}[c["ok"]]
+            value = "—" if c["value"] is None else f"{c['value']:,g}" if isinstance(c["value"], float) else c["value"]
+            shown = f"{value} {c['unit']}".strip()
+            limit = f"{c['limit']} {c['unit']}".strip()
+            out.append(f"| {c['name']} | {shown} | {limit} | {result} | {c['source'] or '—'} |")
+    if d.missing:
+        out += ["", "## Not met", ""] + [f"- {m}" for m in d.missing]
+    out += ["", "## Conditions" + (" (if granted)" if not d.grantable else ""), ""]
+    out += [f"{i}. {c['text']} ({c['citation']})" for i, c in enumerate(d.conditions, 1)]
+    out += ["", f"Expiration: {d.expiration.isoformat() if d.expiration else 'to be set by the Director'}"]
+    if d.revocation:
+        out += ["", "## Revocation (TMC section 5.26.080(g))", ""]
+        out += [f"- {k}: {v}" for k, v in _revocation_lines(d.revocation)]
+        if d.revocation.get("explanation"):
+            out += [f"- Facts and circumstances: {d.revocation['explanation']}"]
+    if d.warnings:
+        out += ["", "## Notes for the Director", ""] + [f"- {w}" for w in d.warnings]
+    if d.policy_note:
+        out += ["", f"_{d.policy_note}_"]
+    out += ["", f"The {kind} may be revoked under TMC section 5.26.080(g) if its terms or conditions are not satisfied "
+            "or the conditions it was based on change.", "", "______________________", "Director (or designee)", ""]
+    return "\n".join(out)
+
+
+def waiver_pdf(d: WaiverDecision) -> bytes:
+    """The determination letter draft as a PDF."""
+    from sizing.report.pdf import STATUS_FILL, ReportPDF
+
+    name = d.project.get("name")
+    pdf = ReportPDF(f"Draft determination: {d.title}", f"City of Tracy — FOG Control Program · {d.citation}",
+                    footer_note=f"draft {d.kind} determination {d.date.isoformat()}" + (f" — {name}" if name else ""))
+    pdf.key_values([("Date", d.date.isoformat()), ("To", " · ".join(_addressee(d)) or None),
+                    ("Construction", d.construction.replace("_", " ")),
+                    ("CPC sizing", f"{d.sizing['dfu_total']:g} DFU; required gravity volume "
+                                   + ("—" if d.sizing["required_volume_gal"] is None
+                                      else f"{d.sizing['required_volume_gal']:,g} gal")
+                                   + f" ({d.sizing['citation']})"),
+                    ("Alternative pretreatment", d.technology)])
+    pdf.paragraph(decision_line(d), size=11, style="B")
+    pdf.paragraph(DRAFT_NOTE, size=8, muted=True)
+    pdf.heading("Findings")
+    fill = [[None, None, STATUS_FILL["pass" if f.met else "fail"], None, None] for f in d.findings]
+    pdf.table(["Finding", "Citation", "Director", "Score", "Evidence"],
+              [[f.key + ("" if f.required == "all" else f" ({f.required})"), f.citation, _met(f.met),
+                _score_text(f.score), f.evidence] for f in d.findings],
+              widths=[22, 17, 10, 11, 40], fills=fill)
+    for f in (f for f in d.findings if f.score and f.score["checks"]):
+        pdf.heading(f"Evidence behind {f.key}", 2)
+        pdf.table(["Check", "Application value", "Threshold", "Result", "Source"],
+                  [[c["name"], "—" if c["value"] is None else f"{c['value']} {c['unit']}".strip(),
+                    f"{c['limit']} {c['unit']}".strip(),
+                    {True: "supports", False: "does not support", None: "no data"}[c["ok"]], c["source"] or "—"]
+                   for c in f.score["checks"]], widths=[20, 20, 18, 14, 28])
+        pdf.paragraph(f"Thresholds: {f.score['thresholds']}.", size=7.5, muted=True)
+    if d.missing:
+        pdf.heading("Not met")
+        pdf.bullets(d.missing)
+    pdf.heading("Conditions" + (" (if granted)" if not d.grantable else ""))
+    pdf.bullets([f"{c['text']} ({c['citation']})" for c in d.conditions], numbered=True)
+    pdf.paragraph(f"Expiration: {d.expiration.isoformat() if d.expiration else 'to be set by the Director'}")
+    if d.revocation:
+        pdf.heading("Revocation (TMC section 5.26.080(g))")
+        pairs = _revocation_lines(d.revocation)
+        if d.revocation.get("explanation"):
+            pairs.append(("Facts and circumstances", d.revocation["explanation"]))
+        pdf.key_values(pairs, key_width=48)
+    if d.warnings:
+        pdf.heading("Notes for the Director")
+        pdf.bullets(d.warnings)
+    if d.policy_note:
+        pdf.paragraph(d.policy_note, size=8, muted=True)
+    pdf.paragraph(f"The {d.kind} may be revoked under TMC section 5.26.080(g) if its terms or conditions are not "
+                  "satisfied or the conditions it was based on change.")
+    pdf.ln(8)
+    pdf.paragraph("______________________\nDirector (or designee)")
+    return pdf.to_bytes()
