@@ -9,7 +9,8 @@ HELP = "size a grease interceptor for a submittal file (YAML or JSON)"
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("file", metavar="FILE", help="submittal file, YAML or JSON (see schema/submittal.schema.json)")
-    p.add_argument("--format", choices=("text", "json", "markdown"), default="text")
+    p.add_argument("--format", choices=("text", "json", "markdown", "pdf"), default="text",
+                   help="pdf: written to --output, or <FILE stem>-sizing.pdf here; '-o -' for stdout")
     p.add_argument("--edition", help="CPC edition to size under (2022 or 2025); overrides the file")
     p.add_argument("--units", choices=("us", "si"), default="us",
                    help="units for text and markdown output (JSON is always US, with unit-suffixed keys)")
@@ -25,6 +26,11 @@ def run(args: argparse.Namespace) -> int:
     result = size(sub)
     if args.format == "json":
         emit(to_json(result.to_dict()), args.output)
+    elif args.format == "pdf":
+        from sizing.commands.review import write_pdf
+        from sizing.report.pdf import sizing_pdf
+
+        write_pdf(sizing_pdf(result, units=args.units), args.output, args.file, "sizing")
     else:
         from sizing.report import text
 

@@ -200,11 +200,13 @@ class Finding:
     #: The plain-language correction a checker pastes into a notice (failing findings only).
     correction: str | None = None
     provenance: str | None = None
+    #: Why a value behind the finding is not confirmed (e.g. a date the City should confirm).
+    provenance_note: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {"rule": self.rule, "status": self.status, "citation": self.citation, "message": self.message,
                 "value": _jsonable(self.value), "limit": _jsonable(self.limit), "unit": self.unit,
-                "provenance": self.provenance}
+                "provenance": self.provenance, "provenance_note": self.provenance_note}
 
 
 @dataclass(frozen=True)
@@ -243,8 +245,8 @@ class Review:
 
     @property
     def corrections(self) -> list[str]:
-        """One plain-language correction per failing finding, with its citation."""
-        return [f"{f.correction} ({f.citation})" for f in self.findings if f.status == FAIL]
+        """One plain-language correction per failing finding, its citation in brackets."""
+        return [f"{f.correction} [{f.citation}]" for f in self.findings if f.status == FAIL]
 
     @property
     def deadline(self) -> Deadline | None:
@@ -466,8 +468,8 @@ def _volume_gravity(c: _Context, tmc: str) -> Finding:
                        value=have, limit=need, unit="gal", provenance=prov)
     return Finding("volume", FAIL, cite, f"Proposed volume {shown} is less than the required {_gal(need)} ({basis})",
                    value=have, limit=need, unit="gal", provenance=prov,
-                   correction=f"Increase the gravity grease interceptor to at least {_gal(need)} "
-                              f"(proposed {shown}; {basis})")
+                   correction=f"Increase the gravity grease interceptor to at least {_gal(need)} for {basis}; the "
+                              f"plans show {shown}")
 
 
 def _volume_hgi(c: _Context, tmc: str) -> Finding:
@@ -506,8 +508,8 @@ def _volume_hgi(c: _Context, tmc: str) -> Finding:
     return Finding("volume", FAIL, cite, f"Rated flow {have:g} gpm is less than the 2-minute drainage flow {two:g} gpm "
                    f"and the 1-minute flow {one:g} gpm ({basis})", value=have, limit=one, unit="gpm", provenance=prov,
                    correction=f"Increase the hydromechanical grease interceptor's rated flow to at least {one:g} gpm "
-                              f"(1-minute drainage; {two:g} gpm only where a 2-minute drain period is allowed); "
-                              f"proposed {have:g} gpm")
+                              f"for 1-minute drainage, or {two:g} gpm where a 2-minute drain period is allowed and "
+                              f"stated; the plans show {have:g} gpm")
 
 
 def rule_compartments(c: _Context) -> Finding:
@@ -525,7 +527,7 @@ def rule_compartments(c: _Context) -> Finding:
         return Finding("compartments", PASS, p["citation"], f"{have} compartments >= {need}", value=have, limit=need)
     return Finding("compartments", FAIL, p["citation"], f"{have} compartment{'s' if have != 1 else ''}; at least {need} are required",
                    value=have, limit=need,
-                   correction=f"Provide a grease interceptor with at least {need} compartments (shown: {have})")
+                   correction=f"Provide a grease interceptor with at least {need} compartments; the plans show {have}")
 
 
 def rule_manhole_diameter(c: _Context) -> Finding:
@@ -587,7 +589,7 @@ def rule_manhole_count(c: _Context) -> Finding:
     return Finding("manhole_count", FAIL, p["citation"], f"Manholes: {value}; required {limit}{hint}",
                    value=len(manholes), limit=need,
                    correction=f"Provide an access manhole over each interceptor chamber and each sanitary tee: "
-                              f"add {' and '.join(short)} (required {limit})")
+                              f"add {' and '.join(short)}; required: {limit}")
 
 
 def rule_manholes_to_grade(c: _Context) -> Finding:
@@ -759,7 +761,8 @@ def rule_food_grinder_removal(c: _Context) -> list[Finding | Deadline] | None:
     finding = Finding("food_grinder_removal", INFO, p["citation"],
                       f"Removal deadline for food grinders in existing FSEs: {days} working days after the effective "
                       f"date {start.isoformat()}, i.e. {due.isoformat()}; as of {c.on.isoformat()} it {state}",
-                      value=c.on, limit=due, provenance=eff.get("provenance"))
+                      value=c.on, limit=due, provenance=eff.get("provenance"),
+                      provenance_note=f"effective date {start.isoformat()}: {eff.get('rule', '')}")
     return [finding, deadline]
 
 
@@ -783,7 +786,7 @@ def rule_discharge_temperature(c: _Context) -> Finding:
     return Finding("discharge_temperature", FAIL, p["citation"],
                    f"Maximum discharge temperature {shown} exceeds {limit:g} degF", value=t, limit=limit, unit="degF",
                    correction=f"Limit the wastewater discharged to the grease interceptor to {limit:g} degF or less "
-                              f"(shown: {shown}), e.g. by tempering or re-routing the hot discharge")
+                              f"(the plans show {shown}), e.g. by tempering or re-routing the hot discharge")
 
 
 def rule_additives(c: _Context) -> Finding:

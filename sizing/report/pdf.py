@@ -1,0 +1,345 @@
+"""PDF reports built from result objects (fpdf2): the engineer's sizing calculation and the plan review.
+
+:class:`ReportPDF` holds the reusable primitives — :meth:`~ReportPDF.heading`, :meth:`~ReportPDF.paragraph`,
+:meth:`~ReportPDF.key_values`, :meth:`~ReportPDF.table` (wrapping cells, repeated headings on a new page,
+optional per-cell fill) and :meth:`~ReportPDF.bullets` — so that other documents (a waiver letter, the app's
+download) are laid out the same way. Text is set in DejaVu Sans, shipped with matplotlib, so that '—', '≥'
+and '°' print. Presentation only: every number comes from the result object.
+
+>>> data = ReportPDF("Demo").heading("A heading").bullets(["one", "two ≥ one"]).to_bytes()
+>>> data[:5]
+b'%PDF-'
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from fpdf import FPDF
+from fpdf.fonts import FontFace
+
+from sizing.report import text as sizing_text
+from sizing.report.quantities import show
+from sizing.result import SizingResult
+
+if TYPE_CHECKING:  # pragma: no cover
+    from sizing.ordinance.review import Review
+
+FONT = "DejaVu"
+#: Fill colours for a finding's status cell (light, so black text stays legible in print).
+STATUS_FILL = {"pass": (214, 238, 214), "fail": (246, 205, 205), "warn": (252, 236, 196), "info": (222, 230, 242)}
+STATUS_LABEL = {"pass": "PASS", "fail": "FAIL", "warn": "WARN", "info": "INFO"}
+HEADING_FILL = (232, 232, 232)
+MUTED = (90, 90, 90)
+
+
+@lru_cache(maxsize=1)
+def _font_files() -> dict[str, Path]:
+    import matplotlib
+
+    folder = Path(matplotlib.get_data_path()) / "fonts" / "ttf"
+    return {"": folder / "DejaVuSans.ttf", "B": folder / "DejaVuSans-Bold.ttf",
+            "I": folder / "DejaVuSans-Oblique.ttf", "BI": folder / "DejaVuSans-BoldOblique.ttf"}
+
+
+class ReportPDF(FPDF):
+    """US Letter portrait report page with a running title, page numbers and layout primitives.
+
+    Every primitive returns ``self`` so calls chain.
+    """
+
+    def __init__(self, title: str, subtitle: str | None = None, footer_note: str | None = None):
+        super().__init__(orientation="portrait", unit="mm", format="Letter")
+        for style, path in _font_files().items():
+            self.add_font(FONT, style, str(path))
+        self.report_title = title
+        self.report_subtitle = subtitle
+        self.footer_note = footer_note
+        self.set_title(title)
+        self.set_creator("sizing")
+        self.set_margins(15, 15, 15)
+        self.set_auto_page_break(auto=True, margin=16)
+        self.alias_nb_pages()
+        self.add_page()
+        self.set_font(FONT, "B", 15)
+        self.multi_cell(0, 7, title, new_x="LMARGIN", new_y="NEXT")
+        if subtitle:
+            self.set_font(FONT, "", 10)
+            self.set_text_color(*MUTED)
+            self.multi_cell(0, 5, subtitle, new_x="LMARGIN", new_y="NEXT")
+            self.set_text_color(0)
+        self.ln(2)
+
+    # running header and footer -------------------------------------------------------------------------
+    def header(self) -> None:
+        if self.page_no() == 1:
+            return
+        self.set_font(FONT, "", 7.5)
+        self.set_text_color(*MUTED)
+        self.cell(0, 4, self.report_title, new_x="LMARGIN", new_y="NEXT")
+        self.set_text_color(0)
+        self.ln(2)
+
+    def footer(self) -> None:
+        self.set_y(-11)
+        self.set_font(FONT, "", 7.5)
+        self.set_text_color(*MUTED)
+        left = self.footer_note or ""
+        self.cell(self.epw * 0.75, 4, left[:140])
+        self.cell(self.epw * 0.25, 4, f"page {self.page_no()} of {{nb}}", align="R")
+        self.set_text_color(0)
+
+    # primitives ------------------------------------------------------------------------------------------
+    def heading(self, text: str, level: int = 1) -> ReportPDF:
+        """A section (level 1) or sub-section (level 2) heading; starts a page when little room is left."""
+        size = {1: 12.5, 2: 10.5}.get(level, 9.5)
+        if self.get_y() > self.h - self.b_margin - 30:
+            self.add_page()
+        self.ln(3 if level == 1 else 1.5)
+        self.set_font(FONT, "B", size)
+        self.multi_cell(0, size * 0.5, text, new_x="LMARGIN", new_y="NEXT")
+        if level == 1:
+            self.set_draw_color(160)
+            self.line(self.l_margin, self.get_y() + 0.5, self.w - self.r_margin, self.get_y() + 0.5)
+            self.set_draw_color(0)
+        self.ln(2)
+        return self
+
+    def paragraph(self, text: str, size: float = 9, style: str = "", muted: bool = False) -> ReportPDF:
+        self.set_font(FONT, style, size)
+        if muted:
+            self.set_text_color(*MUTED)
+        self.multi_cell(0, size * 0.48, text, new_x="LMARGIN", new_y="NEXT", align="L")
+        self.set_text_color(0)
+        self.ln(1)
+        return self
+
+    def key_values(self, pairs: Iterable[tuple[str, Any]], key_width: float = 42, size: float = 9) -> ReportPDF:
+        """Label / value lines; a long value wraps under itself. Pairs whose value is None are left out."""
+        line = size * 0.48
+        for key, value in pairs:
+            if value is None or value == "":
+                continue
+            y = self.get_y()
+            if y > self.h - self.b_margin - line * 2:
+                self.add_page()
+                y = self.get_y()
+            self.set_font(FONT, "B", size)
+            self.multi_cell(key_width, line, str(key), new_x="RIGHT", new_y="TOP", align="L")
+            after_key = self.get_y()
+            self.set_xy(self.l_margin + key_width, y)
+            self.set_font(FONT, "", size)
+            self.multi_cell(0, line, str(value), new_x="LMARGIN", new_y="NEXT", align="L")
+            self.set_y(max(self.get_y(), after_key) + 0.6)
+        self.ln(1)
+        return self
+
+    def table(self, headings: Sequence[str], rows: Iterable[Sequence[Any]], widths: Sequence[float] | None = None,
+              align: Sequence[str] | None = None, fills: Iterable[Sequence[Any]] | None = None,
+              size: float = 8) -> ReportPDF:
+        """A table whose cells wrap; headings repeat on each new page.
+
+        ``widths`` are relative column widths; ``align`` per column ('L', 'R', 'C'); ``fills`` gives, per row,
+        one RGB tuple (or None) per cell.
+        """
+        self.set_font(FONT, "", size)
+        rows = [["" if c is None else str(c) for c in r] for r in rows]
+        fill_rows = list(fills) if fills is not None else [[None] * len(headings)] * len(rows)
+        align = list(align) if align else ["L"] * len(headings)
+        with super().table(col_widths=tuple(widths) if widths else None, text_align=tuple(align),
+                           headings_style=FontFace(emphasis="BOLD", fill_color=HEADING_FILL),
+                           line_height=size * 0.5, padding=(0.8, 1.2), v_align="TOP", repeat_headings=1,
+                           width=self.epw) as t:
+            head = t.row()
+            for h in headings:
+                head.cell(h)
+            for cells, fill in zip(rows, fill_rows, strict=False):
+                row = t.row()
+                for value, colour in zip(cells, fill, strict=False):
+                    bold = bool(colour) and value in STATUS_LABEL.values()
+                    row.cell(value, style=FontFace(fill_color=colour, emphasis="BOLD" if bold else None)
+                             if colour else None)
+        self.ln(2)
+        return self
+
+    def bullets(self, items: Iterable[str], numbered: bool = False, size: float = 9) -> ReportPDF:
+        """A bulleted (or numbered) list; wrapped lines hang under the text."""
+        line = size * 0.48
+        indent = 7
+        for i, item in enumerate(items, 1):
+            mark = f"{i}." if numbered else "•"
+            if self.get_y() > self.h - self.b_margin - line * 2:
+                self.add_page()
+            y = self.get_y()
+            self.set_font(FONT, "", size)
+            self.set_x(self.l_margin)
+            self.cell(indent, line, mark, align="R" if numbered else "C")
+            self.set_xy(self.l_margin + indent + 1, y)
+            self.multi_cell(self.epw - indent - 1, line, str(item), new_x="LMARGIN", new_y="NEXT", align="L")
+            self.ln(0.8)
+        self.ln(1)
+        return self
+
+    def to_bytes(self) -> bytes:
+        return bytes(self.output())
+
+
+# --- The sizing calculation ----------------------------------------------------------------------------
+
+def _value(step_value: Any, unit: str, units: str) -> str:
+    return show(step_value, unit, units) if isinstance(step_value, (int, float)) and not isinstance(
+        step_value, bool) else "—"
+
+
+def sizing_sections(pdf: ReportPDF, r: SizingResult, units: str = "us", level: int = 1) -> ReportPDF:
+    """The calculation: summary, fixtures, every step with its clause and provenance, warnings, provenance."""
+    pdf.heading("Result", level)
+    pdf.table(["Quantity", "Value", "Basis"], sizing_text.summary_rows(r, units), widths=(30, 14, 56),
+              align=("L", "R", "L"))
+    if r.fixtures:
+        pdf.heading("Fixtures", level)
+        pdf.table(["#", "Fixture", "Count", "Area", "Connected", "DFU", "Basis"],
+                  [(f.index, f.name, f.count, f.area.replace("_", " "), "yes" if f.connected else "no",
+                    f"{f.dfu:g}", f"{f.basis} [{f.provenance}]") for f in r.fixtures],
+                  widths=(4, 20, 7.5, 10, 11, 6, 41.5), align=("R", "L", "R", "L", "L", "R", "L"))
+    pdf.heading("Calculation steps", level)
+    pdf.table(["#", "Step", "Value", "Clause", "Provenance"],
+              [(i, s.title + (f" — {s.note}" if s.note else ""), _value(s.value, s.unit, units), s.citation,
+                s.provenance) for i, s in enumerate(r.steps, 1)],
+              widths=(4, 48, 12, 24, 12), align=("R", "L", "R", "L", "L"), size=7.5)
+    if r.warnings:
+        pdf.heading("Warnings", level)
+        pdf.bullets(r.warnings, size=8.5)
+    return pdf
+
+
+def provenance_notes(r: SizingResult) -> list[str]:
+    """The code values that are not confirmed for this edition: secondary, derived or unconfirmed levels,
+    values the submitter gave, and tables carried from an earlier edition."""
+    notes = []
+    for p in r.provenance:
+        weak = [lvl for lvl in p["row_levels"] if lvl != "confirmed"]
+        parts = []
+        if weak:
+            parts.append(f"{', '.join(weak)} values")
+        if p["carried_from"]:
+            parts.append(f"carried from CPC {p['carried_from']}")
+        if parts:
+            notes.append(f"{p['title']} ({p['table']}, edition {p['edition']}): {'; '.join(parts)}. Source: {p['source']}")
+    submitted = sorted({s.key for s in r.steps if s.provenance == "submitted"})
+    if submitted:
+        notes.append("Values given by the submitter (not from a code table): " + ", ".join(submitted))
+    return notes
+
+
+def _provenance_section(pdf: ReportPDF, r: SizingResult, extra: Sequence[str] = ()) -> None:
+    pdf.heading("Provenance note")
+    pdf.paragraph("Levels: confirmed = read from the code text; secondary = reproduced by a manufacturer, agency or "
+                  "handbook quoting the code; derived = arithmetic or inference from those; unconfirmed = not found "
+                  "in a public source. The values below are not confirmed against the printed edition:", size=8.5,
+                  muted=True)
+    notes = provenance_notes(r) + list(extra)
+    pdf.bullets(notes or ["All code values used are confirmed for this edition."], size=8.5)
+
+
+def _project_pairs(project: dict[str, str]) -> list[tuple[str, Any]]:
+    labels = {"name": "Project", "address": "Address", "applicant": "Applicant", "engineer": "Engineer",
+              "permit": "Permit", "fse_id": "FSE id", "date": "Submittal date", "reviewer": "Reviewer"}
+    return [(label, project.get(key)) for key, label in labels.items()]
+
+
+def sizing_pdf(result: SizingResult, units: str = "us", today: dt.date | None = None) -> bytes:
+    """The engineer's calculation report: every step with its clause and provenance."""
+    name = result.project.get("name")
+    pdf = ReportPDF(f"Grease interceptor sizing — CPC {result.edition}", name,
+                    footer_note=f"sizing calculation, CPC {result.edition}" + (f" — {name}" if name else ""))
+    pdf.key_values(_project_pairs(result.project) + [
+        ("Code edition", f"California Plumbing Code {result.edition}"),
+        ("Construction", result.construction.replace("_", " ")),
+        ("Units", "US customary" if units == "us" else "SI (converted from the US code units)"),
+        ("Report date", (today or dt.date.today()).isoformat())])
+    sizing_sections(pdf, result, units)
+    _provenance_section(pdf, result)
+    return pdf.to_bytes()
+
+
+# --- The plan review -------------------------------------------------------------------------------------
+
+def _value_limit(f) -> tuple[str, str]:
+    from sizing.report.review import value_limit
+
+    return value_limit(f)
+
+
+def review_pdf(review: Review) -> bytes:
+    """The plan review report: project, findings with clauses, corrections, deadlines, the sizing calculation
+    and the provenance note."""
+    from sizing.report.review import headline
+
+    r = review
+    name = r.project.get("name")
+    pdf = ReportPDF(f"Grease interceptor plan review — {r.jurisdiction}", None,
+                    footer_note=f"plan review {r.review_date.isoformat()}" + (f" — {name}" if name else ""))
+    icp = r.interceptor
+    design = None
+    if icp is not None:
+        parts = [icp.type or "type not shown"]
+        if icp.volume_gal is not None:
+            parts.append(show(icp.volume_gal, "gal"))
+        if icp.rated_flow_gpm is not None:
+            parts.append(show(icp.rated_flow_gpm, "gpm"))
+        if icp.compartments is not None:
+            parts.append(f"{icp.compartments} compartment{'s' if icp.compartments != 1 else ''}")
+        if icp.manholes is not None:
+            parts.append(f"{len(icp.manholes)} manholes")
+        design = ", ".join(parts) + (f" ({icp.product})" if icp.product else "")
+    pdf.key_values(_project_pairs(r.project) + [
+        ("Jurisdiction", r.jurisdiction),
+        ("Code edition", f"California Plumbing Code {r.edition}"),
+        ("Construction", r.construction.replace("_", " ")),
+        ("Proposed interceptor", design or "not shown on the plans"),
+        ("Review date", r.review_date.isoformat()),
+        ("Result", headline(r))])
+
+    pdf.heading("Findings")
+    rows, fills = [], []
+    for f in r.findings:
+        value, limit = _value_limit(f)
+        rows.append((STATUS_LABEL[f.status], f"{f.rule}\n{f.message}", value, limit, f.citation))
+        fills.append((STATUS_FILL[f.status], None, None, None, None))
+    pdf.table(["Status", "Rule and finding", "Shown", "Required", "Citation"], rows, widths=(9, 46, 13, 13, 24),
+              fills=fills, size=7.5)
+
+    pdf.heading("Corrections")
+    if r.corrections:
+        pdf.paragraph("Correct the plans as follows and resubmit:", size=9)
+        pdf.bullets(r.corrections, numbered=True)
+    else:
+        pdf.paragraph("None: no finding fails.", size=9)
+
+    if r.deadlines:
+        pdf.heading("Deadlines")
+        for d in r.deadlines:
+            skipped = "; ".join(f"{day.isoformat()} {name}" for day, name in d.holidays_skipped) or "none"
+            left = d.working_days_left
+            pdf.key_values([
+                ("Rule", d.rule), ("Citation", d.citation),
+                ("Counted from", f"{d.start.isoformat()} ({d.start_basis})"),
+                ("Deadline", f"{d.date.isoformat()} — {d.working_days} working days"),
+                ("As of review", None if left is None else (
+                    f"{left} working days left" if left >= 0 else f"passed {-left} working days ago")),
+                ("Holidays skipped", skipped)])
+        pdf.paragraph("Working days exclude Saturdays, Sundays and the California holidays of the 'holidays' package "
+                      "(US, CA), including observed days.", size=8, muted=True)
+
+    pdf.heading(f"Sizing calculation — CPC {r.edition}")
+    sizing_sections(pdf, r.sizing, "us", level=2)
+    extra = [f"Finding '{f.rule}' rests on a {f.provenance} value of the jurisdiction profile"
+             + (f": {f.provenance_note}" if f.provenance_note else "")
+             for f in r.findings if f.provenance in ("derived", "unconfirmed")]
+    _provenance_section(pdf, r.sizing, extra)
+    return pdf.to_bytes()

@@ -1,0 +1,63 @@
+"""sizing review: exit codes 0 / 1 / 2, formats, and the one-line error."""
+
+import json
+
+import pytest
+
+from sizing.cli import main
+
+
+def test_compliant_example_exits_0(examples, capsys):
+    assert main(["review", str(examples / "review-compliant.yaml")]) == 0
+    out = capsys.readouterr().out
+    assert "COMPLIANT: 0 fail" in out
+    assert "[PASS] manhole_diameter" in out
+
+
+def test_noncompliant_example_exits_1_with_corrections(examples, capsys):
+    assert main(["review", str(examples / "review-noncompliant.yaml"), "--format", "json"]) == 1
+    data = json.loads(capsys.readouterr().out)
+    assert data["compliant"] is False
+    failing = [f["rule"] for f in data["findings"] if f["status"] == "fail"]
+    assert len(data["corrections"]) == len(failing) == 12
+    assert {"volume", "compartments", "manhole_diameter", "discharge_temperature", "food_grinder"} <= set(failing)
+    assert data["deadline"]["date"] == "2026-07-28"
+    assert data["sizing"]["gravity"]["required_volume_gal"] == 750
+
+
+def test_markdown_format(examples, capsys):
+    assert main(["review", str(examples / "review-noncompliant.yaml"), "--format", "markdown"]) == 1
+    out = capsys.readouterr().out
+    assert out.startswith("# Plan review — Corner Cafe")
+    assert "| FAIL | volume |" in out
+    assert "## Corrections" in out
+
+
+def test_bad_input_exits_2_with_one_line(tmp_path, capsys):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("fixtures: [{type: floor_drain}]\n"
+                   "interceptor: {type: gravity, manholes: [{over: chamber, diameter: 24 kg}]}\n")
+    assert main(["review", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert err.strip() == ("sizing review: interceptor.manholes[0].diameter: expected a length such as '24 in' "
+                           "or '610 mm', got '24 kg'")
+
+
+def test_missing_file_exits_2(tmp_path, capsys):
+    assert main(["review", str(tmp_path / "nope.yaml")]) == 2
+    assert "no such file" in capsys.readouterr().err
+
+
+def test_edition_override(examples, capsys):
+    assert main(["review", str(examples / "review-compliant.yaml"), "--edition", "2022", "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out)["edition"] == "2022"
+
+
+@pytest.mark.parametrize("name,code", [("review-compliant.yaml", 0), ("review-noncompliant.yaml", 1)])
+def test_pdf_default_file_name(examples, tmp_path, monkeypatch, capsys, name, code):
+    monkeypatch.chdir(tmp_path)
+    assert main(["review", str(examples / name), "--format", "pdf"]) == code
+    target = tmp_path / name.replace(".yaml", "-review.pdf")
+    assert target.read_bytes()[:5] == b"%PDF-"
+    assert capsys.readouterr().err.strip() == f"wrote {target.name}"
