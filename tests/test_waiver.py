@@ -1,0 +1,419 @@
+"""Conditional waivers and variances (TMC section 5.26.080 (b), (c), (d)) and revocation ((g))."""
+
+from __future__ import annotations
+
+import copy
+import datetime as dt
+import io
+import json
+
+import pypdf
+import pytest
+import yaml
+
+from sizing import submittal
+from sizing.cli import main
+from sizing.errors import SizingInputError
+from sizing.ordinance.waiver import decide, revocation_notice_valid
+from sizing.report.letter import waiver_markdown, waiver_pdf
+
+C_KEYS = ["negligible_fog_quantity", "not_significant_contributor", "bmps_and_compliance", "sewer_lines_condition",
+          "no_foreseeable_change", "no_other_condition"]
+D_KEYS = ["inadequate_space", "inadequate_slope", "other_infeasibility"]
+SMALL = [{"type": "three_compartment_sink", "area": "cleanup"}, {"type": "hand_sink", "area": "food_prep"}]
+
+
+def doc(kind: str, construction: str, **waiver) -> dict:
+    base = {"construction": construction, "project": {"name": "Test FSE", "applicant": "Owner LLC"},
+            "fixtures": copy.deepcopy(SMALL),
+            "waiver": {"type": kind, "date": "2025-04-01", "expiration": "2027-04-01", **waiver}}
+    return base
+
+
+def c_doc(**findings) -> dict:
+    f = {k: True for k in C_KEYS}
+    f.update(findings)
+    return doc("new_construction", "new", findings={k: v for k, v in f.items() if v is not None})
+
+
+def d_doc(fee=True, **findings) -> dict:
+    return doc("infeasible_existing", "existing", findings=findings, mitigation_fee_paid=fee)
+
+
+MON = {"start": "2025-01-06", "end": "2025-04-06",
+       "inspections": [{"date": "2025-01-06", "visible_fog": False}, {"date": "2025-04-06", "visible_fog": False}]}
+
+
+def b_doc(monitoring=MON, **findings) -> dict:
+    f = {"no_adequate_space": True, "equivalent_or_better": True}
+    f.update(findings)
+    w = {"findings": {k: v for k, v in f.items() if v is not None}, "technology": "AGRD"}
+    if monitoring is not None:
+        w["monitoring"] = copy.deepcopy(monitoring)
+    return doc("alternative_pretreatment", "existing", **w)
+
+
+def run(d: dict):
+    return decide(submittal.from_dict(d))
+
+
+def finding(decision, key):
+    return {f.key: f for f in decision.findings}[key]
+
+
+# --- (c) new construction: all six findings --------------------------------------------------------------
+
+def test_new_construction_all_six_findings_grantable():
+    d = run(c_doc())
+    assert d.grantable is True and d.missing == ()
+    assert [f.key for f in d.findings][1:] == C_KEYS
+    assert finding(d, "negligible_fog_quantity").citation == "TMC section 5.26.080(c)(1)"
+    texts = [c["text"] for c in d.conditions]
+    assert any("space and plumbing segregation for the future installation of a grease interceptor" in t for t in texts)
+
+
+@pytest.mark.parametrize("key", C_KEYS)
+def test_new_construction_each_finding_not_met(key):
+    d = run(c_doc(**{key: {"met": False, "evidence": "seen otherwise"}}))
+    assert d.grantable is False
+    assert finding(d, key).met is False and finding(d, key).evidence.startswith("seen otherwise")
+    assert d.missing == (f"{key}: finding not met (TMC section 5.26.080(c)({C_KEYS.index(key) + 1}))",)
+    assert len(d.findings) == 7  # a finding that is not met is listed, never hidden
+
+
+@pytest.mark.parametrize("key", C_KEYS)
+def test_new_construction_each_finding_not_made(key):
+    d = run(c_doc(**{key: None}))
+    assert d.grantable is False
+    f = finding(d, key)
+    assert f.met is False and f.made is False and f.evidence.startswith("not made")
+    assert d.missing[0].startswith(f"{key}: finding not made")
+
+
+def test_remodel_may_use_new_construction_waiver():
+    d0 = c_doc()
+    d0["construction"] = "remodel"
+    assert run(d0).grantable is True
+
+
+# --- (d) existing structure, not feasible: one of three findings + the fee ------------------------------
+
+@pytest.mark.parametrize("key", D_KEYS)
+def test_infeasible_each_finding_alone_with_fee_grantable(key):
+    d = run(d_doc(**{key: True}))
+    assert d.grantable is True
+    assert finding(d, key).met is True
+    assert finding(d, key).required == "one of: " + ", ".join(D_KEYS)
+
+
+@pytest.mark.parametrize("key", D_KEYS)
+def test_infeasible_each_finding_false_not_grantable(key):
+    d = run(d_doc(**{key: False}))
+    assert d.grantable is False
+    assert d.missing == ("one of inadequate_space, inadequate_slope, other_infeasibility: none met "
+                         "(TMC section 5.26.080(d)(1); TMC section 5.26.080(d)(2); TMC section 5.26.080(d)(3))",)
+
+
+@pytest.mark.parametrize("fee, evidence", [(False, "not paid"), (None, "not stated")])
+def test_infeasible_without_fee_not_grantable(fee, evidence):
+    d = run(d_doc(fee=fee, inadequate_space=True))
+    assert d.grantable is False
+    f = finding(d, "mitigation_fee_paid")
+    assert f.met is False and f.evidence == evidence and f.citation == "TMC section 5.26.080(d); section 5.26.190"
+    assert d.missing[0].startswith("mitigation_fee_paid:")
+
+
+# --- (b) alternative pretreatment: space or slope, equivalence, monitoring --------------------------------
+
+@pytest.mark.parametrize("space, slope, ok", [(True, None, True), (None, True, True), (False, False, False),
+                                              (None, None, False)])
+def test_alternative_space_or_slope(space, slope, ok):
+    d = run(b_doc(no_adequate_space=space, no_adequate_slope=slope))
+    assert d.grantable is ok
+    assert d.kind == "variance"
+
+
+@pytest.mark.parametrize("value", [False, None])
+def test_alternative_equivalent_or_better_required(value):
+    d = run(b_doc(equivalent_or_better=value))
+    assert d.grantable is False
+    assert d.missing[0].startswith("equivalent_or_better: finding not")
+
+
+def test_monitoring_exactly_three_months_is_enough():
+    d = run(b_doc())
+    assert finding(d, "downstream_monitoring").met is True and d.grantable is True
+
+
+@pytest.mark.parametrize("change, problem", [
+    ({"end": "2025-04-05", "inspections": [{"date": "2025-01-06", "visible_fog": False},
+                                           {"date": "2025-04-05", "visible_fog": False}]},
+     "monitoring ran 89 days (2025-01-06 to 2025-04-05); at least 3 months are required (to 2025-04-06)"),
+    ({"inspections": [{"date": "2025-01-06", "visible_fog": False}]},
+     "1 visual inspection(s); at least 2 are required"),
+    ({"inspections": [{"date": "2025-02-01", "visible_fog": False}, {"date": "2025-04-06", "visible_fog": False}]},
+     "no inspection at the beginning of the period (2025-01-06)"),
+    ({"inspections": [{"date": "2025-01-06", "visible_fog": False}, {"date": "2025-03-01", "visible_fog": False}]},
+     "no inspection at the end of the period (2025-04-06)"),
+    ({"inspections": [{"date": "2025-01-06", "visible_fog": False}, {"date": "2025-04-06", "visible_fog": True}]},
+     "visible FOG accumulation found on 2025-04-06"),
+])
+def test_monitoring_shortfalls(change, problem):
+    d = run(b_doc(monitoring={**MON, **change}))
+    assert d.grantable is False
+    assert finding(d, "downstream_monitoring").met is False
+    assert problem in d.missing[0]
+
+
+def test_monitoring_missing():
+    d = run(b_doc(monitoring=None))
+    assert d.grantable is False and "no downstream monitoring given" in d.missing[0]
+
+
+def test_monitoring_period_defaults_to_first_and_last_inspection():
+    d = run(b_doc(monitoring={"inspections": MON["inspections"]}))
+    assert d.grantable is True
+
+
+# --- Wrong kind for the construction -----------------------------------------------------------------------
+
+@pytest.mark.parametrize("data, hint", [
+    (doc("infeasible_existing", "new", findings={"inadequate_space": True}, mitigation_fee_paid=True),
+     "(apply as new_construction)"),
+    (doc("alternative_pretreatment", "remodel", findings={"no_adequate_slope": True, "equivalent_or_better": True},
+         monitoring=MON), "(apply as new_construction)"),
+    ({**c_doc(), "construction": "existing"}, "(apply as infeasible_existing or alternative_pretreatment)"),
+    ({**c_doc(), "construction": "change_in_operations"}, "infeasible_existing"),
+])
+def test_wrong_waiver_type_for_construction(data, hint):
+    d = run(data)
+    assert d.grantable is False
+    assert finding(d, "applies_to_construction").met is False
+    assert d.missing[0].startswith("applies_to_construction:") and hint in d.missing[0]
+
+
+# --- Revocation (g) ------------------------------------------------------------------------------------------
+
+def revocation(**kw) -> dict:
+    d = c_doc()
+    d["revocation"] = {"notice_mailed": "2025-06-01", "proposed_effective": "2025-07-01", "grounds": ["i"], **kw}
+    return d
+
+
+def test_thirty_days_notice_is_valid():
+    r = run(revocation()).revocation
+    assert r["days_of_notice"] == 30 and r["notice_valid"] is True
+    assert r["earliest_effective"] == "2025-07-01"
+    assert r["may_proceed"] is True
+
+
+def test_twenty_nine_days_notice_is_not_valid():
+    d = run(revocation(notice_mailed="2025-06-02"))
+    r = d.revocation
+    assert r["notice_valid"] is False and r["earliest_effective"] == "2025-07-02"
+    assert "at least 30 days are required" in r["issues"][0]
+    assert d.in_order is False
+
+
+def test_notice_clause_function():
+    assert revocation_notice_valid(dt.date(2025, 1, 31), dt.date(2025, 3, 2), 30) is True
+    assert revocation_notice_valid(dt.date(2025, 1, 31), dt.date(2025, 3, 1), 30) is False
+
+
+@pytest.mark.parametrize("grounds, valid, label", [
+    (["i"], True, "(g)(3)(i)"), (["(g)(3)(ii)"], True, "(g)(3)(ii)"), ("iii", True, "(g)(3)(iii)"),
+    (["failed_terms"], True, "(g)(3)(i)"), (["change in law"], True, "(g)(3)(iii)"),
+    (["late payment"], False, None), ([], False, None)])
+def test_revocation_grounds(grounds, valid, label):
+    r = run(revocation(grounds=grounds)).revocation
+    assert r["grounds_valid"] is valid
+    if grounds:
+        assert r["grounds"][0]["ground"] == label
+    assert r["may_proceed"] is valid
+
+
+def test_written_response_must_be_considered():
+    r = run(revocation(response_received="2025-06-20")).revocation
+    assert r["response_received"] is True and r["response_date"] == "2025-06-20"
+    assert r["may_proceed"] is False and "(g)(2)" in r["issues"][0]
+    r = run(revocation(response_received=True, response_considered=True)).revocation
+    assert r["may_proceed"] is True and r["response"] == "received; considered"
+    r = run(revocation(response_received=False)).revocation
+    assert r["may_proceed"] is True and r["response"] == "none received"
+
+
+# --- Evidence scores for (c)(1) and (c)(2) ---------------------------------------------------------------
+
+def test_evidence_scores_supporting():
+    data = c_doc()
+    data["application"] = {"seats": 12, "water_use": "250 gpd", "kitchen_hood": "none", "fryers": 0,
+                           "sampling": [{"date": "2025-03-01", "fog": "35 mg/L"}],
+                           "inspections": [{"date": "2025-03-01", "visible_fog": False}]}
+    d = run(data)
+    s1 = finding(d, "negligible_fog_quantity").score
+    assert s1["reading"] == "supports" and s1["passed"] == 5 and s1["no_data"] == 2
+    volume = {c["name"]: c for c in s1["checks"]}["CPC required gravity volume"]
+    assert volume["value"] == 500 and volume["limit"] == 500 and volume["ok"] is True
+    water = {c["name"]: c for c in s1["checks"]}["water use"]
+    assert water["value"] == 250 and water["limit"] == 500
+    s2 = finding(d, "not_significant_contributor").score
+    assert s2["reading"] == "supports" and s2["checked"] == 2
+    assert d.warnings == ()
+
+
+def test_evidence_against_a_met_finding_is_a_warning_not_hidden():
+    data = c_doc()
+    data["fixtures"] = [{"type": "floor_drain", "count": 20}]
+    data["meals"] = {"seats": 80, "meal_factor": "restaurant"}
+    data["application"] = {"kitchen_hood": "type_i", "sampling": [{"date": "2025-03-01", "fog": 450}]}
+    d = run(data)
+    s1 = finding(d, "negligible_fog_quantity").score
+    checks = {c["name"]: c for c in s1["checks"]}
+    assert checks["CPC required gravity volume"]["value"] == 1250 and checks["CPC required gravity volume"]["ok"] is False
+    assert checks["seats"]["value"] == 80 and checks["seats"]["source"] == "meals.seats"
+    assert checks["kitchen hood"]["ok"] is False
+    assert s1["reading"] == "against" and s1["failed"] == 3
+    assert finding(d, "not_significant_contributor").score["reading"] == "against"
+    assert d.grantable is True  # the Director's determination decides
+    assert any(w.startswith("waiver.findings.negligible_fog_quantity: the Director's finding is 'met' but")
+               for w in d.warnings)
+
+
+def test_no_application_data_is_no_data_not_passed():
+    d = run(c_doc())
+    s2 = finding(d, "not_significant_contributor").score
+    assert s2["reading"] == "no data" and s2["checked"] == 0 and s2["fraction"] is None
+
+
+def test_thresholds_come_from_the_profile():
+    from sizing.tables import load_profile
+
+    ev = load_profile("tracy")["waiver_evidence"]
+    assert ev["policy"] == "local"
+    assert ev["negligible_fog_quantity"]["max_seats"] == 20
+
+
+def test_no_scores_for_other_kinds():
+    d = run(d_doc(inadequate_space=True))
+    assert all(f.score is None for f in d.findings)
+
+
+# --- Expiration, conditions --------------------------------------------------------------------------------
+
+def test_expiration_before_determination_not_grantable():
+    data = c_doc()
+    data["waiver"]["expiration"] = "2025-03-01"
+    d = run(data)
+    assert d.grantable is False and d.missing[0].startswith("expiration: 2025-03-01 is not after")
+
+
+def test_terms_become_conditions():
+    data = c_doc()
+    data["waiver"]["terms"] = ["No fryers."]
+    d = run(data)
+    assert {"citation": "TMC section 5.26.080(f)", "text": "No fryers."} in [dict(c) for c in d.conditions]
+    assert d.conditions[-1]["text"] == "The waiver expires on 2027-04-01."
+
+
+# --- Bad input ---------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("mutate, match", [
+    (lambda d: d.pop("waiver"), r"^waiver: missing"),
+    (lambda d: d["waiver"].update(type="hardship"), r"^waiver\.type: expected one of new_construction"),
+    (lambda d: d["waiver"]["findings"].update(inadequate_space=True),
+     r"^waiver\.findings\.inadequate_space: not a finding of a new_construction waiver; it is a finding of infeasible_existing"),
+    (lambda d: d["waiver"]["findings"].update(negligible_fog_quantity="maybe"),
+     r"^waiver\.findings\.negligible_fog_quantity: expected true, false, or \{met"),
+    (lambda d: d["waiver"]["findings"].update(negligible_fog_quantity={"evidence": "x"}),
+     r"^waiver\.findings\.negligible_fog_quantity\.met: expected true or false"),
+    (lambda d: d["waiver"].update(expiration="2027-02-29"), r"^waiver\.expiration: expected a date that exists"),
+    (lambda d: d["waiver"].update(fee=True), r"^waiver\.fee: unknown field"),
+    (lambda d: d.update(application={"water_use": "300 gal"}), r"^application\.water_use: expected a daily water use"),
+    (lambda d: d.update(application={"sampling": [{"date": "2025-01-01", "fog": "3 in"}]}),
+     r"^application\.sampling\[0\]\.fog: expected a FOG concentration"),
+    (lambda d: d.update(application={"kitchen_hood": "type 3"}), r"^application\.kitchen_hood: expected one of none"),
+    (lambda d: d.update(revocation={"notice_mailed": "2025-06-01"}), r"^revocation\.proposed_effective: expected a date"),
+    (lambda d: d.update(revocation={"notice_mailed": "2025-06-31", "proposed_effective": "2025-07-31"}),
+     r"^revocation\.notice_mailed: expected a date that exists"),
+])
+def test_bad_input_names_the_field(mutate, match):
+    data = c_doc()
+    mutate(data)
+    with pytest.raises(SizingInputError, match=match):
+        run(data)
+
+
+def test_monitoring_inspection_outside_period_is_an_error():
+    mon = {**MON, "inspections": MON["inspections"] + [{"date": "2025-05-01", "visible_fog": False}]}
+    with pytest.raises(SizingInputError, match=r"^waiver\.monitoring\.inspections\[2\]\.date: expected a date within"):
+        run(b_doc(monitoring=mon))
+
+
+def test_inspection_needs_visible_fog():
+    mon = {**MON, "inspections": [{"date": "2025-01-06"}]}
+    with pytest.raises(SizingInputError, match=r"^waiver\.monitoring\.inspections\[0\]\.visible_fog: expected true"):
+        run(b_doc(monitoring=mon))
+
+
+# --- JSON contract, letter, CLI -----------------------------------------------------------------------------
+
+def test_json_contract():
+    out = run(revocation(notice_mailed="2025-06-02")).to_dict()
+    assert out["grantable"] is True and out["decision"] == "grantable"
+    assert set(out["findings"][1]) >= {"key", "met", "citation", "evidence", "score"}
+    assert out["missing"] == [] and out["conditions"]
+    assert out["revocation"]["notice_valid"] is False and out["revocation"]["earliest_effective"] == "2025-07-02"
+    json.dumps(out)
+
+
+def test_letter_markdown_and_pdf_carry_the_decision():
+    granted, refused = run(c_doc()), run(d_doc(fee=False, inadequate_space=True))
+    assert "**DECISION: GRANTABLE" in waiver_markdown(granted)
+    md = waiver_markdown(refused)
+    assert "DECISION: NOT GRANTABLE" in md and "mitigation_fee_paid" in md
+    for d, expected in ((granted, "DECISION: GRANTABLE"), (refused, "DECISION: NOT GRANTABLE")):
+        data = waiver_pdf(d)
+        assert data[:5] == b"%PDF-"
+        reader = pypdf.PdfReader(io.BytesIO(data))
+        text = " ".join(" ".join(p.extract_text().split()) for p in reader.pages)
+        assert expected in text
+        assert "TMC section 5.26.080" in text
+
+
+def test_cli_exit_codes(examples, tmp_path, capsys):
+    assert main(["waiver", str(examples / "waiver-coffee-bar.yaml")]) == 0
+    assert "DECISION: GRANTABLE" in capsys.readouterr().out
+    assert main(["waiver", str(examples / "waiver-infeasible-existing.yaml"), "--format", "json"]) == 1
+    out = json.loads(capsys.readouterr().out)
+    assert out["grantable"] is False and out["missing"][0].startswith("mitigation_fee_paid")
+    assert main(["waiver", str(examples / "waiver-alternative-pretreatment.yaml"), "--format", "json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["revocation"]["notice_valid"] is True and out["revocation"]["earliest_effective"] == "2025-10-02"
+
+
+def test_cli_revocation_short_notice_exit_1(examples, tmp_path, capsys):
+    data = yaml.safe_load((examples / "waiver-alternative-pretreatment.yaml").read_text())
+    data["revocation"]["notice_mailed"] = "2025-09-03"
+    f = tmp_path / "late.yaml"
+    f.write_text(yaml.safe_dump(data))
+    assert main(["waiver", str(f)]) == 1
+    assert "Revocation: notice NOT valid (29 of 30 days); earliest effective 2025-10-03" in capsys.readouterr().out
+
+
+def test_cli_letter_files(examples, tmp_path, capsys):
+    pdf, md = tmp_path / "letter.pdf", tmp_path / "letter.md"
+    assert main(["waiver", str(examples / "waiver-coffee-bar.yaml"), "--letter", str(pdf), "--format", "json"]) == 0
+    assert main(["waiver", str(examples / "waiver-coffee-bar.yaml"), "--letter", str(md)]) == 0
+    text = pypdf.PdfReader(str(pdf)).pages[0].extract_text()
+    assert "DECISION: GRANTABLE" in " ".join(text.split())
+    assert md.read_text().startswith("# Draft determination: Conditional waiver for new construction")
+
+
+def test_cli_bad_input_exit_2(examples, tmp_path, capsys):
+    f = tmp_path / "bad.yaml"
+    f.write_text("construction: new\nfixtures: [{type: floor_drain}]\nwaiver: {type: hardship}\n")
+    assert main(["waiver", str(f)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("sizing waiver: waiver.type: expected one of")
+    assert main(["waiver", str(examples / "waiver-coffee-bar.yaml"), "--letter", str(tmp_path / "x.docx")]) == 2
+    assert "--letter: expected a file name ending in .md or .pdf" in capsys.readouterr().err
