@@ -56,6 +56,8 @@ def review_text(r: Review) -> str:
     out += ["", "Sizing (CPC):"]
     for q, v, basis in sizing_text.summary_rows(r.sizing):
         out.append(f"  {q}: {v} ({basis})")
+    if r.sizing.warnings:
+        out += ["", "Sizing warnings:"] + [f"  - {w}" for w in r.sizing.warnings]
     out += ["", "Provenance of the code values used:"]
     out += [f"  - {line}" for line in sizing_text.provenance_lines(r.sizing)]
     return "\n".join(out) + "\n"
