@@ -279,3 +279,11 @@ def test_cli_bad_input_exit_2_one_line(tmp_path, capsys):
     assert err.count("\n") == 1 and err.startswith("sizing maintenance: liquid_depth: expected")
     assert main(["maintenance", str(f), "--as-of", "2025-02-29"]) == 2
     assert "--as-of: expected a date that exists" in capsys.readouterr().err
+
+
+def test_markdown_rendering_formats_the_plan(examples, capsys):
+    assert main(["maintenance", str(examples / "maintenance-restaurant.yaml"), "--format", "markdown"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("# Grease interceptor maintenance — Example Bistro")
+    assert "= 10.9 % (within the limit, 25 %" in out
+    assert "- Next service: 2025-07-09" in out

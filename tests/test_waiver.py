@@ -417,3 +417,21 @@ def test_cli_bad_input_exit_2(examples, tmp_path, capsys):
     assert err.count("\n") == 1 and err.startswith("sizing waiver: waiver.type: expected one of")
     assert main(["waiver", str(examples / "waiver-coffee-bar.yaml"), "--letter", str(tmp_path / "x.docx")]) == 2
     assert "--letter: expected a file name ending in .md or .pdf" in capsys.readouterr().err
+
+
+def test_water_use_in_other_units_is_converted():
+    data = c_doc()
+    data["application"] = {"water_use": "0.25 gpm"}
+    checks = {c["name"]: c for c in finding(run(data), "negligible_fog_quantity").score["checks"]}
+    assert checks["water use"]["value"] == pytest.approx(360.0)
+    data["application"] = {"water_use": "1000 L/day"}
+    checks = {c["name"]: c for c in finding(run(data), "negligible_fog_quantity").score["checks"]}
+    assert checks["water use"]["value"] == pytest.approx(264.172, abs=1e-3)
+
+
+def test_letter_pdf_shows_the_revocation(examples):
+    d = decide(submittal.load(examples / "waiver-alternative-pretreatment.yaml"))
+    text = " ".join(" ".join(p.extract_text().split()) for p in pypdf.PdfReader(io.BytesIO(waiver_pdf(d))).pages)
+    assert "Earliest effective date 2025-10-02" in text
+    assert "(g)(3)(i)" in text
+    assert "Revocation may proceed yes" in text

@@ -57,7 +57,8 @@ def render_text(d) -> str:
         score = ""
         if f.score:
             score = f"  [evidence: {f.score['summary']}]"
-        out.append(f"  {'MET    ' if f.met else 'NOT MET'}  {f.key} ({f.citation}){score}")
+        either = "" if f.required == "all" else " [" + f.required + "]"
+        out.append(f"  {'MET    ' if f.met else 'NOT MET'}  {f.key} ({f.citation}){either}{score}")
     if d.missing:
         out += ["", "Not met:"] + [f"  - {m}" for m in d.missing]
     out += ["", "Conditions:"] + [f"  {i}. {c['text']} ({c['citation']})" for i, c in enumerate(d.conditions, 1)]

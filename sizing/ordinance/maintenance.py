@@ -547,7 +547,7 @@ def _records_checks(rec: MaintenanceRecord, as_of: dt.date, cap_months: int, cit
         need_from = rec.operating_since
     if rec.records_kept_since is None:
         out.append(Check("records_retention", f"Records kept for {years} years", None, rcite,
-                         f"not shown: records_kept_since not given (records must reach back to {need_from.isoformat()})"))
+                         f"records_kept_since not given; records must reach back to {need_from.isoformat()}"))
     else:
         ok = rec.records_kept_since <= need_from
         out.append(Check("records_retention", f"Records kept for {years} years", ok, rcite,
