@@ -17,6 +17,7 @@ from sizing.errors import SizingInputError
 ureg = pint.UnitRegistry(autoconvert_offset_to_baseunit=False, on_redefinition="ignore")
 ureg.define("gpm = gallon / minute")
 ureg.define("gph = gallon / hour")
+ureg.define("gpd = gallon / day")
 ureg.define("lpm = liter / minute")
 Q_ = ureg.Quantity
 

@@ -224,8 +224,7 @@ def _application(value: Any, sub: Submittal) -> Application:
         "application.meals_per_day", a["meals_per_day"], minimum=0, maximum=1e7)
     water = None
     if a.get("water_use") is not None:
-        given = a["water_use"].replace("gpd", "gal/day") if isinstance(a["water_use"], str) else a["water_use"]
-        water = parse_quantity("application.water_use", given, "gal/day", minimum=0, maximum=1e7,
+        water = parse_quantity("application.water_use", a["water_use"], "gpd", minimum=0, maximum=1e7,
                                expected="a daily water use such as '250 gal/day' or '950 L/day' (a bare number is gal/day)")
     hood = None if a.get("kitchen_hood") is None else parse.choice("application.kitchen_hood", a["kitchen_hood"], HOODS)
     fryers = None if a.get("fryers") is None else parse.whole("application.fryers", a["fryers"])
@@ -592,7 +591,7 @@ def _evidence_scores(app: WaiverApplication, sized, ev: Mapping[str, Any], editi
     for name, key, value, unit, source in (
             ("seats", "max_seats", a.seats, "", a.seats_source),
             ("meals per day", "max_meals_per_day", a.meals_per_day, "", "application.meals_per_day"),
-            ("water use", "max_water_use_gpd", a.water_use_gpd, "gal/day", "application.water_use"),
+            ("water use", "max_water_use_gpd", a.water_use_gpd, "gpd", "application.water_use"),
             ("fryers", "max_fryers", a.fryers, "", "application.fryers"),
             ("on-site consumption", "max_on_site_consumption_percent", a.on_site_consumption_percent, "%",
              "application.on_site_consumption")):
