@@ -1,0 +1,56 @@
+"""``sizing batch FILE.csv``: the CPC gravity interceptor size of every submittal of an FSE inventory."""
+
+from __future__ import annotations
+
+import argparse
+
+HELP = "size every submittal of an FSE inventory CSV (one row per fixture line) in one run"
+
+#: Rejected rows printed on stderr when no --rejects file is given; the rest are counted.
+STDERR_REJECTS = 100
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("file", metavar="FILE.csv",
+                   help="inventory CSV: submittal_id, fixture_type, count[, flow_gpm, trap_size_in, "
+                        "connected_to_interceptor, installed_volume_gal, notes]")
+    p.add_argument("--format", choices=("csv", "json"), default="csv",
+                   help="csv: one row per submittal; json: summary, results, rejects and table provenance")
+    p.add_argument("--output", "-o", metavar="PATH", help="write to PATH instead of standard output")
+    p.add_argument("--edition", help="CPC edition to size under (2022 or 2025; default 2025)")
+    p.add_argument("--rejects", metavar="PATH",
+                   help="write the rejected rows (line, submittal_id, reason) as CSV to PATH instead of stderr")
+    p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                   help="progress bar on stderr (default: when writing to --output and stderr is a terminal)")
+
+
+def run(args: argparse.Namespace) -> int:
+    import sys
+
+    from sizing.batch import TextProgress, run_batch
+    from sizing.cli import emit, to_json
+
+    show = args.progress if args.progress is not None else bool(args.output) and sys.stderr.isatty()
+    result = run_batch(args.file, edition=args.edition, progress=TextProgress(sys.stderr) if show else None)
+    if args.format == "json":
+        emit(to_json(result.to_dict()), args.output)
+    else:
+        emit(result.results.to_csv(index=False, lineterminator="\n"), args.output)
+    rejects = result.rejects
+    if args.rejects:
+        emit(rejects.to_csv(index=False, lineterminator="\n"), args.rejects)
+    elif len(rejects):
+        for line, reason in zip(rejects["line"][:STDERR_REJECTS], rejects["reason"][:STDERR_REJECTS], strict=True):
+            print(f"sizing batch: line {line}: {reason}", file=sys.stderr)
+        if len(rejects) > STDERR_REJECTS:
+            print(f"sizing batch: ... and {len(rejects) - STDERR_REJECTS:,} more rejected rows; "
+                  "write them all with --rejects PATH", file=sys.stderr)
+    if len(rejects):
+        not_sized = result.not_sized
+        shown = ", ".join(not_sized[:10]) + (", ..." if len(not_sized) > 10 else "")
+        print(f"sizing batch: {len(rejects):,} row{'s' if len(rejects) != 1 else ''} rejected; "
+              f"{len(not_sized):,} submittal{'s' if len(not_sized) != 1 else ''} not sized"
+              + (f": {shown}" if not_sized else "") + (f" (rejects written to {args.rejects})" if args.rejects else ""),
+              file=sys.stderr)
+        return 1
+    return 0
