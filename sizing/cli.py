@@ -24,6 +24,7 @@ COMMANDS = {
     "waiver": "sizing.commands.waiver",
     "review": "sizing.commands.review",
     "maintenance": "sizing.commands.maintenance",
+    "batch": "sizing.commands.batch",
 }
 
 
