@@ -381,3 +381,11 @@ def test_benchmark_script_smoke(tmp_path):
     assert out.returncode == 0, out.stderr
     assert "sample check: 25/25 submittals identical to sizing.size.size" in out.stdout
     assert "ratio batch / bare:" in out.stdout
+
+
+def test_header_only_inventory_is_empty_not_an_error(tmp_path, capsys):
+    src = tmp_path / "empty.csv"
+    src.write_text("submittal_id,fixture_type,count\n\n")
+    assert main(["batch", str(src), "--format", "json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert (data["results"], data["rejects"], data["summary"]["submittals"]) == ([], [], 0)

@@ -27,7 +27,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     import sys
 
-    from sizing.batch import TextProgress, run_batch
+    from sizing.batch import TextProgress, csv_text, run_batch
     from sizing.cli import emit, to_json
 
     show = args.progress if args.progress is not None else bool(args.output) and sys.stderr.isatty()
@@ -35,10 +35,10 @@ def run(args: argparse.Namespace) -> int:
     if args.format == "json":
         emit(to_json(result.to_dict()), args.output)
     else:
-        emit(result.results.to_csv(index=False, lineterminator="\n"), args.output)
+        emit(csv_text(result.results), args.output)
     rejects = result.rejects
     if args.rejects:
-        emit(rejects.to_csv(index=False, lineterminator="\n"), args.rejects)
+        emit(csv_text(rejects), args.rejects)
     elif len(rejects):
         for line, reason in zip(rejects["line"][:STDERR_REJECTS], rejects["reason"][:STDERR_REJECTS], strict=True):
             print(f"sizing batch: line {line}: {reason}", file=sys.stderr)
