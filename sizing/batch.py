@@ -172,8 +172,9 @@ class BatchResult:
 
 
 def csv_text(frame: pd.DataFrame) -> str:
-    """The frame as CSV text, byte for byte what ``frame.to_csv(index=False, lineterminator="\\n")`` writes
-    (floats as repr, missing as empty), formatting each distinct number once: 3-4 x faster on 100,000 rows.
+    """The frame as CSV text: what ``frame.to_csv(index=False, lineterminator="\\n")`` writes for the result
+    and reject frames (floats as repr, missing as empty, minimal quoting by the csv module), formatting each
+    distinct number once: 3-4 x faster than ``to_csv`` on 100,000 rows.
 
     >>> csv_text(pd.DataFrame({"id": ["a,b", "c"], "v": [750.0, float("nan")]}))
     'id,v\\n"a,b",750.0\\nc,\\n'
@@ -311,35 +312,42 @@ _SKIPPED = re.compile(r"Skipping line (\d+): (.*)")
 
 
 class _Source:
-    """A CSV path or file object: header checked up front, rows read in chunks."""
+    """A CSV path or file object: header checked up front, rows read in chunks (a path is streamed)."""
 
     def __init__(self, source: str | Path | io.IOBase):
-        self.name = "FILE"
+        self.path: Path | None = None
+        self.text: str | None = None
         if isinstance(source, (str, Path)):
-            path = Path(source)
-            self.name = str(path)
+            self.path = Path(source)
+            self.name = str(self.path)
+            if self.path.is_dir():
+                raise _file_error(f"{self.path} is a folder, not a CSV file")
             try:
-                data = path.read_bytes() if not path.is_dir() else None
+                with self.path.open("rb") as fh:
+                    head = fh.read(65536)
             except FileNotFoundError:
-                raise _file_error(f"no such file: {path}") from None
+                raise _file_error(f"no such file: {self.path}") from None
             except OSError as exc:
-                raise _file_error(f"cannot read {path}: {exc.strerror or exc.__class__.__name__}") from None
-            if data is None:
-                raise _file_error(f"{path} is a folder, not a CSV file")
+                raise _file_error(f"cannot read {self.path}: {exc.strerror or exc.__class__.__name__}") from None
         elif hasattr(source, "read"):
             data = source.read()
-            self.name = getattr(source, "name", "FILE")
+            self.name = str(getattr(source, "name", "FILE"))
+            if isinstance(data, bytes):
+                try:
+                    data = data.decode("utf-8-sig")
+                except UnicodeDecodeError:
+                    raise self._not_utf8() from None
+            self.text = str(data).removeprefix("\ufeff")
+            head = self.text[:65536].encode("utf-8")
         else:
             raise _file_error(f"expected a CSV path, file object or DataFrame, got {type(source).__name__}")
-        if isinstance(data, str):
-            data = data.encode("utf-8")
+        first = head.split(b"\n", 1)[0]
         try:
-            self.text = data.decode("utf-8-sig")
+            header_line = first.decode("utf-8-sig")
         except UnicodeDecodeError:
-            raise _file_error(f"{self.name} is not UTF-8 text: save the inventory as CSV (UTF-8)") from None
-        if "\x00" in self.text[:4096]:
+            raise self._not_utf8() from None
+        if b"\x00" in head:
             raise _file_error(f"{self.name} is not CSV text: save the inventory as CSV (UTF-8)")
-        header_line = self.text[:self.text.find("\n")] if "\n" in self.text else self.text
         if not header_line.strip():
             raise _file_error(f"{self.name} is empty or its first line is blank; expected a header line "
                               f"{','.join(REQUIRED_COLUMNS)},...")
@@ -350,8 +358,25 @@ class _Source:
         self.raw_columns = header
         self.columns = _check_columns(header, self.name)
 
+    def _not_utf8(self) -> SizingInputError:
+        return _file_error(f"{self.name} is not UTF-8 text: save the inventory as CSV (UTF-8)")
+
+    def _stream(self) -> Any:
+        if self.text is not None:
+            return io.StringIO(self.text)
+        return self.path.open(encoding="utf-8-sig", newline="")
+
     def count_rows(self) -> int:
-        lines = self.text.count("\n") + (0 if self.text.endswith("\n") else 1)
+        """Data lines (for progress): newlines counted in 1 MiB blocks."""
+        if self.text is not None:
+            lines, last = self.text.count("\n"), self.text[-1:]
+        else:
+            lines, last = 0, "\n"
+            with self.path.open("rb") as fh:
+                for block in iter(lambda: fh.read(1 << 20), b""):
+                    lines += block.count(b"\n")
+                    last = block[-1:].decode("latin-1")
+        lines += 0 if last in ("\n", "") else 1
         return max(lines - 1, 1)
 
     def chunks(self, bad_lines: list[tuple[int, str]]) -> Iterable[pd.DataFrame]:
@@ -362,41 +387,41 @@ class _Source:
         if int(pd.__version__.split(".")[0]) < 3:  # pandas 3 parses floats exactly as Python's float()
             options["float_precision"] = "round_trip"
         ignored = [c for c in self.columns if c in IGNORED_COLUMNS]
-        reader = None
-        try:
-            reader = pd.read_csv(io.StringIO(self.text), header=0, dtype=text_columns, keep_default_na=False,
-                                 na_values=[""], skip_blank_lines=False, on_bad_lines="warn",
-                                 chunksize=CHUNK_ROWS, **options)
-            while True:
-                with warnings.catch_warnings(record=True) as caught:
-                    warnings.simplefilter("always", pd.errors.ParserWarning)
-                    try:
-                        chunk = next(reader)
-                    except StopIteration:
-                        break
-                _collect_bad_lines(caught, bad_lines)
-                chunk.columns = self.columns
-                yield chunk.drop(columns=ignored) if ignored else chunk
-            _collect_bad_lines(caught, bad_lines)
-        except (pd.errors.ParserError, ValueError) as exc:
-            detail = " ".join(str(exc).split())
-            raise _file_error(f"{self.name} is not valid CSV: {detail}") from None
-        finally:
-            if reader is not None:
-                reader.close()
+        with self._stream() as stream:
+            try:
+                with pd.read_csv(stream, header=0, dtype=text_columns, keep_default_na=False, na_values=[""],
+                                 skip_blank_lines=False, on_bad_lines="warn", chunksize=CHUNK_ROWS,
+                                 **options) as reader:
+                    while True:
+                        with warnings.catch_warnings(record=True) as caught:
+                            warnings.simplefilter("always", pd.errors.ParserWarning)
+                            try:
+                                chunk = next(reader)
+                            except StopIteration:
+                                break
+                        _collect_bad_lines(caught, bad_lines)
+                        chunk.columns = self.columns
+                        yield chunk.drop(columns=ignored) if ignored else chunk
+                    _collect_bad_lines(caught, bad_lines)
+            except UnicodeDecodeError:
+                raise self._not_utf8() from None
+            except (pd.errors.ParserError, ValueError) as exc:
+                detail = " ".join(str(exc).split())
+                raise _file_error(f"{self.name} is not valid CSV: {detail}") from None
 
     def fields_of_lines(self, lines: set[int]) -> dict[int, list[str]]:
         """The parsed fields of the given physical lines (for rows pandas skipped)."""
         out: dict[int, list[str]] = {}
-        reader = csv.reader(io.StringIO(self.text))
         last = max(lines, default=0)
-        start = 1
-        for fields in reader:
-            if start in lines:
-                out[start] = fields
-            start = reader.line_num + 1
-            if start > last:
-                break
+        with self._stream() as stream:
+            reader = csv.reader(stream)
+            start = 1
+            for fields in reader:
+                if start in lines:
+                    out[start] = fields
+                start = reader.line_num + 1
+                if start > last:
+                    break
         return out
 
 
@@ -841,7 +866,7 @@ def _assemble(chunks: list[_Rows], bad_lines: list[tuple[int, str]], source: _So
         "installed_volume_gal": inst_ref[keep],
         "undersized": pd.array(np.where(np.isnan(undersized[keep]), None, undersized[keep] == 1), dtype="boolean"),
         "beyond_table": beyond[keep],
-        "warnings": warn[keep],
+        "warnings": pd.Series(warn[keep], dtype=object),
     }, columns=list(RESULT_COLUMNS))
     rejects.sort(key=lambda r: r[0])
     reject_frame = pd.DataFrame({
@@ -874,7 +899,9 @@ def _names_by_submittal(sid: np.ndarray, type_codes: np.ndarray, mask: np.ndarra
     for code in np.unique(type_codes[m]):
         has = np.bincount(sid[m & (type_codes == code)], minlength=n_sub) > 0
         names[has] = names[has] + ", " + types.keys[code]
-    return np.array([x[2:] for x in names], dtype=object) if m.any() else names
+    named = np.flatnonzero(names != "")
+    names[named] = [x[2:] for x in names[named]]
+    return names
 
 
 # --- the equivalent single submittal ---------------------------------------------------------------------
