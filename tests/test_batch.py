@@ -389,3 +389,19 @@ def test_header_only_inventory_is_empty_not_an_error(tmp_path, capsys):
     assert main(["batch", str(src), "--format", "json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert (data["results"], data["rejects"], data["summary"]["submittals"]) == ([], [], 0)
+
+
+def test_stderr_lists_at_most_100_rejects(tmp_path, capsys):
+    rows = [[f"S{i}", "floor_sink", "1", "", "", "", ""] for i in range(130)]  # floor sinks without a trap size
+    assert main(["batch", str(write_csv(tmp_path / "inv.csv", rows))]) == 1
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 102 and err[0].startswith("sizing batch: line 2: trap_size_in: floor_sink needs")
+    assert err[100] == "sizing batch: ... and 30 more rejected rows; write them all with --rejects PATH"
+    assert err[101].startswith("sizing batch: 130 rows rejected; 130 submittals not sized: S0, S1, S2")
+
+
+def test_a_frame_read_by_pandas_gives_what_the_file_gives(examples):
+    from_file = run_batch(examples / "inventory.csv")
+    from_frame = run_batch(pd.read_csv(examples / "inventory.csv"))
+    pd.testing.assert_frame_equal(from_file.results, from_frame.results)
+    pd.testing.assert_frame_equal(from_file.rejects, from_frame.rejects)
