@@ -659,17 +659,13 @@ def _parse_rows(frame: pd.DataFrame, pos: np.ndarray, types: _Types) -> _Rows:
     trap, trap_given, errs = _numbers(column("trap_size_in"), n, "trap_size_in",
                                       _quantity("in", minimum=0, strict_minimum=True, maximum=TRAP_MAX_IN),
                                       minimum=0, maximum=TRAP_MAX_IN, strict=True)
-    trap_bad = np.zeros(n, dtype=bool)
     for i, m in errs.items():
         reject([i], m)
-        trap_bad[i] = True
     flow, flow_given, errs = _numbers(column("flow_gpm"), n, "flow_gpm",
                                       _quantity("gpm", minimum=0, maximum=FLOW_MAX_GPM),
                                       minimum=0, maximum=FLOW_MAX_GPM)
-    flow_bad = np.zeros(n, dtype=bool)
     for i, m in errs.items():
         reject([i], m)
-        flow_bad[i] = True
     installed, _, errs = _numbers(column("installed_volume_gal"), n, "installed_volume_gal",
                                   _quantity("gal", minimum=0), minimum=0, maximum=math.inf)
     for i, m in errs.items():
@@ -681,9 +677,8 @@ def _parse_rows(frame: pd.DataFrame, pos: np.ndarray, types: _Types) -> _Rows:
     each = np.where(unresolved, np.nan, row_dfu[safe_types])
     is_indirect = ~unresolved & indirect[safe_types]
     unlisted = ~unresolved & ~listed[safe_types]
-    for j in np.unique(t_codes[unresolved & (t_codes >= 0)]).tolist() + ([-1] if (unresolved & (t_codes < 0)).any() else []):
-        rows = np.flatnonzero(unresolved & (t_codes == j))
-        reject(rows, _unknown_type_message(None if j < 0 else t_raw[j]))
+    for j in np.unique(t_codes[unresolved]):  # an empty cell (code -1) or a value that is not text
+        reject(np.flatnonzero(unresolved & (t_codes == j)), _unknown_type_message(None if j < 0 else t_raw[j]))
     own_value = trap_given | flow_given
     no_value = np.flatnonzero(unlisted & ~own_value)
     for j in np.unique(t_codes[no_value]):
