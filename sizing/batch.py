@@ -103,7 +103,6 @@ CHUNK_ROWS = 100_000
 #: An installed volume is undersized when it is below the required volume by more than this [gal].
 UNDERSIZED_TOLERANCE_GAL = 1e-6
 #: Fixture types that receive indirect waste (as in sizing.size: an indirect fixture counted 0 needs one).
-RECEPTOR_TYPES = ("floor_sink", "floor_drain")
 #: The same bounds sizing.submittal applies to a fixture's trap_size [in] and flow [gpm].
 TRAP_MAX_IN = 12
 FLOW_MAX_GPM = 10000
@@ -258,6 +257,7 @@ class _Types:
         spec = load_table("fixture-types").meta["types"]
         self.edition = edition
         self.aliases = {alias: key for key, info in spec.items() for alias in info.get("aliases", ())}
+        self.receptors = [key for key, info in spec.items() if info.get("receptor")]
         self.code: dict[str, int] = {}
         self.keys: list[str] = []
         self.row_dfu: list[float] = []
@@ -722,7 +722,7 @@ def _parse_rows(frame: pd.DataFrame, pos: np.ndarray, types: _Types) -> _Rows:
                  dfu=np.where(connected, dfu_line, 0.0), fn3=fn3,
                  installed=np.where(rejected, np.nan, installed), connected=connected,
                  indirect_zero=is_indirect & (dfu_line == 0) & ~rejected,
-                 receptor=np.isin(type_codes, [types.code[k] for k in RECEPTOR_TYPES]) & connected,
+                 receptor=np.isin(type_codes, [types.code[k] for k in types.receptors]) & connected,
                  unlisted=unlisted, rejected=rejected, reasons=reasons)
 
 

@@ -14,7 +14,7 @@ from sizing.cpc import hydromechanical as hgi
 from sizing.cpc import meals as meals_clause
 from sizing.errors import SizingInputError
 from sizing.result import FixtureLine, SizingResult, Step
-from sizing.submittal import Fixture, Submittal
+from sizing.submittal import Fixture, Submittal, receptor_types
 from sizing.tables import Table, load_table
 
 SUBMITTED = "submitted"  # provenance of a value the submitter gave (an explicit dfu or flow)
@@ -125,7 +125,7 @@ def _check_connections(sub: Submittal, lines: tuple[FixtureLine, ...], run: _Run
     types = {line.type for line in lines if line.connected}
     for line in lines:
         kind = sub.fixtures[line.index].kind
-        if kind.indirect and line.dfu == 0 and not types & {"floor_sink", "floor_drain"}:
+        if kind.indirect and line.dfu == 0 and not types & set(receptor_types()):
             run.warnings.append(f"fixtures[{line.index}]: {kind.label} drains indirectly, but no floor sink or "
                                 "floor drain is listed to receive it; list its receptor")
         if not kind.listed:

@@ -42,6 +42,7 @@ class FixtureType:
     row: str | None
     area: str
     indirect: bool = False
+    receptor: bool = False
     sanitary: bool = False
     dishwasher: bool = False
     food_grinder: bool = False
@@ -60,6 +61,11 @@ def fixture_types() -> dict[str, FixtureType]:
         info.pop("aliases", None)
         types[key] = FixtureType(key=key, **info)
     return types
+
+
+def receptor_types() -> tuple[str, ...]:
+    """Types that receive indirect waste (floor sink, floor drain)."""
+    return tuple(k for k, t in fixture_types().items() if t.receptor)
 
 
 @lru_cache(maxsize=1)
