@@ -4,12 +4,12 @@ import streamlit as st
 
 from app_pages.common import keep_inputs
 
-st.set_page_config(page_title="Grease interceptor sizing", page_icon="🛢️", layout="wide")
+st.set_page_config(page_title="Grease interceptor sizing", page_icon=":material/water_drop:", layout="wide")
 keep_inputs()
 st.navigation([
-    st.Page("app_pages/size.py", title="Size an interceptor", icon="📐", default=True),
-    st.Page("app_pages/review.py", title="Plan review", icon="✅"),
-    st.Page("app_pages/waiver.py", title="Conditional waiver", icon="📝"),
-    st.Page("app_pages/maintenance.py", title="Maintenance", icon="🧰"),
-    st.Page("app_pages/inventory.py", title="Inventory (batch)", icon="🗂️"),
+    st.Page("app_pages/size.py", title="Size an interceptor", icon=":material/straighten:", default=True),
+    st.Page("app_pages/review.py", title="Plan review", icon=":material/fact_check:"),
+    st.Page("app_pages/waiver.py", title="Conditional waiver", icon=":material/gavel:"),
+    st.Page("app_pages/maintenance.py", title="Maintenance", icon=":material/build:"),
+    st.Page("app_pages/inventory.py", title="Inventory (batch)", icon=":material/inventory_2:"),
 ]).run()

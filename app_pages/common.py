@@ -61,7 +61,7 @@ def stop_on_error(exc: Exception, where: str | None = None) -> None:
         row, _, col = exc.field.removeprefix("fixtures[").partition("]")
         col = col.lstrip(".")
         hint = f" (fixture table: row {row}" + (f", column {col}" if col else "") + ")"
-    st.error((f"{where}: " if where else "") + message + hint, icon="⚠️")
+    st.error((f"{where}: " if where else "") + message + hint, icon=":material/error:")
     st.stop()
 
 
@@ -78,7 +78,7 @@ def optional_module(name: str, *attrs: str):
 
 def unavailable(what: str, module: str) -> None:
     st.info(f"{what} is not available in this version of sizing: the `{module}` module is not installed. "
-            "Nothing is computed on this page until it is.", icon="ℹ️")
+            "Nothing is computed on this page until it is.", icon=":material/info:")
 
 
 def show_provenance(provenance: tuple[Mapping[str, Any], ...] | list[Mapping[str, Any]]) -> None:
@@ -93,7 +93,7 @@ def show_provenance(provenance: tuple[Mapping[str, Any], ...] | list[Mapping[str
     with st.expander("Provenance of the code values used", expanded=bool(weak)):
         if weak:
             st.warning("Not every value used is confirmed from a primary source: "
-                       + "; ".join(f"{r['table']} ({r['levels']})" for r in weak), icon="🔎")
+                       + "; ".join(f"{r['table']} ({r['levels']})" for r in weak), icon=":material/search:")
         st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch", key="provenance_table")
 
 

@@ -102,7 +102,8 @@ def on_upload() -> None:
 
 
 def on_add_fixture() -> None:
-    row = common.fixtures_frame([{"type": ss.in_add_type, "count": ss.in_add_count}])
+    kind = submittal.fixture_types()[ss.in_add_type]
+    row = common.fixtures_frame([{"type": ss.in_add_type, "count": ss.in_add_count, "area": kind.area}])
     current = ss.fx_current
     frame = row if current.empty else pd.concat([current, row], ignore_index=True)
     replace_fixtures(frame)
@@ -139,7 +140,7 @@ def build_document(edited: pd.DataFrame) -> dict:
 # --- inputs --------------------------------------------------------------------------------------------------
 
 def inputs() -> pd.DataFrame:
-    with st.expander("Start from an example or a file", expanded=ss.fx_current.empty):
+    with st.expander("Start from an example or a file"):
         left, right = st.columns(2)
         with left:
             st.selectbox("Example submittal", common.example_names(), key="in_example")
