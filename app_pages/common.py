@@ -277,3 +277,84 @@ def sizing_pdf_bytes(doc: dict[str, Any]) -> bytes:
     from sizing.report.pdf import sizing_pdf
 
     return bytes(sizing_pdf(size_document(doc)))
+
+
+# --- shared form pieces ------------------------------------------------------------------------------------
+
+#: A yes/no question the plans may leave unanswered.
+TRI_SHOWN = ("not shown", "yes", "no")
+
+
+def tri_value(choice: str) -> bool | None:
+    return None if choice == TRI_SHOWN[0] else choice == TRI_SHOWN[1]
+
+
+def tri_choice(value: Any, field: str) -> str:
+    if value is None:
+        return TRI_SHOWN[0]
+    return TRI_SHOWN[1] if parse.boolean(field, value) else TRI_SHOWN[2]
+
+
+def text_of(value: Any) -> str:
+    return "" if value is None else str(value)
+
+
+def editor_replace(prefix: str, frame: pd.DataFrame) -> None:
+    """Give the keyed editor ``prefix`` new contents under a fresh key (no stale edits replayed onto them)."""
+    st.session_state[f"{prefix}_base"] = frame
+    st.session_state[f"{prefix}_current"] = frame
+    st.session_state[f"{prefix}_ver"] = st.session_state.get(f"{prefix}_ver", 0) + 1
+
+
+def editor(prefix: str, empty: pd.DataFrame, **kwargs) -> pd.DataFrame:
+    """A st.data_editor whose edits survive reruns, errors and page switches (kept in session_state)."""
+    ss = st.session_state
+    ss.setdefault(f"{prefix}_base", empty)
+    ss.setdefault(f"{prefix}_current", ss[f"{prefix}_base"])
+    ss.setdefault(f"{prefix}_ver", 0)
+    key = f"{prefix}_editor_{ss[f'{prefix}_ver']}"
+    ss[f"{prefix}_editor_key"] = key
+    if key not in ss:  # back from another page: the edits were kept in <prefix>_current
+        ss[f"{prefix}_base"] = ss[f"{prefix}_current"]
+    edited = st.data_editor(ss[f"{prefix}_base"], key=key, **kwargs)
+    ss[f"{prefix}_current"] = edited
+    return edited
+
+
+def frame_records(frame: pd.DataFrame) -> list[dict[str, Any]]:
+    """Non-empty rows of an editor as mappings, empty cells left out, text stripped."""
+    out = []
+    for _, row in frame.iterrows():
+        item = {}
+        for col, value in row.items():
+            if _blank(value):
+                continue
+            if isinstance(value, float) and value.is_integer():
+                value = int(value)
+            item[col] = value.strip() if isinstance(value, str) else value
+        if item:
+            out.append(item)
+    return out
+
+
+def download_name(doc: Mapping[str, Any], suffix: str) -> str:
+    name = str((doc.get("project") or {}).get("name") or "submittal")
+    stem = "".join(ch if ch.isalnum() else "-" for ch in name.lower()).strip("-")[:60] or "submittal"
+    while "--" in stem:
+        stem = stem.replace("--", "-")
+    return f"{stem}{suffix}"
+
+
+@st.cache_data(show_spinner=False, max_entries=64)
+def review_document(doc: dict[str, Any], today):
+    """Validate and review a submittal mapping (sizing.ordinance.review); ``today`` when it gives no review_date."""
+    from sizing.ordinance.review import review
+
+    return review(submittal.from_dict(doc), today=today)
+
+
+@st.cache_data(show_spinner=False, max_entries=16)
+def review_pdf_bytes(doc: dict[str, Any], today) -> bytes:
+    from sizing.report.pdf import review_pdf
+
+    return bytes(review_pdf(review_document(doc, today)))
