@@ -358,3 +358,18 @@ def review_pdf_bytes(doc: dict[str, Any], today) -> bytes:
     from sizing.report.pdf import review_pdf
 
     return bytes(review_pdf(review_document(doc, today)))
+
+
+@st.cache_data(show_spinner=False, max_entries=64)
+def waiver_decision(doc: dict[str, Any], today):
+    """Validate a submittal with a waiver section and decide it (sizing.ordinance.waiver)."""
+    from sizing.ordinance.waiver import decide
+
+    return decide(submittal.from_dict(doc), today=today)
+
+
+@st.cache_data(show_spinner=False, max_entries=16)
+def waiver_pdf_bytes(doc: dict[str, Any], today) -> bytes:
+    from sizing.report.letter import waiver_pdf
+
+    return bytes(waiver_pdf(waiver_decision(doc, today)))

@@ -1,6 +1,384 @@
-"""Conditional waiver page (being built on sizing.ordinance.waiver)."""
+"""Page 3 — conditional waiver (the Director): findings with evidence, the computed evidence scores, the
+determination and conditions, a revocation timeline and the letter (all from sizing.ordinance.waiver)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+
+import altair as alt
+import pandas as pd
+import streamlit as st
 
 from app_pages import common
+from sizing import parse, submittal
+from sizing.errors import SizingInputError, TableError
 
-common.header("Conditional waiver")
-common.unavailable("Conditional waiver", "sizing.ordinance.waiver")
+ss = st.session_state
+WAIVER = common.optional_module("sizing.ordinance.waiver", "decide", "waiver_types")
+LETTER = common.optional_module("sizing.report.letter", "waiver_markdown", "decision_line")
+#: What this page edits; fixtures, meals and project come from the submittal it starts from.
+SECTIONS = ("waiver", "application", "revocation")
+FINDING_STATES = ("not made", "met", "not met")
+APP_TEXT = {"seats": "in_wv_seats", "meals_per_day": "in_wv_meals_per_day", "water_use": "in_wv_water_use",
+            "fryers": "in_wv_fryers", "on_site_consumption": "in_wv_on_site", "menu": "in_wv_menu"}
+GROUNDS = {"i": "(g)(3)(i) failed to meet the terms and conditions",
+           "ii": "(g)(3)(ii) the findings are no longer true",
+           "iii": "(g)(3)(iii) a change in law or regulation"}
+
+
+def empty_rows(columns) -> pd.DataFrame:
+    return pd.DataFrame([], columns=list(columns), dtype="object")
+
+
+def rows_frame(items, columns) -> pd.DataFrame:
+    rows = []
+    for item in items or []:
+        item = dict(item) if isinstance(item, dict) else {}
+        rows.append({c: (None if item.get(c) is None else
+                         ("yes" if item[c] is True else "no" if item[c] is False else str(item[c])))
+                     for c in columns})
+    return pd.DataFrame(rows, columns=list(columns), dtype="object")
+
+
+def types() -> dict:
+    return WAIVER.waiver_types()
+
+
+def init_state() -> None:
+    defaults = {"in_wv_type": next(iter(types())), "in_wv_date": None, "in_wv_expiration": None,
+                "in_wv_terms": "", "in_wv_fee": common.TRI_SHOWN[0], "in_wv_technology": "",
+                "in_wv_hood": "not given", "in_wv_mon_start": None, "in_wv_mon_end": None,
+                "in_wv_revocation": False, "in_wv_notice_mailed": None, "in_wv_proposed_effective": None,
+                "in_wv_grounds": [], "in_wv_response_received": False, "in_wv_response_date": None,
+                "in_wv_response_considered": False, "in_wv_explanation": ""}
+    for key, value in {**defaults, **{k: "" for k in APP_TEXT.values()}}.items():
+        ss.setdefault(key, value)
+    if ss.get("last_result_doc") and "wv_doc" not in ss:
+        base = {k: v for k, v in ss.last_result_doc.items() if k not in SECTIONS}
+        ss.wv_doc = base
+        if "in_wv_construction" not in ss:
+            ss.in_wv_construction = base.get("construction", "new")
+
+
+def _date(field: str, value) -> dt.date | None:
+    return None if value is None else parse.date(field, value)
+
+
+def load_document(doc: dict, source: str) -> None:
+    """Fill the form from a submittal's waiver, application and revocation sections, as typed."""
+    w = parse.mapping("waiver", doc.get("waiver"), WAIVER.WAIVER_FIELDS, default={})
+    kinds = types()
+    kind = parse.choice("waiver.type", w.get("type"), list(kinds), default=next(iter(kinds)))
+    construction = parse.choice("construction", doc.get("construction"), submittal.CONSTRUCTION, default="new")
+    findings = parse.mapping("waiver.findings", w.get("findings"), default={})
+    for spec in kinds[kind]["findings"]:
+        value = findings.get(spec["key"])
+        met, evidence = value, None
+        if isinstance(value, dict):
+            met, evidence = value.get("met"), value.get("evidence")
+        state = "not made" if met is None else ("met" if parse.boolean(f"waiver.findings.{spec['key']}", met)
+                                                else "not met")
+        ss[f"in_wv_f_{kind}_{spec['key']}"] = state
+        ss[f"in_wv_e_{kind}_{spec['key']}"] = common.text_of(evidence)
+    ss.in_wv_type = kind
+    ss.in_wv_construction = construction
+    ss.in_wv_date = _date("waiver.date", w.get("date"))
+    ss.in_wv_expiration = _date("waiver.expiration", w.get("expiration"))
+    ss.in_wv_terms = "\n".join(str(t) for t in parse.sequence("waiver.terms", w.get("terms"), default=[]))
+    ss.in_wv_fee = common.tri_choice(w.get("mitigation_fee_paid"), "waiver.mitigation_fee_paid")
+    ss.in_wv_technology = common.text_of(w.get("technology"))
+    mon = parse.mapping("waiver.monitoring", w.get("monitoring"), WAIVER.MONITORING_FIELDS, default={})
+    ss.in_wv_mon_start = _date("waiver.monitoring.start", mon.get("start"))
+    ss.in_wv_mon_end = _date("waiver.monitoring.end", mon.get("end"))
+    common.editor_replace("wv_mon", rows_frame(mon.get("inspections"), ("date", "visible_fog")))
+    a = parse.mapping("application", doc.get("application"), WAIVER.APPLICATION_FIELDS, default={})
+    for field, key in APP_TEXT.items():
+        ss[key] = common.text_of(a.get(field))
+    hood = a.get("kitchen_hood")
+    ss.in_wv_hood = "not given" if hood is None else parse.choice("application.kitchen_hood", hood, WAIVER.HOODS)
+    common.editor_replace("wv_samples", rows_frame(a.get("sampling"), ("date", "fog")))
+    common.editor_replace("wv_insp", rows_frame(a.get("inspections"), ("date", "visible_fog")))
+    r = parse.mapping("revocation", doc.get("revocation"), WAIVER.REVOCATION_FIELDS, default={})
+    ss.in_wv_revocation = bool(r)
+    ss.in_wv_notice_mailed = _date("revocation.notice_mailed", r.get("notice_mailed"))
+    ss.in_wv_proposed_effective = _date("revocation.proposed_effective", r.get("proposed_effective"))
+    grounds = r.get("grounds") or []
+    grounds = [grounds] if isinstance(grounds, str) else list(grounds)
+    ss.in_wv_grounds = [g for g in (str(x).strip("()").lower() for x in grounds) if g in GROUNDS]
+    received = r.get("response_received")
+    ss.in_wv_response_date = None
+    if isinstance(received, (dt.date, str)) and str(received).lower() not in ("true", "false", "yes", "no"):
+        ss.in_wv_response_date = _date("revocation.response_received", received)
+        received = True
+    ss.in_wv_response_received = bool(received) and parse.boolean("revocation.response_received", received)
+    ss.in_wv_response_considered = parse.boolean("revocation.response_considered", r.get("response_considered"),
+                                                 default=False)
+    ss.in_wv_explanation = common.text_of(r.get("explanation"))
+    ss.wv_doc = {k: v for k, v in doc.items() if k not in SECTIONS}
+    ss.wv_message = ("success", f"Loaded {source}.")
+
+
+def on_example() -> None:
+    try:
+        load_document(common.read_example(ss.in_wv_example), f"example {ss.in_wv_example}")
+    except SizingInputError as exc:
+        ss.wv_message = ("error", f"{ss.in_wv_example}: {exc}")
+
+
+def on_upload() -> None:
+    upload = ss.get("upload_waiver")
+    if upload is not None:
+        try:
+            load_document(common.read_upload(upload.name, upload.getvalue()), upload.name)
+        except SizingInputError as exc:
+            ss.wv_message = ("error", str(exc))
+
+
+def on_from_sizing() -> None:
+    if not ss.get("last_result_doc"):
+        ss.wv_message = ("error", "Nothing sized yet: size an interceptor on the first page, or load a file.")
+        return
+    ss.wv_doc = {k: v for k, v in ss.last_result_doc.items() if k not in SECTIONS}
+    ss.in_wv_construction = ss.wv_doc.get("construction", "new")
+    ss.wv_message = ("success", "Took the fixtures and project from the sizing page; the waiver below is kept.")
+
+
+# --- the page ------------------------------------------------------------------------------------------------
+
+def source() -> None:
+    with st.expander("The application", expanded="wv_doc" not in ss):
+        c1, c2, c3 = st.columns(3)
+        c1.button("Use the submittal from the sizing page", key="wv_from_sizing", on_click=on_from_sizing)
+        names = [n for n in common.example_names() if n.startswith("waiver")] or common.example_names()
+        c2.selectbox("Example", names, key="in_wv_example")
+        c2.button("Load example", key="wv_load_example", on_click=on_example)
+        c3.file_uploader("Upload a submittal with a waiver section (YAML/JSON)", type=["yaml", "yml", "json"],
+                         key="upload_waiver", on_change=on_upload)
+    message = ss.pop("wv_message", None)
+    if message:
+        (st.error if message[0] == "error" else st.success)(message[1])
+    if "wv_doc" not in ss:
+        st.info("Start from the sizing page's submittal, an example or a file: the waiver needs the FSE's "
+                "fixtures (its CPC size is part of the evidence).")
+        st.stop()
+
+
+def form() -> dict:
+    kinds = types()
+    c1, c2 = st.columns(2)
+    c1.selectbox("Waiver", list(kinds), key="in_wv_type",
+                 format_func=lambda k: f"{kinds[k]['citation'].split('5.26.080')[-1]} {kinds[k]['title']}")
+    c2.selectbox("Construction", submittal.CONSTRUCTION, key="in_wv_construction",
+                 format_func=lambda c: c.replace("_", " "))
+    spec = kinds[ss.in_wv_type]
+    st.caption(f"{spec['citation']} · applies to {', '.join(spec['construction'])}")
+
+    st.subheader("The Director's findings")
+    findings = {}
+    for f in spec["findings"]:
+        met_key, ev_key = f"in_wv_f_{ss.in_wv_type}_{f['key']}", f"in_wv_e_{ss.in_wv_type}_{f['key']}"
+        ss.setdefault(met_key, "not made")
+        ss.setdefault(ev_key, "")
+        with st.container(border=True):
+            st.markdown(f"**{f['citation']}** — {f['text']}" + ("  \n*one of these is enough*"
+                                                               if f["rule"] == "one_of" else ""))
+            a, b = st.columns([1, 3])
+            a.selectbox("Finding", FINDING_STATES, key=met_key)
+            b.text_input("Evidence", key=ev_key)
+        if ss[met_key] != "not made":
+            met = ss[met_key] == "met"
+            findings[f["key"]] = {"met": met, "evidence": ss[ev_key].strip()} if ss[ev_key].strip() else met
+
+    waiver: dict = {"type": ss.in_wv_type}
+    if findings:
+        waiver["findings"] = findings
+    if spec.get("fee_required"):
+        st.selectbox(f"Grease disposal mitigation fee paid ({spec['fee_citation']})", common.TRI_SHOWN,
+                     key="in_wv_fee")
+        if common.tri_value(ss.in_wv_fee) is not None:
+            waiver["mitigation_fee_paid"] = common.tri_value(ss.in_wv_fee)
+    if spec.get("monitoring_required"):
+        st.markdown(f"**Downstream visual monitoring** ({spec['monitoring_citation']})")
+        m1, m2 = st.columns(2)
+        m1.date_input("Monitoring start", key="in_wv_mon_start", format="YYYY-MM-DD")
+        m2.date_input("Monitoring end", key="in_wv_mon_end", format="YYYY-MM-DD")
+        inspections = common.editor("wv_mon", empty_rows(("date", "visible_fog")), num_rows="dynamic",
+                                    width="stretch", column_config=inspection_config())
+        st.text_input("Alternative pretreatment technology", key="in_wv_technology")
+        monitoring = common.clean({"start": _iso(ss.in_wv_mon_start), "end": _iso(ss.in_wv_mon_end)})
+        rows = common.frame_records(inspections)
+        if rows:
+            monitoring["inspections"] = rows
+        if monitoring:
+            waiver["monitoring"] = monitoring
+        if ss.in_wv_technology.strip():
+            waiver["technology"] = ss.in_wv_technology.strip()
+
+    application = {}
+    if ss.in_wv_type == "new_construction":
+        with st.expander("Application data scored as evidence for (c)(1) and (c)(2)", expanded=True):
+            a1, a2, a3 = st.columns(3)
+            a1.text_input("Seats", key="in_wv_seats")
+            a2.text_input("Meals per day", key="in_wv_meals_per_day")
+            a3.text_input("Water use", key="in_wv_water_use", placeholder="250 gal/day")
+            a1.selectbox("Kitchen hood", ("not given",) + tuple(WAIVER.HOODS), key="in_wv_hood")
+            a2.text_input("Fryers", key="in_wv_fryers")
+            a3.text_input("On-site consumption", key="in_wv_on_site", placeholder="40 %")
+            st.text_input("Menu", key="in_wv_menu")
+            s1, s2 = st.columns(2)
+            with s1:
+                st.caption("FOG sampling (fog with its unit: '35 mg/L')")
+                samples = common.editor("wv_samples", empty_rows(("date", "fog")), num_rows="dynamic",
+                                        width="stretch", column_config={
+                                            "date": st.column_config.TextColumn("date (YYYY-MM-DD)"),
+                                            "fog": st.column_config.TextColumn("fog [mg/L]")})
+            with s2:
+                st.caption("Inspections")
+                insp = common.editor("wv_insp", empty_rows(("date", "visible_fog")), num_rows="dynamic",
+                                     width="stretch", column_config=inspection_config())
+        application = common.clean({field: ss[key] for field, key in APP_TEXT.items()})
+        if ss.in_wv_hood != "not given":
+            application["kitchen_hood"] = ss.in_wv_hood
+        if common.frame_records(samples):
+            application["sampling"] = common.frame_records(samples)
+        if common.frame_records(insp):
+            application["inspections"] = common.frame_records(insp)
+
+    st.subheader("Terms and dates")
+    t1, t2 = st.columns(2)
+    t1.date_input("Determination date (blank: today)", key="in_wv_date", format="YYYY-MM-DD")
+    t2.date_input("Expiration", key="in_wv_expiration", format="YYYY-MM-DD")
+    st.text_area("Terms and conditions (one a line)", key="in_wv_terms")
+    terms = [t.strip() for t in ss.in_wv_terms.splitlines() if t.strip()]
+    if terms:
+        waiver["terms"] = terms
+    for field, key in (("date", "in_wv_date"), ("expiration", "in_wv_expiration")):
+        if ss[key]:
+            waiver[field] = ss[key].isoformat()
+
+    revocation = None
+    st.checkbox("A revocation of this waiver is proposed (TMC section 5.26.080(g))", key="in_wv_revocation")
+    if ss.in_wv_revocation:
+        r1, r2 = st.columns(2)
+        r1.date_input("Notice mailed", key="in_wv_notice_mailed", format="YYYY-MM-DD")
+        r2.date_input("Proposed effective date", key="in_wv_proposed_effective", format="YYYY-MM-DD")
+        st.multiselect("Grounds", list(GROUNDS), key="in_wv_grounds", format_func=lambda g: GROUNDS[g])
+        r1.checkbox("Written response received", key="in_wv_response_received")
+        r2.date_input("Response date", key="in_wv_response_date", format="YYYY-MM-DD")
+        st.checkbox("The response was reviewed and considered", key="in_wv_response_considered")
+        st.text_input("Explanation", key="in_wv_explanation")
+        received = (ss.in_wv_response_date.isoformat() if ss.in_wv_response_received and ss.in_wv_response_date
+                    else ss.in_wv_response_received)
+        revocation = common.clean({"notice_mailed": _iso(ss.in_wv_notice_mailed),
+                                   "proposed_effective": _iso(ss.in_wv_proposed_effective),
+                                   "grounds": list(ss.in_wv_grounds) or None, "response_received": received,
+                                   "response_considered": ss.in_wv_response_considered,
+                                   "explanation": ss.in_wv_explanation})
+    doc = {**ss.wv_doc, "construction": ss.in_wv_construction, "waiver": waiver}
+    if application:
+        doc["application"] = application
+    if revocation is not None:
+        doc["revocation"] = revocation
+    return doc
+
+
+def inspection_config() -> dict:
+    return {"date": st.column_config.TextColumn("date (YYYY-MM-DD)"),
+            "visible_fog": st.column_config.SelectboxColumn("visible FOG", options=["yes", "no"])}
+
+
+def _iso(day: dt.date | None) -> str | None:
+    return None if day is None else day.isoformat()
+
+
+def results(doc: dict) -> None:
+    st.divider()
+    st.subheader("Determination")
+    try:
+        d = common.waiver_decision(doc, dt.date.today())
+    except (SizingInputError, TableError) as exc:
+        common.stop_on_error(exc)
+    (st.success if d.grantable else st.warning)(LETTER.decision_line(d))
+    m1, m2, m3 = st.columns(3)
+    m1.metric("Decision", d.decision)
+    m2.metric("Findings met", f"{sum(f.met for f in d.findings)} of {len(d.findings)}")
+    m3.metric("CPC required volume", "—" if d.sizing["required_volume_gal"] is None
+              else f"{d.sizing['required_volume_gal']:,.0f} gal", help=d.sizing["citation"])
+    rows = [{"finding": f.key, "met": ("met" if f.met else "not met") if f.made else "not made",
+             "citation": f.citation, "evidence": f.evidence,
+             "evidence score": "—" if not f.score else
+             ("no data" if f.score["reading"] == "no data" else
+              f"{f.score['passed']}/{f.score['checked']} ({f.score['reading']})")} for f in d.findings]
+    st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch", key="waiver_findings")
+    scored = [f for f in d.findings if f.score]
+    if scored:
+        with st.expander("Evidence scores (local policy thresholds, not ordinance text)"):
+            if d.policy_note:
+                st.caption(d.policy_note)
+            for f in scored:
+                st.markdown(f"**{f.key}** — {f.score['summary']}")
+                checks = [{"check": c["name"], "value": c["value"], "limit": c["limit"], "unit": c["unit"],
+                           "result": "no data" if c["ok"] is None else ("ok" if c["ok"] else "against"),
+                           "source": c["source"]} for c in f.score["checks"]]
+                st.dataframe(pd.DataFrame(checks).astype(str), hide_index=True, width="stretch")
+    if d.missing:
+        st.markdown("**Not met**\n\n" + "\n".join(f"- {m}" for m in d.missing))
+    if d.conditions:
+        st.markdown("**Conditions**\n\n" + "\n".join(f"- {c['text']} [{c['citation']}]" for c in d.conditions))
+    for warning in d.warnings:
+        st.warning(warning)
+    if d.revocation is not None:
+        revocation(d.revocation)
+    downloads(doc, d)
+
+
+def revocation(r: dict) -> None:
+    st.subheader("Revocation timeline")
+    (st.success if r["may_proceed"] else st.warning)(
+        "The revocation may proceed as proposed." if r["may_proceed"] else
+        "The revocation may not proceed as proposed: " + "; ".join(r["issues"]))
+    events = [("notice mailed", r["notice_mailed"]), ("earliest effective (notice + "
+              f"{r['notice_days_required']} days)", r["earliest_effective"]),
+              ("proposed effective", r["proposed_effective"])]
+    if r.get("response_date"):
+        events.append(("written response received", r["response_date"]))
+    frame = pd.DataFrame([{"event": e, "date": pd.Timestamp(d)} for e, d in events]).sort_values("date")
+    chart = alt.Chart(frame).encode(x=alt.X("date:T", title=None), y=alt.Y("event:N", sort=None, title=None))
+    st.altair_chart(chart.mark_line(color="#999") + chart.mark_point(size=90, filled=True),
+                    width="stretch", key="revocation_chart")
+    st.caption(f"{r['days_of_notice']} days of notice; at least {r['notice_days_required']} required "
+               f"({r['citations']['notice']}). Response: {r['response']} ({r['citations']['response']}).")
+
+
+def downloads(doc: dict, d) -> None:
+    st.subheader("Downloads")
+    d1, d2, d3, d4 = st.columns(4)
+    d1.download_button("Application (YAML)", common.to_yaml(doc), file_name=common.download_name(doc, "-waiver.yaml"),
+                       mime="application/x-yaml", key="wv_download_submittal", on_click="ignore")
+    d2.download_button("Decision (JSON)", json.dumps(d.to_dict(), indent=2, default=str),
+                       file_name=common.download_name(doc, "-waiver.json"), mime="application/json",
+                       key="wv_download_json", on_click="ignore")
+    d3.download_button("Letter (markdown)", LETTER.waiver_markdown(d),
+                       file_name=common.download_name(doc, "-determination.md"), mime="text/markdown",
+                       key="wv_download_markdown", on_click="ignore")
+    if not hasattr(LETTER, "waiver_pdf"):
+        d4.caption("The PDF letter is not available in this version (sizing.report.letter.waiver_pdf is missing).")
+        return
+    try:
+        data = common.waiver_pdf_bytes(doc, dt.date.today())
+    except Exception as exc:  # a report bug must not take the page down; say so plainly
+        d4.error(f"The PDF letter could not be made: {exc}")
+    else:
+        d4.download_button("Determination letter (PDF)", data,
+                           file_name=common.download_name(doc, "-determination.pdf"), mime="application/pdf",
+                           key="wv_download_pdf", on_click="ignore")
+
+
+common.header("Conditional waiver", (ss.get("wv_doc") or {}).get("edition"))
+if WAIVER is None or LETTER is None:
+    common.unavailable("Conditional waivers", "sizing.ordinance.waiver")
+    st.stop()
+init_state()
+source()
+results(form())
