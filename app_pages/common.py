@@ -373,3 +373,16 @@ def waiver_pdf_bytes(doc: dict[str, Any], today) -> bytes:
     from sizing.report.letter import waiver_pdf
 
     return bytes(waiver_pdf(waiver_decision(doc, today)))
+
+
+@st.cache_data(show_spinner=False, max_entries=64)
+def maintenance_plan(doc: dict[str, Any], today):
+    """Parse a maintenance log and evaluate it (sizing.ordinance.maintenance); ``today`` when no as_of is given."""
+    from sizing.ordinance import maintenance
+
+    return maintenance.plan(maintenance.from_dict(doc, as_of=None if _has_as_of(doc) else today))
+
+
+def _has_as_of(doc: Mapping[str, Any]) -> bool:
+    section = doc.get("maintenance") if isinstance(doc.get("maintenance"), Mapping) else doc
+    return section.get("as_of") is not None

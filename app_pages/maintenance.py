@@ -1,6 +1,189 @@
-"""Maintenance page (being built on sizing.ordinance.maintenance)."""
+"""Page 4 — maintenance: the readings table, the accumulation plot against the 25 % line, the recommendation and
+the next service date (all from sizing.ordinance.maintenance and sizing.report.figures)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import io
+import json
+
+import pandas as pd
+import streamlit as st
 
 from app_pages import common
+from sizing import parse
+from sizing.errors import SizingInputError, TableError
+
+ss = st.session_state
+MAINTENANCE = common.optional_module("sizing.ordinance.maintenance", "from_dict", "plan")
+FIGURES = common.optional_module("sizing.report.figures", "maintenance_figure")
+READING_COLUMNS = ("date", "fog", "solids", "note")
+SERVICE_COLUMNS = ("date", "hauler", "manifest", "note")
+TEXT = {"liquid_depth": "in_mt_depth", "approved_interval": "in_mt_interval"}
+DATES = {"as_of": "in_mt_as_of", "records_kept_since": "in_mt_kept_since", "operating_since": "in_mt_operating_since"}
+
+
+def frame(items, columns) -> pd.DataFrame:
+    rows = []
+    for item in items or []:
+        item = dict(item) if isinstance(item, dict) else {"date": item}
+        rows.append({c: None if item.get(c) is None else str(item[c]) for c in columns})
+    return pd.DataFrame(rows, columns=list(columns), dtype="object")
+
+
+def init_state() -> None:
+    for key in TEXT.values():
+        ss.setdefault(key, "")
+    for key in DATES.values():
+        ss.setdefault(key, None)
+    ss.setdefault("in_mt_training", "")
+    ss.setdefault("in_mt_project", (ss.get("last_result_doc") or {}).get("project", {}).get("name", ""))
+
+
+def load_document(doc: dict, source: str) -> None:
+    """Fill the form from a maintenance log (top level or under maintenance:), values as typed."""
+    data = parse.mapping("", doc, None)
+    section = data.get("maintenance") if data.get("maintenance") is not None else data
+    section = parse.mapping("maintenance", section, None)
+    for field, key in TEXT.items():
+        ss[key] = common.text_of(section.get(field))
+    for field, key in DATES.items():
+        ss[key] = None if section.get(field) is None else parse.date(field, section[field])
+    training = parse.sequence("training", section.get("training"), default=[])
+    ss.in_mt_training = "\n".join(str(t.get("date") if isinstance(t, dict) else t) for t in training)
+    ss.in_mt_project = str((data.get("project") or {}).get("name", ""))
+    common.editor_replace("mt_readings", frame(parse.sequence("measurements", section.get("measurements"),
+                                                              default=[]), READING_COLUMNS))
+    common.editor_replace("mt_services", frame(parse.sequence("services", section.get("services"), default=[]),
+                                               SERVICE_COLUMNS))
+    ss.mt_message = ("success", f"Loaded {source}.")
+
+
+def on_example() -> None:
+    try:
+        load_document(common.read_example(ss.in_mt_example), f"example {ss.in_mt_example}")
+    except SizingInputError as exc:
+        ss.mt_message = ("error", f"{ss.in_mt_example}: {exc}")
+
+
+def on_upload() -> None:
+    upload = ss.get("upload_maintenance")
+    if upload is not None:
+        try:
+            load_document(common.read_upload(upload.name, upload.getvalue()), upload.name)
+        except SizingInputError as exc:
+            ss.mt_message = ("error", str(exc))
+
+
+def form() -> dict:
+    with st.expander("Start from an example or a file"):
+        c1, c2 = st.columns(2)
+        names = [n for n in common.example_names() if n.startswith("maintenance")] or common.example_names()
+        c1.selectbox("Example log", names, key="in_mt_example")
+        c1.button("Load example", key="mt_load_example", on_click=on_example)
+        c2.file_uploader("Upload a maintenance log (YAML/JSON)", type=["yaml", "yml", "json"],
+                         key="upload_maintenance", on_change=on_upload)
+    message = ss.pop("mt_message", None)
+    if message:
+        (st.error if message[0] == "error" else st.success)(message[1])
+    c1, c2, c3 = st.columns(3)
+    c1.text_input("Interceptor liquid depth", key="in_mt_depth", placeholder="48 in or 1219 mm")
+    c2.text_input("Approved interval (optional)", key="in_mt_interval", placeholder="90 days or 3 months")
+    c3.date_input("Evaluate as of (blank: today)", key="in_mt_as_of", format="YYYY-MM-DD")
+    st.text_input("Project name", key="in_mt_project")
+    st.subheader("Readings")
+    st.caption("FOG and solids layer depths with their units ('2 in', '50 mm'); dates as YYYY-MM-DD.")
+    text = st.column_config.TextColumn
+    readings = common.editor("mt_readings", frame([], READING_COLUMNS), num_rows="dynamic", width="stretch",
+                             column_config={"date": text("date"), "fog": text("FOG [in]"),
+                                            "solids": text("solids [in]"), "note": text("note")})
+    with st.expander("Pump-outs, training and records", expanded=True):
+        services = common.editor("mt_services", frame([], SERVICE_COLUMNS), num_rows="dynamic", width="stretch",
+                                 column_config={c: text(c) for c in SERVICE_COLUMNS})
+        d1, d2, d3 = st.columns(3)
+        d1.text_area("Training dates (one a line)", key="in_mt_training")
+        d2.date_input("Records kept since", key="in_mt_kept_since", format="YYYY-MM-DD")
+        d3.date_input("Operating since", key="in_mt_operating_since", format="YYYY-MM-DD")
+    section = common.clean({field: ss[key] for field, key in TEXT.items()})
+    for field, key in DATES.items():
+        if ss[key]:
+            section[field] = ss[key].isoformat()
+    services_rows = common.frame_records(services)
+    if services_rows:
+        section["services"] = [r if set(r) - {"date"} else r["date"] for r in services_rows]
+    readings_rows = common.frame_records(readings)
+    if readings_rows:
+        section["measurements"] = readings_rows
+    training = [t.strip() for t in ss.in_mt_training.splitlines() if t.strip()]
+    if training:
+        section["training"] = training
+    doc = {"maintenance": section}
+    if ss.in_mt_project.strip():
+        doc = {"project": {"name": ss.in_mt_project.strip()}, **doc}
+    return doc
+
+
+def results(doc: dict) -> None:
+    st.divider()
+    st.subheader("Result")
+    if not doc["maintenance"].get("liquid_depth") and not doc["maintenance"].get("measurements"):
+        st.info("Enter the interceptor's liquid depth and the readings, or load an example log.")
+        st.stop()
+    try:
+        plan = common.maintenance_plan(doc, dt.date.today())
+    except (SizingInputError, TableError) as exc:
+        common.stop_on_error(exc)
+    d = plan.to_dict()
+    if plan.service_now or plan.overdue:
+        st.error(f"Service now: {plan.next_service_basis}", icon=":material/warning:")
+    elif plan.in_order:
+        st.success(f"In order. Next service by {d['next_service_date']}: {plan.next_service_basis}")
+    else:
+        st.warning("Records incomplete: see the checks below.")
+    m1, m2, m3, m4 = st.columns(4)
+    m1.metric("FOG + solids", "—" if plan.percent_full is None else f"{plan.percent_full:.1f} %",
+              help=d["citations"].get("accumulation_limit"))
+    m2.metric("Limit", f"{plan.limit_percent:g} % ({plan.limit_depth_in:g} in)")
+    m3.metric("Recommended interval", "—" if plan.recommended_interval_days is None
+              else f"{plan.recommended_interval_days} days")
+    m4.metric("Next service", d["next_service_date"] or "—")
+    st.caption(f"Recommendation: {plan.basis}")
+    if FIGURES is not None:
+        fig = FIGURES.maintenance_figure(plan)
+        st.pyplot(fig, width="stretch")
+        png = io.BytesIO()
+        fig.savefig(png, format="png", dpi=150)
+    else:
+        png = None
+        st.caption("The accumulation chart is not available in this version (sizing.report.figures is missing).")
+    rows = [{"date": r["date"], "FOG [in]": r["fog_in"], "solids [in]": r["solids_in"], "total [in]": r["total_in"],
+             "% of depth": round(r["percent_full"], 1), "over the limit": "yes" if r["exceeds_limit"] else "no"}
+            for r in plan.readings]
+    if rows:
+        st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch", key="mt_readings_table")
+    checks = [{"check": c.title, "result": "not shown" if c.ok is None else ("ok" if c.ok else "NOT MET"),
+               "detail": c.detail, "citation": c.citation} for c in plan.checks]
+    if checks:
+        st.dataframe(pd.DataFrame(checks), hide_index=True, width="stretch", key="mt_checks_table")
+    for warning in plan.warnings:
+        st.warning(warning)
+    st.subheader("Downloads")
+    c1, c2, c3 = st.columns(3)
+    c1.download_button("Maintenance log (YAML)", common.to_yaml(doc),
+                       file_name=common.download_name(doc, "-maintenance.yaml"), mime="application/x-yaml",
+                       key="mt_download_log", on_click="ignore")
+    c2.download_button("Evaluation (JSON)", json.dumps(d, indent=2, default=str),
+                       file_name=common.download_name(doc, "-maintenance.json"), mime="application/json",
+                       key="mt_download_json", on_click="ignore")
+    if png is not None:
+        c3.download_button("Accumulation chart (PNG)", png.getvalue(),
+                           file_name=common.download_name(doc, "-accumulation.png"), mime="image/png",
+                           key="mt_download_png", on_click="ignore")
+
 
 common.header("Maintenance")
-common.unavailable("Maintenance", "sizing.ordinance.maintenance")
+if MAINTENANCE is None:
+    common.unavailable("The maintenance check", "sizing.ordinance.maintenance")
+    st.stop()
+init_state()
+results(form())
