@@ -386,3 +386,13 @@ def maintenance_plan(doc: dict[str, Any], today):
 def _has_as_of(doc: Mapping[str, Any]) -> bool:
     section = doc.get("maintenance") if isinstance(doc.get("maintenance"), Mapping) else doc
     return section.get("as_of") is not None
+
+
+@st.cache_data(show_spinner=False, max_entries=8)
+def batch_result(name: str, data: bytes, edition_name: str):
+    """Size every submittal of an inventory CSV (sizing.batch.run_batch)."""
+    from sizing.batch import run_batch
+
+    stream = io.BytesIO(data)
+    stream.name = name
+    return run_batch(stream, edition=edition_name)
