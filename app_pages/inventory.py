@@ -68,8 +68,10 @@ def results(name: str, data: bytes) -> None:
     else:
         counts["required volume"] = counts["volume_gal"].map(lambda v: f"{v:,.0f} gal")
         chart = alt.Chart(counts).mark_bar().encode(
-            x=alt.X("required volume:N", sort=list(counts["required volume"]), title="required volume"),
-            y=alt.Y("submittals:Q", title="submittals"), tooltip=["required volume", "submittals"])
+            x=alt.X("required volume:N", sort=list(counts["required volume"]), title="required volume",
+                    axis=alt.Axis(labelAngle=0)),
+            y=alt.Y("submittals:Q", title="submittals", axis=alt.Axis(tickMinStep=1, format="d")),
+            tooltip=["required volume", "submittals"])
         st.altair_chart(chart, width="stretch", key="inv_histogram")
         st.dataframe(counts[["required volume", "submittals"]], hide_index=True, width="stretch",
                      key="inv_counts")

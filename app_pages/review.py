@@ -263,7 +263,7 @@ def results(doc: dict) -> None:
     frame = pd.DataFrame(rows)
     styled = frame.style.apply(
         lambda row: [f"background-color: {STATUS_COLOURS.get(row['status'].lower(), '')}"] * len(row), axis=1)
-    st.dataframe(styled, hide_index=True, width="stretch", key="findings_table")
+    st.dataframe(styled, hide_index=True, width="stretch", height=36 * (len(rows) + 1) + 4, key="findings_table")
     if r.corrections:
         st.markdown("**Corrections**\n\n" + "\n".join(f"{i}. {c}" for i, c in enumerate(r.corrections, 1)))
     for warning in r.sizing.warnings:
