@@ -181,7 +181,7 @@ def results(doc: dict) -> None:
                            key="mt_download_png", on_click="ignore")
 
 
-common.header("Maintenance")
+common.header("Maintenance")  # the maintenance rules do not depend on the CPC edition
 if MAINTENANCE is None:
     common.unavailable("The maintenance check", "sizing.ordinance.maintenance")
     st.stop()

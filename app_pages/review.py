@@ -13,6 +13,7 @@ from app_pages import common
 from sizing import parse
 from sizing.errors import SizingInputError, TableError
 from sizing.report.quantities import show
+from sizing.tables import DEFAULT_EDITION
 
 ss = st.session_state
 REVIEW = common.optional_module("sizing.ordinance.review", "review", "parse_interceptor")
@@ -298,7 +299,7 @@ def downloads(doc: dict, r) -> None:
                                mime="application/pdf", key="rv_download_pdf", on_click="ignore")
 
 
-common.header("Plan review", ss.get("rv_doc", {}).get("edition") if "rv_doc" in ss else None)
+common.header("Plan review", str(ss.rv_doc.get("edition") or DEFAULT_EDITION) if "rv_doc" in ss else None)
 if REVIEW is None or REPORT is None:
     common.unavailable("Plan review", "sizing.ordinance.review")
     st.stop()

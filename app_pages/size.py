@@ -32,9 +32,7 @@ EDITED = ("$schema", "edition", "construction", "fixtures", "inlet_pipe", "meals
 # --- state -------------------------------------------------------------------------------------------------
 
 def init_state() -> None:
-    ss.setdefault("fx_base", common.fixtures_frame([]))
-    ss.setdefault("fx_ver", 0)
-    ss.setdefault("fx_current", ss.fx_base)
+    ss.setdefault("fx_current", common.fixtures_frame([]))
     ss.setdefault("sub_extra", {})
     ss.setdefault("in_edition", DEFAULT_EDITION)
     ss.setdefault("in_construction", "new")
@@ -50,9 +48,7 @@ def init_state() -> None:
 
 def replace_fixtures(frame: pd.DataFrame) -> None:
     """New editor contents (a fresh editor key, so no stale edits are replayed onto them)."""
-    ss.fx_base = frame
-    ss.fx_current = frame
-    ss.fx_ver += 1
+    common.editor_replace("fx", frame)
 
 
 def load_document(doc: dict, source: str) -> None:
@@ -167,12 +163,8 @@ def inputs() -> pd.DataFrame:
     st.caption("Type lengths and flows with their units: '24 in', '610 mm', '2 gpm', '7.5 L/min'. "
                "A bare number is taken in inches (lengths) or gpm (flow). Row numbers are the fixtures[N] "
                "numbers used in messages.")
-    editor_key = f"fixtures_editor_{ss.fx_ver}"
-    ss.fx_editor_key = editor_key
-    if editor_key not in ss:  # back from another page: the edits were kept in fx_current
-        ss.fx_base = ss.fx_current
     config = {
-        "type": st.column_config.SelectboxColumn("type", options=common.fixture_type_options(ss.fx_base),
+        "type": st.column_config.SelectboxColumn("type", options=common.fixture_type_options(ss.fx_current),
                                                  required=True, width="medium"),
         "count": st.column_config.NumberColumn("count", min_value=0, step=1, format="%d", default=1),
         "area": st.column_config.SelectboxColumn("area", options=list(submittal.AREAS)),
@@ -183,9 +175,8 @@ def inputs() -> pd.DataFrame:
     for col, unit in common.TEXT_UNITS.items():
         config[col] = st.column_config.TextColumn(f"{col} [{unit}]", help=f"e.g. {'24 in' if unit == 'in' else '2 gpm'}")
     config["dfu"] = st.column_config.TextColumn("dfu (override)")
-    edited = st.data_editor(ss.fx_base, key=editor_key, num_rows="dynamic", column_config=config,
-                            column_order=common.FIXTURE_COLUMNS, width="stretch")
-    ss.fx_current = edited
+    edited = common.editor("fx", common.fixtures_frame([]), num_rows="dynamic", column_config=config,
+                           column_order=common.FIXTURE_COLUMNS, width="stretch")
 
     with st.expander("Add a fixture (easier on a phone)"):
         a1, a2, a3 = st.columns([3, 1, 1], vertical_alignment="bottom")

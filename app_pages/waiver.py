@@ -13,6 +13,7 @@ import streamlit as st
 from app_pages import common
 from sizing import parse, submittal
 from sizing.errors import SizingInputError, TableError
+from sizing.tables import DEFAULT_EDITION
 
 ss = st.session_state
 WAIVER = common.optional_module("sizing.ordinance.waiver", "decide", "waiver_types")
@@ -375,7 +376,7 @@ def downloads(doc: dict, d) -> None:
                            key="wv_download_pdf", on_click="ignore")
 
 
-common.header("Conditional waiver", (ss.get("wv_doc") or {}).get("edition"))
+common.header("Conditional waiver", str(ss.wv_doc.get("edition") or DEFAULT_EDITION) if "wv_doc" in ss else None)
 if WAIVER is None or LETTER is None:
     common.unavailable("Conditional waivers", "sizing.ordinance.waiver")
     st.stop()

@@ -16,6 +16,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from sizing import __version__  # noqa: E402
 from tests.e2e.harness import DESKTOP, PHONE, choose, launch, open_expander, serve_app, wait_idle  # noqa: E402
 
 OUT = ROOT / "docs" / "screenshots"
@@ -53,7 +54,7 @@ def shoot(browser, url: str, name: str, path: str, action, viewport: dict) -> Pa
     page = browser.new_page(viewport=viewport, device_scale_factor=1)
     page.goto(f"{url}/{path}")
     page.locator('[data-testid="stApp"][data-test-script-state="notRunning"]').wait_for(timeout=60_000)
-    page.get_by_text("sizing 0.1", exact=False).first.wait_for(timeout=60_000)
+    page.get_by_text(f"sizing {__version__}", exact=False).first.wait_for(timeout=60_000)
     action(page)
     page.wait_for_timeout(1000)
     full_height(page, viewport["width"])

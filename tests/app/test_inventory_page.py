@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from sizing import __version__
 from sizing.batch import run_batch
 from tests.app.conftest import errors, goto, metrics, table, texts
 
@@ -9,7 +10,7 @@ from tests.app.conftest import errors, goto, metrics, table, texts
 def test_asks_for_an_inventory(app):
     goto(app, "inventory")
     assert "Upload an inventory CSV" in texts(app)
-    assert "sizing 0.1.0" in texts(app)
+    assert f"sizing {__version__}" in texts(app)
 
 
 def test_example_inventory_summary_matches_the_core(app):

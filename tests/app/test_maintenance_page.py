@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from sizing import __version__
 from sizing.ordinance import maintenance
 from tests.app.conftest import errors, goto, metrics, texts
 
@@ -24,7 +25,7 @@ def add_reading(app, row):
 def test_blank_page_asks_for_the_log(app):
     goto(app, "maintenance")
     assert "Enter the interceptor's liquid depth and the readings" in texts(app)
-    assert "sizing 0.1.0" in texts(app)
+    assert f"sizing {__version__}" in texts(app)
 
 
 def test_restaurant_log_matches_the_core_and_draws_the_chart(app):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from sizing import submittal
+from sizing import __version__, submittal
 from sizing.ordinance.review import review
 from tests.app.conftest import add_fixture, edit_fixtures, errors, goto, metrics, table, texts
 
@@ -30,7 +30,7 @@ def finding(app, rule):
 def test_nothing_to_review_asks_for_a_submittal(app):
     goto(app, "review")
     assert "Start from the sizing page's submittal" in texts(app)
-    assert "sizing 0.1.0" in texts(app)
+    assert f"sizing {__version__}" in texts(app)
 
 
 def test_carries_the_sizing_page_submittal_and_a_20_in_manhole_fails(app):

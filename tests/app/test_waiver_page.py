@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from sizing import submittal
+from sizing import __version__, submittal
 from sizing.ordinance.waiver import decide
 from tests.app.conftest import errors, goto, metrics, table, texts
 
@@ -30,7 +30,7 @@ def core(name):
 def test_without_a_submittal_the_page_asks_for_one(app):
     goto(app, "waiver")
     assert "the waiver needs the FSE's fixtures" in texts(app)
-    assert "sizing 0.1.0" in texts(app)
+    assert f"sizing {__version__}" in texts(app)
 
 
 def test_coffee_bar_is_grantable_with_the_evidence_scores(app):

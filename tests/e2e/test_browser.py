@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from sizing import __version__
 from tests.e2e.harness import CHROMIUM, DESKTOP, PHONE, choose, launch, open_expander, serve_app, wait_idle
 
 pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(),
@@ -106,7 +107,7 @@ def test_enter_the_code_example_and_see_750_gal(browser, app_url):
         page.get_by_role("button", name="Add", exact=True).click()
         wait_idle(page)
     expect_metrics(page, ["12 DFU", "750 gal"])
-    assert page.get_by_text("sizing 0.1.0", exact=False).count() >= 1
+    assert page.get_by_text(f"sizing {__version__}", exact=False).count() >= 1
     page.close()
 
 
