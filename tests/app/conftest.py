@@ -67,3 +67,8 @@ def table(at: AppTest, *columns: str):
         if all(c in value.columns for c in columns):
             return value
     raise AssertionError(f"no table with columns {columns}")
+
+
+def downloads(at: AppTest) -> list[str]:
+    """Keys of the download buttons shown."""
+    return [b.key for b in at.get("download_button")]

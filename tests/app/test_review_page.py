@@ -6,7 +6,7 @@ import datetime as dt
 
 from sizing import __version__, submittal
 from sizing.ordinance.review import review
-from tests.app.conftest import add_fixture, edit_fixtures, errors, goto, metrics, table, texts
+from tests.app.conftest import add_fixture, downloads, edit_fixtures, errors, goto, metrics, table, texts
 
 
 def load_code_example(app):
@@ -78,6 +78,7 @@ def test_noncompliant_example_matches_the_core_review_and_shows_the_deadline(app
     assert "2026-07-28" in deadline and "180 working days after 2025-11-03" in deadline
     assert finding(app, "discharge_temperature")["status"] == "FAIL"
     assert finding(app, "volume")["value"] == "499.29 gal"
+    assert "rv_download_pdf" in downloads(app)
 
 
 def test_fixing_the_temperature_on_the_form_changes_the_finding(app):

@@ -6,7 +6,7 @@ import yaml
 
 from sizing import __version__, submittal
 from sizing.size import size
-from tests.app.conftest import add_fixture, edit_fixtures, errors, metrics, table, texts
+from tests.app.conftest import add_fixture, downloads, edit_fixtures, errors, metrics, table, texts
 
 
 def test_first_visit_asks_for_fixtures_and_shows_version_and_edition(app):
@@ -72,6 +72,7 @@ def test_load_restaurant_example_shows_steps_meals_equation_and_provenance(app):
     assert set(prov["table"]) >= {"1014.3.6", "702.1", "pdi-ratings"}
     assert "derived" in prov.loc[prov["table"] == "703.2", "levels"].iloc[0]
     assert app.text_input(key="in_project_name").value == "Example Bistro, 100 Main St, Tracy CA"
+    assert downloads(app) == ["download_submittal", "download_json", "download_markdown", "download_pdf"]
 
 
 def test_si_units_toggle_shows_litres(app):

@@ -6,7 +6,7 @@ import datetime as dt
 
 from sizing import __version__, submittal
 from sizing.ordinance.waiver import decide
-from tests.app.conftest import errors, goto, metrics, table, texts
+from tests.app.conftest import downloads, errors, goto, metrics, table, texts
 
 
 def load(app, name):
@@ -46,6 +46,8 @@ def test_coffee_bar_is_grantable_with_the_evidence_scores(app):
     assert "DECISION: GRANTABLE" in texts(app)
     assert any("space and plumbing segregation" in m.value for m in app.markdown)  # the (c) standard condition
     assert app.text_input(key="in_wv_water_use").value == "250 gal/day"
+    assert "wv_download_pdf" in downloads(app)
+    assert "Provenance of the code values used" in [e.label for e in app.expander]
 
 
 def test_a_finding_not_met_makes_it_not_grantable(app):
