@@ -160,11 +160,13 @@ def source() -> None:
 
 def design_form() -> dict:
     st.subheader("Proposed interceptor")
+    # one st.columns per row, so that on a phone (columns stacked) the fields keep their reading order
     c1, c2, c3, c4 = st.columns(4)
     c1.selectbox("Type", ("not shown",) + tuple(REVIEW.INTERCEPTOR_TYPES), key="in_rv_type")
     c2.text_input("Volume (gravity)", key="in_rv_volume", placeholder="1250 gal or 4732 L")
     c3.text_input("Rated flow (hydromechanical)", key="in_rv_rated_flow", placeholder="50 gpm")
     c4.text_input("Compartments", key="in_rv_compartments", placeholder="2")
+    c1, c2, c3, c4 = st.columns(4)
     c1.text_input("Liquid depth", key="in_rv_liquid_depth", placeholder="54 in")
     c2.text_input("Sanitary tees", key="in_rv_sanitary_tees", placeholder="2")
     c3.selectbox("Grease retention fittings", common.TRI_SHOWN, key="in_rv_fittings")

@@ -187,18 +187,20 @@ def inputs() -> pd.DataFrame:
         st.button("Clear the schedule", key="clear_fixtures", on_click=on_clear)
 
     with st.expander("Meals cross-check (optional; never the code minimum)"):
-        m1, m2, m3 = st.columns(3)
+        m1, m2, m3 = st.columns(3)  # one st.columns per row keeps the reading order on a phone
         m1.text_input("Meals per peak hour", key="in_meals_mph")
         m2.text_input("Seats", key="in_meals_seats")
         m3.text_input("Meal factor", key="in_meals_factor",
                       help="a number, or one of " + ", ".join(common.meal_factor_names()))
+        m1, m2, m3 = st.columns(3)
         m1.text_input("Hours of operation", key="in_meals_hours", placeholder="12 h")
         m2.text_input("Waste flow [gal per meal]", key="in_meals_waste", placeholder="from the kitchen type")
         m3.text_input("Retention time", key="in_meals_retention", placeholder="2.5 h")
+        m1, m2, m3 = st.columns(3)
         m1.text_input("Storage factor", key="in_meals_storage", placeholder="from the hours")
         m2.selectbox("Dishwashing machine", TRI, key="in_meals_dish")
         m3.selectbox("Food waste disposer", TRI, key="in_meals_disposer")
-        m1.selectbox("Single-service kitchen", TRI, key="in_meals_single")
+        st.selectbox("Single-service kitchen", TRI, key="in_meals_single")
     return edited
 
 

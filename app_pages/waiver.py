@@ -219,10 +219,11 @@ def form() -> dict:
     application = {}
     if ss.in_wv_type == "new_construction":
         with st.expander("Application data scored as evidence for (c)(1) and (c)(2)", expanded=True):
-            a1, a2, a3 = st.columns(3)
+            a1, a2, a3 = st.columns(3)  # one st.columns per row keeps the reading order on a phone
             a1.text_input("Seats", key="in_wv_seats")
             a2.text_input("Meals per day", key="in_wv_meals_per_day")
             a3.text_input("Water use", key="in_wv_water_use", placeholder="250 gal/day")
+            a1, a2, a3 = st.columns(3)
             a1.selectbox("Kitchen hood", ("not given",) + tuple(WAIVER.HOODS), key="in_wv_hood")
             a2.text_input("Fryers", key="in_wv_fryers")
             a3.text_input("On-site consumption", key="in_wv_on_site", placeholder="40 %")
@@ -265,6 +266,7 @@ def form() -> dict:
         r1.date_input("Notice mailed", key="in_wv_notice_mailed", format="YYYY-MM-DD")
         r2.date_input("Proposed effective date", key="in_wv_proposed_effective", format="YYYY-MM-DD")
         st.multiselect("Grounds", list(GROUNDS), key="in_wv_grounds", format_func=lambda g: GROUNDS[g])
+        r1, r2 = st.columns(2)
         r1.checkbox("Written response received", key="in_wv_response_received")
         r2.date_input("Response date", key="in_wv_response_date", format="YYYY-MM-DD")
         st.checkbox("The response was reviewed and considered", key="in_wv_response_considered")

@@ -99,13 +99,18 @@ def open_app(browser, url, viewport):
 def test_enter_the_code_example_and_see_750_gal(browser, app_url):
     page = open_app(browser, app_url, DESKTOP)
     open_expander(page, "Add a fixture")
-    for label, count in (("Food preparation sink", 1), ("Floor drain", 3), ("Mop sink / service sink", 1)):
+    # the running DFU total after each line: 3 (food prep sink), + 3 x 2 (floor drains), + 3 (mop sink)
+    for label, count, total in (("Food preparation sink", 1, "3 DFU"), ("Floor drain", 3, "9 DFU"),
+                                ("Mop sink / service sink", 1, "12 DFU")):
         choose(page, "Fixture type", label)
-        page.get_by_label("Count", exact=True).fill(str(count))
-        page.keyboard.press("Enter")
+        count_box = page.get_by_label("Count", exact=True)
+        count_box.fill(str(count))
+        count_box.press("Enter")
         wait_idle(page)
+        assert eventually(lambda box=count_box: box.input_value(), str(count)) == str(count)
         page.get_by_role("button", name="Add", exact=True).click()
         wait_idle(page)
+        expect_metrics(page, [total])
     expect_metrics(page, ["12 DFU", "750 gal"])
     assert page.get_by_text(f"sizing {__version__}", exact=False).count() >= 1
     page.close()
