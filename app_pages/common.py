@@ -126,6 +126,31 @@ def read_upload(name: str, raw: bytes) -> dict[str, Any]:
     return parse.parse_document(text, name)
 
 
+def example_loader(select_key: str, message_key: str, load: Any) -> Any:
+    """An on_click callback: read the example chosen in ``select_key`` and hand it to ``load(doc, source)``;
+    a bad file becomes the page's error message in ``message_key`` (nothing typed is touched)."""
+    def on_example() -> None:
+        name = st.session_state.get(select_key)
+        try:
+            load(read_example(name), f"example {name}")
+        except SizingInputError as exc:
+            st.session_state[message_key] = ("error", f"{name}: {exc}")
+    return on_example
+
+
+def upload_loader(upload_key: str, message_key: str, load: Any) -> Any:
+    """An on_change callback for a file uploader: read the upload and hand it to ``load(doc, source)``."""
+    def on_upload() -> None:
+        upload = st.session_state.get(upload_key)
+        if upload is None:
+            return
+        try:
+            load(read_upload(upload.name, upload.getvalue()), upload.name)
+        except SizingInputError as exc:
+            st.session_state[message_key] = ("error", str(exc))
+    return on_upload
+
+
 def fixtures_from_csv(text: str, name: str = "fixtures.csv") -> list[dict[str, Any]]:
     """A fixture schedule CSV, one fixture a row, columns named as the submittal's fixture fields."""
     reader = csv.DictReader(io.StringIO(text))

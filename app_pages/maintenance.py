@@ -59,20 +59,8 @@ def load_document(doc: dict, source: str) -> None:
     ss.mt_message = ("success", f"Loaded {source}.")
 
 
-def on_example() -> None:
-    try:
-        load_document(common.read_example(ss.in_mt_example), f"example {ss.in_mt_example}")
-    except SizingInputError as exc:
-        ss.mt_message = ("error", f"{ss.in_mt_example}: {exc}")
-
-
-def on_upload() -> None:
-    upload = ss.get("upload_maintenance")
-    if upload is not None:
-        try:
-            load_document(common.read_upload(upload.name, upload.getvalue()), upload.name)
-        except SizingInputError as exc:
-            ss.mt_message = ("error", str(exc))
+on_example = common.example_loader("in_mt_example", "mt_message", load_document)
+on_upload = common.upload_loader("upload_maintenance", "mt_message", load_document)
 
 
 def form() -> dict:

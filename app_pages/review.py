@@ -113,21 +113,8 @@ def on_from_sizing() -> None:
     ss.rv_message = ("success", "Took the fixtures and project from the sizing page; the design below is kept.")
 
 
-def on_example() -> None:
-    try:
-        load_document(common.read_example(ss.in_rv_example), f"example {ss.in_rv_example}")
-    except SizingInputError as exc:
-        ss.rv_message = ("error", f"{ss.in_rv_example}: {exc}")
-
-
-def on_upload() -> None:
-    upload = ss.get("upload_review")
-    if upload is None:
-        return
-    try:
-        load_document(common.read_upload(upload.name, upload.getvalue()), upload.name)
-    except SizingInputError as exc:
-        ss.rv_message = ("error", str(exc))
+on_example = common.example_loader("in_rv_example", "rv_message", load_document)
+on_upload = common.upload_loader("upload_review", "rv_message", load_document)
 
 
 # --- the page ------------------------------------------------------------------------------------------------

@@ -78,23 +78,8 @@ def load_document(doc: dict, source: str) -> None:
     ss.load_message = ("success", f"Loaded {source}.")
 
 
-def on_load_example() -> None:
-    name = ss.get("in_example")
-    try:
-        load_document(common.read_example(name), f"example {name}")
-    except SizingInputError as exc:
-        ss.load_message = ("error", f"{name}: {exc}")
-
-
-def on_upload() -> None:
-    upload = ss.get("upload_submittal")
-    if upload is None:
-        return
-    try:
-        doc = common.read_upload(upload.name, upload.getvalue())
-        load_document(doc, upload.name)
-    except SizingInputError as exc:
-        ss.load_message = ("error", str(exc))
+on_load_example = common.example_loader("in_example", "load_message", load_document)
+on_upload = common.upload_loader("upload_submittal", "load_message", load_document)
 
 
 def on_add_fixture() -> None:

@@ -120,20 +120,8 @@ def load_document(doc: dict, source: str) -> None:
     ss.wv_message = ("success", f"Loaded {source}.")
 
 
-def on_example() -> None:
-    try:
-        load_document(common.read_example(ss.in_wv_example), f"example {ss.in_wv_example}")
-    except SizingInputError as exc:
-        ss.wv_message = ("error", f"{ss.in_wv_example}: {exc}")
-
-
-def on_upload() -> None:
-    upload = ss.get("upload_waiver")
-    if upload is not None:
-        try:
-            load_document(common.read_upload(upload.name, upload.getvalue()), upload.name)
-        except SizingInputError as exc:
-            ss.wv_message = ("error", str(exc))
+on_example = common.example_loader("in_wv_example", "wv_message", load_document)
+on_upload = common.upload_loader("upload_waiver", "wv_message", load_document)
 
 
 def on_from_sizing() -> None:
