@@ -134,14 +134,19 @@ def from_dict(data: Mapping[str, Any], as_of: dt.date | None = None) -> Maintena
     file_as_of = None if section.get("as_of") is None else parse.date(f("as_of"), section["as_of"])
     when = as_of or file_as_of or dt.date.today()
 
-    services = []
-    for i, item in enumerate(parse.sequence(f("services"), section.get("services"), default=[])):
-        path = f"{f('services')}[{i}]"
-        if isinstance(item, Mapping):
-            item = parse.mapping(path, item, SERVICE_FIELDS)
-            services.append(_past_date(f"{path}.date", item.get("date"), when))
-        else:
-            services.append(_past_date(path, item, when))
+    def dates(key: str, fields: tuple[str, ...]) -> list[dt.date]:
+        """A list of dates, each a bare date or a mapping with a ``date``; none after the evaluation date."""
+        out = []
+        for i, item in enumerate(parse.sequence(f(key), section.get(key), default=[])):
+            path = f"{f(key)}[{i}]"
+            if isinstance(item, Mapping):
+                item = parse.mapping(path, item, fields)
+                out.append(_past_date(f"{path}.date", item.get("date"), when))
+            else:
+                out.append(_past_date(path, item, when))
+        return out
+
+    services = dates("services", SERVICE_FIELDS)
 
     measurements = []
     for i, item in enumerate(parse.sequence(f("measurements"), section.get("measurements"), default=[])):
@@ -167,14 +172,7 @@ def from_dict(data: Mapping[str, Any], as_of: dt.date | None = None) -> Maintena
         approved = parse_quantity(f("approved_interval"), section["approved_interval"], "day", minimum=0,
                                   strict_minimum=True, maximum=3650, expected=INTERVAL_EXPECTED)
 
-    training = []
-    for i, item in enumerate(parse.sequence(f("training"), section.get("training"), default=[])):
-        path = f"{f('training')}[{i}]"
-        if isinstance(item, Mapping):
-            item = parse.mapping(path, item, TRAINING_FIELDS)
-            training.append(_past_date(f"{path}.date", item.get("date"), when))
-        else:
-            training.append(_past_date(path, item, when))
+    training = dates("training", TRAINING_FIELDS)
 
     kept = None if section.get("records_kept_since") is None else _past_date(
         f("records_kept_since"), section["records_kept_since"], when)
