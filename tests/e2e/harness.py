@@ -85,7 +85,10 @@ def choose(page, label: str, option: str) -> None:
     """Pick ``option`` in the st.selectbox labelled ``label``."""
     box = page.get_by_label(label, exact=True)
     box.click()
-    page.get_by_role("option", name=option, exact=True).first.click()
+    # The option list is virtualised: an option below the fold is not in the page until the list is
+    # filtered, so type the option's text first.
+    page.keyboard.type(option)
+    page.get_by_role("option", name=option, exact=True).first.click(timeout=15_000)
     wait_idle(page)
 
 
