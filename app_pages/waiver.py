@@ -321,7 +321,7 @@ def results(doc: dict) -> None:
         st.warning(warning)
     if d.revocation is not None:
         revocation(d.revocation)
-    common.show_provenance(common.size_document(doc).provenance)  # the CPC size behind the evidence
+    common.show_provenance(d.sizing["provenance"])  # the CPC size behind the evidence
     downloads(doc, d)
 
 

@@ -435,3 +435,11 @@ def test_letter_pdf_shows_the_revocation(examples):
     assert "Earliest effective date 2025-10-02" in text
     assert "(g)(3)(i)" in text
     assert "Revocation may proceed yes" in text
+
+
+def test_decision_carries_the_cpc_size_and_its_provenance():
+    """3-compartment sink (3 DFU) + hand sink (1 DFU) = 4 DFU -> 500 gal; the tables behind it travel with it."""
+    d = run(c_doc())
+    assert (d.sizing["dfu_total"], d.sizing["required_volume_gal"]) == (4, 500)
+    levels = {p["table"]: p["level"] for p in d.sizing["provenance"]}
+    assert levels["1014.3.6"] == "confirmed" and levels["702.1"] == "secondary"

@@ -387,7 +387,8 @@ def decide(sub: Submittal, today: dt.date | None = None, profile: str = "tracy")
     sized = size(sub)
     sizing = {"edition": sized.edition, "dfu_total": sized.dfu_total,
               "required_volume_gal": sized.gravity["required_volume_gal"],
-              "citation": sized.gravity["citation"], "dfu_basis": sized.gravity["dfu_basis"]}
+              "citation": sized.gravity["citation"], "dfu_basis": sized.gravity["dfu_basis"],
+              "provenance": [dict(p) for p in sized.provenance]}
     evidence = _evidence_scores(app, sized, prof.get("waiver_evidence") or {}, sub.edition)
     warnings: list[str] = []
     findings: list[FindingResult] = []
