@@ -13,7 +13,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="pdf: written to --output, or <FILE stem>-sizing.pdf here; '-o -' for stdout")
     p.add_argument("--edition", help="CPC edition to size under (2022 or 2025); overrides the file")
     p.add_argument("--units", choices=("us", "si"), default="us",
-                   help="units for text and markdown output (JSON is always US, with unit-suffixed keys)")
+                   help="units for text, markdown and PDF output (JSON is always US, with unit-suffixed keys)")
     p.add_argument("--output", "-o", metavar="PATH", help="write to PATH instead of standard output")
 
 
