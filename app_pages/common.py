@@ -126,6 +126,21 @@ def read_upload(name: str, raw: bytes) -> dict[str, Any]:
     return parse.parse_document(text, name)
 
 
+def example_picker(container: Any, prefix: str, select_key: str, button_key: str, on_click: Any,
+                   label: str = "Example") -> None:
+    """A selectbox of the examples whose names start with ``prefix`` (all when none do) and a load button."""
+    names = [n for n in example_names() if n.startswith(prefix)] or example_names()
+    container.selectbox(label, names, key=select_key)
+    container.button("Load example", key=button_key, on_click=on_click)
+
+
+def show_message(key: str) -> None:
+    """Show, once, the (kind, text) message a callback left in ``session_state[key]``."""
+    message = st.session_state.pop(key, None)
+    if message:
+        (st.error if message[0] == "error" else st.success)(message[1])
+
+
 def example_loader(select_key: str, message_key: str, load: Any) -> Any:
     """An on_click callback: read the example chosen in ``select_key`` and hand it to ``load(doc, source)``;
     a bad file becomes the page's error message in ``message_key`` (nothing typed is touched)."""

@@ -66,14 +66,10 @@ on_upload = common.upload_loader("upload_maintenance", "mt_message", load_docume
 def form() -> dict:
     with st.expander("Start from an example or a file"):
         c1, c2 = st.columns(2)
-        names = [n for n in common.example_names() if n.startswith("maintenance")] or common.example_names()
-        c1.selectbox("Example log", names, key="in_mt_example")
-        c1.button("Load example", key="mt_load_example", on_click=on_example)
+        common.example_picker(c1, "maintenance", "in_mt_example", "mt_load_example", on_example, "Example log")
         c2.file_uploader("Upload a maintenance log (YAML/JSON)", type=["yaml", "yml", "json"],
                          key="upload_maintenance", on_change=on_upload)
-    message = ss.pop("mt_message", None)
-    if message:
-        (st.error if message[0] == "error" else st.success)(message[1])
+    common.show_message("mt_message")
     c1, c2, c3 = st.columns(3)
     c1.text_input("Interceptor liquid depth", key="in_mt_depth", placeholder="48 in or 1219 mm")
     c2.text_input("Approved interval (optional)", key="in_mt_interval", placeholder="90 days or 3 months")

@@ -123,14 +123,10 @@ def source() -> None:
     with st.expander("The submittal", expanded="rv_doc" not in ss):
         c1, c2, c3 = st.columns(3)
         c1.button("Use the submittal from the sizing page", key="rv_from_sizing", on_click=on_from_sizing)
-        reviews = [n for n in common.example_names() if n.startswith("review")] or common.example_names()
-        c2.selectbox("Example", reviews, key="in_rv_example")
-        c2.button("Load example", key="rv_load_example", on_click=on_example)
+        common.example_picker(c2, "review", "in_rv_example", "rv_load_example", on_example)
         c3.file_uploader("Upload a submittal (YAML/JSON)", type=["yaml", "yml", "json"], key="upload_review",
                          on_change=on_upload)
-    message = ss.pop("rv_message", None)
-    if message:
-        (st.error if message[0] == "error" else st.success)(message[1])
+    common.show_message("rv_message")
     if "rv_doc" not in ss:
         st.info("Start from the sizing page's submittal, an example or a file.")
         st.stop()

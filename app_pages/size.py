@@ -131,9 +131,7 @@ def inputs() -> pd.DataFrame:
                              type=["yaml", "yml", "json", "csv"], key="upload_submittal", on_change=on_upload,
                              help="CSV columns are the submittal's fixture fields: "
                                   + ", ".join(submittal.FIXTURE_FIELDS))
-    message = ss.pop("load_message", None)
-    if message:
-        (st.error if message[0] == "error" else st.success)(message[1])
+    common.show_message("load_message")
 
     c1, c2, c3, c4 = st.columns(4)
     c1.selectbox("CPC edition", common.edition_names(), key="in_edition")

@@ -139,14 +139,10 @@ def source() -> None:
     with st.expander("The application", expanded="wv_doc" not in ss):
         c1, c2, c3 = st.columns(3)
         c1.button("Use the submittal from the sizing page", key="wv_from_sizing", on_click=on_from_sizing)
-        names = [n for n in common.example_names() if n.startswith("waiver")] or common.example_names()
-        c2.selectbox("Example", names, key="in_wv_example")
-        c2.button("Load example", key="wv_load_example", on_click=on_example)
+        common.example_picker(c2, "waiver", "in_wv_example", "wv_load_example", on_example)
         c3.file_uploader("Upload a submittal with a waiver section (YAML/JSON)", type=["yaml", "yml", "json"],
                          key="upload_waiver", on_change=on_upload)
-    message = ss.pop("wv_message", None)
-    if message:
-        (st.error if message[0] == "error" else st.success)(message[1])
+    common.show_message("wv_message")
     if "wv_doc" not in ss:
         st.info("Start from the sizing page's submittal, an example or a file: the waiver needs the FSE's "
                 "fixtures (its CPC size is part of the evidence).")
