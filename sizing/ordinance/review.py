@@ -29,7 +29,7 @@ from sizing.result import SizingResult
 from sizing.size import size
 from sizing.submittal import Submittal
 from sizing.tables import profile_parameter
-from sizing.units import parse_quantity
+from sizing.units import convert, parse_quantity
 
 PASS, FAIL, WARN, INFO = "pass", "fail", "warn", "info"
 STATUSES = (PASS, FAIL, WARN, INFO)
@@ -50,7 +50,7 @@ EXISTING_TRIGGERS = {
 CHANGE_TYPES = ("remodel", "change_of_ownership", "change_in_operations")
 #: A volume typed in whole litres may land a fraction of a gallon under a US size (2839 L = 749.98 gal):
 #: compare with half a litre of slack so that rounding to the litre does not fail a design.
-VOLUME_SLACK_GAL = 0.5 * 0.264172
+VOLUME_SLACK_GAL = convert(0.5, "L", "gal")
 NOT_SHOWN = "not shown on the plans"
 
 
