@@ -89,7 +89,7 @@ from sizing import parse
 from sizing.cpc import dfu as dfu_clause
 from sizing.cpc import gravity as grav
 from sizing.errors import SizingInputError
-from sizing.tables import DEFAULT_EDITION, editions, load_table
+from sizing.tables import DEFAULT_EDITION, connection_default, editions, load_table
 
 REQUIRED_COLUMNS = ("submittal_id", "fixture_type", "count")
 OPTIONAL_COLUMNS = ("flow_gpm", "trap_size_in", "connected_to_interceptor", "installed_volume_gal", "notes")
@@ -265,20 +265,29 @@ class _Types:
         self.listed: list[bool] = []
         self.note: list[str | None] = []
         self.label: list[str] = []
-        #: type code -> {trap key f"{in:g}": DFU} for types whose Table 702.1 row depends on the trap size
-        self.by_trap: dict[int, dict[str, float]] = {}
+        #: connected_to_interceptor when the row leaves it empty (sizing.submittal.default_connection)
+        self.default_connected: list[bool] = []
+        #: the trap [in] a type without a Table 702.1 row is counted at when no trap or flow is given (NaN: none)
+        self.default_trap: list[float] = []
+        #: type code -> (Table 702.1 row id, rows by trap) for types with a row; the DFU for a given trap size is
+        #: sizing.cpc.dfu.fixture_dfu_with_trap, as in sizing size
+        self.rows: dict[int, tuple[str, dict[str, str] | None]] = {}
         for key, info in spec.items():
             code = self._add(key, listed=True, label=info["label"], indirect=bool(info.get("indirect")),
                              note=info.get("note"),
-                             row_dfu=dfu_clause.fixture_dfu(info["row"], edition)[0] if info.get("row") else None)
-            if info.get("rows_by_trap"):
-                self.by_trap[code] = {trap: dfu_clause.fixture_dfu(row, edition)[0]
-                                      for trap, row in info["rows_by_trap"].items()}
+                             row_dfu=dfu_clause.fixture_dfu(info["row"], edition)[0] if info.get("row") else None,
+                             default_connected=connection_default(bool(info.get("sanitary")),
+                                                                   bool(info.get("dishwasher")))[0],
+                             default_trap=info.get("trap_in") if not info.get("row") else None)
+            if info.get("row"):
+                self.rows[code] = (info["row"], info.get("rows_by_trap"))
         self.minutes = load_table("1014.3.6", edition).meta["footnote_3_minutes"]
 
     def _add(self, key: str, *, listed: bool, label: str, indirect: bool = False, note: str | None = None,
-             row_dfu: float | None = None) -> int:
+             row_dfu: float | None = None, default_connected: bool = True, default_trap: float | None = None) -> int:
         self.code[key] = len(self.keys)
+        self.default_connected.append(default_connected)
+        self.default_trap.append(math.nan if default_trap is None else float(default_trap))
         self.keys.append(key)
         self.row_dfu.append(math.nan if row_dfu is None else float(row_dfu))
         self.indirect.append(indirect)
@@ -482,6 +491,7 @@ class _Rows:
     type_codes: np.ndarray
     dfu: np.ndarray            # DFU of the line if connected, else 0
     fn3: np.ndarray            # footnote 3 volume [gal] if connected, else 0
+    fn3_indirect: np.ndarray   # that volume is an indirect appliance's: 0 when a receptor is connected
     installed: np.ndarray      # [gal], NaN = not given
     connected: np.ndarray
     indirect_zero: np.ndarray  # an indirect fixture counted 0 DFU
@@ -644,7 +654,10 @@ def _parse_rows(frame: pd.DataFrame, pos: np.ndarray, types: _Types) -> _Rows:
     count = np.where(count_given, count, 1.0)
     for i, m in errs.items():
         reject([i], m)
-    connected = np.ones(n, dtype=bool)
+    # connected_to_interceptor: as given, else the type's default (sanitary fixtures and, where the
+    # jurisdiction forbids it, dishwashers are not connected), as sizing.submittal.default_connection
+    default_conn = np.array(types.default_connected, dtype=bool)
+    connected = np.where(type_codes >= 0, default_conn[np.maximum(type_codes, 0)], True)
     conn = column("connected_to_interceptor")
     if conn is not None:
         c_codes, c_raw = _distinct(conn)
@@ -655,7 +668,7 @@ def _parse_rows(frame: pd.DataFrame, pos: np.ndarray, types: _Types) -> _Rows:
                 flags[j] = parse.boolean("connected_to_interceptor", v)
             except SizingInputError as exc:
                 reject(np.flatnonzero(c_codes == j), str(exc))
-        connected = flags[np.where(c_codes >= 0, c_codes, len(c_raw))]
+        connected = np.where(c_codes >= 0, flags[np.maximum(c_codes, 0)], connected)
     trap, trap_given, errs = _numbers(column("trap_size_in"), n, "trap_size_in",
                                       _quantity("in", minimum=0, strict_minimum=True, maximum=TRAP_MAX_IN),
                                       minimum=0, maximum=TRAP_MAX_IN, strict=True)
@@ -684,14 +697,23 @@ def _parse_rows(frame: pd.DataFrame, pos: np.ndarray, types: _Types) -> _Rows:
     for j in np.unique(t_codes[no_value]):
         reject(no_value[t_codes[no_value] == j], _unknown_type_message(t_raw[j]))
 
-    # Table 702.1 by type; a trap-dependent row (special purpose sink) by the trap size as given
+    # Table 702.1 by type; a trap larger than the row's trap by Table 702.2(1) (sizing.cpc.dfu.fixture_dfu_with_trap)
     has_row = ~np.isnan(each)
-    for code, rows_by_trap in types.by_trap.items():
-        m = has_row & (type_codes == code) & ~np.isnan(trap)
-        for size in np.unique(trap[m]):
-            key = f"{size:g}"
-            if key in rows_by_trap:
-                each[m & (trap == size)] = rows_by_trap[key]
+    with_trap = np.flatnonzero(has_row & ~np.isnan(trap))
+    if with_trap.size:
+        pairs = pd.DataFrame({"code": type_codes[with_trap], "trap": trap[with_trap]})
+        for (code, size), idx in pairs.groupby(["code", "trap"], sort=False).indices.items():
+            rows = with_trap[idx]
+            row_id, rows_by_trap = types.rows[int(code)]
+            try:
+                each[rows] = dfu_clause.fixture_dfu_with_trap(row_id, float(size), types.edition, rows_by_trap)["dfu"]
+            except ValueError as exc:
+                reject(rows, str(SizingInputError("trap_size_in", f"{size:g} in", f"a trap size {exc}")))
+    # a type without a row counted at its usual trap when neither a trap nor a flow is given
+    dtrap = np.array(types.default_trap, dtype=np.float64)[safe_types]
+    use_default = ~has_row & ~unresolved & ~trap_given & ~flow_given & ~np.isnan(dtrap)
+    trap = np.where(use_default, dtrap, trap)
+    trap_given = trap_given | use_default
     # Table 702.2(1) by trap size for types without a row
     by_trap = ~has_row & ~unresolved & ~np.isnan(trap)
     for size in np.unique(trap[by_trap]):
@@ -719,7 +741,7 @@ def _parse_rows(frame: pd.DataFrame, pos: np.ndarray, types: _Types) -> _Rows:
     dfu_line = np.where(rejected, 0.0, each * count)
     fn3 = np.where(by_flow & connected & ~rejected, flow * types.minutes * count, 0.0)
     return _Rows(pos=pos, sid_codes=sid_codes, sid_values=sid_values, type_codes=type_codes,
-                 dfu=np.where(connected, dfu_line, 0.0), fn3=fn3,
+                 dfu=np.where(connected, dfu_line, 0.0), fn3=fn3, fn3_indirect=is_indirect & (fn3 > 0),
                  installed=np.where(rejected, np.nan, installed), connected=connected,
                  indirect_zero=is_indirect & (dfu_line == 0) & ~rejected,
                  receptor=np.isin(type_codes, [types.code[k] for k in types.receptors]) & connected,
@@ -809,11 +831,14 @@ def _assemble(chunks: list[_Rows], bad_lines: list[tuple[int, str]], source: _So
         return np.bincount(s[cat(name)[valid]], minlength=n_sub) > 0
 
     dfu_total = total("dfu")
-    fn3_total = total("fn3")
     lines_per = np.bincount(s, minlength=n_sub)
     any_connected = any_row("connected")
     indirect_zero = any_row("indirect_zero")
     receptor = any_row("receptor")
+    # footnote 3 only for directly connected appliances: an indirect one is carried by its listed receptor
+    fn3_rows = cat("fn3")[valid]
+    fn3_rows = np.where(cat("fn3_indirect").astype(bool, copy=False)[valid] & receptor[s], 0.0, fn3_rows)
+    fn3_total = np.bincount(s, weights=fn3_rows, minlength=n_sub)
     unlisted = any_row("unlisted")
 
     table = load_table("1014.3.6", edition)

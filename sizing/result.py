@@ -59,6 +59,8 @@ class SizingResult:
     steps: tuple[Step, ...]
     warnings: tuple[str, ...]
     provenance: tuple[dict[str, Any], ...]
+    #: why this edition applies (the submittal's edition, --edition, or the edition in effect on the application date)
+    edition_basis: str = ""
 
     @property
     def required_volume_gal(self) -> float | None:
@@ -77,4 +79,5 @@ class SizingResult:
             "steps": [s.to_dict() for s in self.steps],
             "warnings": list(self.warnings),
             "provenance": [dict(p) for p in self.provenance],
+            "edition_basis": self.edition_basis,
         }

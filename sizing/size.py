@@ -15,7 +15,7 @@ from sizing.cpc import meals as meals_clause
 from sizing.errors import SizingInputError
 from sizing.result import FixtureLine, SizingResult, Step
 from sizing.submittal import Fixture, Submittal, receptor_types
-from sizing.tables import Table, load_table
+from sizing.tables import Table, load_table, profile_sizing_rule
 
 SUBMITTED = "submitted"  # provenance of a value the submitter gave (an explicit dfu or flow)
 
@@ -43,7 +43,14 @@ class _Run:
 def size(sub: Submittal) -> SizingResult:
     run = _Run(sub.edition)
     run.warnings.extend(sub.warnings)
-    lines = tuple(_fixture_line(f, run) for f in sub.fixtures)
+    if sub.edition_basis:
+        run.step(key="edition", title=f"Code edition: CPC {sub.edition}", value=sub.edition, unit="",
+                 citation="tables/common/cpc-editions.yaml" if sub.application_date else "submittal",
+                 provenance=run.table("cpc-editions").provenance if sub.application_date else SUBMITTED,
+                 inputs={"application_date": None if sub.application_date is None else sub.application_date.isoformat()},
+                 note=sub.edition_basis)
+    receptor = any(f.connected and f.kind.receptor for f in sub.fixtures)
+    lines = tuple(_fixture_line(f, run, receptor) for f in sub.fixtures)
     connected = [line for line in lines if line.connected]
     _check_connections(sub, lines, run)
     gravity, dfu_total = _gravity(sub, connected, run)
@@ -59,51 +66,79 @@ def size(sub: Submittal) -> SizingResult:
     provenance = tuple(
         {"table": t.meta["table"], "title": t.title, "edition": t.meta["edition"], "level": t.provenance,
          "row_levels": sorted({t.row_provenance(r) for r in t.rows}) if t.rows else [t.provenance],
-         "carried_from": t.carried_from, "source": t.source, "note": t.meta.get("edition_note")}
-        for t in run.tables.values())
+         "carried_from": t.carried_from, "source": t.source, "note": t.meta.get("edition_note"),
+         "level_label": t.level_label(),
+         "source_levels": (sorted({t.source_level(r) for r in t.rows}) if t.rows else [t.source_level()])
+         if t.carried_from else None}
+        for t in run.tables.values() if t.name != "cpc-editions" or sub.application_date)
     return SizingResult(edition=sub.edition, project=dict(sub.project), construction=sub.construction,
                         dfu_total=dfu_total, fixtures=lines, gravity=gravity, hydromechanical=hydro,
                         meals=meals, steps=tuple(run.steps), warnings=tuple(run.warnings),
-                        provenance=provenance)
+                        provenance=provenance, edition_basis=sub.edition_basis)
 
 
 # --- DFU (Tables 702.1 and 702.2(1)) ------------------------------------------------------------------
 
-def _fixture_line(f: Fixture, run: _Run) -> FixtureLine:
+def _fixture_line(f: Fixture, run: _Run, receptor_listed: bool) -> FixtureLine:
     ed, kind, path = run.edition, f.kind, f"fixtures[{f.index}]"
     fn3 = 0.0
     flow_used = None
     override = False
+    fn3_note = ""
     if f.dfu is not None:
         each, basis, citation, prov, override = f.dfu, "dfu given by the submitter (override)", "submittal", SUBMITTED, True
         if kind.row:
-            table_dfu, _ = dfu_clause.fixture_dfu(kind.row, ed)
+            table_dfu = dfu_clause.fixture_dfu_with_trap(kind.row, f.trap_size_in, ed, kind.rows_by_trap)["dfu"]
             if table_dfu != f.dfu:
                 run.warnings.append(f"{path}: dfu {f.dfu:g} given for {kind.label}, where Table 702.1 gives "
                                     f"{table_dfu:g}; the given value is used")
     elif kind.row:
-        row_id = kind.row
-        if kind.rows_by_trap and f.trap_size_in is not None:
-            row_id = kind.rows_by_trap.get(f"{f.trap_size_in:g}", row_id)
-        each, row = dfu_clause.fixture_dfu(row_id, ed)
-        table = run.table("702.1")
-        basis = f"Table 702.1: {row['fixture']}"
-        citation, prov = f"CPC {ed}, Table 702.1", table.row_provenance(row)
-    elif f.trap_size_in is not None:
         try:
-            each, row, size_in, note = dfu_clause.trap_dfu(f.trap_size_in, ed)
+            r = dfu_clause.fixture_dfu_with_trap(kind.row, f.trap_size_in, ed, kind.rows_by_trap)
         except ValueError as exc:
             raise SizingInputError(f"{path}.trap_size", f"{f.trap_size_in:g} in", f"a trap size {exc}") from None
+        each, row = r["dfu"], r["row"]
+        table = run.table("702.1")
+        trap_note = f"; {r['note']}" if r["note"] else ""
+        if r["by_trap_table"] is not None:
+            t2 = run.table("702.2-1")
+            basis = (f"Table 702.1: {row['fixture']} is listed for a {fmt_size(row['min_trap_in'])} trap; its "
+                     f"{fmt_size(r['trap_size_in'])} trap takes Table 702.2(1): {each:g} DFU{trap_note}")
+            citation, prov = f"CPC {ed}, Table 702.1; Table 702.2(1)", t2.level_label(r["by_trap_table"])
+        else:
+            basis = f"Table 702.1: {row['fixture']}" + (f" ({fmt_size(r['trap_size_in'])} trap{trap_note})"
+                                                          if r["trap_size_in"] is not None else "")
+            citation, prov = f"CPC {ed}, Table 702.1", table.level_label(row)
+        if kind.provenance == "derived" and kind.source:
+            basis += f"; {kind.label} is counted on this row (project mapping: {kind.source})"
+    elif f.trap_size_in is not None or (kind.trap_in is not None and f.flow_gpm is None):
+        trap = f.trap_size_in if f.trap_size_in is not None else kind.trap_in
+        try:
+            each, row, size_in, note = dfu_clause.trap_dfu(trap, ed)
+        except ValueError as exc:
+            raise SizingInputError(f"{path}.trap_size", f"{trap:g} in", f"a trap size {exc}") from None
         table = run.table("702.2-1")
         basis = f"Table 702.2(1): {fmt_size(size_in)} trap" + (f" ({note})" if note else "")
-        citation, prov = f"CPC {ed}, Table 702.2(1)", table.provenance
+        if f.trap_size_in is None:
+            basis += f" (no trap_size given; the type's usual trap: {kind.source})"
+            run.warnings.append(f"{path}: {kind.label} has no trap_size; counted at a {fmt_size(size_in)} trap "
+                                f"({each:g} DFU, Table 702.2(1)); give its trap_size, flow or dfu if it differs")
+        citation, prov = f"CPC {ed}, Table 702.2(1)", table.level_label(row)
     elif f.flow_gpm is not None:
         minutes = run.table("1014.3.6").meta["footnote_3_minutes"]
         each, flow_used = 0.0, f.flow_gpm
-        fn3 = grav.footnote_3_volume(f.flow_gpm, ed) * f.count if f.connected else 0.0
-        basis = f"no DFU value: {f.flow_gpm:g} gpm x {minutes} min (footnote 3)"
+        carried = f.indirect and receptor_listed
+        fn3 = grav.footnote_3_volume(f.flow_gpm, ed) * f.count if f.connected and not carried else 0.0
+        if carried:
+            basis = (f"indirect waste: its {f.flow_gpm:g} gpm drains to a listed floor sink or floor drain whose "
+                     "DFU carries it; footnote 3 (gpm x 30 min) applies only to directly connected appliances")
+            fn3_note = "; adds 0 gal"
+        else:
+            how = "indirect, but no receptor is listed: counted as if directly connected" if f.indirect \
+                else "directly connected"
+            basis = f"no DFU value, {how}: {f.flow_gpm:g} gpm x {minutes} min (footnote 3)"
         citation, prov = f"CPC {ed}, Table 1014.3.6, footnote 3", SUBMITTED
-    elif kind.indirect:
+    elif f.indirect:
         each, basis = 0.0, "indirect waste: its load is counted at the receptor (floor sink or floor drain)"
         citation, prov = f"CPC {ed}, Table 702.1 (indirect waste receptors)", "derived"
     else:
@@ -114,18 +149,35 @@ def _fixture_line(f: Fixture, run: _Run) -> FixtureLine:
     line = FixtureLine(index=f.index, type=f.type, name=f.name, count=f.count, area=f.area, connected=f.connected,
                        dfu_each=each, dfu=dfu, basis=basis, citation=citation, provenance=prov,
                        flow_gpm=f.flow_gpm, footnote3_volume_gal=fn3, override=override)
-    on = "connected" if f.connected else "not connected to the interceptor: not counted"
+    if f.connected:
+        on = "connected" if f.connected_given is None else "connected, as the submittal states"
+    elif f.connected_given is None:
+        on = f.connected_basis or "not connected"
+    else:
+        on = "not connected to the interceptor: not counted"
     run.step(key=f"dfu.{path}", title=f"DFU of {path}: {f.count} x {f.name} ({on})", value=dfu, unit="DFU",
              citation=citation, provenance=prov, inputs={"type": f.type, "count": f.count, "dfu_each": each},
-             note=basis if flow_used is None else basis + f"; adds {fn3:g} gal")
+             note=basis if flow_used is None else basis + (fn3_note or f"; adds {fn3:g} gal"))
     return line
 
 
 def _check_connections(sub: Submittal, lines: tuple[FixtureLine, ...], run: _Run) -> None:
     types = {line.type for line in lines if line.connected}
     for line in lines:
-        kind = sub.fixtures[line.index].kind
-        if kind.indirect and line.dfu == 0 and not types & set(receptor_types()):
+        f = sub.fixtures[line.index]
+        kind = f.kind
+        if line.connected and line.count and f.connected_given:
+            for flag, rule_key, what in ((kind.sanitary, "sanitary_connection", "a toilet, urinal or restroom wash "
+                                          "basin shall not discharge to a grease interceptor"),
+                                         (kind.dishwasher, "dishwasher_connection", "a dishwasher shall not be "
+                                          "connected to the grease interceptor")):
+                if flag:
+                    rule = profile_sizing_rule(rule_key)
+                    if rule["value"] == "shall_not":
+                        run.warnings.append(f"fixtures[{line.index}]: {line.count} x {line.name} is connected to the "
+                                            f"interceptor as the submittal states and is counted ({line.dfu:g} DFU), "
+                                            f"but {what} ({rule['citation']})")
+        if f.indirect and line.dfu == 0 and not types & set(receptor_types()):
             run.warnings.append(f"fixtures[{line.index}]: {kind.label} drains indirectly, but no floor sink or "
                                 "floor drain is listed to receive it; list its receptor")
         if not kind.listed:
@@ -142,12 +194,12 @@ def _gravity(sub: Submittal, connected: list[FixtureLine], run: _Run) -> tuple[d
     fn3_total = sum(line.footnote3_volume_gal for line in connected)
     out: dict[str, Any] = {"required_volume_gal": None, "table_volume_gal": None, "footnote3_volume_gal": fn3_total,
                            "dfu_basis": None, "table_row": None, "citation": cite, "provenance": table.provenance,
-                           "carried_from": table.carried_from, "message": None}
+                           "provenance_label": table.level_label(), "carried_from": table.carried_from, "message": None}
     if sub.fixtures:
         dfu_total = sum(line.dfu for line in connected)
         out["dfu_basis"] = "fixtures"
         run.step(key="dfu.total", title="DFU total of the fixtures connected to the interceptor", value=dfu_total,
-                 unit="DFU", citation=f"{cite}, footnote 1", provenance=table.provenance,
+                 unit="DFU", citation=f"{cite}, footnote 1", provenance=table.level_label(),
                  inputs={"fixtures": [f"fixtures[{line.index}]" for line in connected]},
                  note="DFUs plumbed to the kitchen drain lines that connect to the interceptor")
         if not connected:
@@ -163,7 +215,7 @@ def _gravity(sub: Submittal, connected: list[FixtureLine], run: _Run) -> tuple[d
         out["dfu_basis"] = "inlet_pipe"
         run.step(key="dfu.inlet_pipe", title=f"DFUs not known: maximum DFU of a {fmt_size(size_in)} horizontal drain",
                  value=dfu_total, unit="DFU", citation=f"CPC {ed}, Section 1014.3.6; Table 703.2",
-                 provenance=t703.row_provenance(row), inputs={"inlet_pipe_in": sub.inlet_pipe_in}, table_row=row,
+                 provenance=t703.level_label(row), inputs={"inlet_pipe_in": sub.inlet_pipe_in}, table_row=row,
                  note=note)
     else:
         out["message"] = "no fixtures or inlet pipe: the CPC size needs the connected DFUs or the inlet pipe size"
@@ -174,18 +226,18 @@ def _gravity(sub: Submittal, connected: list[FixtureLine], run: _Run) -> tuple[d
         out["message"] = grav.BEYOND_TABLE.format(max=f"{top:,}")
         run.warnings.append(f"{dfu_total:g} DFU is " + out["message"])
         run.step(key="gravity.table", title="Table 1014.3.6 lookup", value=None, unit="gal", citation=cite,
-                 provenance=table.provenance, inputs={"dfu_total": dfu_total}, note=out["message"])
+                 provenance=table.level_label(), inputs={"dfu_total": dfu_total}, note=out["message"])
         return out, dfu_total
     out.update(table_volume_gal=volume, table_row=row, required_volume_gal=volume + fn3_total)
     run.step(key="gravity.table", title=f"Table 1014.3.6: first row with max DFU >= {dfu_total:g}", value=volume,
-             unit="gal", citation=cite, provenance=table.provenance, inputs={"dfu_total": dfu_total}, table_row=row,
+             unit="gal", citation=cite, provenance=table.level_label(), inputs={"dfu_total": dfu_total}, table_row=row,
              note=f"up to {row['max_dfu']} DFU -> {volume:,} gal")
     if fn3_total:
         run.step(key="gravity.footnote3", title="Fixtures with a known flow and no DFU value: gpm x 30 min",
                  value=fn3_total, unit="gal", citation=f"{cite}, footnote 3", provenance=SUBMITTED,
                  inputs={f"fixtures[{line.index}]": line.flow_gpm for line in connected if line.footnote3_volume_gal})
     run.step(key="gravity.required", title="Required gravity interceptor volume (code minimum)",
-             value=volume + fn3_total, unit="gal", citation=cite, provenance=table.provenance,
+             value=volume + fn3_total, unit="gal", citation=cite, provenance=table.level_label(),
              inputs={"table_volume_gal": volume, "footnote3_volume_gal": fn3_total},
              note="the code minimum; choose a listed product of at least this volume")
     return out, dfu_total
@@ -228,9 +280,10 @@ def _hydromechanical(sub: Submittal, connected: list[FixtureLine], run: _Run) ->
             v = hgi.fixture_volume_gal(f.length_in, f.width_in, f.depth_in, f.compartments) * f.count
             volume += v
             counted.append(f"fixtures[{f.index}]")
+            comp = f" ({f.compartments} compartments (type default))" if f.compartments_default else ""
             run.step(key=f"hgi.volume.fixtures[{f.index}]",
                      title=f"Fixture volume of fixtures[{f.index}]: {f.count} x {f.compartments} x "
-                           f"{f.length_in:g} x {f.width_in:g} x {f.depth_in:g} in / 231",
+                           f"{f.length_in:g} x {f.width_in:g} x {f.depth_in:g} in / 231{comp}",
                      value=round(v, 2), unit="gal", citation="PDI G-101, step 1", provenance=pdi.provenance,
                      inputs={"length_in": f.length_in, "width_in": f.width_in, "depth_in": f.depth_in,
                              "compartments": f.compartments, "count": f.count})
@@ -241,6 +294,13 @@ def _hydromechanical(sub: Submittal, connected: list[FixtureLine], run: _Run) ->
                      title=f"Rated flow of fixtures[{f.index}] added to the design flow", value=f.flow_gpm * f.count,
                      unit="gpm", citation="PDI G-101 (appliances: manufacturer's flow rate)", provenance=SUBMITTED,
                      inputs={"flow_gpm": f.flow_gpm, "count": f.count})
+    left_out = [line for line in connected if line.count and f"fixtures[{line.index}]" not in counted]
+    if left_out and counted:
+        # a partial design flow would understate the HGI: name what it leaves out
+        names = ", ".join(f"fixtures[{line.index}] ({line.count} x {line.name})" for line in left_out)
+        run.warnings.append(f"the fixture-capacity (PDI) method leaves out {len(left_out)} connected fixture line"
+                            f"{'s' if len(left_out) != 1 else ''} with neither dimensions nor a flow: {names}; give "
+                            "a sink's length, width and depth, or an appliance's or drain's flow, to include it")
     if not counted:
         out["message"] = ("no connected fixture gives sink dimensions (length, width, depth) or a flow: "
                           "the fixture-capacity method has nothing to size")
@@ -283,7 +343,7 @@ def _hydromechanical(sub: Submittal, connected: list[FixtureLine], run: _Run) ->
                        by_pipe_full_pipe_flow_gpm=row["full_pipe_flow_gpm"])
             run.step(key="hgi.by_pipe", title=f"HGI size for a {fmt_size(size_in)} grease waste pipe",
                      value=row["one_minute_gpm"], unit="gpm", citation=f"CPC {ed}, Section 1014.2.1, Table 1014.2.1",
-                     provenance=t.provenance, inputs={"inlet_pipe_in": sub.inlet_pipe_in}, table_row=row,
+                     provenance=t.level_label(), inputs={"inlet_pipe_in": sub.inlet_pipe_in}, table_row=row,
                      note=f"1-minute drainage {row['one_minute_gpm']} gpm; 2-minute drainage {row['two_minute_gpm']} gpm")
     return out
 
@@ -310,7 +370,7 @@ def _meals(sub: Submittal, run: _Run) -> dict[str, Any] | None:
     if m is None:
         return None
     table = run.table("meals-factors")
-    types = {f.type for f in sub.fixtures}
+    drains = [f for f in sub.fixtures if f.connected and f.count]
     basis: dict[str, str] = {}
     if m.meals_per_peak_hour is not None:
         meals, basis["meals_per_peak_hour"] = m.meals_per_peak_hour, "given"
@@ -322,11 +382,13 @@ def _meals(sub: Submittal, run: _Run) -> dict[str, Any] | None:
     if m.waste_flow_rate_gal is not None:
         waste, basis["waste_flow_rate"] = m.waste_flow_rate_gal, "given"
     else:
-        dish = m.dishwashing_machine if m.dishwashing_machine is not None else "dishwasher" in types
-        disposer = m.food_waste_disposer if m.food_waste_disposer is not None else "food_waste_disposer" in types
+        dish = m.dishwashing_machine if m.dishwashing_machine is not None else any(f.kind.dishwasher for f in drains)
+        disposer = (m.food_waste_disposer if m.food_waste_disposer is not None
+                    else any(f.kind.food_grinder for f in drains))
         waste, basis["waste_flow_rate"] = meals_clause.waste_flow_rate(dish, single, disposer)
         if m.dishwashing_machine is None or m.food_waste_disposer is None:
-            basis["waste_flow_rate"] += " (dishwasher / disposer read from the fixture list)"
+            basis["waste_flow_rate"] += (" (dishwasher / disposer: only those connected to the interceptor in the "
+                                         "fixture list count)")
     if m.retention_time_h is not None:
         retention, basis["retention_time"] = m.retention_time_h, "given"
     else:
@@ -334,9 +396,17 @@ def _meals(sub: Submittal, run: _Run) -> dict[str, Any] | None:
     if m.storage_factor is not None:
         storage, basis["storage_factor"] = m.storage_factor, "given"
     else:
-        storage, basis["storage_factor"] = meals_clause.storage_factor(m.hours_of_operation_h, single)
+        hours = m.hours_of_operation_h
+        if hours is None and not single:
+            hours = table.meta["storage_factor"]["default_hours_of_operation"]
+        storage, basis["storage_factor"] = meals_clause.storage_factor(hours, single)
+        if m.hours_of_operation_h is None and not single:
+            basis["storage_factor"] += f" (default: no hours_of_operation given, taken as {hours:g} h)"
+            run.warnings.append(f"meals.hours_of_operation not given: the meals cross-check takes {hours:g} h of "
+                                f"operation (storage factor {storage:g}, not the least conservative); give "
+                                "hours_of_operation or storage_factor")
     volume = meals_clause.meals_volume_gal(meals, waste, retention, storage)
-    cite = "UPC Appendix H (pre-2006), meals formula; cross-check only"
+    cite = "UPC Appendix H (pre-2006), meals formula, as reproduced by contractor and agency pages; cross-check only"
     run.step(key="meals.volume", title=f"Meals formula {meals_clause.FORMULA_TEXT}: {meals:g} x {waste:g} x "
              f"{retention:g} x {storage:g}", value=round(volume, 2), unit="gal", citation=cite,
              provenance=table.provenance,
@@ -345,4 +415,5 @@ def _meals(sub: Submittal, run: _Run) -> dict[str, Any] | None:
              note="; ".join(f"{k}: {v}" for k, v in basis.items()))
     return {"volume_gal": round(volume, 2), "meals_per_peak_hour": meals, "waste_flow_rate_gal_per_meal": waste,
             "retention_time_h": retention, "storage_factor": storage, "basis": basis, "citation": cite,
-            "provenance": table.provenance, "formula": meals_clause.FORMULA_TEXT}
+            "provenance": table.provenance, "formula": meals_clause.FORMULA_TEXT,
+            "sources": dict(table.meta.get("factor_sources") or {})}

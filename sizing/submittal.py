@@ -15,22 +15,25 @@ from typing import Any
 
 from sizing import parse
 from sizing.errors import SizingInputError
-from sizing.tables import DEFAULT_EDITION, editions, load_table
+from sizing.tables import DEFAULT_EDITION, connection_default, edition_in_effect, editions, load_table
 from sizing.units import parse_quantity
 
 CONSTRUCTION = ("new", "existing", "remodel", "change_of_ownership", "change_in_operations")
 AREAS = ("food_prep", "cleanup", "restroom", "other")
-FIXTURE_FIELDS = ("type", "count", "area", "connected_to_interceptor", "trap_size", "flow", "compartments",
+FIXTURE_FIELDS = ("type", "count", "area", "connected_to_interceptor", "indirect", "trap_size", "flow", "compartments",
                   "length", "width", "depth", "dfu", "label", "notes")
 MEALS_FIELDS = ("meals_per_peak_hour", "seats", "meal_factor", "waste_flow_rate", "retention_time",
                 "storage_factor", "dishwashing_machine", "single_service", "food_waste_disposer",
                 "hours_of_operation")
 #: Top-level sections. Sizing reads the first six; the others belong to review, waiver and maintenance,
 #: which parse them with the same field-path errors.
-TOP_LEVEL = ("$schema", "edition", "construction", "project", "fixtures", "inlet_pipe", "meals",
+TOP_LEVEL = ("$schema", "edition", "application_date", "construction", "project", "fixtures", "inlet_pipe", "meals",
              "interceptor", "max_discharge_temperature", "food_grinder_approval", "additives_authorization",
              "existing_fse", "review_date", "waiver", "revocation", "application", "maintenance", "notes")
 PROJECT_FIELDS = ("name", "address", "applicant", "engineer", "permit", "fse_id", "date", "reviewer")
+#: An unknown fixture type is offered a known name only when it is this close (difflib ratio): a typo, never
+#: an unrelated type.
+CLOSE_NAME_CUTOFF = 0.8
 #: A sink deeper than this is legal but suspicious: a warning, not an error.
 SUSPICIOUS_SINK_DEPTH_IN = 24.0
 
@@ -49,6 +52,11 @@ class FixtureType:
     note: str | None = None
     rows_by_trap: Mapping[str, str] | None = None
     listed: bool = True
+    compartments: int = 1
+    counted: str | None = None
+    trap_in: float | None = None
+    provenance: str = "derived"
+    source: str | None = None
 
 
 @lru_cache(maxsize=1)
@@ -91,6 +99,13 @@ class Fixture:
     depth_in: float | None = None
     dfu: float | None = None
     label: str | None = None
+    #: the submittal left compartments out and the type's nominal count was used
+    compartments_default: bool = False
+    #: connected_to_interceptor as given (None: the default by type / jurisdiction, see ``connected_basis``)
+    connected_given: bool | None = None
+    connected_basis: str | None = None
+    #: drains through an air gap to a receptor (given, or the type's default)
+    indirect: bool = False
 
     @property
     def kind(self) -> FixtureType:
@@ -132,6 +147,9 @@ class Submittal:
     fixtures: tuple[Fixture, ...] = ()
     inlet_pipe_in: float | None = None
     meals: Meals | None = None
+    application_date: Any = None
+    #: why this edition applies (the file, --edition, or the application date)
+    edition_basis: str = ""
     #: The whole document as given, for the review, waiver and maintenance parsers.
     raw: Mapping[str, Any] = field(default_factory=dict, repr=False, compare=False)
     warnings: tuple[str, ...] = ()
@@ -146,10 +164,7 @@ def from_dict(data: Mapping[str, Any], edition: str | None = None) -> Submittal:
     """Validate a submittal mapping. ``edition`` (e.g. from ``--edition``) overrides the file's."""
     data = parse.mapping("", data, TOP_LEVEL)
     warnings: list[str] = []
-    chosen = edition if edition is not None else data.get("edition", DEFAULT_EDITION)
-    chosen = str(chosen).strip() if isinstance(chosen, (str, int)) and not isinstance(chosen, bool) else chosen
-    if chosen not in editions():
-        raise SizingInputError("edition", chosen, "one of " + ", ".join(repr(e) for e in editions()))
+    chosen, basis, app_date = _edition(data, edition, warnings)
     construction = parse.choice("construction", data.get("construction"), CONSTRUCTION, default="new")
     project_raw = parse.mapping("project", data.get("project"), PROJECT_FIELDS, default={})
     project = {k: parse.text(f"project.{k}", v) for k, v in project_raw.items() if v is not None}
@@ -163,7 +178,52 @@ def from_dict(data: Mapping[str, Any], edition: str | None = None) -> Submittal:
         raise SizingInputError("fixtures", None, "", message=(
             "fixtures: nothing to size; give a fixtures list, an inlet_pipe or a meals section"))
     return Submittal(edition=chosen, construction=construction, project=project, fixtures=fixtures,
-                     inlet_pipe_in=inlet_in, meals=meals, raw=dict(data), warnings=tuple(warnings))
+                     inlet_pipe_in=inlet_in, meals=meals, raw=dict(data), warnings=tuple(warnings),
+                     application_date=app_date, edition_basis=basis)
+
+
+def _edition_value(field_name: str, value: Any) -> str:
+    chosen = str(value).strip() if isinstance(value, (str, int)) and not isinstance(value, bool) else value
+    if chosen not in editions():
+        raise SizingInputError(field_name, value, "one of " + ", ".join(repr(e) for e in editions()))
+    return chosen
+
+
+def _edition(data: Mapping[str, Any], override: str | None, warnings: list[str]) -> tuple[str, str, Any]:
+    """The CPC edition and why: --edition, else the file's edition, else the one in effect on application_date,
+    else the default."""
+    app_date = None if data.get("application_date") is None else parse.date("application_date",
+                                                                               data["application_date"])
+    in_effect = None
+    if app_date is not None:
+        try:
+            in_effect = edition_in_effect(app_date)[0]
+        except ValueError as exc:
+            if override is None and data.get("edition") is None:
+                raise SizingInputError("application_date", app_date.isoformat(), "", message=(
+                    f"application_date: {exc}; give a later date or an edition")) from None
+    if override is not None:
+        chosen = _edition_value("edition", override)
+        basis = f"CPC {chosen}: chosen with --edition"
+    elif data.get("edition") is not None:
+        chosen = _edition_value("edition", data["edition"])
+        basis = f"CPC {chosen}: the submittal's edition"
+    elif in_effect is not None:
+        return in_effect, f"CPC {in_effect}: in effect on the application date {app_date.isoformat()}", app_date
+    else:
+        return DEFAULT_EDITION, f"CPC {DEFAULT_EDITION}: the default (no edition or application_date given)", None
+    if app_date is not None and in_effect != chosen:
+        when = f"CPC {in_effect} was in effect" if in_effect else "no edition this tool has was in effect"
+        warnings.append(f"edition: CPC {chosen} is used, but {when} on the application date {app_date.isoformat()}")
+        basis += f" ({when} on the application date {app_date.isoformat()})"
+    return chosen, basis, app_date
+
+
+def default_connection(kind: FixtureType | None, profile: str = "tracy") -> tuple[bool, str]:
+    """Whether a fixture the submittal does not mark is connected to the grease interceptor, and why."""
+    if kind is None:
+        return True, "connected by default"
+    return connection_default(kind.sanitary, kind.dishwasher, profile)
 
 
 def resolve_type(field_name: str, value: Any, accept_unknown: bool) -> str:
@@ -175,11 +235,12 @@ def resolve_type(field_name: str, value: Any, accept_unknown: bool) -> str:
     if key in fixture_types() or accept_unknown:
         return key
     names = list(fixture_types()) + list(fixture_aliases())
-    close = difflib.get_close_matches(key, names, n=1, cutoff=0.5)
+    close = difflib.get_close_matches(key, names, n=1, cutoff=CLOSE_NAME_CUTOFF)
     hint = f"did you mean {fixture_aliases().get(close[0], close[0])!r}? " if close else ""
     raise SizingInputError(field_name, value, "", message=(
         f"{field_name}: unknown fixture type {value!r}; {hint}known types: {', '.join(fixture_types())}; "
-        "any other type needs its own flow, trap_size or dfu"))
+        "any other type needs its own flow, trap_size or dfu (a trap_size such as '2 in' is counted by "
+        "Table 702.2(1), a flow such as '5 gpm' by Table 1014.3.6 footnote 3, a dfu as given)"))
 
 
 def _fixture(i: int, item: Any, warnings: list[str]) -> Fixture:
@@ -192,12 +253,17 @@ def _fixture(i: int, item: Any, warnings: list[str]) -> Fixture:
     kind = fixture_types().get(ftype)
     count = parse.whole(f"{path}.count", item.get("count"), minimum=0, default=1)
     area = parse.choice(f"{path}.area", item.get("area"), AREAS, default=kind.area if kind else "other")
-    connected = parse.boolean(f"{path}.connected_to_interceptor", item.get("connected_to_interceptor"), default=True)
+    given_connected = None if item.get("connected_to_interceptor") is None else parse.boolean(
+        f"{path}.connected_to_interceptor", item["connected_to_interceptor"])
+    connected, connected_basis = default_connection(kind) if given_connected is None else (given_connected, "given")
+    indirect = bool(kind and kind.indirect) if item.get("indirect") is None else parse.boolean(
+        f"{path}.indirect", item["indirect"])
     trap = _opt_length(f"{path}.trap_size", item.get("trap_size"), maximum=12)
     flow = None
     if item.get("flow") is not None:
         flow = parse_quantity(f"{path}.flow", item["flow"], "gpm", minimum=0, maximum=10000)
-    compartments = parse.whole(f"{path}.compartments", item.get("compartments"), minimum=1, default=1)
+    compartments = parse.whole(f"{path}.compartments", item.get("compartments"), minimum=1,
+                               default=kind.compartments if kind else 1)
     dims = {k: _opt_length(f"{path}.{k}", item.get(k), maximum=240) for k in ("length", "width", "depth")}
     given = [k for k, v in dims.items() if v is not None]
     if given and len(given) < 3:
@@ -211,7 +277,9 @@ def _fixture(i: int, item: Any, warnings: list[str]) -> Fixture:
         warnings.append(f"{path}: a {dims['depth']:g} in deep compartment is unusual for a sink; check the depth")
     return Fixture(index=i, type=ftype, count=count, area=area, connected=connected, trap_size_in=trap,
                    flow_gpm=flow, compartments=compartments, length_in=dims["length"], width_in=dims["width"],
-                   depth_in=dims["depth"], dfu=dfu, label=label)
+                   depth_in=dims["depth"], dfu=dfu, label=label,
+                   compartments_default=item.get("compartments") is None and compartments != 1,
+                   connected_given=given_connected, connected_basis=connected_basis, indirect=indirect)
 
 
 def _opt_length(field_name: str, value: Any, maximum: float) -> float | None:

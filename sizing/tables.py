@@ -17,7 +17,10 @@ import yaml
 
 from sizing.errors import TableError
 
-PROVENANCE_LEVELS = ("confirmed", "secondary", "derived", "unconfirmed")
+PROVENANCE_LEVELS = ("confirmed", "secondary", "derived", "unconfirmed", "carried")
+#: A table carried from another edition (``carried_from``) has this level: its values were not checked against
+#: the printed text of its own edition. Its level in the edition it came from is ``source_level(row)``.
+CARRIED = "carried"
 DEFAULT_EDITION = "2025"
 REQUIRED_META = ("table", "title", "edition", "source", "provenance", "columns", "rows")
 
@@ -94,6 +97,33 @@ class Table:
     def row_provenance(self, row: dict[str, Any]) -> str:
         return row.get("provenance", self.provenance)
 
+    def source_level(self, row: dict[str, Any] | None = None) -> str:
+        """The level a value has in the edition it was carried from (its own level when not carried).
+
+        >>> load_table("1014.3.6", "2025").source_level()
+        'confirmed'
+        """
+        if not self.carried_from:
+            return self.provenance if row is None else self.row_provenance(row)
+        source = load_table(self.name, self.carried_from)
+        if row is None:
+            return source.provenance
+        i = self.rows.index(row)
+        return source.row_provenance(source.rows[i]) if i < len(source.rows) else source.provenance
+
+    def level_label(self, row: dict[str, Any] | None = None) -> str:
+        """The level as shown to users: 'secondary', or 'carried (CPC 2022, confirmed there)'.
+
+        >>> load_table("1014.3.6", "2025").level_label()
+        'carried (CPC 2022, confirmed there)'
+        >>> load_table("1014.3.6", "2022").level_label()
+        'confirmed'
+        """
+        level = self.provenance if row is None else self.row_provenance(row)
+        if self.carried_from:
+            return f"{level} (CPC {self.carried_from}, {self.source_level(row)} there)"
+        return level
+
     def column(self, name: str) -> list[Any]:
         return [row[name] for row in self.rows]
 
@@ -135,6 +165,9 @@ def _read(path: Path, name: str, edition: str) -> Table:
             raise TableError(f"{path}: row {i} has columns {sorted(row)}, expected {sorted(columns)}")
         if row.get("provenance", meta["provenance"]) not in PROVENANCE_LEVELS:
             raise TableError(f"{path}: row {i} provenance {row.get('provenance')!r} is not a level")
+    if meta.get("carried_from") and (meta["provenance"] != CARRIED
+                                     or any(r.get("provenance", CARRIED) != CARRIED for r in rows)):
+        raise TableError(f"{path}: a table carried from CPC {meta['carried_from']} must have provenance {CARRIED!r}")
     return Table(name=name, edition=edition, meta=meta, rows=rows)
 
 
@@ -148,6 +181,55 @@ def load_profile(name: str = "tracy") -> dict[str, Any]:
         raise TableError(f"no jurisdiction profile {name!r}; profiles available: {', '.join(names)}")
     with path.open(encoding="utf-8") as fh:
         return yaml.safe_load(fh)
+
+
+def profile_sizing_rule(key: str, profile: str = "tracy") -> dict[str, Any]:
+    """One sizing rule of a jurisdiction profile (its ``sizing`` block): ``{value, citation}``.
+
+    >>> profile_sizing_rule("dishwasher_connection")["value"]
+    'shall_not'
+    """
+    rules = load_profile(profile).get("sizing") or {}
+    if key not in rules:
+        raise TableError(f"profile {profile!r} has no sizing rule {key!r}; rules: {', '.join(sorted(rules)) or 'none'}")
+    return rules[key]
+
+
+def connection_default(sanitary: bool, dishwasher: bool, profile: str = "tracy") -> tuple[bool, str]:
+    """Whether a fixture the submittal does not mark is connected to the grease interceptor, and why: a sanitary
+    fixture, and a dishwasher, are not where the jurisdiction's sizing rules say they shall not be.
+
+    >>> connection_default(sanitary=True, dishwasher=False)[0], connection_default(False, False)[0]
+    (False, True)
+    """
+    for flag, key, what in ((sanitary, "sanitary_connection", "a sanitary fixture is not on the grease line"),
+                            (dishwasher, "dishwasher_connection", "a dishwasher shall not be connected")):
+        if flag:
+            rule = profile_sizing_rule(key, profile)
+            if rule["value"] == "shall_not":
+                return False, f"not connected by default: {what} ({rule['citation']})"
+    return True, "connected by default"
+
+
+def edition_in_effect(on: Any) -> tuple[str, dict[str, Any]]:
+    """The CPC edition in effect in California on a date (``tables/common/cpc-editions.yaml``).
+    Returns (edition, row); a date before the earliest edition this tool has raises ValueError naming them.
+
+    >>> import datetime as dt
+    >>> edition_in_effect(dt.date(2025, 12, 31))[0], edition_in_effect(dt.date(2026, 1, 1))[0]
+    ('2022', '2025')
+    """
+    import datetime as dt
+
+    table = load_table("cpc-editions")
+    for row in table.rows:
+        start = dt.date.fromisoformat(str(row["effective_from"]))
+        end = None if row["effective_to"] is None else dt.date.fromisoformat(str(row["effective_to"]))
+        if start <= on and (end is None or on <= end):
+            return str(row["edition"]), row
+    names = "; ".join(f"CPC {r['edition']} from {r['effective_from']}" + (f" to {r['effective_to']}" if r["effective_to"] else "")
+                      for r in table.rows)
+    raise ValueError(f"no CPC edition this tool has was in effect on {on.isoformat()} (it has {names})")
 
 
 def profile_parameter(key: str, profile: str = "tracy") -> dict[str, Any]:

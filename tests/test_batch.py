@@ -156,8 +156,9 @@ def test_example_inventory(examples):
     # CPC 1014.3.6 code example: 1 food-prep sink + 3 floor drains + 1 mop sink = 12 DFU -> 750 gal.
     assert (r.loc["FSE-0001", "dfu_total"], r.loc["FSE-0001", "required_volume_gal"]) == (12, 750)
     assert r.loc["FSE-0001", "undersized"] == False  # noqa: E712 (pandas boolean)
-    # 2 x 3 + 4 floor sinks (2 in trap, 4 DFU) + 3 hand sinks = 25 DFU -> 1000 gal, + 2 gpm x 30 min.
-    assert (r.loc["FSE-0002", "dfu_total"], r.loc["FSE-0002", "required_volume_gal"]) == (25, 1060)
+    # 2 x 3 + 4 floor sinks (2 in trap, 4 DFU) + 3 hand sinks = 25 DFU -> 1000 gal; the combi oven drains
+    # indirectly to the floor sinks (no footnote-3 volume); 750 gal installed.
+    assert (r.loc["FSE-0002", "dfu_total"], r.loc["FSE-0002", "required_volume_gal"]) == (25, 1000)
     assert r.loc["FSE-0002", "undersized"] == True  # noqa: E712
     assert pd.isna(r.loc["FSE-0004", "undersized"]) and r.loc["FSE-0004", "required_volume_gal"] == 500
     assert result.not_sized == ("FSE-0003",)
@@ -169,8 +170,8 @@ def test_example_inventory(examples):
     assert s["by_table_volume_gal"] == [{"volume_gal": 500.0, "submittals": 1}, {"volume_gal": 750.0, "submittals": 1},
                                         {"volume_gal": 1000.0, "submittals": 1}]
     u = result.undersized()
-    assert u.to_dict("records") == [{"submittal_id": "FSE-0002", "dfu_total": 25.0, "required_volume_gal": 1060.0,
-                                     "installed_volume_gal": 1000.0, "shortfall_gal": 60.0}]
+    assert u.to_dict("records") == [{"submittal_id": "FSE-0002", "dfu_total": 25.0, "required_volume_gal": 1000.0,
+                                     "installed_volume_gal": 750.0, "shortfall_gal": 250.0}]
 
 
 def test_float_noise_in_footnote_3_is_not_undersized():
@@ -189,7 +190,7 @@ def test_float_noise_in_footnote_3_is_not_undersized():
 
 
 def test_beyond_table_row_has_no_volume():
-    frame = pd.DataFrame({"submittal_id": ["court", "court", "cafe"], "fixture_type": ["floor_drain", "combi_oven", "floor_drain"],
+    frame = pd.DataFrame({"submittal_id": ["court", "court", "cafe"], "fixture_type": ["floor_drain", "pasta_cooker", "floor_drain"],
                           "count": [1400, 1, 1], "flow_gpm": [None, 2, None],
                           "installed_volume_gal": [15000, None, None]})
     result = run_batch(frame)
@@ -318,8 +319,8 @@ def test_column_names_and_file_objects():
     text = ("Submittal_ID , Fixture_Type,COUNT,notes\n x1 ,Pot Sink,2,back kitchen\nx1,toilet,,restroom\n")
     for source in (io.StringIO(text), io.BytesIO(("\ufeff" + text).encode("utf-8"))):
         r = run_batch(source).results
-        # 2 pot sinks (3 DFU each) + 1 water closet (4 DFU, public column; an empty count is 1)
-        assert r[["submittal_id", "dfu_total", "required_volume_gal"]].values.tolist() == [["x1", 10.0, 750.0]]
+        # 2 pot sinks (3 DFU each); the water closet is not on the grease line by default
+        assert r[["submittal_id", "dfu_total", "required_volume_gal"]].values.tolist() == [["x1", 6.0, 500.0]]
 
 
 def test_progress_callback_and_text_bar(tmp_path):

@@ -16,11 +16,11 @@ def test_json_contract(examples, capsys):
     data = json.loads(capsys.readouterr().out)
     assert JSON_KEYS <= set(data)
     assert data["edition"] == "2025" and data["dfu_total"] == 30
-    assert data["gravity"]["required_volume_gal"] == 1060
+    assert data["gravity"]["required_volume_gal"] == 1000
     h = data["hydromechanical"]
     assert (h["drainage_load_gal"], h["rated_one_minute_gpm"], h["rated_two_minute_gpm"]) == (95.38, 100, 50)
     assert (h["grease_capacity_lb"], h["by_pipe_one_minute_gpm"], h["by_pipe_two_minute_gpm"]) == (200, 150, 75)
-    assert data["meals"]["volume_gal"] == 3600
+    assert data["meals"]["volume_gal"] == 3000   # the dishwasher is not connected: 5 gal per meal
     assert all({"key", "citation", "provenance", "value"} <= set(s) for s in data["steps"])
 
 

@@ -45,10 +45,10 @@ def test_sizing_pdf_has_every_step(examples):
     result = size(submittal.load(examples / "restaurant.yaml"))
     text = flat(text_of(sizing_pdf(result)))
     assert "Grease interceptor sizing — CPC 2025" in text
-    assert "1,060 gal" in text
+    assert "1,000 gal" in text
     assert text.count("CPC 2025, Table 702.1") >= 5
     si = flat(text_of(sizing_pdf(result, units="si")))
-    assert "4,013 L" in si                              # 1,060 gal
+    assert "3,785 L" in si                              # 1,000 gal
 
 
 def test_provenance_notes_name_weak_and_carried_tables(examples):

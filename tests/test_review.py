@@ -215,7 +215,7 @@ def test_sanitary_connection():
     assert finding(run(), "sanitary_connection").status == "pass"
     f = finding(run(fixture(4, connected_to_interceptor=True)), "sanitary_connection")
     assert f.status == "fail" and f.citation == "TMC ch. 5.26, Prohibitions (e)"
-    urinal = finding(run(add_fixture(type="urinal")), "sanitary_connection")
+    urinal = finding(run(add_fixture(type="urinal", connected_to_interceptor=True)), "sanitary_connection")
     assert urinal.status == "fail"
 
 

@@ -8,7 +8,7 @@ from sizing.submittal import from_dict, load
 
 def test_footnote_3_adds_flow_times_30_minutes():
     result = size(from_dict({"fixtures": [{"type": "floor_drain", "count": 4},
-                                          {"type": "combi_oven", "flow": "3 gpm", "count": 2}]}))
+                                          {"type": "combi_oven", "flow": "3 gpm", "count": 2, "indirect": False}]}))
     assert result.dfu_total == 8
     g = result.gravity
     assert (g["table_volume_gal"], g["footnote3_volume_gal"], g["required_volume_gal"]) == (500, 180, 680)
@@ -74,13 +74,15 @@ def test_si_example_equals_us_example(examples):
 
 def test_restaurant_example_figures(examples):
     r = size(load(examples / "restaurant.yaml"))
-    # 3 + 2x3 + 2x1 + 3 + 4x2 + 2x4 (2 in trap) = 30 DFU -> 1,000 gal, + 2 gpm x 30 min = 1,060 gal
+    # 3 + 2x3 + 2x1 + 3 + 4x2 + 2x4 (2 in trap) = 30 DFU -> 1,000 gal; the combi oven drains indirectly to the
+    # listed floor sinks, whose DFU carries it: no footnote-3 volume
     assert r.dfu_total == 30
-    assert r.required_volume_gal == 1060
+    assert r.required_volume_gal == 1000 and r.gravity["footnote3_volume_gal"] == 0
     # 3-comp 18x24x12 (67.32 gal) + 2 prep sinks 24x24x12 (2 x 29.92 gal) -> 127.2 gal x 0.75 = 95.4 gal
     assert r.hydromechanical["drainage_load_gal"] == pytest.approx(95.38, abs=0.01)
     assert r.hydromechanical["rated_one_minute_gpm"] == 100   # 95.4 + 2 gpm
-    assert r.meals["volume_gal"] == 120 * 6 * 2.5 * 2
+    # the dishwasher is not connected: 5 gal per meal (without dishwashing machine)
+    assert r.meals["volume_gal"] == 120 * 5 * 2.5 * 2
 
 
 def test_editions_give_the_same_size_with_their_own_citations(examples):
@@ -112,5 +114,5 @@ def test_ice_machine_without_a_receptor_warns():
 
 def test_meals_cross_check_compares_with_the_cpc_minimum(examples):
     r = size(load(examples / "restaurant.yaml"))
-    assert r.meals["ratio_to_cpc"] == round(3600 / 1060, 2)
-    assert any("3,600 gal, 3.4 x the CPC minimum of 1,060 gal" in w for w in r.warnings)
+    assert r.meals["ratio_to_cpc"] == round(3000 / 1000, 2)
+    assert any("3,000 gal, 3.0 x the CPC minimum of 1,000 gal" in w for w in r.warnings)

@@ -50,3 +50,43 @@ def trap_dfu(trap_in: float, edition: str) -> tuple[float, dict, float, str | No
         note = f"{trap_in:.3g} in taken as nominal {fmt_size(size)}"
     row = table.rows[sizes.index(size)]
     return row["dfu"], row, size, note
+
+
+def listed_trap_size(trap_in: float, edition: str) -> tuple[float, str | None]:
+    """The Table 702.2(1) trap size a given trap is taken as: the nominal size it matches, or the next larger
+    listed size (a size between listed sizes rounds up). Above the largest listed trap: ValueError.
+
+    >>> listed_trap_size(50 / 25.4, "2025"), listed_trap_size(2.5, "2025")[0]
+    ((2, '1.97 in taken as nominal 2 in'), 3)
+    """
+    return trap_dfu(trap_in, edition)[2:]
+
+
+def fixture_dfu_with_trap(row_id: str, trap_in: float | None, edition: str,
+                          rows_by_trap: dict[str, str] | None = None) -> dict:
+    """DFU of a fixture with a Table 702.1 row, given its trap size.
+    CPC Section 702.1, Table 702.1; Section 702.2, Table 702.2(1).
+
+    The row applies to its listed trap (a type may list one row per trap size: ``rows_by_trap``). A trap larger
+    than the row's trap takes the Table 702.2(1) value for its trap, a size between listed sizes rounding up.
+    Returns ``{dfu, row, by_trap_table, trap_size_in, note}``; ``by_trap_table`` is the Table 702.2(1) row when
+    that table gave the value.
+
+    >>> fixture_dfu_with_trap("floor_drain", 3, "2025")["dfu"], fixture_dfu_with_trap("floor_drain", 4, "2025")["dfu"]
+    (6, 8)
+    >>> fixture_dfu_with_trap("floor_drain", None, "2025")["dfu"], fixture_dfu_with_trap("floor_drain", 2, "2025")["dfu"]
+    (2, 2)
+    """
+    dfu, row = fixture_dfu(row_id, edition)
+    out = {"dfu": dfu, "row": row, "by_trap_table": None, "trap_size_in": None, "note": None}
+    if trap_in is None:
+        return out
+    t_dfu, t_row, size, note = trap_dfu(trap_in, edition)
+    out.update(trap_size_in=size, note=note)
+    chosen = (rows_by_trap or {}).get(f"{size:g}")
+    if chosen:
+        out["dfu"], out["row"] = fixture_dfu(chosen, edition)
+        return out
+    if size > row["min_trap_in"] + 1e-9:
+        out.update(dfu=t_dfu, by_trap_table=t_row)
+    return out

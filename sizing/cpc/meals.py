@@ -59,7 +59,7 @@ def storage_factor(hours: float | None, single_service: bool) -> tuple[float, st
     f = load_table("meals-factors").meta["storage_factor"]
     if single_service and hours is None:
         return f["single_service"], "single-service kitchen"
-    hours = 8 if hours is None else hours
+    hours = f["default_hours_of_operation"] if hours is None else hours  # never the least conservative
     for step in f["by_hours_of_operation"]:
         if hours <= step["max_hours"] + 1e-9:
             return step["factor"], f"up to {step['max_hours']} h of operation"

@@ -26,9 +26,9 @@ def test_example_inventory_summary_matches_the_core(app):
     assert shown["Rejected rows"] == "1"
     assert shown["Undersized"] == "1"
     counts = table(app, "required volume", "submittals")
-    assert list(counts["required volume"]) == ["500 gal", "750 gal", "1,060 gal"]
+    assert list(counts["required volume"]) == ["500 gal", "750 gal", "1,000 gal"]
     under = table(app, "submittal_id", "shortfall_gal")
-    assert list(under["submittal_id"]) == ["FSE-0002"] and list(under["shortfall_gal"]) == [60.0]
+    assert list(under["submittal_id"]) == ["FSE-0002"] and list(under["shortfall_gal"]) == [250.0]
     rejects = table(app, "line", "reason")
     assert rejects.iloc[0]["line"] == 11 and "flor_drain" in rejects.iloc[0]["reason"]
     assert "FSE-0003" in texts(app)

@@ -29,7 +29,7 @@ def test_code_example_fixtures_typed_in_give_750_gal(app):
     table_step = steps[steps["step"].str.startswith("Table 1014.3.6")].iloc[0]
     assert table_step["value"] == "750 gal"
     assert table_step["clause"] == "CPC 2025, Section 1014.3.6, Table 1014.3.6"
-    assert table_step["provenance"] == "confirmed"
+    assert table_step["provenance"] == "carried (CPC 2022, confirmed there)"
 
 
 def test_bad_unit_names_the_field_and_keeps_what_was_typed(app):
@@ -64,13 +64,13 @@ def test_load_restaurant_example_shows_steps_meals_equation_and_provenance(app):
     assert errors(app) == []
     expected = size(submittal.load(submittal_path("restaurant.yaml")))
     shown = metrics(app)
-    assert shown["Gravity interceptor, required"] == f"{expected.required_volume_gal:,.0f} gal" == "1,060 gal"
+    assert shown["Gravity interceptor, required"] == f"{expected.required_volume_gal:,.0f} gal" == "1,000 gal"
     assert shown["HGI, 1-minute drainage"] == "100 gpm"
-    assert app.latex[0].value.strip("$\n") == r"V = M \times W \times R \times S = 120 \times 6 \times 2.5 \times 2 = 3,600\ \mathrm{gal}"
+    assert app.latex[0].value.strip("$\n") == r"V = M \times W \times R \times S = 120 \times 5 \times 2.5 \times 2 = 3,000\ \mathrm{gal}"
     assert "Not every value used is confirmed" in texts(app)
     prov = table(app, "table", "levels")
     assert set(prov["table"]) >= {"1014.3.6", "702.1", "pdi-ratings"}
-    assert "derived" in prov.loc[prov["table"] == "703.2", "levels"].iloc[0]
+    assert "carried" in prov.loc[prov["table"] == "703.2", "levels"].iloc[0]   # CPC 2025: carried from 2022
     assert app.text_input(key="in_project_name").value == "Example Bistro, 100 Main St, Tracy CA"
     assert downloads(app) == ["download_submittal", "download_json", "download_markdown", "download_pdf"]
 
