@@ -12,7 +12,8 @@ fixture_type                yes       a fixture type or alias of ``tables/common
 count                       yes       a whole number >= 0; an empty cell counts 1 (as an omitted ``count``)
 flow_gpm                    no        [gpm]; a bare number, or text with a unit (``0.2 L/s``)
 trap_size_in                no        [in]; a bare number, or text with a unit (``50 mm``, ``1-1/2 in``)
-connected_to_interceptor    no        true/false, yes/no, 1/0; empty = true
+connected_to_interceptor    no        true/false, yes/no, 1/0; empty = the type default (false for toilets, urinals,
+                                      lavatories and, where the profile forbids it, dishwashers)
 installed_volume_gal        no        [gal] the existing interceptor, per submittal (see below)
 notes                       no        free text, not read
 ==========================  ========  ==========================================================================

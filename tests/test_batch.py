@@ -28,7 +28,9 @@ HEADER = ["submittal_id", "fixture_type", "count", "flow_gpm", "trap_size_in", "
 TYPES = ["food_prep_sink", "three_compartment_sink", "Pot Sink", "prep_sink", "hand_sink", "floor_drain",
          "Floor Drain", "floor_drain_emergency", "floor_sink", "mop_sink", "service_sink", "bar_sink",
          "special_purpose_sink", "dishwasher", "food_waste_disposer", "ice_machine", "drinking_fountain",
-         "water_closet", "urinal", "lavatory", "combi_oven", "steam kettle", "flor_drain", ""]
+         "water_closet", "urinal", "lavatory", "combi_oven", "steam kettle", "wok_range", "clothes_washer",
+         "laundry_sink", "commercial_dishwasher", "Glass Washer", "two_compartment_sink", "dish_machine",
+         "pasta_cooker", "flor_drain", ""]
 COUNTS = ["1", "2", "3", "0", "12", "", "2.0", " 4 "]
 TRAPS = ["1.25", "1.5", "2", "3", "4", "2.5", "1.97", "3.15", "0.5", "4.2", "12", "50 mm", "1-1/2", "2 in"]
 FLOWS = ["2", "3.2", "0.1", "7.5", "0", "0.2 L/s", "5 gpm", "4.1"]
@@ -134,6 +136,27 @@ def test_any_inventory_equals_single_submittal_sizing(rows):
     frame = pd.DataFrame(rows, columns=HEADER).replace("", None)
     result = run_batch(frame, edition="2025")
     assert_same_as_single(rows, result, "2025")
+
+
+def test_sizing_rules_match_sizing_size():
+    """The batch applies the same trap-size rule, connection defaults and footnote-3 rule as `sizing size`: a 3 in
+    floor drain is 6 DFU (Table 702.2(1)); toilets and the dishwasher are not connected by default; an
+    indirect combi oven next to a floor sink adds no footnote-3 volume, a directly connected cooker does."""
+    frame = pd.DataFrame({
+        "submittal_id": ["A", "A", "A", "A", "B", "B", "C", "C"],
+        "fixture_type": ["floor_drain", "water_closet", "dishwasher", "special_purpose_sink", "floor_sink", "combi_oven",
+                         "food_prep_sink", "pasta_cooker"],
+        "count": [1, 2, 1, 1, 1, 1, 1, 1],
+        "trap_size_in": ["3", None, None, "50 mm", "2", None, None, None],
+        "flow_gpm": [None, None, None, None, None, 2, None, 2]})
+    r = run_batch(frame).results.set_index("submittal_id")
+    assert (r.loc["A", "dfu_total"], r.loc["A", "required_volume_gal"]) == (10, 750)   # 6 + 4 (50 mm -> 2 in row)
+    assert (r.loc["B", "dfu_total"], r.loc["B", "footnote3_volume_gal"], r.loc["B", "required_volume_gal"]) == (4, 0, 500)
+    assert (r.loc["C", "footnote3_volume_gal"], r.loc["C", "required_volume_gal"]) == (60, 560)
+    for sid, rows in frame.groupby("submittal_id", sort=False):
+        expected = size(from_dict(submittal_document(rows.drop(columns="submittal_id"))))
+        assert (r.loc[sid, "dfu_total"], r.loc[sid, "required_volume_gal"]) == (expected.dfu_total,
+                                                                                expected.required_volume_gal)
 
 
 def test_csv_output_round_trips_the_numbers(tmp_path):

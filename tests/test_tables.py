@@ -127,3 +127,37 @@ def test_profile_has_every_ordinance_number():
         assert params[key]["citation"].startswith("TMC")
     with pytest.raises(TableError, match="profiles available: tracy"):
         load_profile("stockton")
+
+
+@pytest.mark.parametrize("name", ["1014.3.6", "703.2", "1014.2.1", "702.2-1", "702.1"])
+def test_2025_tables_are_carried_with_the_2022_values_and_levels(name):
+    """CPC 2025 values were not checked against the printed 2025 text: level `carried`, same values as 2022,
+    and the 2022 level of each row as its source level."""
+    t25, t22 = load_table(name, "2025"), load_table(name, "2022")
+    assert t25.provenance == "carried" and t25.carried_from == "2022"
+    assert all(t25.row_provenance(r) == "carried" for r in t25.rows)
+    strip = [{k: v for k, v in r.items() if k != "provenance"} for r in t22.rows]
+    assert [{k: v for k, v in r.items() if k != "provenance"} for r in t25.rows] == strip
+    assert [t25.source_level(r) for r in t25.rows] == [t22.row_provenance(r) for r in t22.rows]
+    assert t25.level_label().startswith(f"carried (CPC 2022, {t22.provenance} there)")
+
+
+def test_a_carried_table_cannot_claim_another_level(tmp_path):
+    from sizing.tables import _read
+
+    path = tmp_path / "table-x.yaml"
+    path.write_text('table: x\ntitle: x\nedition: "2025"\nsource: s\nprovenance: confirmed\ncarried_from: "2022"\n'
+                    "columns: {a: in}\nrows: [{a: 1}]\n")
+    with pytest.raises(TableError, match="must have provenance 'carried'"):
+        _read(path, "x", "2025")
+
+
+def test_profile_sizing_rules():
+    """The jurisdiction profile says whether a dishwasher or a sanitary fixture may drain to the interceptor."""
+    from sizing.tables import profile_sizing_rule
+
+    assert profile_sizing_rule("dishwasher_connection") == {"value": "shall_not",
+                                                            "citation": "TMC ch. 5.26, Grease interceptor requirement"}
+    assert profile_sizing_rule("sanitary_connection")["citation"] == "TMC ch. 5.26, Prohibitions (e)"
+    with pytest.raises(TableError, match="no sizing rule 'x'"):
+        profile_sizing_rule("x")
