@@ -139,8 +139,8 @@ def load_table(name: str, edition: str = DEFAULT_EDITION) -> Table:
     """Load one table for a CPC edition.
 
     >>> t = load_table("1014.3.6", "2025")
-    >>> t.rows[1]["max_dfu"], t.rows[1]["volume_gal"], t.provenance
-    (21, 750, 'confirmed')
+    >>> t.rows[1]["max_dfu"], t.rows[1]["volume_gal"], t.provenance, t.carried_from
+    (21, 750, 'carried', '2022')
     """
     edition = check_edition(edition)
     folder = tables_dir()
