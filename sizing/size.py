@@ -44,9 +44,12 @@ def size(sub: Submittal) -> SizingResult:
     run = _Run(sub.edition)
     run.warnings.extend(sub.warnings)
     if sub.edition_basis:
+        by_date = "application date" in sub.edition_basis and sub.edition_basis.startswith(f"CPC {sub.edition}: in effect")
+        default = "the default" in sub.edition_basis
         run.step(key="edition", title=f"Code edition: CPC {sub.edition}", value=sub.edition, unit="",
-                 citation="tables/common/cpc-editions.yaml" if sub.application_date else "submittal",
-                 provenance=run.table("cpc-editions").provenance if sub.application_date else SUBMITTED,
+                 citation="CPC editions in effect in California (tables/common/cpc-editions.yaml)" if by_date
+                 else "sizing default edition" if default else "submittal",
+                 provenance=run.table("cpc-editions").provenance if by_date else "derived" if default else SUBMITTED,
                  inputs={"application_date": None if sub.application_date is None else sub.application_date.isoformat()},
                  note=sub.edition_basis)
     receptor = any(f.connected and f.kind.receptor for f in sub.fixtures)
@@ -70,7 +73,7 @@ def size(sub: Submittal) -> SizingResult:
          "level_label": t.level_label(),
          "source_levels": (sorted({t.source_level(r) for r in t.rows}) if t.rows else [t.source_level()])
          if t.carried_from else None}
-        for t in run.tables.values() if t.name != "cpc-editions" or sub.application_date)
+        for t in run.tables.values())
     return SizingResult(edition=sub.edition, project=dict(sub.project), construction=sub.construction,
                         dfu_total=dfu_total, fixtures=lines, gravity=gravity, hydromechanical=hydro,
                         meals=meals, steps=tuple(run.steps), warnings=tuple(run.warnings),
