@@ -325,7 +325,7 @@ def test_new_construction_without_interceptor_fails_and_design_rules_warn():
     r = run(interceptor=None)
     assert not r.compliant
     req = finding(r, "interceptor_required")
-    assert req.status == "fail" and NOT_SHOWN in req.message
+    assert req.status == "fail" and req.message.endswith("; none is shown on the plans")
     assert finding(r, "volume").status == "warn"
     assert finding(r, "manhole_diameter").status == "warn"
     assert len(r.corrections) == 1
@@ -546,3 +546,11 @@ def test_no_interceptor_message_reads_plainly():
     assert f.message == "Compartments: not checked; no grease interceptor is shown on the plans"
     one = finding(run(lambda d: d.update(fixtures=[BASE["fixtures"][0]])), "prep_fixtures_connected")
     assert one.message == "The one food preparation / clean-up fixture line is connected"
+    remodel = finding(run(construction="remodel", interceptor=None), "interceptor_required")
+    assert remodel.message == "A remodel requires a grease interceptor; none is shown on the plans"
+    assert finding(run(), "dishwasher_connection").message.startswith("Dishwasher not connected")
+    hot = finding(run(max_discharge_temperature="65 degC"), "discharge_temperature")
+    assert hot.correction.endswith("re-routing the hot discharge; the plans show 65 degC (149 degF)")
+    for r in (run(interceptor=None), run(construction="existing", interceptor=None)):
+        for f in r.findings:
+            assert "none is not" not in f.message and "no grease interceptor is not" not in f.message

@@ -569,7 +569,7 @@ def rule_interceptor_required(c: _Context) -> list[Finding | Deadline]:
                             "before the FSE starts discharging wastewater to the sewer", value="shown",
                             limit="required before discharge")]
         return [Finding("interceptor_required", FAIL, p["citation"],
-                        f"New construction requires a grease interceptor before discharging; none is {NOT_SHOWN}",
+                        f"New construction requires a grease interceptor before discharging; none is shown on the plans",
                         value=NOT_SHOWN, limit="required before discharge",
                         correction="Show the grease interceptor on the plans; new construction must install it "
                                    "before discharging wastewater to the sewer")]
@@ -580,7 +580,7 @@ def rule_interceptor_required(c: _Context) -> list[Finding | Deadline]:
             return [Finding("interceptor_required", PASS, p["citation"],
                             f"A {words} requires a grease interceptor; one is shown", value="shown", limit="required")]
         return [Finding("interceptor_required", FAIL, p["citation"],
-                        f"A {words} requires a grease interceptor; none is {NOT_SHOWN}", value=NOT_SHOWN,
+                        f"A {words} requires a grease interceptor; none is shown on the plans", value=NOT_SHOWN,
                         limit="required",
                         correction=f"Show the grease interceptor on the plans; an FSE undergoing a {words} is "
                                    "required to install one")]
@@ -624,7 +624,7 @@ def rule_interceptor_required(c: _Context) -> list[Finding | Deadline]:
         finding = Finding("interceptor_required", status, p["citation"], msg + "; an interceptor is shown",
                           value="shown", limit=f"by {due.isoformat()}")
     else:
-        finding = Finding("interceptor_required", FAIL, p["citation"], msg + f"; none is {NOT_SHOWN}",
+        finding = Finding("interceptor_required", FAIL, p["citation"], msg + f"; none is shown on the plans",
                           value=NOT_SHOWN, limit=f"by {due.isoformat()}",
                           correction=f"Show the grease interceptor on the plans; it must be installed by "
                                      f"{due.isoformat()} ({days} working days after the notification of "
@@ -1003,7 +1003,8 @@ def rule_dishwasher_connection(c: _Context) -> Finding:
                        correction=f"Disconnect the dishwasher from the grease interceptor: {names}")
     if dish:
         return Finding("dishwasher_connection", PASS, p["citation"],
-                       f"Dishwasher(s) not connected to the interceptor: {_fixture_names(c, dish)}",
+                       f"{'Dishwashers' if len(dish) > 1 or dish[0].count > 1 else 'Dishwasher'} not connected to "
+                       f"the interceptor: {_fixture_names(c, dish)}",
                        value="not connected", limit="not connected")
     return Finding("dishwasher_connection", PASS, p["citation"], "No dishwasher is connected to the interceptor",
                    value="none", limit="not connected")
@@ -1129,8 +1130,8 @@ def rule_discharge_temperature(c: _Context) -> Finding:
                        unit="degF")
     return Finding("discharge_temperature", FAIL, p["citation"],
                    f"Maximum discharge temperature {shown} exceeds {limit:g} degF", value=t, limit=limit, unit="degF",
-                   correction=f"Limit the wastewater discharged to the grease interceptor to {limit:g} degF or less "
-                              f"(the plans show {shown}), e.g. by tempering or re-routing the hot discharge")
+                   correction=f"Limit the wastewater discharged to the grease interceptor to {limit:g} degF or less, "
+                              f"e.g. by tempering or re-routing the hot discharge; the plans show {shown}")
 
 
 def rule_additives(c: _Context) -> Finding:

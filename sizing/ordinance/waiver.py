@@ -163,7 +163,7 @@ def parse_waiver(sub: Submittal, today: dt.date | None = None, profile: str = "t
             close = difflib.get_close_matches(str(key), keys, n=1, cutoff=0.6)
             hint += f"did you mean {close[0]!r}? " if close else ""
             raise SizingInputError(path, None, "", message=(
-                f"{path}: not a finding of a {kind} waiver; {hint}findings: {', '.join(keys)}"))
+                f"{path}: not a finding of waiver type {kind}; {hint}findings: {', '.join(keys)}"))
         findings[key] = _finding(path, value)
     fee = None if w.get("mitigation_fee_paid") is None else parse.boolean("waiver.mitigation_fee_paid",
                                                                           w["mitigation_fee_paid"])
@@ -287,6 +287,11 @@ def _revocation(value: Any) -> Revocation:
 
 # --- Clause functions ----------------------------------------------------------------------------------
 
+def _count(n: int, word: str) -> str:
+    """'1 inspection', '2 inspections'."""
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
 def revocation_notice_valid(notice_mailed: dt.date, proposed_effective: dt.date, notice_days: int) -> bool:
     """Notice mailed no less than ``notice_days`` before the proposed effective date (exactly 30 is valid).
 
@@ -312,7 +317,7 @@ def monitoring_complete(mon: Monitoring, months: int, min_inspections: int) -> t
         problems.append(f"monitoring ran {(mon.end - mon.start).days} days ({mon.start.isoformat()} to "
                         f"{mon.end.isoformat()}); at least {months} months are required (to {needed_end.isoformat()})")
     if len(mon.inspections) < min_inspections:
-        problems.append(f"{len(mon.inspections)} visual inspection(s); at least {min_inspections} are required")
+        problems.append(f"{_count(len(mon.inspections), 'visual inspection')}; at least {min_inspections} are required")
     dates = {i.date for i in mon.inspections}
     if mon.start not in dates:
         problems.append(f"no inspection at the beginning of the period ({mon.start.isoformat()})")
@@ -474,7 +479,7 @@ def decide(sub: Submittal, today: dt.date | None = None, profile: str = "tracy")
         else:
             mon = app.monitoring
             ok, problems = monitoring_complete(mon, months, least)
-            text = (f"{mon.start.isoformat()} to {mon.end.isoformat()}, {len(mon.inspections)} inspection(s): "
+            text = (f"{mon.start.isoformat()} to {mon.end.isoformat()}, {_count(len(mon.inspections), 'inspection')}: "
                     + ", ".join(f"{i.date.isoformat()} {'visible FOG' if i.visible_fog else 'no visible FOG'}"
                                 for i in mon.inspections))
             if problems:
@@ -629,12 +634,12 @@ def _evidence_scores(app: WaiverApplication, sized, ev: Mapping[str, Any], editi
         worst = max((fog for _, fog in a.sampling), default=None)
         checks.append(_check("highest sampled FOG", worst, s["max_sampled_fog_mg_l"],
                              None if worst is None else worst <= s["max_sampled_fog_mg_l"],
-                             f"application.sampling ({len(a.sampling)} sample(s))", "mg/L"))
+                             f"application.sampling ({_count(len(a.sampling), 'sample')})", "mg/L"))
     if "inspection_visible_fog_allowed" in s:
         seen = [i.date.isoformat() for i in a.inspections if i.visible_fog]
         value = None if not a.inspections else ("visible FOG on " + ", ".join(seen) if seen else "no visible FOG")
         ok = None if not a.inspections else (not seen or bool(s["inspection_visible_fog_allowed"]))
         checks.append(_check("inspection", value, "no visible FOG", ok,
-                             f"application.inspections ({len(a.inspections)} inspection(s))"))
+                             f"application.inspections ({_count(len(a.inspections), 'inspection')})"))
     out["not_significant_contributor"] = _score(checks, s.get("citation", ""))
     return out
