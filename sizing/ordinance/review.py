@@ -569,7 +569,7 @@ def rule_interceptor_required(c: _Context) -> list[Finding | Deadline]:
                             "before the FSE starts discharging wastewater to the sewer", value="shown",
                             limit="required before discharge")]
         return [Finding("interceptor_required", FAIL, p["citation"],
-                        f"New construction requires a grease interceptor before discharging; none is shown on the plans",
+                        "New construction requires a grease interceptor before discharging; none is shown on the plans",
                         value=NOT_SHOWN, limit="required before discharge",
                         correction="Show the grease interceptor on the plans; new construction must install it "
                                    "before discharging wastewater to the sewer")]
@@ -624,7 +624,7 @@ def rule_interceptor_required(c: _Context) -> list[Finding | Deadline]:
         finding = Finding("interceptor_required", status, p["citation"], msg + "; an interceptor is shown",
                           value="shown", limit=f"by {due.isoformat()}")
     else:
-        finding = Finding("interceptor_required", FAIL, p["citation"], msg + f"; none is shown on the plans",
+        finding = Finding("interceptor_required", FAIL, p["citation"], msg + "; none is shown on the plans",
                           value=NOT_SHOWN, limit=f"by {due.isoformat()}",
                           correction=f"Show the grease interceptor on the plans; it must be installed by "
                                      f"{due.isoformat()} ({days} working days after the notification of "
