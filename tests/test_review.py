@@ -479,7 +479,7 @@ def test_hydromechanical_drain_down_warnings_stay_out_of_a_gravity_review():
     r = run(second_sink)
     assert not [w for w in r.sizing.warnings if "gpm unit" in w]
     omitted = r.to_dict()["sizing_warnings_omitted"]
-    assert omitted and all("gpm unit" in o["warning"] and "gravity" in o["reason"] for o in omitted)
+    assert any("gpm unit" in o["warning"] for o in omitted) and all("gravity" in o["reason"] for o in omitted)
     from sizing.report.review import review_text
     assert "gpm unit" not in review_text(r)
     # The same warnings stay in a hydromechanical review.
