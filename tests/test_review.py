@@ -521,6 +521,11 @@ def test_expired_waiver_fails_and_says_so():
     f = finding(r, "interceptor_required")
     assert f.status == "fail" and "expired on 2026-01-31" in f.message
     assert "expired on 2026-01-31" in f.correction
+    # With an interceptor shown, the requirement is checked as without a waiver, and the expiry is stated.
+    shown = finding(run(construction="existing", existing_fse={"caused_blockage": True,
+                                                               "notification_date": "2025-11-03"}, waiver=expired),
+                    "interceptor_required")
+    assert shown.status == "pass" and shown.message.endswith("expired on 2026-01-31")
     # In force through its expiration date: a review on that day is still waived.
     same_day = run(construction="existing", interceptor=None, waiver=dict(GRANTED, expiration="2026-03-02"))
     assert finding(same_day, "interceptor_required").status == "info"

@@ -559,6 +559,15 @@ def rule_interceptor_required(c: _Context) -> list[Finding | Deadline]:
         waived = _waived(c, w)
         if waived is not None:
             return [waived]
+        # Expired, with an interceptor shown: the requirement is checked as without a waiver, and says why.
+        note = f"; the waiver ({w['citation']}) expired on {w['expiration'].isoformat()}"
+        return [dataclasses.replace(x, message=x.message + note) if isinstance(x, Finding) else x
+                for x in _requirement(c)]
+    return _requirement(c)
+
+
+def _requirement(c: _Context) -> list[Finding | Deadline]:
+    """The interceptor requirement without a waiver in force."""
     shown = c.icp is not None
     kind = c.sub.construction
     if kind == "new":
