@@ -66,3 +66,63 @@ def test_holiday_names():
 def test_bad_day_count(n):
     with pytest.raises(ValueError, match="whole number >= 0"):
         add_working_days(D(2025, 1, 2), n)
+
+
+# --- The City's own holidays (the profile's list), not every day of the package's California list -----------
+
+def test_deadline_spanning_15_february_is_not_pushed_back():
+    """Item 4: Susan B. Anthony Day (Tue 2028-02-15) is in the package's California list, but City offices are
+    open: only the profile's observed holidays are skipped."""
+    # Tue 2028-02-01 is day 0. February's weekdays after it: 2-4 (3), 7-11 (8), 14-18 (13, the 15th counted),
+    # (Mon 21 Presidents' Day), 22-25 (17), 28-29 (19); day 20 is Wed 2028-03-01.
+    expected = np.busday_offset("2028-02-01", 20, roll="forward", holidays=["2028-02-21"])
+    assert str(expected) == "2028-03-01"
+    assert add_working_days(D(2028, 2, 1), 20) == D(2028, 3, 1)
+    assert is_working_day(D(2028, 2, 15)) and holiday_name(D(2028, 2, 15)) is None
+    assert holidays_between(D(2028, 2, 1), D(2028, 3, 1)) == [(D(2028, 2, 21), "Presidents' Day")]
+
+
+def test_diwali_is_a_working_day():
+    """Item 4: Diwali (Fri 2027-10-29, in the package's California list from 2026) is not a City holiday."""
+    # Wed 2027-10-20 is day 0: 21, 22, 25, 26, 27, 28, 29 (7), Nov 1, 2, 3 (10).
+    assert add_working_days(D(2027, 10, 20), 10) == D(2027, 11, 3)
+    assert holidays_between(D(2027, 10, 20), D(2027, 11, 3)) == []
+
+
+def test_observed_weekdays_of_listed_holidays_are_closed():
+    # Christmas Day 2027 is a Saturday: Friday 2027-12-24 is its observed day; New Year's Day 2028 is observed on
+    # Fri 2027-12-31.
+    assert holiday_name(D(2027, 12, 24)) == "Christmas Day (observed)"
+    assert holiday_name(D(2027, 12, 31)) == "New Year's Day (observed)"
+
+
+def test_profile_holiday_list_is_what_the_calendar_uses(monkeypatch):
+    """Item 4: the list is data; a name the package does not know is an error, never a silently dropped holiday."""
+    from sizing.ordinance import calendar as cal
+    from sizing.tables import TableError, load_profile
+
+    base = load_profile("tracy")
+
+    def profile_with(observed):
+        def fake(name="tracy"):
+            return {**base, "holidays": {**base["holidays"], "observed": observed}}
+        return fake
+
+    try:
+        monkeypatch.setattr(cal, "load_profile", profile_with(["Christmas Day"]))
+        cal._calendar.cache_clear()
+        assert is_working_day(D(2025, 11, 27))          # Thanksgiving not listed: a working day
+        assert not is_working_day(D(2025, 12, 25))
+        monkeypatch.setattr(cal, "load_profile", profile_with(["Christmas Day", "Thanksgivng Day"]))
+        cal._calendar.cache_clear()
+        with pytest.raises(TableError, match=r"holidays\.observed lists 'Thanksgivng Day'"):
+            is_working_day(D(2025, 12, 25))
+    finally:
+        cal._calendar.cache_clear()
+
+
+def test_working_days_rule_names_the_list_and_its_source():
+    from sizing.ordinance.calendar import working_days_rule
+
+    text = working_days_rule()
+    assert "Day After Thanksgiving" in text and "Susan B. Anthony" in text and "should confirm" in text

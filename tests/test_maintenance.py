@@ -24,8 +24,17 @@ def log(**kw):
     return base
 
 
-def run(**kw) -> m.MaintenancePlan:
-    return m.plan(m.from_dict(log(**kw)))
+def hauled(services):
+    """Pump-out dates as complete wastehauling records (hauler and manifest)."""
+    return [{"date": d, "hauler": "Valley Grease Haulers", "manifest": f"VG-{d}"} if isinstance(d, str) else d
+            for d in services]
+
+
+def run(manifests=True, **kw) -> m.MaintenancePlan:
+    data = log(**kw)
+    if manifests:
+        data["services"] = hauled(data["services"])
+    return m.plan(m.from_dict(data))
 
 
 # --- The 25 % rule ---------------------------------------------------------------------------------------
@@ -287,3 +296,40 @@ def test_markdown_rendering_formats_the_plan(examples, capsys):
     assert out.startswith("# Grease interceptor maintenance — Example Bistro")
     assert "= 10.9 % (within the limit, 25 %" in out
     assert "- Next service: 2025-07-09" in out
+
+
+# --- Pump-out manifests (Record keeping (c)) ------------------------------------------------------------------
+
+def check(p, key):
+    return next(c for c in p.checks if c.key == key)
+
+
+def test_pump_outs_without_hauler_and_manifest_are_not_in_order():
+    """Item 7: the restaurant log as it was (two of three pump-outs without hauler and manifest) reported
+    in_order: true; the manifests check is now not met and names them."""
+    data = log(as_of="2025-06-20", services=["2024-10-15",
+                                             {"date": "2025-01-14", "hauler": "Valley Grease Haulers",
+                                              "manifest": "VG-20250114-07"},
+                                             "2025-04-10"])
+    p = m.plan(m.from_dict(data))
+    c = check(p, "manifests")
+    assert c.ok is False and p.in_order is False
+    assert c.detail.startswith("2 of 3 pump-outs since 2022-06-20 without a complete wastehauling record")
+    assert "services[0] (2024-10-15): no hauler and no manifest" in c.detail
+    assert "services[2] (2025-04-10)" in c.detail and "services[1]" not in c.detail
+    assert c.citation == "TMC ch. 5.26, Record keeping (c); Grease interceptor maintenance (f)"
+
+
+def test_manifest_without_hauler_is_incomplete_and_old_pump_outs_are_outside_the_retention_period():
+    p = run(manifests=False, services=[{"date": "2025-03-01", "manifest": "VG-1"}])
+    assert "services[0] (2025-03-01): no hauler" in check(p, "manifests").detail
+    # A pump-out more than 3 years before the evaluation date need not keep its manifest.
+    old = run(manifests=False, as_of="2025-06-01",
+              services=["2022-05-01", {"date": "2025-03-01", "hauler": "H", "manifest": "M-1"}])
+    assert check(old, "manifests").ok is True
+    assert check(old, "manifests").detail == "hauler and manifest recorded for the pump-out since 2022-06-01"
+
+
+def test_restaurant_example_keeps_every_manifest(examples):
+    p = m.plan(m.load(str(examples / "maintenance-restaurant.yaml")))
+    assert check(p, "manifests").ok is True and p.in_order is True

@@ -38,11 +38,12 @@ BASE = {
 }
 
 
-def run(change=None, **top):
+def run(*changes, **top):
     data = copy.deepcopy(BASE)
     data.update(top)
-    if change:
-        change(data)
+    for change in changes:
+        if change:
+            change(data)
     return review(submittal.from_dict(data))
 
 
@@ -175,10 +176,60 @@ def test_manhole_count_one_over_each_chamber_and_tee():
     def drop_tee_manhole(data):
         data["interceptor"]["manholes"].pop()
     f = finding(run(drop_tee_manhole), "manhole_count")
-    assert (f.status, f.value, f.limit) == ("fail", 3, 4)
-    assert "1 over a sanitary tee" in f.correction
-    f3 = finding(run(icp(compartments=3)), "manhole_count")
-    assert f3.status == "fail" and "1 over a chamber" in f3.correction
+    # Chamber, chamber, sanitary tee: the unnumbered tee takes tee 1; tee 2 has no manhole.
+    assert (f.status, f.value, f.limit) == ("fail", "not covered: sanitary tee 2",
+                                            "a manhole over each of chambers 1 and 2 and sanitary tees 1 and 2")
+    assert f.correction.startswith("Provide an access manhole over sanitary tee 2;")
+    # Three chambers: the tees are in chambers 1 and 3, the two chamber manholes cover chamber 2 (one spare).
+    assert finding(run(icp(compartments=3)), "manhole_count").status == "pass"
+
+
+def manholes(*overs):
+    def change(data):
+        data["interceptor"]["manholes"] = [{"over": o, "diameter": "24 in", "to_grade": True} for o in overs]
+    return change
+
+
+def test_a_manhole_over_each_tee_also_covers_its_chamber():
+    """Item 3: two chambers, two tees, a manhole over each tee: each tee's manhole is over its chamber too."""
+    f = finding(run(manholes("sanitary_tee", "sanitary_tee")), "manhole_count")
+    assert (f.status, f.value) == ("pass", "all covered")
+    assert "also serves the chamber" in f.message
+    numbered = finding(run(manholes("sanitary_tee_1", ["sanitary_tee_2", "chamber_2"])), "manhole_count")
+    assert numbered.status == "pass"
+
+
+def test_uncovered_positions_are_named():
+    """Item 3: the finding names what has no manhole over it."""
+    f = finding(run(manholes("sanitary_tee", "sanitary_tee"), icp(compartments=3)), "manhole_count")
+    assert (f.status, f.value) == ("fail", "not covered: chamber 2")
+    g = finding(run(manholes("chamber_1", "chamber_2")), "manhole_count")
+    assert (g.status, g.value) == ("fail", "not covered: sanitary tees 1 and 2")
+    assert "sanitary tees 1 and 2" in g.correction
+    # Numbered positions are taken as given; an unnumbered one fills the lowest uncovered position of its kind.
+    h = finding(run(manholes("sanitary_tee_2", "sanitary_tee")), "manhole_count")
+    assert h.status == "pass"
+
+
+def test_manhole_over_a_position_the_interceptor_does_not_have():
+    f = finding(run(manholes("sanitary_tee_1", "sanitary_tee_2", "chamber_3")), "manhole_count")
+    assert f.status == "warn" and "manholes[2] is over chamber 3, but the interceptor has 2 chambers" in f.message
+
+
+def test_old_and_new_manhole_forms_in_json():
+    r = run(manholes("chamber", ["sanitary_tee_2", "chamber_2"]))
+    assert [m["over"] for m in r.to_dict()["interceptor"]["manholes"]] == ["chamber", ["sanitary_tee_2", "chamber_2"]]
+
+
+@pytest.mark.parametrize("over,match", [
+    ("lid", r"interceptor\.manholes\[0\]\.over: expected one of chamber, sanitary_tee, chamber_N"),
+    (["chamber", "tee_1"], r"interceptor\.manholes\[0\]\.over\[1\]: expected one of chamber"),
+    ("chamber_0", r"interceptor\.manholes\[0\]\.over: expected"),
+    ([], r"interceptor\.manholes\[0\]\.over: expected"),
+])
+def test_manhole_over_errors_name_the_field(over, match):
+    with pytest.raises(SizingInputError, match=match):
+        run(manhole(0, over=over))
 
 
 def test_manholes_to_grade():
@@ -274,7 +325,7 @@ def test_new_construction_without_interceptor_fails_and_design_rules_warn():
     r = run(interceptor=None)
     assert not r.compliant
     req = finding(r, "interceptor_required")
-    assert req.status == "fail" and NOT_SHOWN in req.message
+    assert req.status == "fail" and req.message.endswith("; none is shown on the plans")
     assert finding(r, "volume").status == "warn"
     assert finding(r, "manhole_diameter").status == "warn"
     assert len(r.corrections) == 1
@@ -354,3 +405,157 @@ def test_declaration_errors_name_the_field():
         run(construction="existing", existing_fse={"caused_blockage": True, "notification_date": "2025-02-30"})
     with pytest.raises(SizingInputError, match=r"food_grinder_approval\.approved: expected true or false"):
         run(food_grinder_approval={"approved": "perhaps"})
+
+
+# --- HGI capacity (CPC 1014.2.1), rules by interceptor type ------------------------------------------------
+
+SINK_48 = {"type": "food_prep_sink", "area": "food_prep", "length": "48 in", "width": "24 in", "depth": "12 in"}
+
+
+def hgi(rating, fixtures=None):
+    def change(data):
+        data["fixtures"] = copy.deepcopy(fixtures or [SINK_48])
+        data["interceptor"] = {"type": "hydromechanical", "rated_flow": rating}
+    return change
+
+
+def test_hgi_capacity_at_most_2_5_gal_per_gpm_of_the_proposed_rating():
+    """Item 1: one 48 x 24 x 12 in sink holds 13,824 in3 / 231 = 59.84 gal; 2.5 x 25 gpm = 62.5 gal passes,
+    2.5 x 20 gpm = 50 gal fails."""
+    ok = finding(run(hgi("25 gpm")), "hgi_capacity")
+    assert (ok.status, ok.value, ok.limit, ok.unit) == ("pass", pytest.approx(59.84, abs=0.01), 62.5, "gal")
+    assert ok.citation == "CPC 2025, Section 1014.2.1"
+    assert ok.provenance == "secondary" and "printed CPC 1014.2.1" in ok.provenance_note
+    bad = finding(run(hgi("20 gpm")), "hgi_capacity")
+    assert (bad.status, bad.limit) == ("fail", 50.0)
+    assert "at least 23.9 gpm" in bad.correction and "the plans show 20 gpm" in bad.correction
+
+
+def test_hgi_capacity_counts_compartments_and_every_dimensioned_fixture():
+    """Item 1: a 3-compartment 18 x 24 x 12 in sink (3 x 22.44 = 67.32 gal) exceeds 2.5 x 25 gpm = 62.5 gal."""
+    sink3 = {"type": "three_compartment_sink", "area": "cleanup", "compartments": 3, "length": "18 in",
+             "width": "24 in", "depth": "12 in"}
+    f = finding(run(hgi("25 gpm", [sink3])), "hgi_capacity")
+    assert (f.status, f.value) == ("fail", pytest.approx(67.32, abs=0.01))
+    assert finding(run(hgi("35 gpm", [sink3])), "hgi_capacity").status == "pass"  # 87.5 gal
+
+
+def test_hgi_capacity_not_checked_without_dimensions_and_absent_for_gravity():
+    def drains(data):
+        data["fixtures"] = [{"type": "floor_drain", "count": 2, "area": "food_prep"}]
+        data["interceptor"] = {"type": "hydromechanical", "rated_flow": "50 gpm"}
+    f = finding(run(drains), "hgi_capacity")
+    assert f.status == "warn" and "not checked" in f.message and NOT_SHOWN in f.message
+    assert not [x for x in run().findings if x.rule == "hgi_capacity"]
+
+
+def test_in_ground_design_rules_do_not_fail_a_hydromechanical_unit():
+    """Item 2: a correctly sized 75 gpm HGI passes volume and gets no failures from the gravity design standards."""
+    r = run(hgi("75 gpm"))
+    assert finding(r, "volume").status == "pass"
+    for rule in ("compartments", "manhole_diameter", "manhole_count", "manholes_to_grade", "retention_fittings",
+                 "accessible_location"):
+        f = finding(r, rule)
+        assert f.status == "info" and "Not applicable" in f.message and "gravity" in f.message
+    assert r.compliant
+
+
+def test_hydromechanical_where_an_interceptor_is_required_warns_for_acceptance():
+    """Item 2: the Director must accept an HGI where the chapter requires a grease interceptor."""
+    f = finding(run(hgi("75 gpm")), "interceptor_type")
+    assert f.status == "warn" and "Director must accept" in f.message and "5.26.080(b)" in f.message
+    assert f.citation == profile_parameter("hydromechanical_needs_acceptance")["citation"]
+    assert finding(run(), "interceptor_type").status == "pass"
+    none_required = run(hgi("75 gpm"), construction="existing", existing_fse={"caused_blockage": False})
+    assert finding(none_required, "interceptor_type").status == "info"
+
+
+def test_hydromechanical_drain_down_warnings_stay_out_of_a_gravity_review():
+    """Item 2: a gravity review does not print the HGI drain-down warnings of the sizing (they are listed as
+    omitted, with the reason, in the JSON)."""
+    def second_sink(data):
+        data["fixtures"].append({"type": "food_prep_sink", "area": "food_prep", "length": "24 in", "width": "24 in",
+                                 "depth": "12 in"})
+    r = run(second_sink)
+    assert not [w for w in r.sizing.warnings if "gpm unit" in w]
+    omitted = r.to_dict()["sizing_warnings_omitted"]
+    assert any("gpm unit" in o["warning"] for o in omitted) and all("gravity" in o["reason"] for o in omitted)
+    from sizing.report.review import review_text
+    assert "gpm unit" not in review_text(r)
+    # The same warnings stay in a hydromechanical review.
+    def as_hgi(data):
+        data["interceptor"] = {"type": "hydromechanical", "rated_flow": "25 gpm"}
+    assert [w for w in run(second_sink, as_hgi).sizing.warnings if "gpm unit" in w]
+
+
+# --- A granted waiver ---------------------------------------------------------------------------------------
+
+GRANTED = {"type": "infeasible_existing", "status": "granted", "granted_on": "2025-05-15", "expiration": "2027-05-15",
+           "findings": {"inadequate_space": True}, "mitigation_fee_paid": True,
+           "conditions": ["Pump the under-sink grease trap monthly", "Keep the manifests on site"]}
+
+
+def test_granted_waiver_makes_the_requirement_waived():
+    """Item 6: with a granted waiver the review reports interceptor_required as waived (info), citing the
+    paragraph, the date and the expiration, and lists the conditions."""
+    existing = {"caused_blockage": True, "notification_date": "2025-11-03"}
+    r = run(construction="existing", existing_fse=existing, interceptor=None, waiver=GRANTED)
+    f = finding(r, "interceptor_required")
+    assert f.status == "info" and f.citation == "TMC section 5.26.080(d)"
+    assert "granted on 2025-05-15" in f.message and "in force through 2027-05-15" in f.message
+    assert "2 conditions of the waiver are listed below" in f.message
+    assert r.compliant and r.deadline is None
+    assert r.waiver["conditions"] == GRANTED["conditions"]
+    assert r.to_dict()["waiver"]["expiration"] == "2027-05-15"
+    assert finding(r, "compartments").status == "info"  # not checked: waived
+    from sizing.report.review import review_markdown, review_text
+    assert "Pump the under-sink grease trap monthly" in review_text(r)
+    assert "Keep the manifests on site" in review_markdown(r)
+
+
+def test_expired_waiver_fails_and_says_so():
+    """Item 6: a waiver that expired before the review date does not waive the requirement."""
+    expired = dict(GRANTED, expiration="2026-01-31")
+    r = run(construction="existing", existing_fse={"caused_blockage": True, "notification_date": "2025-11-03"},
+            interceptor=None, waiver=expired)
+    f = finding(r, "interceptor_required")
+    assert f.status == "fail" and "expired on 2026-01-31" in f.message
+    assert "expired on 2026-01-31" in f.correction
+    # With an interceptor shown, the requirement is checked as without a waiver, and the expiry is stated.
+    shown = finding(run(construction="existing", existing_fse={"caused_blockage": True,
+                                                               "notification_date": "2025-11-03"}, waiver=expired),
+                    "interceptor_required")
+    assert shown.status == "pass" and shown.message.endswith("expired on 2026-01-31")
+    # In force through its expiration date: a review on that day is still waived.
+    same_day = run(construction="existing", interceptor=None, waiver=dict(GRANTED, expiration="2026-03-02"))
+    assert finding(same_day, "interceptor_required").status == "info"
+
+
+def test_waiver_not_granted_waives_nothing_and_wrong_kind_warns():
+    applied = dict(GRANTED, status="applied")
+    r = run(construction="existing", existing_fse={"caused_blockage": True, "notification_date": "2025-11-03"},
+            interceptor=None, waiver=applied)
+    assert finding(r, "interceptor_required").status == "fail"
+    wrong = run(construction="new", interceptor=None, waiver=GRANTED)
+    f = finding(wrong, "interceptor_required")
+    assert f.status == "warn" and "construction is new" in f.message
+    with pytest.raises(SizingInputError, match=r"waiver\.status: expected one of applied, granted"):
+        run(waiver=dict(GRANTED, status="approved"))
+
+
+# --- Messages -----------------------------------------------------------------------------------------------
+
+def test_no_interceptor_message_reads_plainly():
+    """Item 8: 'no grease interceptor is not shown' was a double negative."""
+    f = finding(run(interceptor=None), "compartments")
+    assert f.message == "Compartments: not checked; no grease interceptor is shown on the plans"
+    one = finding(run(lambda d: d.update(fixtures=[BASE["fixtures"][0]])), "prep_fixtures_connected")
+    assert one.message == "The one food preparation / clean-up fixture line is connected"
+    remodel = finding(run(construction="remodel", interceptor=None), "interceptor_required")
+    assert remodel.message == "A remodel requires a grease interceptor; none is shown on the plans"
+    assert finding(run(), "dishwasher_connection").message.startswith("Dishwasher not connected")
+    hot = finding(run(max_discharge_temperature="65 degC"), "discharge_temperature")
+    assert hot.correction.endswith("re-routing the hot discharge; the plans show 65 degC (149 degF)")
+    for r in (run(interceptor=None), run(construction="existing", interceptor=None)):
+        for f in r.findings:
+            assert "none is not" not in f.message and "no grease interceptor is not" not in f.message

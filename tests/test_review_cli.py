@@ -61,3 +61,32 @@ def test_pdf_default_file_name(examples, tmp_path, monkeypatch, capsys, name, co
     target = tmp_path / name.replace(".yaml", "-review.pdf")
     assert target.read_bytes()[:5] == b"%PDF-"
     assert capsys.readouterr().err.strip() == f"wrote {target.name}"
+
+
+def test_hydromechanical_example_is_compliant_with_the_acceptance_warning(examples, capsys):
+    """An HGI review: the gravity design standards are not applicable, hgi_capacity passes, interceptor_type warns."""
+    assert main(["review", str(examples / "review-hydromechanical.yaml"), "--format", "json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    status = {f["rule"]: f["status"] for f in data["findings"]}
+    assert status["interceptor_type"] == "warn" and status["hgi_capacity"] == "pass" and status["volume"] == "pass"
+    assert status["compartments"] == status["manholes_to_grade"] == "info"
+    capacity = next(f for f in data["findings"] if f["rule"] == "hgi_capacity")
+    # 3 x 18 x 18 x 12 in + 24 x 24 x 12 in = 18,576 in3 = 80.42 gal; 2.5 x 75 gpm = 187.5 gal.
+    assert (capacity["value"], capacity["limit"]) == (pytest.approx(80.42, abs=0.01), 187.5)
+
+
+def test_granted_waiver_example_exits_0_and_lists_the_conditions(examples, capsys):
+    assert main(["review", str(examples / "review-waiver-granted.yaml")]) == 0
+    out = capsys.readouterr().out
+    assert "[INFO] interceptor_required: Grease interceptor requirement waived" in out
+    assert "Condition: Keep the pump-out manifests on the premises for three years." in out
+
+
+def test_granted_waiver_example_fails_after_its_expiration(examples, tmp_path, capsys):
+    doc = (examples / "review-waiver-granted.yaml").read_text().replace('review_date: "2026-03-02"',
+                                                                        'review_date: "2027-05-17"')
+    late = tmp_path / "late.yaml"
+    late.write_text(doc)
+    assert main(["review", str(late), "--format", "json"]) == 1
+    f = next(x for x in json.loads(capsys.readouterr().out)["findings"] if x["rule"] == "interceptor_required")
+    assert f["status"] == "fail" and "expired on 2027-05-15" in f["message"]

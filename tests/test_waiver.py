@@ -150,7 +150,7 @@ def test_monitoring_exactly_three_months_is_enough():
                                            {"date": "2025-04-05", "visible_fog": False}]},
      "monitoring ran 89 days (2025-01-06 to 2025-04-05); at least 3 months are required (to 2025-04-06)"),
     ({"inspections": [{"date": "2025-01-06", "visible_fog": False}]},
-     "1 visual inspection(s); at least 2 are required"),
+     "1 visual inspection; at least 2 are required"),
     ({"inspections": [{"date": "2025-02-01", "visible_fog": False}, {"date": "2025-04-06", "visible_fog": False}]},
      "no inspection at the beginning of the period (2025-01-06)"),
     ({"inspections": [{"date": "2025-01-06", "visible_fog": False}, {"date": "2025-03-01", "visible_fog": False}]},
@@ -179,10 +179,9 @@ def test_monitoring_period_defaults_to_first_and_last_inspection():
 
 @pytest.mark.parametrize("data, hint", [
     (doc("infeasible_existing", "new", findings={"inadequate_space": True}, mitigation_fee_paid=True),
-     "(apply as new_construction)"),
-    (doc("alternative_pretreatment", "remodel", findings={"no_adequate_slope": True, "equivalent_or_better": True},
-         monitoring=MON), "(apply as new_construction)"),
-    ({**c_doc(), "construction": "existing"}, "(apply as infeasible_existing or alternative_pretreatment)"),
+     "; apply as new_construction (TMC section 5.26.080(c))"),
+    ({**c_doc(), "construction": "existing"},
+     "; apply as infeasible_existing (TMC section 5.26.080(d)) or alternative_pretreatment (TMC section 5.26.080(b))"),
     ({**c_doc(), "construction": "change_in_operations"}, "infeasible_existing"),
 ])
 def test_wrong_waiver_type_for_construction(data, hint):
@@ -321,7 +320,7 @@ def test_terms_become_conditions():
     (lambda d: d.pop("waiver"), r"^waiver: missing"),
     (lambda d: d["waiver"].update(type="hardship"), r"^waiver\.type: expected one of new_construction"),
     (lambda d: d["waiver"]["findings"].update(inadequate_space=True),
-     r"^waiver\.findings\.inadequate_space: not a finding of a new_construction waiver; it is a finding of infeasible_existing"),
+     r"^waiver\.findings\.inadequate_space: not a finding of waiver type new_construction; it is a finding of infeasible_existing"),
     (lambda d: d["waiver"]["findings"].update(negligible_fog_quantity="maybe"),
      r"^waiver\.findings\.negligible_fog_quantity: expected true, false, or \{met"),
     (lambda d: d["waiver"]["findings"].update(negligible_fog_quantity={"evidence": "x"}),
@@ -443,3 +442,53 @@ def test_decision_carries_the_cpc_size_and_its_provenance():
     assert (d.sizing["dfu_total"], d.sizing["required_volume_gal"]) == (4, 500)
     levels = {p["table"]: p["level"] for p in d.sizing["provenance"]}
     assert levels["1014.3.6"] == levels["702.1"] == "carried"   # CPC 2025 values carried from 2022
+
+
+# --- Remodels of existing structures: (b) or (d), and which paragraph admitted it --------------------------
+
+def test_remodel_of_an_existing_fse_may_apply_under_d():
+    """Item 5: 5.26.080(d) covers an existing structure; a remodel of an existing FSE may apply under it (it was
+    told to apply as new_construction)."""
+    d = run({**d_doc(inadequate_space=True), "construction": "remodel"})
+    assert d.grantable and finding(d, "applies_to_construction").met
+    assert d.admitted_under == "TMC section 5.26.080(d)"
+    assert "admitted under TMC section 5.26.080(d)" in finding(d, "applies_to_construction").evidence
+    assert d.to_dict()["admitted_under"] == "TMC section 5.26.080(d)"
+
+
+def test_remodel_of_an_existing_fse_may_apply_under_b_and_c_still_covers_remodels():
+    """Item 5: (b) for an existing FSE being remodelled; (c) stays for new construction including remodels."""
+    b = run({**b_doc(), "construction": "remodel"})
+    assert b.grantable and b.admitted_under == "TMC section 5.26.080(b)"
+    c = run({**c_doc(), "construction": "remodel"})
+    assert c.grantable and c.admitted_under == "TMC section 5.26.080(c)"
+    assert "new construction, including remodels" in c.admitted_as
+    wrong = run({**c_doc(), "construction": "existing"})
+    assert wrong.admitted_under is None
+
+
+def test_decision_text_and_letter_say_which_paragraph_admitted_it(capsys, tmp_path):
+    """Item 5 and item 8: the decision names the paragraph; the not-met count reads as English."""
+    from sizing.commands.waiver import render_text
+    from sizing.report.letter import decision_line
+
+    d = run({**d_doc(inadequate_space=True), "construction": "remodel"})
+    assert "Construction: remodel; admitted under TMC section 5.26.080(d)" in render_text(d)
+    assert "admitted under TMC section 5.26.080(d)" in waiver_markdown(d)
+    one = run(d_doc(fee=False, inadequate_space=True))
+    assert decision_line(one).endswith("1 precondition for the conditional waiver under TMC section 5.26.080(d) is "
+                                       "not met.")
+    assert "a infeasible_existing" not in " ".join(run(doc("infeasible_existing", "new")).missing)
+
+
+def test_granted_waiver_fields_parse_and_unknown_status_is_an_error():
+    """Item 6: status, granted_on and conditions are part of the waiver section."""
+    from sizing.ordinance.waiver import parse_waiver
+
+    sub = submittal.from_dict({**d_doc(inadequate_space=True), "waiver": {
+        **d_doc(inadequate_space=True)["waiver"], "status": "granted", "granted_on": "2025-04-01",
+        "conditions": ["Quarterly inspection"]}})
+    app = parse_waiver(sub)
+    assert (app.status, app.granted_on, app.conditions) == ("granted", dt.date(2025, 4, 1), ("Quarterly inspection",))
+    with pytest.raises(SizingInputError, match=r"waiver\.granted_on: expected a date"):
+        run({**d_doc(), "waiver": {**d_doc()["waiver"], "granted_on": "2025-02-30"}})

@@ -52,7 +52,10 @@ def render_text(d) -> str:
     from sizing.report.letter import decision_line
 
     name = f" — {d.project['name']}" if d.project.get("name") else ""
-    out = [f"{d.title}{name} ({d.date.isoformat()})", decision_line(d), "", "Findings:"]
+    out = [f"{d.title}{name} ({d.date.isoformat()})", decision_line(d),
+           f"Construction: {d.construction.replace('_', ' ')}; " + (
+               f"admitted under {d.admitted_under}: {d.admitted_as}" if d.admitted_under else
+               f"not admitted under {d.citation}"), "", "Findings:"]
     for f in d.findings:
         score = ""
         if f.score:

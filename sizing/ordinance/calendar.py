@@ -1,9 +1,11 @@
 """Working days for ordinance deadlines ("within 180 working days upon notification").
 
-A working day is a weekday that is not a holiday of the jurisdiction's calendar. The calendar is the
-``holidays`` package's public holidays for the country and subdivision named in the jurisdiction profile
-(Tracy: ``US``, ``CA``), including observed days (Independence Day on a Saturday -> Friday off).
-Holiday names the profile lists under ``holidays.ignore`` are treated as working days.
+A working day is a weekday that is not a holiday the jurisdiction observes. The profile lists those holidays
+by name (``holidays.observed``, Tracy: the City's list with where it came from); their dates come from the
+``holidays`` package for the profile's country and subdivision (Tracy: ``US``, ``CA``), and with
+``observed_days: true`` a weekend holiday closes its observed weekday too (Independence Day on a Saturday ->
+Friday off). A day in the package's list that the profile does not name (Susan B. Anthony Day, Diwali) is a
+working day. A profile without an ``observed`` list takes every holiday of the package.
 
 Counting rule: the day of notification is day 0, whatever day it is; day 1 is the first working day after
 it, and the deadline is the n-th working day after it.
@@ -16,27 +18,63 @@ from functools import lru_cache
 
 import holidays
 
+from sizing.errors import TableError
 from sizing.tables import load_profile
+
+OBSERVED_SUFFIX = " (observed)"
+#: Years whose holiday names a profile's list is checked against (a typo must not drop a holiday silently).
+NAME_CHECK_YEARS = range(2019, 2041)
 
 
 @lru_cache(maxsize=8)
-def _calendar(profile: str) -> tuple[holidays.HolidayBase, frozenset[str]]:
+def _calendar(profile: str) -> tuple[holidays.HolidayBase, frozenset[str] | None, bool]:
     spec = load_profile(profile).get("holidays") or {}
-    cal = holidays.country_holidays(spec.get("country", "US"), subdiv=spec.get("subdivision"))
-    return cal, frozenset(spec.get("ignore") or ())
+    country, subdiv = spec.get("country", "US"), spec.get("subdivision")
+    cal = holidays.country_holidays(country, subdiv=subdiv)
+    listed = spec.get("observed")
+    if listed is None:
+        return cal, None, True
+    known = set()
+    for name in holidays.country_holidays(country, subdiv=subdiv, years=NAME_CHECK_YEARS).values():
+        known.update(n.removesuffix(OBSERVED_SUFFIX) for n in name.split("; "))
+    unknown = [n for n in listed if n not in known]
+    if unknown:
+        raise TableError(f"jurisdiction profile {profile!r}: holidays.observed lists {', '.join(map(repr, unknown))}, "
+                         f"not a holiday name of the holidays package for {country}-{subdiv}; names: "
+                         f"{', '.join(sorted(known))}")
+    return cal, frozenset(listed), bool(spec.get("observed_days", True))
 
 
 def holiday_name(day: dt.date, profile: str = "tracy") -> str | None:
-    """The holiday that closes ``day``, or None.
+    """The observed holiday that closes ``day``, or None.
 
     >>> holiday_name(dt.date(2025, 11, 28))
     'Day After Thanksgiving'
-    >>> holiday_name(dt.date(2025, 12, 1)) is None
+    >>> holiday_name(dt.date(2028, 2, 15)) is None   # Susan B. Anthony Day: the City is open
     True
     """
-    cal, ignore = _calendar(profile)
-    names = [n for n in cal.get_list(day) if n not in ignore]
+    cal, listed, observed_days = _calendar(profile)
+    names = []
+    for name in cal.get_list(day):
+        base = name.removesuffix(OBSERVED_SUFFIX)
+        if listed is not None and base not in listed:
+            continue
+        if name != base and not observed_days:
+            continue
+        names.append(name)
     return "; ".join(names) if names else None
+
+
+def working_days_rule(profile: str = "tracy") -> str:
+    """How working days are counted, for reports: the profile's note and where its holiday list came from."""
+    spec = load_profile(profile).get("holidays") or {}
+    note = spec.get("note") or "Working days exclude Saturdays, Sundays and holidays."
+    listed = spec.get("observed")
+    if listed:
+        note += " Holidays observed: " + ", ".join(listed) + "."
+    if spec.get("source"):
+        note += f" Source of the list ({spec.get('provenance', 'unstated')}): {spec['source']}"
+    return note
 
 
 def is_working_day(day: dt.date, profile: str = "tracy") -> bool:

@@ -7,7 +7,8 @@ establish a frequency, the safety factor) is read from the jurisdiction profile.
 Input (top level, or under a ``maintenance:`` section of a submittal)::
 
     liquid_depth: 48 in            # total interceptor liquid (design hydraulic) depth, any length unit
-    services: [2025-01-10, ...]    # dates of full pump-outs (or {date, hauler, manifest})
+    services:                      # full pump-outs: {date, hauler, manifest} (a bare date records no manifest)
+      - {date: 2025-01-10, hauler: Valley Grease Haulers, manifest: VG-20250110-03}
     measurements:                  # FOG and solids layer depths, any length unit
       - {date: 2025-02-10, fog: 2 in, solids: 1.5 in}
     approved_interval: 90 days     # optional: the frequency the Director approved (bare number = days)
@@ -89,6 +90,16 @@ class Measurement:
 
 
 @dataclass(frozen=True)
+class PumpOut:
+    """A full pump-out and its wastehauling record (None where the log does not give it)."""
+
+    index: int
+    date: dt.date
+    hauler: str | None = None
+    manifest: str | None = None
+
+
+@dataclass(frozen=True)
 class MaintenanceRecord:
     """A maintenance log in code units: depths [in], intervals [day]."""
 
@@ -101,6 +112,8 @@ class MaintenanceRecord:
     operating_since: dt.date | None = None
     as_of: dt.date | None = None
     project: Mapping[str, str] = field(default_factory=dict)
+    #: The pump-outs with their hauler and manifest, in log order.
+    pump_outs: tuple[PumpOut, ...] = ()
 
 
 def from_dict(data: Mapping[str, Any], as_of: dt.date | None = None) -> MaintenanceRecord:
@@ -147,6 +160,13 @@ def from_dict(data: Mapping[str, Any], as_of: dt.date | None = None) -> Maintena
         return out
 
     services = dates("services", SERVICE_FIELDS)
+    pump_outs = []
+    for i, item in enumerate(parse.sequence(f("services"), section.get("services"), default=[])):
+        path = f"{f('services')}[{i}]"
+        info = item if isinstance(item, Mapping) else {}
+        hauler, manifest = (None if info.get(k) is None else parse.text(f"{path}.{k}", info[k], max_length=200)
+                            for k in ("hauler", "manifest"))
+        pump_outs.append(PumpOut(index=i, date=services[i], hauler=hauler, manifest=manifest))
 
     measurements = []
     for i, item in enumerate(parse.sequence(f("measurements"), section.get("measurements"), default=[])):
@@ -181,7 +201,8 @@ def from_dict(data: Mapping[str, Any], as_of: dt.date | None = None) -> Maintena
     return MaintenanceRecord(liquid_depth_in=depth, services=tuple(sorted(services)),
                              measurements=tuple(sorted(measurements, key=lambda m: (m.date, m.index))),
                              approved_interval_days=approved, training=tuple(sorted(training)),
-                             records_kept_since=kept, operating_since=since, as_of=when, project=project)
+                             records_kept_since=kept, operating_since=since, as_of=when, project=project,
+                             pump_outs=tuple(pump_outs))
 
 
 def load(path: str, as_of: dt.date | None = None) -> MaintenanceRecord:
@@ -475,7 +496,7 @@ def plan(rec: MaintenanceRecord, profile: str = "tracy") -> MaintenancePlan:
         next_date = last_service + dt.timedelta(days=recommended)
         next_basis = f"last pump-out {last_service.isoformat()} + {recommended} days"
         if due_date is not None and due_date < next_date:
-            next_date, next_basis = due_date, f"the due date ({due_basis})"
+            next_date, next_basis = due_date, f"the due date: {due_basis}"
         if projected is not None and projected < next_date:
             next_date, next_basis = projected, f"the projected date of reaching {limit:g} %"
         if overdue:
@@ -517,7 +538,8 @@ def _records_checks(rec: MaintenanceRecord, as_of: dt.date, cap_months: int, cit
     else:
         gaps = [(a, b) for a, b in zip(rec.services, rec.services[1:], strict=False) if b > add_months(a, cap_months)]
         detail = ("; ".join(f"{a.isoformat()} to {b.isoformat()} ({(b - a).days} days)" for a, b in gaps)
-                  if gaps else f"{len(rec.services)} pump-out(s), none more than {cap_months} months apart")
+                  if gaps else f"{len(rec.services)} pump-out{'s' if len(rec.services) != 1 else ''}"
+                  + (f", none more than {cap_months} months apart" if len(rec.services) > 1 else ""))
         if gaps:
             detail = f"more than {cap_months} months apart: " + detail
         out.append(Check("pump_out_interval", f"Full pump-outs at least every {cap_months} months", not gaps,
@@ -543,6 +565,21 @@ def _records_checks(rec: MaintenanceRecord, as_of: dt.date, cap_months: int, cit
     need_from = add_years(as_of, -years)
     if rec.operating_since is not None and rec.operating_since > need_from:
         need_from = rec.operating_since
+    # The hauler and the manifest of each pump-out within the retention period.
+    mcite = profile_parameter("pump_out_manifests")["citation"]
+    kept = [p for p in rec.pump_outs if p.date >= need_from]
+    if kept:
+        lacking = []
+        for p in kept:
+            gaps = [w for w, v in (("hauler", p.hauler), ("manifest", p.manifest)) if v is None]
+            if gaps:
+                lacking.append(f"services[{p.index}] ({p.date.isoformat()}): no {' and no '.join(gaps)}")
+        n = len(kept)
+        detail = (f"{len(lacking)} of {n} pump-out{'s' if n != 1 else ''} since {need_from.isoformat()} without a "
+                  "complete wastehauling record: " + "; ".join(lacking) if lacking else
+                  f"hauler and manifest recorded for {'each of the ' + str(n) + ' pump-outs' if n != 1 else 'the pump-out'}"
+                  f" since {need_from.isoformat()}")
+        out.append(Check("manifests", "Hauler and manifest of each pump-out", not lacking, mcite, detail))
     if rec.records_kept_since is None:
         out.append(Check("records_retention", f"Records kept for {years} years", None, rcite,
                          f"records_kept_since not given; records must reach back to {need_from.isoformat()}"))

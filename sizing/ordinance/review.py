@@ -18,13 +18,21 @@ must state the 2-minute basis; below the 2-minute flow is a ``fail``.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from sizing import parse
-from sizing.ordinance.calendar import add_working_days, holidays_between, working_days_between
+from sizing.errors import SizingInputError
+from sizing.ordinance.calendar import (
+    add_working_days,
+    holidays_between,
+    working_days_between,
+    working_days_rule,
+)
 from sizing.result import SizingResult
 from sizing.size import size
 from sizing.submittal import Submittal
@@ -36,7 +44,11 @@ STATUSES = (PASS, FAIL, WARN, INFO)
 INTERCEPTOR_TYPES = ("gravity", "hydromechanical")
 INTERCEPTOR_FIELDS = ("type", "volume", "rated_flow", "compartments", "liquid_depth", "sanitary_tees", "manholes",
                       "grease_retention_fittings", "accessible", "product", "notes")
+#: What a manhole is over: a kind, or a numbered position of it (``chamber_2``, ``sanitary_tee_1``).
 MANHOLE_OVER = ("chamber", "sanitary_tee")
+MANHOLE_POSITION = re.compile(r"^(chamber|sanitary_tee)(?:_([1-9][0-9]{0,2}))?$")
+MANHOLE_OVER_EXPECTED = ("one of chamber, sanitary_tee, chamber_N or sanitary_tee_N (N = 1, 2, ...), "
+                         "or a list of them")
 MANHOLE_FIELDS = ("over", "diameter", "to_grade", "label")
 APPROVAL_FIELDS = ("approved", "date", "by", "reference", "notes")
 ADDITIVES_FIELDS = ("additives_used", "authorized", "date", "by", "permit", "product", "notes")
@@ -52,6 +64,12 @@ CHANGE_TYPES = ("remodel", "change_of_ownership", "change_in_operations")
 #: compare with half a litre of slack so that rounding to the litre does not fail a design.
 VOLUME_SLACK_GAL = convert(0.5, "L", "gal")
 NOT_SHOWN = "not shown on the plans"
+#: Sizing warnings about the hydromechanical (PDI / Table 1014.2.1) size: left out of a gravity review.
+HGI_WARNING_MARKERS = ("gpm unit", "HGI", "standard rating", "Table 1014.2.1", "PDI", "fixture-capacity",
+                       "fixture capacity")
+#: The sizing's rule-of-thumb capacity warning, against the computed rating; a review checks the proposed rating
+#: instead (rule hgi_capacity).
+CAPACITY_RULE_OF_THUMB_MARKER = "rule of thumb"
 
 
 # --- Parsed input ----------------------------------------------------------------------------------------
@@ -59,7 +77,8 @@ NOT_SHOWN = "not shown on the plans"
 @dataclass(frozen=True)
 class Manhole:
     index: int
-    over: str | None
+    #: The positions it is over, normalised: ``("chamber",)``, ``("sanitary_tee_2", "chamber_2")``; None: not shown.
+    over: tuple[str, ...] | None
     diameter_in: float | None
     to_grade: bool | None
     label: str | None = None
@@ -87,7 +106,8 @@ class Interceptor:
                 "compartments": self.compartments, "liquid_depth_in": self.liquid_depth_in,
                 "sanitary_tees": self.sanitary_tees,
                 "manholes": None if self.manholes is None else [
-                    {"over": m.over, "diameter_in": m.diameter_in, "to_grade": m.to_grade, "label": m.label}
+                    {"over": None if m.over is None else m.over[0] if len(m.over) == 1 else list(m.over),
+                     "diameter_in": m.diameter_in, "to_grade": m.to_grade, "label": m.label}
                     for m in self.manholes],
                 "grease_retention_fittings": self.grease_retention_fittings, "accessible": self.accessible,
                 "product": self.product}
@@ -138,12 +158,110 @@ def parse_interceptor(value: Any, path: str = "interceptor") -> Interceptor | No
 
 def _manhole(path: str, index: int, item: Any) -> Manhole:
     m = parse.mapping(path, item, MANHOLE_FIELDS)
-    over = None if m.get("over") is None else parse.choice(f"{path}.over", m["over"], MANHOLE_OVER)
+    over = None if m.get("over") is None else manhole_positions(f"{path}.over", m["over"])
     diameter = None if m.get("diameter") is None else parse_quantity(
         f"{path}.diameter", m["diameter"], "in", minimum=0, strict_minimum=True, maximum=240)
     to_grade = None if m.get("to_grade") is None else parse.boolean(f"{path}.to_grade", m["to_grade"])
     label = None if m.get("label") is None else parse.text(f"{path}.label", m["label"], max_length=200)
     return Manhole(index=index, over=over, diameter_in=diameter, to_grade=to_grade, label=label)
+
+
+def manhole_positions(path: str, value: Any) -> tuple[str, ...]:
+    """``over`` of a manhole: a string or a list of ``chamber``, ``chamber_N``, ``sanitary_tee``, ``sanitary_tee_N``.
+
+    >>> manhole_positions("over", "Sanitary tee 2"), manhole_positions("over", ["sanitary_tee_1", "chamber"])
+    (('sanitary_tee_2',), ('sanitary_tee_1', 'chamber'))
+    """
+    many = isinstance(value, (list, tuple))
+    items = list(value) if many else [value]
+    if not items:
+        raise SizingInputError(path, value, MANHOLE_OVER_EXPECTED)
+    out = []
+    for i, item in enumerate(items):
+        where = f"{path}[{i}]" if many else path
+        key = parse.normalise_key(item) if isinstance(item, str) else None
+        if key is None or not MANHOLE_POSITION.match(key):
+            raise SizingInputError(where, item, MANHOLE_OVER_EXPECTED)
+        out.append(key)
+    return tuple(dict.fromkeys(out))
+
+
+def position(key: str) -> tuple[str, int | None]:
+    """``'sanitary_tee_2'`` -> ``('sanitary_tee', 2)``; ``'chamber'`` -> ``('chamber', None)``."""
+    kind, number = MANHOLE_POSITION.match(key).groups()
+    return kind, None if number is None else int(number)
+
+
+def tee_chamber(tee: int, tees: int, chambers: int) -> int:
+    """The chamber that holds sanitary tee ``tee`` (of ``tees``) in an interceptor of ``chambers`` chambers: the first
+    (inlet) tee in chamber 1, the last (outlet) tee in the last chamber, tee k between them in chamber k (at most the
+    last). TMC ch. 5.26, Grease interceptor design standards (d) (the profile's manhole_over_tee_covers_chamber).
+
+    >>> tee_chamber(1, 2, 2), tee_chamber(2, 2, 2), tee_chamber(2, 2, 3), tee_chamber(2, 3, 3)
+    (1, 2, 3, 2)
+    """
+    if tee <= 1:
+        return 1
+    if tee >= tees:
+        return chambers
+    return min(tee, chambers)
+
+
+def manhole_coverage(manholes: tuple[Manhole, ...], chambers: int, tees: int,
+                     tee_covers_chamber: bool = True) -> dict[str, Any]:
+    """Which chambers (1..chambers) and sanitary tees (1..tees) have an access manhole over them.
+
+    Numbered positions are taken as given; then each unnumbered ``sanitary_tee`` takes the lowest uncovered tee
+    and each unnumbered ``chamber`` the lowest uncovered chamber. A manhole over a tee is also over the chamber
+    that holds it (:func:`tee_chamber`) when ``tee_covers_chamber``.
+
+    >>> m = (Manhole(0, ("sanitary_tee",), 24, True), Manhole(1, ("sanitary_tee",), 24, True))
+    >>> cov = manhole_coverage(m, 2, 2)
+    >>> cov["uncovered_chambers"], cov["uncovered_tees"]
+    ([], [])
+    """
+    chamber_by: dict[int, list[int]] = {}
+    tee_by: dict[int, list[int]] = {}
+    unnumbered: dict[str, list[int]] = {"sanitary_tee": [], "chamber": []}
+    outside: list[str] = []
+    unplaced: list[int] = []
+
+    def cover(kind: str, n: int, index: int) -> None:
+        if kind == "sanitary_tee":
+            tee_by.setdefault(n, []).append(index)
+            if tee_covers_chamber:
+                chamber_by.setdefault(tee_chamber(n, tees, chambers), []).append(index)
+        else:
+            chamber_by.setdefault(n, []).append(index)
+
+    for m in manholes:
+        if m.over is None:
+            unplaced.append(m.index)
+            continue
+        for key in m.over:
+            kind, n = position(key)
+            if n is None:
+                unnumbered[kind].append(m.index)
+            elif n > (tees if kind == "sanitary_tee" else chambers):
+                outside.append(f"manholes[{m.index}] is over {_position_name(kind, n)}, but the interceptor has "
+                               + (f"{tees} sanitary tee{'s' if tees != 1 else ''}" if kind == "sanitary_tee" else
+                                  f"{chambers} chamber{'s' if chambers != 1 else ''}"))
+            else:
+                cover(kind, n, m.index)
+    for kind, count, taken in (("sanitary_tee", tees, tee_by), ("chamber", chambers, chamber_by)):
+        for index in unnumbered[kind]:
+            free = [n for n in range(1, count + 1) if n not in taken]
+            if free:
+                cover(kind, free[0], index)
+    return {"chambers": {n: chamber_by[n] for n in sorted(chamber_by) if n <= chambers},
+            "tees": {n: tee_by[n] for n in sorted(tee_by)},
+            "uncovered_chambers": [n for n in range(1, chambers + 1) if n not in chamber_by],
+            "uncovered_tees": [n for n in range(1, tees + 1) if n not in tee_by],
+            "outside": outside, "unplaced": unplaced}
+
+
+def _position_name(kind: str, n: int) -> str:
+    return f"{'sanitary tee' if kind == 'sanitary_tee' else 'chamber'} {n}"
 
 
 def parse_declarations(raw: Mapping[str, Any]) -> Declarations:
@@ -238,6 +356,13 @@ class Review:
     deadlines: tuple[Deadline, ...]
     sizing: SizingResult
     jurisdiction: str = ""
+    #: A waiver of the interceptor requirement given in the submittal (type, paragraph, status, dates,
+    #: conditions, whether it has expired on the review date); None without one.
+    waiver: dict[str, Any] | None = None
+    #: How working days are counted (the profile's holiday list and its source).
+    working_days_rule: str = ""
+    #: Sizing warnings left out because they concern another interceptor type, each with the reason.
+    sizing_warnings_omitted: tuple[tuple[str, str], ...] = ()
 
     @property
     def compliant(self) -> bool:
@@ -273,8 +398,15 @@ class Review:
             "deadline": None if self.deadline is None else self.deadline.to_dict(),
             "deadlines": [d.to_dict() for d in self.deadlines],
             "interceptor": None if self.interceptor is None else self.interceptor.to_dict(),
+            "waiver": None if self.waiver is None else _jsonable_dict(self.waiver),
+            "working_days_rule": self.working_days_rule,
             "sizing": self.sizing.to_dict(),
+            "sizing_warnings_omitted": [{"warning": w, "reason": why} for w, why in self.sizing_warnings_omitted],
         }
+
+
+def _jsonable_dict(d: Mapping[str, Any]) -> dict[str, Any]:
+    return {k: _jsonable(v) for k, v in d.items()}
 
 
 def _jsonable(value: Any) -> Any:
@@ -301,8 +433,9 @@ def review(sub: Submittal, today: dt.date | None = None, profile: str = "tracy")
     icp = parse_interceptor(raw.get("interceptor"))
     dec = parse_declarations(raw)
     on = dec.review_date or today or dt.date.today()
-    result = size(sub)
-    ctx = _Context(sub=sub, icp=icp, dec=dec, on=on, sizing=result, profile=profile)
+    waiver = _waiver(sub, on, profile)
+    result, omitted = _sizing_for(size(sub), _kind(icp))
+    ctx = _Context(sub=sub, icp=icp, dec=dec, on=on, sizing=result, profile=profile, waiver=waiver)
     findings: list[Finding] = []
     deadlines: list[Deadline] = []
     for rule in RULES:
@@ -314,7 +447,50 @@ def review(sub: Submittal, today: dt.date | None = None, profile: str = "tracy")
                 findings.append(item)
     return Review(project=dict(sub.project), edition=sub.edition, construction=sub.construction, review_date=on,
                   interceptor=icp, findings=tuple(findings), deadlines=tuple(deadlines), sizing=result,
-                  jurisdiction=load_profile(profile).get("jurisdiction", profile))
+                  jurisdiction=load_profile(profile).get("jurisdiction", profile), waiver=waiver,
+                  working_days_rule=working_days_rule(profile), sizing_warnings_omitted=omitted)
+
+
+def _kind(icp: Interceptor | None) -> str | None:
+    """The proposed interceptor's type: as stated, else read from a volume (gravity) or a rated flow (HGI)."""
+    if icp is None:
+        return None
+    if icp.type is not None:
+        return icp.type
+    if icp.volume_gal is not None and icp.rated_flow_gpm is None:
+        return "gravity"
+    if icp.rated_flow_gpm is not None and icp.volume_gal is None:
+        return "hydromechanical"
+    return None
+
+
+def _sizing_for(result: SizingResult, kind: str | None) -> tuple[SizingResult, tuple[tuple[str, str], ...]]:
+    """The sizing as the review shows it: warnings about another interceptor type are left out (and listed)."""
+    kept, omitted = [], []
+    for w in result.warnings:
+        if kind == "gravity" and any(m in w for m in HGI_WARNING_MARKERS):
+            omitted.append((w, "concerns the hydromechanical size; a gravity interceptor is proposed"))
+        elif kind == "hydromechanical" and CAPACITY_RULE_OF_THUMB_MARKER in w:
+            omitted.append((w, "replaced by the hgi_capacity finding, against the proposed rated flow"))
+        else:
+            kept.append(w)
+    if not omitted:
+        return result, ()
+    return dataclasses.replace(result, warnings=tuple(kept)), tuple(omitted)
+
+
+def _waiver(sub: Submittal, on: dt.date, profile: str) -> dict[str, Any] | None:
+    """The submittal's waiver section as the review reads it (validated by the waiver parser)."""
+    if sub.raw.get("waiver") is None:
+        return None
+    from sizing.ordinance.waiver import parse_waiver, waiver_types
+
+    app = parse_waiver(sub, today=on, profile=profile)
+    spec = waiver_types(profile)[app.type]
+    expired = app.expiration is not None and on > app.expiration
+    return {"type": app.type, "title": spec["title"], "citation": spec["citation"], "status": app.status,
+            "granted_on": app.granted_on, "expiration": app.expiration, "expired": expired,
+            "applies_to": list(spec["construction"]), "conditions": list(app.conditions) + list(app.terms)}
 
 
 @dataclass(frozen=True)
@@ -325,14 +501,43 @@ class _Context:
     on: dt.date
     sizing: SizingResult
     profile: str
+    waiver: dict[str, Any] | None = None
 
     def param(self, key: str) -> dict[str, Any]:
         return profile_parameter(key, self.profile)
 
+    @property
+    def kind(self) -> str | None:
+        return _kind(self.icp)
 
-def _no_interceptor(rule: str, citation: str, what: str) -> Finding:
+    @property
+    def waived(self) -> bool:
+        """A granted waiver that has not expired on the review date."""
+        w = self.waiver
+        return bool(w and w["status"] == "granted" and not w["expired"])
+
+
+def _no_interceptor(c: _Context, rule: str, citation: str, what: str) -> Finding:
+    if c.waived:
+        return Finding(rule=rule, status=INFO, citation=citation,
+                       message=f"{what}: not checked; the grease interceptor requirement is waived "
+                               f"({c.waiver['citation']}) and no interceptor is shown")
     return Finding(rule=rule, status=WARN, citation=citation,
-                   message=f"{what}: not checked, no grease interceptor is {NOT_SHOWN}")
+                   message=f"{what}: not checked; no grease interceptor is shown on the plans")
+
+
+def _not_applicable(c: _Context, rule: str, citation: str) -> Finding | None:
+    """An ``info`` finding when the profile applies ``rule`` only to other interceptor types; else None."""
+    from sizing.tables import load_profile
+
+    by_type = load_profile(c.profile).get("design_rules_by_interceptor_type") or {}
+    types = by_type.get(rule)
+    kind = c.kind
+    if types is None or kind is None or kind in types:
+        return None
+    return Finding(rule, INFO, citation,
+                   f"Not applicable: the jurisdiction applies this rule to {' and '.join(types)} interceptors, and a "
+                   f"{kind} interceptor is proposed", value=kind, limit=", ".join(types))
 
 
 def _missing(rule: str, citation: str, what: str, correction: str, limit: Any = None, unit: str = "") -> Finding:
@@ -348,7 +553,21 @@ def _gal(value: float) -> str:
 
 def rule_interceptor_required(c: _Context) -> list[Finding | Deadline]:
     """Whether and by when an interceptor is required.
-    TMC ch. 5.26, Grease interceptor requirement (a), (b)(1), (b)(2)."""
+    TMC ch. 5.26, Grease interceptor requirement (a), (b)(1), (b)(2); section 5.26.080 (a granted waiver)."""
+    w = c.waiver
+    if w is not None and w["status"] == "granted":
+        waived = _waived(c, w)
+        if waived is not None:
+            return [waived]
+        # Expired, with an interceptor shown: the requirement is checked as without a waiver, and says why.
+        note = f"; the waiver ({w['citation']}) expired on {w['expiration'].isoformat()}"
+        return [dataclasses.replace(x, message=x.message + note) if isinstance(x, Finding) else x
+                for x in _requirement(c)]
+    return _requirement(c)
+
+
+def _requirement(c: _Context) -> list[Finding | Deadline]:
+    """The interceptor requirement without a waiver in force."""
     shown = c.icp is not None
     kind = c.sub.construction
     if kind == "new":
@@ -359,7 +578,7 @@ def rule_interceptor_required(c: _Context) -> list[Finding | Deadline]:
                             "before the FSE starts discharging wastewater to the sewer", value="shown",
                             limit="required before discharge")]
         return [Finding("interceptor_required", FAIL, p["citation"],
-                        f"New construction requires a grease interceptor before discharging; none is {NOT_SHOWN}",
+                        "New construction requires a grease interceptor before discharging; none is shown on the plans",
                         value=NOT_SHOWN, limit="required before discharge",
                         correction="Show the grease interceptor on the plans; new construction must install it "
                                    "before discharging wastewater to the sewer")]
@@ -370,7 +589,7 @@ def rule_interceptor_required(c: _Context) -> list[Finding | Deadline]:
             return [Finding("interceptor_required", PASS, p["citation"],
                             f"A {words} requires a grease interceptor; one is shown", value="shown", limit="required")]
         return [Finding("interceptor_required", FAIL, p["citation"],
-                        f"A {words} requires a grease interceptor; none is {NOT_SHOWN}", value=NOT_SHOWN,
+                        f"A {words} requires a grease interceptor; none is shown on the plans", value=NOT_SHOWN,
                         limit="required",
                         correction=f"Show the grease interceptor on the plans; an FSE undergoing a {words} is "
                                    "required to install one")]
@@ -414,12 +633,49 @@ def rule_interceptor_required(c: _Context) -> list[Finding | Deadline]:
         finding = Finding("interceptor_required", status, p["citation"], msg + "; an interceptor is shown",
                           value="shown", limit=f"by {due.isoformat()}")
     else:
-        finding = Finding("interceptor_required", FAIL, p["citation"], msg + f"; none is {NOT_SHOWN}",
+        finding = Finding("interceptor_required", FAIL, p["citation"], msg + "; none is shown on the plans",
                           value=NOT_SHOWN, limit=f"by {due.isoformat()}",
                           correction=f"Show the grease interceptor on the plans; it must be installed by "
                                      f"{due.isoformat()} ({days} working days after the notification of "
                                      f"{start.isoformat()})")
     return [finding, deadline]
+
+
+def _waived(c: _Context, w: dict[str, Any]) -> Finding | None:
+    """The requirement as a granted waiver leaves it: waived (info), or failed when the waiver has expired and no
+    interceptor is shown; None when it has expired but an interceptor is shown (the requirement is then checked)."""
+    validity = c.param("waiver_validity")
+    cite = w["citation"]
+    granted = w["granted_on"]
+    exp = w["expiration"]
+    what = f"{w['title']} ({cite})"
+    when = f"granted on {granted.isoformat()}" if granted else f"granted (the date it was granted is {NOT_SHOWN})"
+    n = len(w["conditions"])
+    conditions = (f"; {n} condition{'s' if n != 1 else ''} of the waiver {'are' if n != 1 else 'is'} listed below"
+                  if n else "; the waiver states no conditions")
+    if w["expired"]:
+        if c.icp is not None:
+            return None
+        return Finding("interceptor_required", FAIL, f"{cite}; {validity['citation']}",
+                       f"The {what}, {when}, expired on {exp.isoformat()}, before the review date "
+                       f"{c.on.isoformat()}; the grease interceptor requirement applies and no interceptor is "
+                       f"{NOT_SHOWN}", value=f"waiver expired {exp.isoformat()}", limit="a waiver in force",
+                       correction=f"Show the grease interceptor on the plans, or obtain a new waiver; the waiver "
+                                  f"{when.removeprefix('granted ')} expired on {exp.isoformat()}")
+    problems = []
+    if granted is None:
+        problems.append("the date it was granted is not shown")
+    elif granted > c.on:
+        problems.append(f"it is dated {granted.isoformat()}, after the review date {c.on.isoformat()}")
+    if c.sub.construction not in w["applies_to"]:
+        problems.append(f"this kind of waiver is for {', '.join(a.replace('_', ' ') for a in w['applies_to'])} "
+                        f"construction, and the construction is {c.sub.construction.replace('_', ' ')}")
+    until = f"in force through {exp.isoformat()}" if exp else "no expiration date is stated"
+    msg = (f"Grease interceptor requirement waived: {what}, {when}, {until}{conditions}")
+    if problems:
+        return Finding("interceptor_required", WARN, cite, msg + "; check: " + "; ".join(problems),
+                       value="waived", limit=until)
+    return Finding("interceptor_required", INFO, cite, msg, value="waived", limit=until)
 
 
 def rule_volume(c: _Context) -> Finding:
@@ -429,7 +685,7 @@ def rule_volume(c: _Context) -> Finding:
     tmc = c.param("sizing_per_cpc")["citation"]
     ed = c.sizing.edition
     if c.icp is None:
-        return _no_interceptor("volume", f"CPC {ed}, Section 1014; {tmc}", "Interceptor size")
+        return _no_interceptor(c, "volume", f"CPC {ed}, Section 1014; {tmc}", "Interceptor size")
     if c.icp.type is None:
         if c.icp.volume_gal is not None and c.icp.rated_flow_gpm is None:
             kind = "gravity"
@@ -512,13 +768,84 @@ def _volume_hgi(c: _Context, tmc: str) -> Finding:
                               f"stated; the plans show {have:g} gpm")
 
 
+def rule_hgi_capacity(c: _Context) -> Finding | None:
+    """The capacity of the fixtures discharging into a hydromechanical interceptor <= 2.5 x its rated flow.
+    CPC Section 1014.2.1 (wording secondary: check against the printed code)."""
+    if c.kind != "hydromechanical":
+        return None
+    p = c.param("hgi_max_capacity_ratio")
+    ratio = float(p["value"])
+    cite = str(p["citation"]).format(edition=c.sizing.edition)
+    prov, note = p.get("provenance"), p.get("provenance_note")
+    rated = c.icp.rated_flow_gpm
+    capacity = c.sizing.hydromechanical.get("fixture_volume_gal")
+    counted = [s.key.removeprefix("hgi.volume.") for s in c.sizing.steps if s.key.startswith("hgi.volume.")]
+    if rated is None or not counted:
+        what = "the rated flow is" if rated is None else "no connected fixture gives its dimensions (length, width, depth):"
+        return Finding("hgi_capacity", WARN, cite,
+                       f"Fixture capacity against {ratio:g} x the rated flow: not checked; {what} {NOT_SHOWN}",
+                       value=capacity, limit=None, unit="gal", provenance=prov, provenance_note=note)
+    limit = ratio * rated
+    basis = f"{', '.join(counted)}; {ratio:g} gal per gpm x {rated:g} gpm"
+    if capacity <= limit + 1e-9:
+        return Finding("hgi_capacity", PASS, cite,
+                       f"Connected fixture capacity {_gal(capacity)} does not exceed {_gal(limit)} ({basis})",
+                       value=capacity, limit=limit, unit="gal", provenance=prov, provenance_note=note)
+    return Finding("hgi_capacity", FAIL, cite,
+                   f"Connected fixture capacity {_gal(capacity)} exceeds {_gal(limit)} ({basis})",
+                   value=capacity, limit=limit, unit="gal", provenance=prov, provenance_note=note,
+                   correction=f"Provide a hydromechanical interceptor rated at least {capacity / ratio:.1f} gpm for "
+                              f"the {_gal(capacity)} of connected fixtures (at most {ratio:g} gal per gpm), or "
+                              f"connect less fixture capacity to it; the plans show {rated:g} gpm")
+
+
+def _requires_interceptor(c: _Context) -> bool | None:
+    """Whether the chapter requires an interceptor here (None: the plans do not show whether it does)."""
+    if c.sub.construction == "new" or c.sub.construction in CHANGE_TYPES:
+        return True
+    e = c.dec.existing_fse
+    if e is None:
+        return None
+    return any(e.get(k) for k in EXISTING_TRIGGERS)
+
+
+def rule_interceptor_type(c: _Context) -> Finding | None:
+    """A hydromechanical interceptor where a grease interceptor is required needs the Director's acceptance.
+    TMC ch. 5.26, Grease interceptor design standards (a); section 5.26.080(b)."""
+    kind = c.kind
+    if kind is None:
+        return None
+    p = c.param("hydromechanical_needs_acceptance")
+    if kind == "gravity":
+        return Finding("interceptor_type", PASS, p["citation"], "A gravity grease interceptor is proposed",
+                       value="gravity", limit="gravity, or a type the Director accepts")
+    w = c.waiver
+    if c.waived and w["type"] == "alternative_pretreatment":
+        return Finding("interceptor_type", INFO, p["citation"],
+                       f"A hydromechanical interceptor is proposed under the granted variance ({w['citation']})",
+                       value=kind, limit="accepted by the Director")
+    required = _requires_interceptor(c)
+    if required is False:
+        return Finding("interceptor_type", INFO, p["citation"],
+                       "A hydromechanical interceptor is proposed where no (b)(1) trigger requires a grease "
+                       "interceptor", value=kind, limit="gravity, or a type the Director accepts")
+    return Finding("interceptor_type", WARN, p["citation"],
+                   "A hydromechanical interceptor is proposed where the chapter requires a grease interceptor: the "
+                   "Director must accept it as an approved type (e.g. as alternative pretreatment under section "
+                   "5.26.080(b)); the plans should show that acceptance", value=kind,
+                   limit="gravity, or a type the Director accepts")
+
+
 def rule_compartments(c: _Context) -> Finding:
     """At least two compartments.
     TMC ch. 5.26, Grease interceptor design standards (b)."""
     p = c.param("min_compartments")
     need = int(p["value"])
     if c.icp is None:
-        return _no_interceptor("compartments", p["citation"], "Compartments")
+        return _no_interceptor(c, "compartments", p["citation"], "Compartments")
+    na = _not_applicable(c, "compartments", p["citation"])
+    if na is not None:
+        return na
     if c.icp.compartments is None:
         return _missing("compartments", p["citation"], "The number of compartments is",
                         f"Show the number of interceptor compartments (at least {need})", limit=need)
@@ -536,7 +863,10 @@ def rule_manhole_diameter(c: _Context) -> Finding:
     p = c.param("min_manhole_diameter")
     need = float(p["value"])
     if c.icp is None:
-        return _no_interceptor("manhole_diameter", p["citation"], "Manhole diameters")
+        return _no_interceptor(c, "manhole_diameter", p["citation"], "Manhole diameters")
+    na = _not_applicable(c, "manhole_diameter", p["citation"])
+    if na is not None:
+        return na
     if not c.icp.manholes:
         return _missing("manhole_diameter", p["citation"], "Access manholes are",
                         f"Show the access manholes and their diameters (at least {need:g} in)", limit=need, unit="in")
@@ -559,11 +889,14 @@ def rule_manhole_diameter(c: _Context) -> Finding:
 
 
 def rule_manhole_count(c: _Context) -> Finding:
-    """One access manhole over each chamber and each sanitary tee.
+    """An access manhole over each chamber and each sanitary tee; one over a tee is also over its chamber.
     TMC ch. 5.26, Grease interceptor design standards (d)."""
     p = c.param("manholes_over_each_chamber_and_tee")
     if c.icp is None:
-        return _no_interceptor("manhole_count", p["citation"], "Manhole count")
+        return _no_interceptor(c, "manhole_count", p["citation"], "Manhole positions")
+    na = _not_applicable(c, "manhole_count", p["citation"])
+    if na is not None:
+        return na
     chambers, tees = c.icp.compartments, c.icp.sanitary_tees
     if chambers is None or tees is None:
         what = " and ".join(w for w, v in (("the number of chambers", chambers), ("the number of sanitary tees", tees))
@@ -571,25 +904,38 @@ def rule_manhole_count(c: _Context) -> Finding:
         return _missing("manhole_count", p["citation"], what[0].upper() + what[1:] + (" are" if " and " in what else " is"),
                         f"Show {what}, and an access manhole over each chamber and each sanitary tee")
     manholes = c.icp.manholes or ()
-    over_chamber = sum(1 for m in manholes if m.over == "chamber")
-    over_tee = sum(1 for m in manholes if m.over == "sanitary_tee")
-    unplaced = sum(1 for m in manholes if m.over is None)
-    need = chambers + tees
-    value = f"{over_chamber} over chambers, {over_tee} over sanitary tees" + (f", {unplaced} unplaced" if unplaced else "")
-    limit = f"{chambers} over chambers, {tees} over sanitary tees"
-    if over_chamber >= chambers and over_tee >= tees:
-        return Finding("manhole_count", PASS, p["citation"], f"Manholes: {value} (required {limit})",
-                       value=len(manholes), limit=need)
-    short = []
-    if over_chamber < chambers:
-        short.append(f"{chambers - over_chamber} over a chamber")
-    if over_tee < tees:
-        short.append(f"{tees - over_tee} over a sanitary tee")
-    hint = " (state 'over: chamber' or 'over: sanitary_tee' for each manhole)" if unplaced else ""
-    return Finding("manhole_count", FAIL, p["citation"], f"Manholes: {value}; required {limit}{hint}",
-                   value=len(manholes), limit=need,
-                   correction=f"Provide an access manhole over each interceptor chamber and each sanitary tee: "
-                              f"add {' and '.join(short)}; required: {limit}")
+    covers = bool(c.param("manhole_over_tee_covers_chamber")["value"])
+    cov = manhole_coverage(manholes, chambers, tees, covers)
+    required = _positions_text(list(range(1, chambers + 1)), list(range(1, tees + 1)))
+    limit = f"a manhole over each of {required}"
+    uncovered = _positions_text(cov["uncovered_chambers"], cov["uncovered_tees"])
+    notes = list(cov["outside"])
+    if cov["unplaced"]:
+        names = ", ".join(f"manholes[{i}]" for i in cov["unplaced"])
+        notes.append(f"{names} {'does' if len(cov['unplaced']) == 1 else 'do'} not state what it is over (give "
+                     "'over: chamber', 'sanitary_tee', 'chamber_N' or 'sanitary_tee_N')")
+    tail = ("; " + "; ".join(notes)) if notes else ""
+    via_tee = " (a manhole over a sanitary tee also serves the chamber that holds it)" if covers and tees else ""
+    if not uncovered:
+        status = WARN if notes else PASS
+        return Finding("manhole_count", status, p["citation"],
+                       f"{len(manholes)} access manhole{'s' if len(manholes) != 1 else ''} cover {required}{via_tee}"
+                       + tail, value="all covered", limit=limit)
+    return Finding("manhole_count", FAIL, p["citation"],
+                   f"No access manhole over {uncovered}; required: {limit}{via_tee}{tail}",
+                   value=f"not covered: {uncovered}", limit=limit,
+                   correction=f"Provide an access manhole over {uncovered}; every chamber and every sanitary tee needs "
+                              f"one{via_tee}")
+
+
+def _positions_text(chambers: list[int], tees: list[int]) -> str:
+    """'chambers 1 and 2 and sanitary tee 2' ('' when both are empty)."""
+    def part(word: str, ns: list[int]) -> str:
+        if not ns:
+            return ""
+        nums = ", ".join(map(str, ns[:-1])) + f" and {ns[-1]}" if len(ns) > 1 else str(ns[0])
+        return f"{word}{'s' if len(ns) > 1 else ''} {nums}"
+    return " and ".join(x for x in (part("chamber", chambers), part("sanitary tee", tees)) if x)
 
 
 def rule_manholes_to_grade(c: _Context) -> Finding:
@@ -597,7 +943,10 @@ def rule_manholes_to_grade(c: _Context) -> Finding:
     TMC ch. 5.26, Grease interceptor design standards (d)."""
     p = c.param("manholes_to_finished_grade")
     if c.icp is None:
-        return _no_interceptor("manholes_to_grade", p["citation"], "Manholes to grade")
+        return _no_interceptor(c, "manholes_to_grade", p["citation"], "Manholes to grade")
+    na = _not_applicable(c, "manholes_to_grade", p["citation"])
+    if na is not None:
+        return na
     if not c.icp.manholes:
         return _missing("manholes_to_grade", p["citation"], "Access manholes (and that they extend to grade) are",
                         "Show the access manholes extending at least to finished grade")
@@ -618,7 +967,10 @@ def _flag_rule(rule: str, key: str, attr: str, what: str, fix: str):
     def check(c: _Context) -> Finding:
         p = c.param(key)
         if c.icp is None:
-            return _no_interceptor(rule, p["citation"], what)
+            return _no_interceptor(c, rule, p["citation"], what)
+        na = _not_applicable(c, rule, p["citation"])
+        if na is not None:
+            return na
         value = getattr(c.icp, attr)
         if value is None:
             return _missing(rule, p["citation"], f"{what}:", fix)
@@ -660,7 +1012,8 @@ def rule_dishwasher_connection(c: _Context) -> Finding:
                        correction=f"Disconnect the dishwasher from the grease interceptor: {names}")
     if dish:
         return Finding("dishwasher_connection", PASS, p["citation"],
-                       f"Dishwasher(s) not connected to the interceptor: {_fixture_names(c, dish)}",
+                       f"{'Dishwashers' if len(dish) > 1 or dish[0].count > 1 else 'Dishwasher'} not connected to "
+                       f"the interceptor: {_fixture_names(c, dish)}",
                        value="not connected", limit="not connected")
     return Finding("dishwasher_connection", PASS, p["citation"], "No dishwasher is connected to the interceptor",
                    value="none", limit="not connected")
@@ -687,7 +1040,8 @@ def rule_prep_fixtures_connected(c: _Context) -> Finding:
                        "No fixture is listed in a food preparation or clean-up area: check the fixture areas",
                        value="none listed", limit="all connected")
     return Finding("prep_fixtures_connected", PASS, p["citation"],
-                   f"All {len(in_area)} food preparation / clean-up fixture lines are connected",
+                   f"All {len(in_area)} food preparation / clean-up fixture lines are connected" if len(in_area) > 1
+                   else "The one food preparation / clean-up fixture line is connected",
                    value="all connected", limit="all connected")
 
 
@@ -785,8 +1139,8 @@ def rule_discharge_temperature(c: _Context) -> Finding:
                        unit="degF")
     return Finding("discharge_temperature", FAIL, p["citation"],
                    f"Maximum discharge temperature {shown} exceeds {limit:g} degF", value=t, limit=limit, unit="degF",
-                   correction=f"Limit the wastewater discharged to the grease interceptor to {limit:g} degF or less "
-                              f"(the plans show {shown}), e.g. by tempering or re-routing the hot discharge")
+                   correction=f"Limit the wastewater discharged to the grease interceptor to {limit:g} degF or less, "
+                              f"e.g. by tempering or re-routing the hot discharge; the plans show {shown}")
 
 
 def rule_additives(c: _Context) -> Finding:
@@ -810,7 +1164,7 @@ def rule_additives(c: _Context) -> Finding:
                               "authorization or FOG wastewater disposal permit for them")
 
 
-RULES = (rule_interceptor_required, rule_volume, rule_compartments, rule_manhole_diameter, rule_manhole_count,
+RULES = (rule_interceptor_required, rule_interceptor_type, rule_volume, rule_hgi_capacity, rule_compartments, rule_manhole_diameter, rule_manhole_count,
          rule_manholes_to_grade, rule_retention_fittings, rule_accessible_location, rule_dishwasher_connection,
          rule_prep_fixtures_connected, rule_sanitary_connection, rule_food_grinder, rule_food_grinder_removal,
          rule_discharge_temperature, rule_additives)

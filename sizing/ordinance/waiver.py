@@ -57,7 +57,10 @@ from sizing.tables import load_profile, load_table, profile_parameter
 from sizing.units import parse_quantity
 
 WAIVER_FIELDS = ("type", "findings", "mitigation_fee_paid", "monitoring", "terms", "expiration", "date",
-                 "technology", "notes")
+                 "technology", "status", "granted_on", "conditions", "notes")
+#: ``applied``: an application for the Director (``sizing waiver``); ``granted``: a waiver in force, which plan
+#: review honours until its expiration; ``denied`` and ``revoked`` waive nothing.
+WAIVER_STATUSES = ("applied", "granted", "denied", "revoked")
 FINDING_FIELDS = ("met", "evidence")
 MONITORING_FIELDS = ("start", "end", "inspections", "notes")
 INSPECTION_FIELDS = ("date", "visible_fog", "inspector", "note")
@@ -128,6 +131,9 @@ class WaiverApplication:
     technology: str | None
     application: Application
     revocation: Revocation | None
+    status: str = "applied"
+    granted_on: dt.date | None = None
+    conditions: tuple[str, ...] = ()
 
 
 def waiver_types(profile: str = "tracy") -> dict[str, Any]:
@@ -157,7 +163,7 @@ def parse_waiver(sub: Submittal, today: dt.date | None = None, profile: str = "t
             close = difflib.get_close_matches(str(key), keys, n=1, cutoff=0.6)
             hint += f"did you mean {close[0]!r}? " if close else ""
             raise SizingInputError(path, None, "", message=(
-                f"{path}: not a finding of a {kind} waiver; {hint}findings: {', '.join(keys)}"))
+                f"{path}: not a finding of waiver type {kind}; {hint}findings: {', '.join(keys)}"))
         findings[key] = _finding(path, value)
     fee = None if w.get("mitigation_fee_paid") is None else parse.boolean("waiver.mitigation_fee_paid",
                                                                           w["mitigation_fee_paid"])
@@ -168,11 +174,16 @@ def parse_waiver(sub: Submittal, today: dt.date | None = None, profile: str = "t
     review_date = None if raw.get("review_date") is None else parse.date("review_date", raw["review_date"])
     when = parse.date("waiver.date", w.get("date"), default=review_date or today or dt.date.today())
     technology = None if w.get("technology") is None else parse.text("waiver.technology", w["technology"])
+    status = parse.choice("waiver.status", w.get("status", "applied"), WAIVER_STATUSES)
+    granted_on = None if w.get("granted_on") is None else parse.date("waiver.granted_on", w["granted_on"])
+    conditions = tuple(parse.text(f"waiver.conditions[{i}]", t) for i, t in
+                       enumerate(parse.sequence("waiver.conditions", w.get("conditions"), default=[])))
     application = _application(raw.get("application"), sub)
     revocation = None if raw.get("revocation") is None else _revocation(raw["revocation"])
     return WaiverApplication(type=kind, findings=findings, mitigation_fee_paid=fee, monitoring=monitoring,
                              terms=terms, expiration=expiration, date=when, technology=technology,
-                             application=application, revocation=revocation)
+                             application=application, revocation=revocation, status=status, granted_on=granted_on,
+                             conditions=conditions)
 
 
 def _finding(path: str, value: Any) -> Finding:
@@ -276,6 +287,11 @@ def _revocation(value: Any) -> Revocation:
 
 # --- Clause functions ----------------------------------------------------------------------------------
 
+def _count(n: int, word: str) -> str:
+    """'1 inspection', '2 inspections'."""
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
 def revocation_notice_valid(notice_mailed: dt.date, proposed_effective: dt.date, notice_days: int) -> bool:
     """Notice mailed no less than ``notice_days`` before the proposed effective date (exactly 30 is valid).
 
@@ -301,7 +317,7 @@ def monitoring_complete(mon: Monitoring, months: int, min_inspections: int) -> t
         problems.append(f"monitoring ran {(mon.end - mon.start).days} days ({mon.start.isoformat()} to "
                         f"{mon.end.isoformat()}); at least {months} months are required (to {needed_end.isoformat()})")
     if len(mon.inspections) < min_inspections:
-        problems.append(f"{len(mon.inspections)} visual inspection(s); at least {min_inspections} are required")
+        problems.append(f"{_count(len(mon.inspections), 'visual inspection')}; at least {min_inspections} are required")
     dates = {i.date for i in mon.inspections}
     if mon.start not in dates:
         problems.append(f"no inspection at the beginning of the period ({mon.start.isoformat()})")
@@ -351,6 +367,9 @@ class WaiverDecision:
     revocation: dict[str, Any] | None
     warnings: tuple[str, ...] = ()
     policy_note: str = field(default="")
+    #: The paragraph of section 5.26.080 that admits this construction, and what it admits (None: none does).
+    admitted_under: str | None = None
+    admitted_as: str | None = None
 
     @property
     def decision(self) -> str:
@@ -364,7 +383,8 @@ class WaiverDecision:
     def to_dict(self) -> dict[str, Any]:
         return {
             "type": self.type, "kind": self.kind, "title": self.title, "citation": self.citation,
-            "construction": self.construction, "project": dict(self.project), "date": self.date.isoformat(),
+            "construction": self.construction, "admitted_under": self.admitted_under,
+            "admitted_as": self.admitted_as, "project": dict(self.project), "date": self.date.isoformat(),
             "grantable": self.grantable, "decision": self.decision,
             "findings": [f.to_dict() for f in self.findings], "missing": list(self.missing),
             "conditions": [dict(c) for c in self.conditions], "terms": list(self.terms),
@@ -394,19 +414,22 @@ def decide(sub: Submittal, today: dt.date | None = None, profile: str = "tracy")
     findings: list[FindingResult] = []
     missing: list[str] = []
 
-    # Does this kind of waiver apply to this construction?
+    # Does this kind of waiver apply to this construction? Say which paragraph admits it.
     allowed = list(spec["construction"])
     applies = sub.construction in allowed
+    admits = spec.get("admits") or ", ".join(allowed)
+    words = sub.construction.replace("_", " ")
     findings.append(FindingResult(
         key="applies_to_construction", title=f"{spec['title']} applies to this construction", met=applies,
         citation=spec["citation"],
-        evidence=(f"construction: {sub.construction}; this kind applies to {', '.join(allowed)}"),
+        evidence=(f"construction: {words}; admitted under {spec['citation']}: {admits}" if applies else
+                  f"construction: {words}; {spec['citation']} admits {admits}"),
         made=True))
     if not applies:
-        others = [k for k, s in waiver_types(profile).items() if sub.construction in s["construction"]]
-        missing.append(f"applies_to_construction: a {app.type} waiver ({spec['citation']}) is for "
-                       f"{', '.join(allowed)}; construction is {sub.construction}"
-                       + (f" (apply as {' or '.join(others)})" if others else ""))
+        others = [f"{k} ({s['citation']})" for k, s in waiver_types(profile).items()
+                  if sub.construction in s["construction"]]
+        missing.append(f"applies_to_construction: {app.type} ({spec['citation']}) admits {admits}; the construction "
+                       f"is {words}" + (f"; apply as {' or '.join(others)}" if others else ""))
 
     # The Director's findings.
     groups: dict[str, list[FindingResult]] = {}
@@ -456,7 +479,7 @@ def decide(sub: Submittal, today: dt.date | None = None, profile: str = "tracy")
         else:
             mon = app.monitoring
             ok, problems = monitoring_complete(mon, months, least)
-            text = (f"{mon.start.isoformat()} to {mon.end.isoformat()}, {len(mon.inspections)} inspection(s): "
+            text = (f"{mon.start.isoformat()} to {mon.end.isoformat()}, {_count(len(mon.inspections), 'inspection')}: "
                     + ", ".join(f"{i.date.isoformat()} {'visible FOG' if i.visible_fog else 'no visible FOG'}"
                                 for i in mon.inspections))
             if problems:
@@ -490,6 +513,7 @@ def decide(sub: Submittal, today: dt.date | None = None, profile: str = "tracy")
     return WaiverDecision(
         type=app.type, kind="variance" if app.type == "alternative_pretreatment" else "conditional waiver",
         title=spec["title"], citation=spec["citation"], construction=sub.construction, project=dict(sub.project),
+        admitted_under=spec["citation"] if applies else None, admitted_as=admits if applies else None,
         date=app.date, grantable=not missing, findings=tuple(findings), missing=tuple(missing),
         conditions=tuple(conditions), terms=app.terms, expiration=app.expiration, technology=app.technology,
         sizing=sizing, revocation=revocation, warnings=tuple(list(sized.warnings) + warnings),
@@ -610,12 +634,12 @@ def _evidence_scores(app: WaiverApplication, sized, ev: Mapping[str, Any], editi
         worst = max((fog for _, fog in a.sampling), default=None)
         checks.append(_check("highest sampled FOG", worst, s["max_sampled_fog_mg_l"],
                              None if worst is None else worst <= s["max_sampled_fog_mg_l"],
-                             f"application.sampling ({len(a.sampling)} sample(s))", "mg/L"))
+                             f"application.sampling ({_count(len(a.sampling), 'sample')})", "mg/L"))
     if "inspection_visible_fog_allowed" in s:
         seen = [i.date.isoformat() for i in a.inspections if i.visible_fog]
         value = None if not a.inspections else ("visible FOG on " + ", ".join(seen) if seen else "no visible FOG")
         ok = None if not a.inspections else (not seen or bool(s["inspection_visible_fog_allowed"]))
         checks.append(_check("inspection", value, "no visible FOG", ok,
-                             f"application.inspections ({len(a.inspections)} inspection(s))"))
+                             f"application.inspections ({_count(len(a.inspections), 'inspection')})"))
     out["not_significant_contributor"] = _score(checks, s.get("citation", ""))
     return out

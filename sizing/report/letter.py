@@ -18,7 +18,9 @@ def decision_line(d: WaiverDecision) -> str:
     """The one-line decision the letter leads with."""
     if d.grantable:
         return f"DECISION: GRANTABLE — every precondition for the {d.kind} under {d.citation} is met."
-    return f"DECISION: NOT GRANTABLE — {len(d.missing)} precondition(s) for the {d.kind} under {d.citation} not met."
+    n = len(d.missing)
+    return (f"DECISION: NOT GRANTABLE — {n} precondition{'s' if n != 1 else ''} for the {d.kind} under {d.citation} "
+            f"{'are' if n != 1 else 'is'} not met.")
 
 
 def _met(met: bool) -> str:
@@ -62,7 +64,9 @@ def waiver_markdown(d: WaiverDecision) -> str:
     if to:
         out += ["To: " + " · ".join(to), ""]
     out += [f"**{decision_line(d)}**", "", f"_{DRAFT_NOTE}_", ""]
-    out += [f"Construction: {d.construction.replace('_', ' ')}. CPC {d.sizing['edition']} sizing of the application: "
+    out += [f"Construction: {d.construction.replace('_', ' ')}"
+            + (f", admitted under {d.admitted_under} ({d.admitted_as})" if d.admitted_under else "")
+            + f". CPC {d.sizing['edition']} sizing of the application: "
             f"{d.sizing['dfu_total']:g} DFU, required gravity volume "
             f"{'—' if d.sizing['required_volume_gal'] is None else format(d.sizing['required_volume_gal'], ',g') + ' gal'} "
             f"({d.sizing['citation']}).", ""]
@@ -110,7 +114,8 @@ def waiver_pdf(d: WaiverDecision) -> bytes:
     pdf = ReportPDF(f"Draft determination: {d.title}", f"City of Tracy — FOG Control Program · {d.citation}",
                     footer_note=f"draft {d.kind} determination {d.date.isoformat()}" + (f" — {name}" if name else ""))
     pdf.key_values([("Date", d.date.isoformat()), ("To", " · ".join(_addressee(d)) or None),
-                    ("Construction", d.construction.replace("_", " ")),
+                    ("Construction", d.construction.replace("_", " ")
+                     + (f"; admitted under {d.admitted_under} ({d.admitted_as})" if d.admitted_under else "")),
                     ("CPC sizing", f"{d.sizing['dfu_total']:g} DFU; required gravity volume "
                                    + ("—" if d.sizing["required_volume_gal"] is None
                                       else f"{d.sizing['required_volume_gal']:,g} gal")

@@ -314,6 +314,12 @@ def review_pdf(review: Review) -> bytes:
     pdf.table(["Status", "Rule and finding", "Shown", "Required", "Citation"], rows, widths=(9, 46, 13, 13, 24),
               fills=fills, size=7.5)
 
+    if r.waiver is not None:
+        from sizing.report.review import waiver_lines
+
+        pdf.heading("Waiver")
+        pdf.bullets(waiver_lines(r), size=9)
+
     pdf.heading("Corrections")
     if r.corrections:
         pdf.paragraph("Correct the plans as follows and resubmit:", size=9)
@@ -333,13 +339,12 @@ def review_pdf(review: Review) -> bytes:
                 ("As of review", None if left is None else (
                     f"{left} working days left" if left >= 0 else f"passed {-left} working days ago")),
                 ("Holidays skipped", skipped)])
-        pdf.paragraph("Working days exclude Saturdays, Sundays and the California holidays of the 'holidays' package "
-                      "(US, CA), including observed days.", size=8, muted=True)
+        pdf.paragraph(r.working_days_rule, size=8, muted=True)
 
     pdf.heading(f"Sizing calculation — CPC {r.edition}")
     sizing_sections(pdf, r.sizing, "us", level=2)
     extra = [f"Finding '{f.rule}' rests on a {f.provenance} value of the jurisdiction profile"
              + (f": {f.provenance_note}" if f.provenance_note else "")
-             for f in r.findings if f.provenance in ("derived", "unconfirmed")]
+             for f in r.findings if f.provenance in ("derived", "unconfirmed") or f.provenance_note]
     _provenance_section(pdf, r.sizing, extra)
     return pdf.to_bytes()

@@ -41,6 +41,20 @@ def deadline_lines(r: Review) -> list[str]:
     return out
 
 
+def waiver_lines(r: Review) -> list[str]:
+    """The waiver the submittal carries and its conditions (empty without one)."""
+    w = r.waiver
+    if w is None:
+        return []
+    dates = ", ".join(x for x in (
+        f"granted on {w['granted_on'].isoformat()}" if w.get("granted_on") else None,
+        (f"expired on {w['expiration'].isoformat()}" if w["expired"] else
+         f"in force through {w['expiration'].isoformat()}") if w.get("expiration") else "no expiration date") if x)
+    out = [f"{w['title']} ({w['citation']}): {w['status']}; {dates}"]
+    out += [f"Condition: {c}" for c in w["conditions"]] or ["Conditions: none stated"]
+    return out
+
+
 def review_text(r: Review) -> str:
     title = f"Plan review — {r.jurisdiction} — CPC {r.edition}"
     out = [title, f"Project: {r.project.get('name', '—')}", f"Construction: {r.construction.replace('_', ' ')}; "
@@ -49,8 +63,10 @@ def review_text(r: Review) -> str:
         v, lim = value_limit(f)
         out.append(f"  [{SYMBOL[f.status]}] {f.rule}: {f.message}")
         out.append(f"         value {v}; limit {lim}; {f.citation}")
+    if r.waiver is not None:
+        out += ["", "Waiver:"] + [f"  - {line}" for line in waiver_lines(r)]
     if r.deadlines:
-        out += ["", "Deadlines:"] + [f"  - {line}" for line in deadline_lines(r)]
+        out += ["", "Deadlines:"] + [f"  - {line}" for line in deadline_lines(r)] + [f"  ({r.working_days_rule})"]
     if r.corrections:
         out += ["", "Corrections:"] + [f"  {i}. {c}" for i, c in enumerate(r.corrections, 1)]
     out += ["", "Sizing (CPC):"]
@@ -72,8 +88,11 @@ def review_markdown(r: Review) -> str:
     for f in r.findings:
         v, lim = value_limit(f)
         out.append(f"| {SYMBOL[f.status]} | {f.rule} | {_md(f.message)} | {_md(v)} | {_md(lim)} | {_md(f.citation)} |")
+    if r.waiver is not None:
+        out += ["", "## Waiver", ""] + [f"- {_md(line)}" for line in waiver_lines(r)]
     if r.deadlines:
         out += ["", "## Deadlines", ""] + [f"- {_md(line)}" for line in deadline_lines(r)]
+        out += ["", _md(r.working_days_rule)]
     if r.corrections:
         out += ["", "## Corrections", ""] + [f"{i}. {_md(c)}" for i, c in enumerate(r.corrections, 1)]
     out += ["", sizing_text.sizing_markdown(r.sizing).replace("# Grease interceptor sizing", "## Sizing", 1)
