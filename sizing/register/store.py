@@ -48,8 +48,18 @@ def now() -> dt.datetime:
 
 
 def jsonable(value: Any) -> Any:
-    """A result or document as plain JSON values (dates as ISO text)."""
-    return json.loads(json.dumps(value, default=str, ensure_ascii=False))
+    """A result or document as plain JSON values: dates as ISO text, NaN (an empty CSV cell) as null."""
+    return _no_nan(json.loads(json.dumps(value, default=str, ensure_ascii=False)))
+
+
+def _no_nan(value: Any) -> Any:
+    if isinstance(value, float) and value != value:
+        return None
+    if isinstance(value, dict):
+        return {k: _no_nan(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_no_nan(v) for v in value]
+    return value
 
 
 def detect_kind(doc: Mapping[str, Any]) -> str:
