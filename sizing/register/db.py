@@ -28,6 +28,8 @@ HEAD = "0002"
 VERSIONS = ("0001", "0002")
 #: How long [ms] an SQLite writer waits for another writer's lock before giving up.
 BUSY_TIMEOUT_MS = 60_000
+#: PostgreSQL advisory lock keys: one migrator at a time, one writer at a time.
+MIGRATE_LOCK, WRITE_LOCK = 74150014, 74150015
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 
 
@@ -94,6 +96,8 @@ class Opened:
     def write(self) -> Iterator[Connection]:
         """One write transaction: all of it or nothing (SQLite: BEGIN IMMEDIATE, writers queue)."""
         with self.engine.connect().execution_options(write=True) as conn, conn.begin():
+            if conn.dialect.name == "postgresql":  # writers queue as on SQLite; released at commit or rollback
+                conn.exec_driver_sql(f"SELECT pg_advisory_xact_lock({WRITE_LOCK})")
             yield conn
 
     @contextmanager
@@ -142,7 +146,7 @@ def migrate(engine: Engine, field: str = "--db", url: str = "") -> tuple[bool, s
     """Bring the database to :data:`HEAD` under one lock; return (created, migrated from version or None)."""
     with engine.connect().execution_options(write=True) as conn, conn.begin():
         if conn.dialect.name == "postgresql":  # one migrator at a time; the lock ends with the transaction
-            conn.exec_driver_sql("SELECT pg_advisory_xact_lock(74150014)")
+            conn.exec_driver_sql(f"SELECT pg_advisory_xact_lock({MIGRATE_LOCK})")
         version = current_version(conn)
         if version == HEAD:
             return False, None
