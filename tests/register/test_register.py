@@ -249,3 +249,14 @@ def test_findings_in_one_shape_are_stored_per_record(db, capsys, registers):
     assert ("waiver", "fail") not in got
     assert got[("maintenance", "pass")] == 6  # 25 % rule, service date, approved interval, pump-outs, training,
     assert ("maintenance", "fail") not in got  # records retention: the example log is in order
+
+
+@pytest.mark.parametrize("path", [CYCLE1, CYCLE2, WAIVER], ids=lambda p: p.name)
+def test_register_example_submittals_validate_against_the_schema(path):
+    jsonschema = pytest.importorskip("jsonschema")
+    import yaml
+
+    from tests.conftest import ROOT
+
+    schema = json.loads((ROOT / "schema" / "submittal.schema.json").read_text())
+    jsonschema.validate(yaml.safe_load(path.read_text()), schema)
