@@ -2,7 +2,13 @@
 
 from alembic import context
 
-connection = context.config.attributes["connection"]
-context.configure(connection=connection, transactional_ddl=True)
-with context.begin_transaction():
-    context.run_migrations()
+
+def run() -> None:
+    connection = context.config.attributes["connection"]
+    context.configure(connection=connection, transactional_ddl=True)
+    with context.begin_transaction():
+        context.run_migrations()
+
+
+if hasattr(context, "config"):  # run by Alembic; a plain import (e.g. a doctest collector) does nothing
+    run()
