@@ -32,6 +32,8 @@ def location_fields(container=st) -> None:
 
 
 def _save(kind: str, doc: dict, today: dt.date, fse_key: str) -> None:
+    import sqlalchemy as sa
+
     from sizing.register import open_register
 
     message = f"reg_msg_{kind}"
@@ -45,6 +47,9 @@ def _save(kind: str, doc: dict, today: dt.date, fse_key: str) -> None:
             reg.db.engine.dispose()
     except SizingInputError as exc:
         ss[message] = ("error", str(exc))
+        return
+    except sa.exc.SQLAlchemyError as exc:  # the server went away, a lock timed out: nothing was saved
+        ss[message] = ("error", f"Register: nothing was saved: {str(getattr(exc, 'orig', None) or exc).splitlines()[0]}")
         return
     extra = "" if added.kind != "review" else f" ({'compliant' if added.exit_code == 0 else 'not compliant'})"
     ss[message] = ("success", f"Saved: {added.summary()}{extra} in {reg.db.display()}.")

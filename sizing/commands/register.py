@@ -54,6 +54,19 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     import sys
 
+    import sqlalchemy as sa
+
+    from sizing.errors import SizingInputError
+
+    try:
+        return _run(args, sys)
+    except sa.exc.SQLAlchemyError as exc:  # the server went away, a lock timed out, a value was refused
+        reason = str(getattr(exc, "orig", None) or exc).splitlines()[0]
+        raise SizingInputError("--db", None, "", message=f"--db: the register refused the write or read, "
+                               f"nothing was changed: {reason}") from None
+
+
+def _run(args: argparse.Namespace, sys) -> int:
     from sizing.register import open_register
 
     handler = {"add": _add, "show": _show, "history": _history, "diff": _diff, "due": _due,

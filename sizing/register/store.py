@@ -80,6 +80,19 @@ def check_fse_id(value: Any, field_name: str = "project.fse_id") -> str:
     return text
 
 
+def no_nul(value: Any, path: str = "") -> None:
+    """Refuse a NUL character anywhere in a document (no database stores it in text), naming the field."""
+    if isinstance(value, str) and "\x00" in value:
+        raise SizingInputError(path or "FILE", value.replace("\x00", "\\0"), "text without NUL characters")
+    if isinstance(value, Mapping):
+        for k, v in value.items():
+            no_nul(str(k), path)
+            no_nul(v, f"{path}.{k}" if path else str(k))
+    elif isinstance(value, (list, tuple)):
+        for i, v in enumerate(value):
+            no_nul(v, f"{path}[{i}]")
+
+
 @dataclass
 class Evaluated:
     """A document evaluated by the core, ready to store."""
@@ -101,6 +114,7 @@ def evaluate(doc: Any, kind: str | None = None, fse_id: str | None = None, today
     from sizing import submittal
 
     doc = dict(parse.mapping("", doc))
+    no_nul(doc)
     kind = kind or detect_kind(doc)
     if kind not in KINDS:
         raise SizingInputError("kind", kind, "one of " + ", ".join(KINDS))
@@ -125,7 +139,8 @@ def evaluate(doc: Any, kind: str | None = None, fse_id: str | None = None, today
         project, ok = dict(sub.project), result.compliant
     fse = check_fse_id(fse_id, "--fse") if fse_id is not None else check_fse_id(project.get("fse_id"))
     return Evaluated(kind=kind, fse_id=fse, project=project, result=result, data=jsonable(result.to_dict()),
-                     exit_code=0 if ok else 1, document=jsonable(doc), text=text, name=name)
+                     exit_code=0 if ok else 1, document=jsonable(doc), text=None if text is None else
+                     text.replace("\x00", ""), name=name)
 
 
 @dataclass

@@ -83,3 +83,20 @@ def test_save_maintenance_log_asks_for_the_fse_id(app, register_file):
     app.text_input(key="in_reg_fse_maintenance").set_value("FSE-0311").run()
     app.button(key="reg_save_maintenance").click().run()
     assert "stored maintenance log (9 new events) of FSE-0311" in texts(app)
+
+
+def test_save_waiver_decision_from_the_waiver_page(app, register_file, tmp_path):
+    goto(app, "waiver")
+    app.selectbox(key="in_wv_example").set_value("waiver-coffee-bar.yaml")
+    app.button(key="wv_load_example").click().run()
+    app.text_input(key="in_reg_fse_waiver").set_value("FSE-0520").run()
+    app.text_input(key="in_reg_user").set_value("Director").run()
+    app.button(key="reg_save_waiver").click().run()
+    assert not errors(app)
+    assert "Saved: stored waiver decision of FSE-0520" in texts(app)
+    out = tmp_path / "export.json"
+    assert main(["register", "export", "--db", str(register_file), "-o", str(out)]) == 0
+    import json
+
+    waiver = json.loads(out.read_text())["fses"][0]["waivers"][0]
+    assert (waiver["status"], waiver["expiration"], waiver["recorded_by"]) == ("grantable", "2028-03-31", "Director")

@@ -34,3 +34,21 @@ def test_sqlite_register_runs_in_wal_mode(tmp_path):
         assert conn.exec_driver_sql("PRAGMA busy_timeout").scalar() == 60000
     assert sa.inspect(reg.db.engine).has_table("cycles")
     reg.db.engine.dispose()
+
+
+def test_the_calculation_core_never_imports_the_register():
+    """The register calls the core; nothing in the core (or the other commands) loads the register or SQLAlchemy."""
+    import subprocess
+    import sys
+
+    from tests.conftest import ROOT
+
+    code = ("import sys, sizing.size, sizing.batch, sizing.ordinance.review, sizing.ordinance.waiver, "
+            "sizing.ordinance.maintenance, sizing.cli; sizing.cli.build_parser(); "
+            "print(sorted(m for m in sys.modules if m.startswith(('sqlalchemy', 'alembic', 'sizing.register'))))")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+    for path in (ROOT / "sizing").rglob("*.py"):
+        if "register" in path.relative_to(ROOT / "sizing").parts[0] or path.name == "register.py":
+            continue
+        assert "sizing.register" not in path.read_text(encoding="utf-8"), path

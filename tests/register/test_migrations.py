@@ -125,6 +125,7 @@ def test_a_file_that_is_not_a_database_is_refused(tmp_path, capsys):
 @pytest.mark.parametrize("value, expected", [
     ("mysql://u@h/db", "an SQLite file or a postgresql:// URL"),
     ("no/such/folder/register.db", "a file in an existing folder"),
+    ("postgresql+psycopg://postgres@127.0.0.1:9/none", "cannot open the register"),
 ])
 def test_bad_locations_name_the_setting(value, expected, capsys):
     assert main(["register", "due", "--db", value]) == 2

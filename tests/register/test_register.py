@@ -156,6 +156,7 @@ def test_records_are_append_only(db, capsys, registers, tmp_path):
     ("project: {name: No id}\nfixtures: [{type: floor_drain}]\n", "project.fse_id"),
     ("project: {fse_id: FSE-9}\nmaintenance: {liquid_depth: 48 kg}\n", "maintenance.liquid_depth"),
     ("project: {fse_id: FSE-9}\nfixtures: [{type: floor_drain}]\nwaiver: {type: nope}\n", "waiver.type"),
+    ('project: {fse_id: FSE-9, name: "Caf\\0e"}\nfixtures: [{type: floor_drain}]\n', "project.name"),
 ])
 def test_bad_input_writes_nothing(db, capsys, registers, tmp_path, text, field):
     add_examples(capsys, db)
