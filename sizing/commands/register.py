@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import argparse
 
+#: The longest look-ahead of ``due --within`` [day] (100 years).
+MAX_WITHIN_DAYS = 36_500
 HELP = "the FOG program register: store reviews, waivers and maintenance logs per FSE; history, diff, due list"
 
 
@@ -227,11 +229,14 @@ def _val(v) -> str:
 def _due(args, reg) -> int:
     from sizing import parse
     from sizing.cli import emit, to_json
+    from sizing.errors import SizingInputError
     from sizing.register.queries import due_list
     from sizing.register.store import jsonable
 
     as_of = None if args.as_of is None else parse.date("--as-of", args.as_of)
     within = parse.whole("--within", args.within, minimum=0)
+    if within > MAX_WITHIN_DAYS:
+        raise SizingInputError("--within", within, f"a number of days from 0 to {MAX_WITHIN_DAYS}")
     items = due_list(reg, as_of=as_of, within=within)
     if args.format == "json":
         emit(to_json(jsonable({"as_of": as_of, "within_days": within, "items": items})), args.output)

@@ -48,34 +48,46 @@ def require_fse(conn, fse_id: str) -> dict[str, Any]:
     return dict(row)
 
 
+def _grouped(conn, table: sa.Table, *columns: str) -> dict[str, list[dict[str, Any]]]:
+    """Every row of ``table`` (or only ``columns``), grouped by FSE, oldest first: one query for all FSEs."""
+    cols = [table.c[c] for c in columns] if columns else [table]
+    out: dict[str, list[dict[str, Any]]] = {}
+    for r in conn.execute(sa.select(*cols).order_by(table.c.id)).mappings():
+        out.setdefault(r["fse_id"], []).append(dict(r))
+    return out
+
+
 def fse_list(reg: Register, as_of: dt.date | None = None) -> list[dict[str, Any]]:
     """One row per FSE: its latest details and a status from its latest cycle, waiver and maintenance log."""
     as_of = as_of or dt.date.today()
-    due = {}
+    due: dict[str, int] = {}
     for item in due_list(reg, as_of=as_of, within=0):
-        due.setdefault(item["fse_id"], []).append(item)
+        due[item["fse_id"]] = due.get(item["fse_id"], 0) + 1
     out = []
     with reg.db.read() as conn:
-        for fse_id in [r[0] for r in conn.execute(sa.select(t.fses.c.fse_id).distinct())]:
-            fse = require_fse(conn, fse_id)
-            cycle = _last(conn, t.cycles, fse_id)
-            waiver = _last(conn, t.waivers, fse_id)
-            log = _last(conn, t.maintenance_logs, fse_id)
-            if cycle is None:
-                status = "no review"
-            else:
-                status = "compliant" if cycle["compliant"] else "corrections required"
-            if due.get(fse_id):
-                status += "; overdue"
-            out.append({"fse_id": fse_id, "name": fse["name"], "address": fse["address"], "owner": fse["owner"],
-                        "status": status, "cycles": 0 if cycle is None else cycle["cycle"],
-                        "last_review": None if cycle is None else cycle["review_date"],
-                        "failing": None if cycle is None else sum(
-                            1 for f in cycle["result"]["findings"] if f["status"] == FAIL),
-                        "waiver": None if waiver is None else waiver["status"],
-                        "waiver_expiration": None if waiver is None else waiver["expiration"],
-                        "next_service": None if log is None else log["next_service_date"],
-                        "overdue": len(due.get(fse_id, []))})
+        fses = _grouped(conn, t.fses)
+        cycles = _grouped(conn, t.cycles, "id", "fse_id", "cycle", "compliant", "review_date")
+        waivers = _grouped(conn, t.waivers, "id", "fse_id", "status", "expiration")
+        logs = _grouped(conn, t.maintenance_logs, "id", "fse_id", "next_service_date")
+        f = t.findings.c
+        failing = dict(conn.execute(sa.select(f.source_id, sa.func.count()).where(
+            f.source == "cycle", f.status == FAIL).group_by(f.source_id)).all())
+    for fse_id, rows in fses.items():
+        fse = rows[-1]
+        cycle = (cycles.get(fse_id) or [None])[-1]
+        waiver = (waivers.get(fse_id) or [None])[-1]
+        log = (logs.get(fse_id) or [None])[-1]
+        status = "no review" if cycle is None else "compliant" if cycle["compliant"] else "corrections required"
+        if due.get(fse_id):
+            status += "; overdue"
+        out.append({"fse_id": fse_id, "name": fse["name"], "address": fse["address"], "owner": fse["owner"],
+                    "status": status, "cycles": 0 if cycle is None else cycle["cycle"],
+                    "last_review": None if cycle is None else cycle["review_date"],
+                    "failing": None if cycle is None else failing.get(cycle["id"], 0),
+                    "waiver": None if waiver is None else waiver["status"],
+                    "waiver_expiration": None if waiver is None else waiver["expiration"],
+                    "next_service": None if log is None else log["next_service_date"],
+                    "overdue": due.get(fse_id, 0)})
     return sorted(out, key=lambda r: r["fse_id"])
 
 
@@ -148,7 +160,10 @@ def due_list(reg: Register, as_of: dt.date | None = None, within: int = 30) -> l
     from sizing.tables import profile_parameter
 
     as_of = as_of or dt.date.today()
-    horizon = as_of + dt.timedelta(days=within)
+    try:
+        horizon = as_of + dt.timedelta(days=within)
+    except OverflowError:  # beyond the calendar's last day: everything recorded is within
+        horizon = dt.date.max
     training = profile_parameter("training_interval_months")
     items = []
 
@@ -159,42 +174,52 @@ def due_list(reg: Register, as_of: dt.date | None = None, within: int = 30) -> l
 
     with reg.db.read() as conn:
         ids = [r[0] for r in conn.execute(sa.select(t.fses.c.fse_id).distinct())]
-        for fse_id in ids:
-            pumps = [e for e in _rows(conn, t.maintenance_events, fse_id) if e["kind"] == "pump_out"]
-            for n in _rows(conn, t.notifications, fse_id):
-                if not any(p["on_date"] >= n["notified_on"] for p in pumps):
-                    add(n["install_deadline"], fse_id, "install interceptor",
-                        f"{n['working_days']} working days after the notification of {n['notified_on']}; "
-                        "no installation recorded", n["citation"])
-            waivers = {}
-            for w in _rows(conn, t.waivers, fse_id):
-                waivers[w["type"]] = w  # the latest decision of each kind
-            for w in waivers.values():
-                if w["granted_on"] is not None:
-                    add(w["expiration"], fse_id, "waiver expires", f"{w['type']} granted {w['granted_on']}",
-                        w["result"].get("citation", ""))
-                rev = w["result"].get("revocation")
-                if rev:
-                    add(_d(rev["proposed_effective"]), fse_id, "revocation takes effect",
-                        f"notice mailed {rev['notice_mailed']}; may proceed: {'yes' if rev['may_proceed'] else 'no'}",
-                        rev["citations"]["notice"])
-            log = _last(conn, t.maintenance_logs, fse_id)
-            if log is not None:
-                res = log["result"]
-                if res.get("service_now"):
-                    add(_d((res.get("latest_reading") or {}).get("date")) or log["as_of"], fse_id, "service now",
-                        f"{res['percent_full']:g} % full (over {res['limit_percent']:g} %)",
-                        res["citations"]["service_immediately"])
-                elif log["next_service_date"]:
-                    add(log["next_service_date"], fse_id, "pump-out", res.get("next_service_basis") or "",
-                        res["citations"]["maximum_interval"])
-                for c in res.get("records") or []:
-                    if c["ok"] is False:
-                        add(log["as_of"], fse_id, "records", f"{c['title']}: {c['detail']}", c["citation"])
-            trained = [e["on_date"] for e in _rows(conn, t.maintenance_events, fse_id) if e["kind"] == "training"]
-            if trained:
-                add(add_months(max(trained), int(training["value"])), fse_id, "employee training",
-                    f"last training {max(trained)}", training["citation"])
+        events = _grouped(conn, t.maintenance_events, "fse_id", "kind", "on_date")
+        notices = _grouped(conn, t.notifications)
+        all_waivers = _grouped(conn, t.waivers, "id", "fse_id", "type", "granted_on", "expiration", "result")
+        m = t.maintenance_logs
+        newest = sa.select(sa.func.max(m.c.id)).group_by(m.c.fse_id).scalar_subquery()
+        logs = {r["fse_id"]: dict(r) for r in conn.execute(sa.select(m).where(m.c.id.in_(newest))).mappings()}
+    for fse_id in ids:
+        pumps = [e["on_date"] for e in events.get(fse_id, []) if e["kind"] == "pump_out"]
+        for n in notices.get(fse_id, []):
+            if not any(p >= n["notified_on"] for p in pumps):
+                add(n["install_deadline"], fse_id, "install interceptor",
+                    f"{n['working_days']} working days after the notification of {n['notified_on']}; "
+                    "no installation recorded", n["citation"])
+        waivers = {}
+        for w in all_waivers.get(fse_id, []):
+            waivers[w["type"]] = w  # the latest decision of each kind
+        for w in waivers.values():
+            if w["granted_on"] is not None:
+                add(w["expiration"], fse_id, "waiver expires", f"{w['type']} granted {w['granted_on']}",
+                    w["result"].get("citation", ""))
+            rev = w["result"].get("revocation")
+            if rev:
+                add(_d(rev["proposed_effective"]), fse_id, "revocation takes effect",
+                    f"notice mailed {rev['notice_mailed']}; may proceed: {'yes' if rev['may_proceed'] else 'no'}",
+                    rev["citations"]["notice"])
+        log = logs.get(fse_id)
+        if log is not None:
+            res = log["result"]
+            if res.get("service_now"):
+                add(_d((res.get("latest_reading") or {}).get("date")) or log["as_of"], fse_id, "service now",
+                    f"{res['percent_full']:g} % full (over {res['limit_percent']:g} %)",
+                    res["citations"]["service_immediately"])
+            elif log["next_service_date"]:
+                add(log["next_service_date"], fse_id, "pump-out", res.get("next_service_basis") or "",
+                    res["citations"]["maximum_interval"])
+            for c in res.get("records") or []:
+                if c["ok"] is False:
+                    add(log["as_of"], fse_id, "records", f"{c['title']}: {c['detail']}", c["citation"])
+        trained = [e["on_date"] for e in events.get(fse_id, []) if e["kind"] == "training"]
+        if trained:
+            try:
+                next_training = add_months(max(trained), int(training["value"]))
+            except (OverflowError, ValueError):  # past the calendar's last year
+                next_training = None
+            add(next_training, fse_id, "employee training", f"last training {max(trained)}",
+                training["citation"])
     return sorted(items, key=lambda i: (i["date"], i["fse_id"], i["what"]))
 
 

@@ -29,6 +29,8 @@ KINDS = ("review", "waiver", "maintenance")
 SOURCE_OF = {"review": "cycle", "waiver": "waiver", "maintenance": "maintenance"}
 #: Writers that lose a race for the next cycle number (PostgreSQL) try again this many times.
 RETRIES = 5
+#: Inventory rows are inserted in batches of this many (all inside the import's one transaction).
+IMPORT_CHUNK = 500
 FSE_ID_MAX = 64
 
 
@@ -231,11 +233,16 @@ class Register:
         writer = {"recorded_at": now(), "recorded_by": who(user)}
         added = known = icps = 0
         with self.db.write() as conn:
+            latest = {"fses": _latest_all(conn, t.fses), "interceptors": _latest_all(conn, t.interceptors)}
+            pending: dict[str, list[dict[str, Any]]] = {"fses": [], "interceptors": []}
             for row in batch.results.to_dict("records"):
-                new_fse, new_icp = _import_row(conn, jsonable(row), writer)
+                new_fse, new_icp = _import_row(jsonable(row), writer, latest, pending)
                 added += new_fse
                 known += not new_fse
                 icps += new_icp
+                if len(pending["fses"]) + len(pending["interceptors"]) >= IMPORT_CHUNK:
+                    _flush(conn, pending)
+            _flush(conn, pending)
         return Imported(fses_added=added, fses_known=known, interceptors_added=icps, rejected=len(rejects),
                         not_sized=tuple(batch.not_sized))
 
@@ -250,6 +257,12 @@ def open_register(db: str | None = None) -> Register:
 def _latest(conn: Connection, table: sa.Table, fse_id: str) -> Mapping[str, Any] | None:
     return conn.execute(sa.select(table).where(table.c.fse_id == fse_id).order_by(table.c.id.desc())
                         .limit(1)).mappings().first()
+
+
+def _latest_all(conn: Connection, table: sa.Table) -> dict[str, Mapping[str, Any]]:
+    """The latest row of ``table`` per FSE, in one query."""
+    newest = sa.select(sa.func.max(table.c.id)).group_by(table.c.fse_id).scalar_subquery()
+    return {r["fse_id"]: r for r in conn.execute(sa.select(table).where(table.c.id.in_(newest))).mappings()}
 
 
 def _ensure_fse(conn: Connection, fse_id: str, project: Mapping[str, Any], source: str,
@@ -364,14 +377,32 @@ def _add_findings(conn: Connection, ev: Evaluated, record_id: int) -> None:
         conn.execute(t.findings.insert(), rows)
 
 
-def _import_row(conn: Connection, row: Mapping[str, Any], writer: Mapping[str, Any]) -> tuple[bool, bool]:
-    """One inventory submittal: its FSE and its interceptor with the CPC assessment (new when changed)."""
+def _import_row(row: Mapping[str, Any], writer: Mapping[str, Any], latest: dict[str, dict[str, Any]],
+                pending: dict[str, list[dict[str, Any]]]) -> tuple[bool, bool]:
+    """One inventory submittal: its FSE and its interceptor with the CPC assessment (new when changed).
+
+    ``latest`` holds the latest FSE and interceptor rows per FSE (read once for the whole import); the rows
+    to insert go to ``pending``."""
     fse_id = check_fse_id(row["submittal_id"], "submittal_id")
-    new_fse = _ensure_fse(conn, fse_id, {}, "inventory", writer)
-    last = _latest(conn, t.interceptors, fse_id)
-    values = {"type": "gravity" if row.get("installed_volume_gal") is not None else None,
-              "volume_gal": row.get("installed_volume_gal"), "assessment": row}
+    new_fse = fse_id not in latest["fses"]
+    if new_fse:
+        fse = {"fse_id": fse_id, "name": None, "address": None, "owner": None, "contact": None,
+               "source": "inventory", **writer}
+        pending["fses"].append(fse)
+        latest["fses"][fse_id] = fse
+    last = latest["interceptors"].get(fse_id)
+    values = {"fse_id": fse_id, "type": "gravity" if row.get("installed_volume_gal") is not None else None,
+              "volume_gal": row.get("installed_volume_gal"), "rated_flow_gpm": None, "installed_on": None,
+              "source": "inventory", "assessment": row, **writer}
     if last is not None and last["volume_gal"] == values["volume_gal"] and last["assessment"] == row:
         return new_fse, False
-    conn.execute(t.interceptors.insert().values(fse_id=fse_id, source="inventory", **values, **writer))
+    pending["interceptors"].append(values)
+    latest["interceptors"][fse_id] = values
     return new_fse, True
+
+
+def _flush(conn: Connection, pending: dict[str, list[dict[str, Any]]]) -> None:
+    for name, rows in pending.items():
+        if rows:
+            conn.execute(getattr(t, name).insert(), rows)
+            rows.clear()
