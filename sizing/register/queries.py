@@ -67,7 +67,7 @@ def fse_list(reg: Register, as_of: dt.date | None = None) -> list[dict[str, Any]
     with reg.db.read() as conn:
         fses = _grouped(conn, t.fses)
         cycles = _grouped(conn, t.cycles, "id", "fse_id", "cycle", "compliant", "review_date")
-        waivers = _grouped(conn, t.waivers, "id", "fse_id", "status", "expiration")
+        waivers = _grouped(conn, t.waivers, "id", "fse_id", "status", "expiration", "result")
         logs = _grouped(conn, t.maintenance_logs, "id", "fse_id", "next_service_date")
         f = t.findings.c
         failing = dict(conn.execute(sa.select(f.source_id, sa.func.count()).where(
@@ -84,11 +84,22 @@ def fse_list(reg: Register, as_of: dt.date | None = None) -> list[dict[str, Any]
                     "status": status, "cycles": 0 if cycle is None else cycle["cycle"],
                     "last_review": None if cycle is None else cycle["review_date"],
                     "failing": None if cycle is None else failing.get(cycle["id"], 0),
-                    "waiver": None if waiver is None else waiver["status"],
+                    "waiver": None if waiver is None else waiver_status(waiver, as_of),
                     "waiver_expiration": None if waiver is None else waiver["expiration"],
                     "next_service": None if log is None else log["next_service_date"],
                     "overdue": due.get(fse_id, 0)})
     return sorted(out, key=lambda r: r["fse_id"])
+
+
+def waiver_status(waiver: Mapping[str, Any], as_of: dt.date) -> str:
+    """The decision, or "revoked <date>" once a revocation that may proceed has taken effect."""
+    rev = (waiver.get("result") or {}).get("revocation")
+    if rev and rev.get("may_proceed"):
+        effective = _d(rev["proposed_effective"])
+        if effective <= as_of:
+            return f"revoked {effective}"
+        return f"{waiver['status']}; revocation effective {effective}"
+    return waiver["status"]
 
 
 def _last(conn, table: sa.Table, fse_id: str) -> dict[str, Any] | None:
@@ -191,10 +202,10 @@ def due_list(reg: Register, as_of: dt.date | None = None, within: int = 30) -> l
         for w in all_waivers.get(fse_id, []):
             waivers[w["type"]] = w  # the latest decision of each kind
         for w in waivers.values():
-            if w["granted_on"] is not None:
+            rev = w["result"].get("revocation")
+            if w["granted_on"] is not None and not (rev and rev.get("may_proceed")):  # revoked: it ends then
                 add(w["expiration"], fse_id, "waiver expires", f"{w['type']} granted {w['granted_on']}",
                     w["result"].get("citation", ""))
-            rev = w["result"].get("revocation")
             if rev:
                 add(_d(rev["proposed_effective"]), fse_id, "revocation takes effect",
                     f"notice mailed {rev['notice_mailed']}; may proceed: {'yes' if rev['may_proceed'] else 'no'}",

@@ -263,3 +263,16 @@ def test_register_example_submittals_validate_against_the_schema(path):
 
     schema = json.loads((ROOT / "schema" / "submittal.schema.json").read_text())
     jsonschema.validate(yaml.safe_load(path.read_text()), schema)
+
+
+def test_a_revocation_that_may_proceed_ends_the_waiver(db, capsys):
+    """The Director's revocation on 30 days' notice: on the due list by its effective date; then revoked."""
+    waiver = EXAMPLES / "waiver-alternative-pretreatment.yaml"  # granted 2025-04-15, expires 2027-04-15
+    assert run(capsys, "register", "add", waiver, "--fse", "FSE-0600", "--db", db)[0] == 0
+    code, out, _ = run(capsys, "register", "due", "--db", db, "--as-of", "2025-09-15", "--format", "json")
+    assert [(i["date"], i["what"], i["status"]) for i in json.loads(out)["items"]] == [
+        ("2025-10-02", "revocation takes effect", "due")]  # notice mailed 2025-09-02 + 30 days
+    code, out, _ = run(capsys, "register", "export", "--format", "csv", "--db", db, "--as-of", "2025-09-15")
+    assert ",grantable; revocation effective 2025-10-02," in out
+    code, out, _ = run(capsys, "register", "export", "--format", "csv", "--db", db, "--as-of", "2026-07-01")
+    assert ",revoked 2025-10-02,2027-04-15," in out
