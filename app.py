@@ -12,4 +12,5 @@ st.navigation([
     st.Page("app_pages/waiver.py", title="Conditional waiver", icon=":material/gavel:"),
     st.Page("app_pages/maintenance.py", title="Maintenance", icon=":material/build:"),
     st.Page("app_pages/inventory.py", title="Inventory (batch)", icon=":material/inventory_2:"),
+    st.Page("app_pages/program.py", title="Program", icon=":material/folder_shared:"),
 ]).run()

@@ -10,7 +10,7 @@ import json
 import pandas as pd
 import streamlit as st
 
-from app_pages import common
+from app_pages import common, register_box
 from sizing import parse
 from sizing.errors import SizingInputError, TableError
 
@@ -163,6 +163,7 @@ def results(doc: dict) -> None:
         c3.download_button("Accumulation chart (PNG)", png.getvalue(),
                            file_name=common.download_name(doc, "-accumulation.png"), mime="image/png",
                            key="mt_download_png", on_click="ignore")
+    register_box.save_box("maintenance", doc)
 
 
 common.header("Maintenance")  # the maintenance rules do not depend on the CPC edition

@@ -9,7 +9,7 @@ import json
 import pandas as pd
 import streamlit as st
 
-from app_pages import common
+from app_pages import common, register_box
 from sizing import parse
 from sizing.errors import SizingInputError, TableError
 from sizing.report.quantities import show
@@ -256,6 +256,7 @@ def results(doc: dict) -> None:
         st.warning(warning)
     common.show_provenance(r.sizing.provenance)
     downloads(doc, r)
+    register_box.save_box("review", doc)
 
 
 def downloads(doc: dict, r) -> None:

@@ -10,7 +10,7 @@ import altair as alt
 import pandas as pd
 import streamlit as st
 
-from app_pages import common
+from app_pages import common, register_box
 from sizing import parse, submittal
 from sizing.errors import SizingInputError, TableError
 from sizing.tables import DEFAULT_EDITION
@@ -319,6 +319,7 @@ def results(doc: dict) -> None:
         revocation(d.revocation)
     common.show_provenance(d.sizing["provenance"])  # the CPC size behind the evidence
     downloads(doc, d)
+    register_box.save_box("waiver", doc)
 
 
 def revocation(r: dict) -> None:

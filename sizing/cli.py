@@ -1,4 +1,4 @@
-"""Command line: ``sizing size|review|waiver|maintenance|batch``.
+"""Command line: ``sizing size|review|waiver|maintenance|batch|register``.
 
 Exit codes: 0 ok; 1 a finding (not compliant, not grantable, service due, rows rejected); 2 bad input,
 with one line on stderr naming the field and what was expected.
@@ -25,6 +25,7 @@ COMMANDS = {
     "review": "sizing.commands.review",
     "maintenance": "sizing.commands.maintenance",
     "batch": "sizing.commands.batch",
+    "register": "sizing.commands.register",
 }
 
 

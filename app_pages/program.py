@@ -1,0 +1,154 @@
+"""Page 6 — the FOG program register: the FSE list with status and filters, one FSE's timeline, the due list and
+the diff of two review cycles side by side (all read through sizing.register)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+import pandas as pd
+import streamlit as st
+
+from app_pages import common
+from app_pages.register_box import location_fields, register_location
+from sizing.errors import SizingInputError
+
+ss = st.session_state
+STATUSES = ("compliant", "corrections required", "no review")
+
+
+def open_or_stop():
+    from sizing.register import open_register
+    from sizing.register.db import resolve
+
+    where = register_location()
+    try:
+        url, _ = resolve(where)
+    except SizingInputError as exc:
+        common.stop_on_error(exc)
+    if url.startswith("sqlite:///") and not Path(url.removeprefix("sqlite:///")).exists():
+        st.info(f"No register at {where} yet: save a review, waiver or maintenance log to it from its page, or "
+                "run `sizing register add FILE` / `sizing register import-inventory FILE.csv`.")
+        st.stop()
+    try:
+        return open_register(where)
+    except SizingInputError as exc:
+        common.stop_on_error(exc)
+
+
+def fse_table(reg, as_of: dt.date) -> list[str]:
+    from sizing.register.queries import fse_list
+
+    rows = fse_list(reg, as_of=as_of)
+    c1, c2, c3 = st.columns([2, 2, 1])
+    chosen = c1.multiselect("Status", STATUSES, key="in_pg_status", placeholder="all")
+    text = c2.text_input("Search id, name or address", key="in_pg_search")
+    overdue_only = c3.checkbox("Overdue only", key="in_pg_overdue")
+    shown = [r for r in rows
+             if (not chosen or any(r["status"].startswith(s) for s in chosen))
+             and (not overdue_only or r["overdue"])
+             and text.strip().lower() in " ".join(str(r[k] or "") for k in ("fse_id", "name", "address")).lower()]
+    st.caption(f"{len(shown)} of {len(rows)} FSEs")
+    if shown:
+        st.dataframe(pd.DataFrame(shown), hide_index=True, width="stretch", key="pg_fse_table")
+    return [r["fse_id"] for r in rows]
+
+
+def timeline(reg, ids: list[str]) -> None:
+    from sizing.register.queries import history, show
+
+    if not ids:
+        st.info("The register holds no FSE yet.")
+        return
+    fse = st.selectbox("FSE", ids, key="in_pg_fse")
+    rows = history(reg, fse)
+    st.dataframe(pd.DataFrame([{k: str(v) for k, v in r.items()} for r in rows]), hide_index=True, width="stretch",
+                 key="pg_timeline")
+    logs = show(reg, fse)["maintenance_logs"]
+    if logs:
+        chart(logs[-1])
+
+
+def chart(log: dict) -> None:
+    """The accumulation chart of the FSE's latest maintenance log, evaluated again by the core as of its date."""
+    figures = common.optional_module("sizing.report.figures", "maintenance_figure")
+    if figures is None:
+        return
+    from sizing.ordinance import maintenance
+
+    try:
+        plan = maintenance.plan(maintenance.from_dict(log["document"], as_of=log["as_of"]))
+    except SizingInputError as exc:  # a log stored by an older version that this one reads differently
+        st.warning(f"The accumulation chart of the log of {log['as_of']} cannot be drawn: {exc}")
+        return
+    st.markdown(f"**Accumulation** (log as of {log['as_of']}, recorded by {log['recorded_by']})")
+    st.pyplot(figures.maintenance_figure(plan), width="stretch")
+
+
+def due(reg, as_of: dt.date) -> None:
+    from sizing.register.queries import due_list
+
+    ss.setdefault("in_pg_within", 30)
+    within = st.number_input("Within days", min_value=0, max_value=3650, step=1, key="in_pg_within")
+    items = due_list(reg, as_of=as_of, within=int(within))
+    overdue = sum(1 for i in items if i["status"] == "overdue")
+    (st.warning if overdue else st.success)(f"{len(items)} items due by {as_of + dt.timedelta(days=int(within))}; "
+                                            f"{overdue} overdue as of {as_of}.")
+    if items:
+        st.dataframe(pd.DataFrame(items), hide_index=True, width="stretch", key="pg_due_table")
+
+
+def cycle_diff(reg, ids: list[str]) -> None:
+    from sizing.register.diff import diff
+    from sizing.register.queries import cycle_numbers
+
+    with_cycles = [(i, cycle_numbers(reg, i)) for i in ids]
+    with_cycles = {i: n for i, n in with_cycles if len(n) >= 2}
+    if not with_cycles:
+        st.info("No FSE has two review cycles yet.")
+        return
+    fse = st.selectbox("FSE", list(with_cycles), key="in_pg_diff_fse")
+    numbers = with_cycles[fse]
+    c1, c2 = st.columns(2)
+    a = c1.selectbox("From cycle", numbers[:-1], index=len(numbers) - 2, key="in_pg_from")
+    b = c2.selectbox("To cycle", [n for n in numbers if n > a], index=0, key="in_pg_to")
+    d = diff(reg, fse, a, b)
+    st.caption(f"Cycle {a}: {d['from']['review_date']}, {d['from']['reviewer']} · cycle {b}: "
+               f"{d['to']['review_date']}, {d['to']['reviewer']}")
+    left, right = f"cycle {a}", f"cycle {b}"
+    rows = [{"item": f"fixture {f['fixture']}", left: _fx(f["from"]), right: _fx(f["to"]), "change": f["change"]}
+            for f in d["fixtures"]]
+    rows += [{"item": v["value"], left: _v(v["from"]), right: _v(v["to"]), "change": "changed"} for v in d["design"]]
+    rows += [{"item": f"finding {f['rule']}", left: f["was"], right: f["now"], "change": change}
+             for change, key in (("resolved", "resolved"), ("new failure", "new"), ("still failing", "still_failing"))
+             for f in d[key]]
+    st.metric("Compliant", f"{d['compliant']['from']} → {d['compliant']['to']}")
+    st.dataframe(pd.DataFrame(rows, columns=["item", left, right, "change"]), hide_index=True, width="stretch",
+                 key="pg_diff_table")
+
+
+def _fx(f) -> str:
+    return "—" if f is None else f"{f['count']} x, {f['connected']}, {f['dfu']:g} DFU"
+
+
+def _v(v) -> str:
+    return "—" if v is None else f"{v:.2f}".rstrip("0").rstrip(".") if isinstance(v, float) else str(v)
+
+
+common.header("FOG program register")
+location_fields()
+ss.setdefault("in_pg_as_of", dt.date.today())
+as_of = st.date_input("As of", key="in_pg_as_of", format="YYYY-MM-DD")
+reg = open_or_stop()
+try:
+    tab_list, tab_timeline, tab_due, tab_diff = st.tabs(["FSEs", "Timeline", "Due", "Cycle diff"])
+    with tab_list:
+        ids = fse_table(reg, as_of)
+    with tab_timeline:
+        timeline(reg, ids)
+    with tab_due:
+        due(reg, as_of)
+    with tab_diff:
+        cycle_diff(reg, ids)
+finally:
+    reg.db.engine.dispose()

@@ -1,0 +1,285 @@
+"""``sizing register ...``: the FOG program register (SQLite file by default, PostgreSQL by URL).
+
+Subcommands: ``add FILE``, ``show FSE``, ``history FSE``, ``diff FSE [--from N --to M]``,
+``due [--as-of DATE] [--within DAYS]``, ``import-inventory FILE.csv``, ``export --format csv|json``.
+Exit codes: 0 ok; 1 a finding (the stored review not compliant, waiver not grantable, service due; findings
+still failing in a diff; something overdue); 2 bad input, one line naming the field.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+#: The longest look-ahead of ``due --within`` [day] (100 years).
+MAX_WITHIN_DAYS = 36_500
+HELP = "the FOG program register: store reviews, waivers and maintenance logs per FSE; history, diff, due list"
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    from sizing.cli import _Parser
+
+    common = _Parser(add_help=False)
+    common.add_argument("--db", metavar="PATH|URL",
+                        help="register: an SQLite file or a postgresql+psycopg:// URL (default: $SIZING_DB, "
+                             "else sizing-register.db here)")
+    common.add_argument("--user", metavar="NAME", help="who records the write (default: the OS user)")
+    sub = p.add_subparsers(dest="action", metavar="ACTION", parser_class=_Parser, required=True)
+    a = sub.add_parser("add", parents=[common], help="store a submittal (a review cycle), a waiver or a maintenance log")
+    a.add_argument("file", metavar="FILE", help="submittal, waiver or maintenance log (YAML/JSON) with project.fse_id")
+    a.add_argument("--fse", metavar="ID", help="the FSE id when the file has no project.fse_id")
+    a.add_argument("--date", metavar="YYYY-MM-DD", help="evaluation date when the file gives none (default today)")
+    for name, text in (("show", "everything recorded on one FSE"), ("history", "one FSE's timeline")):
+        s = sub.add_parser(name, parents=[common], help=text)
+        s.add_argument("fse", metavar="FSE")
+        s.add_argument("--format", choices=("text", "json"), default="text")
+    d = sub.add_parser("diff", parents=[common], help="what changed between two review cycles (default: the last two)")
+    d.add_argument("fse", metavar="FSE")
+    d.add_argument("--from", dest="from_cycle", metavar="N", help="earlier cycle number")
+    d.add_argument("--to", dest="to_cycle", metavar="M", help="later cycle number")
+    d.add_argument("--format", choices=("text", "json"), default="text")
+    u = sub.add_parser("due", parents=[common], help="deadlines, expirations, services and records due, by date")
+    u.add_argument("--as-of", metavar="YYYY-MM-DD", help="reference date (default today)")
+    u.add_argument("--within", metavar="DAYS", default="30", help="days ahead to list (default 30)")
+    u.add_argument("--format", choices=("text", "json", "csv"), default="text")
+    i = sub.add_parser("import-inventory", parents=[common], help="the batch inventory CSV into FSE records")
+    i.add_argument("file", metavar="FILE.csv")
+    i.add_argument("--skip-rejects", action="store_true",
+                   help="import the other submittals when rows are rejected (default: import nothing)")
+    i.add_argument("--edition", help="CPC edition to size under (2022 or 2025; default 2025)")
+    e = sub.add_parser("export", parents=[common], help="every record: json (all of it) or csv (one row per FSE)")
+    e.add_argument("--format", choices=("csv", "json"), default="json")
+    e.add_argument("--as-of", metavar="YYYY-MM-DD", help="date for the csv status columns (default today)")
+    for s in (a, d, u, i, e):
+        s.add_argument("--output", "-o", metavar="PATH", help="write to PATH instead of standard output")
+
+
+def run(args: argparse.Namespace) -> int:
+    import sys
+
+    import sqlalchemy as sa
+
+    from sizing.errors import SizingInputError
+
+    try:
+        return _run(args, sys)
+    except sa.exc.SQLAlchemyError as exc:  # the server went away, a lock timed out, a value was refused
+        reason = str(getattr(exc, "orig", None) or exc).splitlines()[0]
+        raise SizingInputError("--db", None, "", message=f"--db: the register refused the write or read, "
+                               f"nothing was changed: {reason}") from None
+
+
+def _run(args: argparse.Namespace, sys) -> int:
+    from sizing.register import open_register
+
+    handler = {"add": _add, "show": _show, "history": _history, "diff": _diff, "due": _due,
+               "import-inventory": _import, "export": _export}[args.action]
+    if args.action == "add":  # evaluate before opening: bad input creates and writes nothing
+        from sizing import parse
+        from sizing.register.store import evaluate
+
+        today = None if args.date is None else parse.date("--date", args.date)
+        doc = parse.load_document(args.file)
+        return _add(args, evaluate(doc, fse_id=args.fse, today=today, text=_text(args.file), name=_name(args.file)))
+    reg = open_register(args.db)
+    _say_opened(reg, sys.stderr)
+    try:
+        return handler(args, reg)
+    finally:
+        reg.db.engine.dispose()
+
+
+def _text(path: str) -> str | None:
+    from pathlib import Path
+
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+
+
+def _name(path: str) -> str:
+    from pathlib import Path
+
+    return Path(path).name
+
+
+def _say_opened(reg, stream) -> None:
+    if reg.db.created:
+        print(f"sizing register: created {reg.db.display()}", file=stream)
+    elif reg.db.migrated_from:
+        from sizing.register.db import HEAD
+
+        print(f"sizing register: migrated {reg.db.display()} from schema {reg.db.migrated_from} to {HEAD}",
+              file=stream)
+
+
+def _add(args, ev) -> int:
+    import sys
+
+    from sizing.cli import emit
+    from sizing.register import open_register
+
+    reg = open_register(args.db)
+    _say_opened(reg, sys.stderr)
+    try:
+        added = reg.add(ev, user=args.user)
+    finally:
+        reg.db.engine.dispose()
+    verdict = {0: "in order", 1: "NOT in order (see findings)"}[added.exit_code]
+    lines = [f"{added.summary()}: {verdict}"] + [f"  {n}" for n in added.notes]
+    emit("\n".join(lines), args.output)
+    return added.exit_code
+
+
+def _show(args, reg) -> int:
+    from sizing.cli import emit, to_json
+    from sizing.register import queries
+    from sizing.register.store import jsonable
+
+    d = queries.show(reg, args.fse)
+    if args.format == "json":
+        emit(to_json(jsonable(d)), None)
+        return 0
+    f = d["fse"]
+    out = [f"{f['fse_id']} — {f['name'] or 'name not recorded'}"]
+    out += [f"  {k}: {f[k]}" for k in ("address", "owner", "contact") if f[k]]
+    for r in d["interceptors"][-1:]:
+        out.append(f"  interceptor: {r['type'] or 'type not recorded'}, "
+                   + (f"{r['volume_gal']:g} gal" if r["volume_gal"] is not None else
+                      f"{r['rated_flow_gpm']:g} gpm" if r["rated_flow_gpm"] is not None else "size not recorded")
+                   + f" ({r['source']})")
+    for r in d["cycles"]:
+        out.append(f"  cycle {r['cycle']} ({r['review_date']}, {r['reviewer']}): "
+                   f"{'compliant' if r['compliant'] else 'not compliant'}; {r['jurisdiction']}, CPC {r['edition']}")
+    for r in d["notifications"]:
+        out.append(f"  notified {r['notified_on']}: install by {r['install_deadline']} ({r['citation']})")
+    for r in d["waivers"]:
+        out.append(f"  waiver {r['type']} ({r['decided_on']}): {r['status']}"
+                   + (f", expires {r['expiration']}" if r["expiration"] else ""))
+    for r in d["maintenance_logs"][-1:]:
+        out.append(f"  maintenance as of {r['as_of']}: {'in order' if r['in_order'] else 'NOT in order'}; "
+                   f"next service {r['next_service_date']}")
+    counts = {}
+    for e in d["maintenance_events"]:
+        counts[e["kind"]] = counts.get(e["kind"], 0) + 1
+    if counts:
+        out.append("  events: " + ", ".join(f"{n} {k.replace('_', '-')}" for k, n in counts.items()))
+    emit("\n".join(out), None)
+    return 0
+
+
+def _history(args, reg) -> int:
+    from sizing.cli import emit, to_json
+    from sizing.register import queries
+    from sizing.register.store import jsonable
+
+    rows = queries.history(reg, args.fse)
+    if args.format == "json":
+        emit(to_json(jsonable({"fse_id": args.fse, "history": rows})), None)
+    else:
+        emit("\n".join(f"{r['date']}  {r['what']:<22} {r['detail']}  [{r['recorded_by']}, {r['recorded_at']}]"
+                       for r in rows), None)
+    return 0
+
+
+def _cycle_arg(field: str, value: str | None) -> int | None:
+    from sizing import parse
+
+    return None if value is None else parse.whole(field, value, minimum=1)
+
+
+def _diff(args, reg) -> int:
+    from sizing.cli import emit, to_json
+    from sizing.register.diff import diff
+
+    d = diff(reg, args.fse, _cycle_arg("--from", args.from_cycle), _cycle_arg("--to", args.to_cycle))
+    if args.format == "json":
+        emit(to_json(d), args.output)
+    else:
+        emit(render_diff(d), args.output)
+    return 1 if d["new"] or d["still_failing"] else 0
+
+
+def render_diff(d) -> str:
+    a, b = d["from"], d["to"]
+    out = [f"{d['fse_id']}: cycle {a['cycle']} ({a['review_date']}) -> cycle {b['cycle']} ({b['review_date']}); "
+           f"compliant {d['compliant']['from']} -> {d['compliant']['to']}"]
+    out += ["", "Fixtures:"] + ([f"  {f['change']:<8} {f['fixture']}: {_fx(f['from'])} -> {_fx(f['to'])}"
+                                 for f in d["fixtures"]] or ["  no change"])
+    out += ["", "Design values:"] + ([f"  {v['value']}: {_val(v['from'])} -> {_val(v['to'])}" for v in d["design"]]
+                                     or ["  no change"])
+    for key, title in (("resolved", "Resolved"), ("new", "New failures"), ("still_failing", "Still failing")):
+        out += ["", f"{title} ({len(d[key])}):"] + [f"  {f['rule']}: {f['now']} [{f['citation']}]" for f in d[key]]
+    if d["other_status_changes"]:
+        out += ["", "Other status changes:"] + [f"  {c['rule']}: {c['from']} -> {c['to']}"
+                                                for c in d["other_status_changes"]]
+    return "\n".join(out)
+
+
+def _fx(f) -> str:
+    return "none" if f is None else f"{f['count']} x, {f['connected']}, {f['dfu']:g} DFU"
+
+
+def _val(v) -> str:
+    if isinstance(v, float):
+        return f"{v:.2f}".rstrip("0").rstrip(".")
+    return "—" if v is None else str(v)
+
+
+def _due(args, reg) -> int:
+    from sizing import parse
+    from sizing.cli import emit, to_json
+    from sizing.errors import SizingInputError
+    from sizing.register.queries import due_list
+    from sizing.register.store import jsonable
+
+    as_of = None if args.as_of is None else parse.date("--as-of", args.as_of)
+    within = parse.whole("--within", args.within, minimum=0)
+    if within > MAX_WITHIN_DAYS:
+        raise SizingInputError("--within", within, f"a number of days from 0 to {MAX_WITHIN_DAYS}")
+    items = due_list(reg, as_of=as_of, within=within)
+    if args.format == "json":
+        emit(to_json(jsonable({"as_of": as_of, "within_days": within, "items": items})), args.output)
+    elif args.format == "csv":
+        emit(csv_rows(items, ("date", "status", "fse_id", "what", "detail", "citation")), args.output)
+    else:
+        emit("\n".join(f"{i['date']}  {i['status'].upper():<8} {i['fse_id']:<12} {i['what']}: {i['detail']}"
+                       for i in items) or "nothing due", args.output)
+    return 1 if any(i["status"] == "overdue" for i in items) else 0
+
+
+def _import(args, reg) -> int:
+    from sizing.cli import emit
+
+    r = reg.import_inventory(args.file, user=args.user, skip_rejects=args.skip_rejects, edition=args.edition)
+    line = (f"imported {r.fses_added + r.fses_known} FSEs ({r.fses_added} new), {r.interceptors_added} interceptor "
+            "records")
+    if r.rejected:
+        line += f"; {r.rejected} rows rejected, not imported: {', '.join(r.not_sized)}"
+    emit(line, args.output)
+    return 1 if r.rejected else 0
+
+
+def _export(args, reg) -> int:
+    from sizing import parse
+    from sizing.cli import emit, to_json
+    from sizing.register import queries
+
+    if args.format == "json":
+        emit(to_json(queries.export(reg)), args.output)
+        return 0
+    as_of = None if args.as_of is None else parse.date("--as-of", args.as_of)
+    emit(csv_rows(queries.fse_list(reg, as_of=as_of), queries.FSE_COLUMNS), args.output)
+    return 0
+
+
+def csv_rows(rows, columns) -> str:
+    """Rows as CSV text (None as an empty cell, dates as ISO)."""
+    import csv
+    import io
+
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(columns)
+    writer.writerows([["" if r.get(c) is None else r[c] for c in columns] for r in rows])
+    return buffer.getvalue()

@@ -1,0 +1,11 @@
+"""The FOG program register: every FSE's submittals, review cycles, waivers, deadlines and pump-outs in a database.
+
+The register calls the calculation core (:func:`sizing.ordinance.review.review`, :func:`sizing.ordinance.waiver.decide`,
+:func:`sizing.ordinance.maintenance.plan`, :func:`sizing.batch.run_batch`) and stores each result's ``to_dict()``;
+the core never imports the register. Modules: :mod:`.db` (location, engine, migrations), :mod:`.schema` (tables),
+:mod:`.adapter` (findings in one shape), :mod:`.store` (writes), :mod:`.queries` (show, history, diff, due, export).
+"""
+
+from sizing.register.store import Register, open_register
+
+__all__ = ["Register", "open_register"]

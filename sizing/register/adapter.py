@@ -1,0 +1,102 @@
+"""One shape for the three kinds of finding the core returns today.
+
+A plan-review ``Finding`` has a ``status`` (pass / fail / warn / info); a waiver ``FindingResult`` has ``met``;
+a maintenance records ``Check`` has ``ok`` (True / False / None for "not shown"). The register's diff, due
+list and status columns read all three as :class:`Finding` ``(rule, status, citation, message)``, taken from
+the results' ``to_dict()`` (live or as stored), so that stored JSON and fresh results normalise alike.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass
+from typing import Any
+
+PASS, FAIL, WARN, INFO = "pass", "fail", "warn", "info"
+KINDS = ("review", "waiver", "maintenance")
+
+
+@dataclass(frozen=True)
+class Finding:
+    rule: str
+    status: str
+    citation: str
+    message: str
+
+    def to_dict(self) -> dict[str, str]:
+        return asdict(self)
+
+
+def review_findings(result: Mapping[str, Any]) -> list[Finding]:
+    """A plan review's findings, as they are (``Review.to_dict()``)."""
+    return [Finding(f["rule"], f["status"], f.get("citation") or "", f.get("message") or "")
+            for f in result.get("findings") or []]
+
+
+def waiver_findings(result: Mapping[str, Any]) -> list[Finding]:
+    """A waiver decision's findings (``WaiverDecision.to_dict()``): met -> pass, not met -> fail.
+
+    A finding needed for only one of a group (``required`` not ``all``) that is not met is a ``warn`` unless the
+    decision is not grantable: another finding of its group may carry the decision. The revocation, when
+    given, is one more finding: ``fail`` when it may not proceed as proposed.
+    """
+    out = []
+    grantable = bool(result.get("grantable"))
+    for f in result.get("findings") or []:
+        if f.get("met"):
+            status = PASS
+        elif f.get("required", "all") != "all" and grantable:
+            status = WARN
+        else:
+            status = FAIL
+        evidence = f.get("evidence") or ("not made" if not f.get("made", True) else "")
+        out.append(Finding(f["key"], status, f.get("citation") or "",
+                           f"{f.get('title') or f['key']}: {evidence}".rstrip(": ")))
+    rev = result.get("revocation")
+    if rev:
+        issues = "; ".join(rev.get("issues") or [])
+        out.append(Finding("revocation", PASS if rev.get("may_proceed") else FAIL,
+                           (rev.get("citations") or {}).get("notice", ""),
+                           f"revocation effective {rev.get('proposed_effective')}: "
+                           + (issues or "notice, grounds and response in order")))
+    return out
+
+
+def maintenance_findings(result: Mapping[str, Any]) -> list[Finding]:
+    """A maintenance plan's checks (``MaintenancePlan.to_dict()``): the 25 % rule, the service date, the records.
+
+    A record check with ``ok`` None (not shown) is a ``warn``.
+    """
+    cites = result.get("citations") or {}
+    out = []
+    if result.get("percent_full") is not None:
+        over = bool(result.get("exceeds_limit"))
+        out.append(Finding("accumulation_limit", FAIL if over else PASS, cites.get("accumulation_limit", ""),
+                           f"FOG + solids {result['percent_full']:g} % of the liquid depth "
+                           f"({'over' if over else 'within'} {result.get('limit_percent', 25):g} %)"))
+    if result.get("due_date"):
+        late = bool(result.get("overdue"))
+        out.append(Finding("service_interval", FAIL if late else PASS, cites.get("maximum_interval", ""),
+                           f"pump-out due by {result['due_date']}{' — overdue' if late else ''} "
+                           f"({result.get('due_basis') or ''})".replace(" ()", "")))
+    for c in result.get("records") or []:
+        status = {True: PASS, False: FAIL, None: WARN}[c.get("ok")]
+        out.append(Finding(c["key"], status, c.get("citation") or "", f"{c.get('title')}: {c.get('detail')}"))
+    return out
+
+
+def normalise(kind: str, result: Mapping[str, Any]) -> list[Finding]:
+    """The findings of a stored or fresh result of ``kind`` (review, waiver or maintenance).
+
+    >>> [f.status for f in normalise("waiver", {"grantable": False, "findings": [
+    ...     {"key": "a", "title": "A", "met": True, "citation": "c"},
+    ...     {"key": "b", "title": "B", "met": False, "citation": "c", "made": False}]})]
+    ['pass', 'fail']
+    """
+    if kind == "review":
+        return review_findings(result)
+    if kind == "waiver":
+        return waiver_findings(result)
+    if kind == "maintenance":
+        return maintenance_findings(result)
+    raise ValueError(f"kind: expected one of {', '.join(KINDS)}, got {kind!r}")

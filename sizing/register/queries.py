@@ -1,0 +1,270 @@
+"""Reading the register: the FSE list, one FSE, its timeline, the cycle diff, the due list, the export.
+
+Everything here reads stored rows and stored results; the only core call is the profile's parameters (the
+training interval) and the calendar arithmetic of :mod:`sizing.ordinance.maintenance`.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping
+from typing import Any
+
+import sqlalchemy as sa
+
+from sizing.errors import SizingInputError
+from sizing.register import schema as t
+from sizing.register.adapter import FAIL
+from sizing.register.store import Register
+
+FSE_COLUMNS = ("fse_id", "name", "address", "owner", "status", "cycles", "last_review", "failing", "waiver",
+               "waiver_expiration", "next_service", "overdue")
+RECORD_TABLES = ("fses", "interceptors", "cycles", "waivers", "notifications", "maintenance_logs",
+                 "maintenance_events")
+
+
+def _rows(conn, table: sa.Table, fse_id: str | None = None, order=None) -> list[dict[str, Any]]:
+    q = sa.select(table)
+    if fse_id is not None:
+        q = q.where(table.c.fse_id == fse_id)
+    q = q.order_by(*(order or [table.c.id]))
+    return [dict(r) for r in conn.execute(q).mappings()]
+
+
+def fse_ids(reg: Register) -> list[str]:
+    with reg.db.read() as conn:
+        return [r[0] for r in conn.execute(sa.select(t.fses.c.fse_id).distinct().order_by(t.fses.c.fse_id))]
+
+
+def require_fse(conn, fse_id: str) -> dict[str, Any]:
+    row = conn.execute(sa.select(t.fses).where(t.fses.c.fse_id == fse_id).order_by(t.fses.c.id.desc())
+                       .limit(1)).mappings().first()
+    if row is None:
+        known = [r[0] for r in conn.execute(sa.select(t.fses.c.fse_id).distinct().order_by(t.fses.c.fse_id)
+                                            .limit(10))]
+        raise SizingInputError("FSE", fse_id, "", message=(
+            f"FSE: no FSE {fse_id!r} in the register" + (f"; known: {', '.join(known)}" if known else
+                                                           "; the register is empty")))
+    return dict(row)
+
+
+def _grouped(conn, table: sa.Table, *columns: str) -> dict[str, list[dict[str, Any]]]:
+    """Every row of ``table`` (or only ``columns``), grouped by FSE, oldest first: one query for all FSEs."""
+    cols = [table.c[c] for c in columns] if columns else [table]
+    out: dict[str, list[dict[str, Any]]] = {}
+    for r in conn.execute(sa.select(*cols).order_by(table.c.id)).mappings():
+        out.setdefault(r["fse_id"], []).append(dict(r))
+    return out
+
+
+def fse_list(reg: Register, as_of: dt.date | None = None) -> list[dict[str, Any]]:
+    """One row per FSE: its latest details and a status from its latest cycle, waiver and maintenance log."""
+    as_of = as_of or dt.date.today()
+    due: dict[str, int] = {}
+    for item in due_list(reg, as_of=as_of, within=0):
+        due[item["fse_id"]] = due.get(item["fse_id"], 0) + 1
+    out = []
+    with reg.db.read() as conn:
+        fses = _grouped(conn, t.fses)
+        cycles = _grouped(conn, t.cycles, "id", "fse_id", "cycle", "compliant", "review_date")
+        waivers = _grouped(conn, t.waivers, "id", "fse_id", "status", "expiration", "result")
+        logs = _grouped(conn, t.maintenance_logs, "id", "fse_id", "next_service_date")
+        f = t.findings.c
+        failing = dict(conn.execute(sa.select(f.source_id, sa.func.count()).where(
+            f.source == "cycle", f.status == FAIL).group_by(f.source_id)).all())
+    for fse_id, rows in fses.items():
+        fse = rows[-1]
+        cycle = (cycles.get(fse_id) or [None])[-1]
+        waiver = (waivers.get(fse_id) or [None])[-1]
+        log = (logs.get(fse_id) or [None])[-1]
+        status = "no review" if cycle is None else "compliant" if cycle["compliant"] else "corrections required"
+        if due.get(fse_id):
+            status += "; overdue"
+        out.append({"fse_id": fse_id, "name": fse["name"], "address": fse["address"], "owner": fse["owner"],
+                    "status": status, "cycles": 0 if cycle is None else cycle["cycle"],
+                    "last_review": None if cycle is None else cycle["review_date"],
+                    "failing": None if cycle is None else failing.get(cycle["id"], 0),
+                    "waiver": None if waiver is None else waiver_status(waiver, as_of),
+                    "waiver_expiration": None if waiver is None else waiver["expiration"],
+                    "next_service": None if log is None else log["next_service_date"],
+                    "overdue": due.get(fse_id, 0)})
+    return sorted(out, key=lambda r: r["fse_id"])
+
+
+def waiver_status(waiver: Mapping[str, Any], as_of: dt.date) -> str:
+    """The decision, or "revoked <date>" once a revocation that may proceed has taken effect."""
+    rev = (waiver.get("result") or {}).get("revocation")
+    if rev and rev.get("may_proceed"):
+        effective = _d(rev["proposed_effective"])
+        if effective <= as_of:
+            return f"revoked {effective}"
+        return f"{waiver['status']}; revocation effective {effective}"
+    return waiver["status"]
+
+
+def _last(conn, table: sa.Table, fse_id: str) -> dict[str, Any] | None:
+    row = conn.execute(sa.select(table).where(table.c.fse_id == fse_id).order_by(table.c.id.desc())
+                       .limit(1)).mappings().first()
+    return None if row is None else dict(row)
+
+
+def show(reg: Register, fse_id: str) -> dict[str, Any]:
+    """Everything the register holds on one FSE, each table's rows oldest first."""
+    with reg.db.read() as conn:
+        fse = require_fse(conn, fse_id)
+        out = {"fse": fse}
+        for name in RECORD_TABLES:
+            out[name] = _rows(conn, getattr(t, name), fse_id)
+    return out
+
+
+def history(reg: Register, fse_id: str) -> list[dict[str, Any]]:
+    """The FSE's timeline: one entry per record, by date (then by order of writing)."""
+    d = show(reg, fse_id)
+    out = []
+
+    def add(day, what, detail, row):
+        out.append({"date": day or row["recorded_at"].date(), "what": what, "detail": detail,
+                    "recorded_at": row["recorded_at"], "recorded_by": row["recorded_by"]})
+
+    for r in d["fses"]:
+        add(r["recorded_at"].date(), "FSE details", ", ".join(f"{k}: {r[k]}" for k in ("name", "address", "owner",
+                                                                                       "contact") if r[k]), r)
+    for r in d["cycles"]:
+        counts = r["result"].get("counts") or {}
+        add(r["review_date"], f"review cycle {r['cycle']}",
+            f"{'compliant' if r['compliant'] else 'not compliant'}: {counts.get('fail', 0)} fail, "
+            f"{counts.get('warn', 0)} warn; reviewer {r['reviewer']}; {r['jurisdiction']}, CPC {r['edition']}; "
+            f"required {r['required_volume_gal']} gal", r)
+    for r in d["notifications"]:
+        add(r["notified_on"], "notification", f"install within {r['working_days']} working days, by "
+            f"{r['install_deadline']} ({r['citation']})", r)
+    for r in d["interceptors"]:
+        size = (f"{r['volume_gal']:g} gal" if r["volume_gal"] is not None else
+                f"{r['rated_flow_gpm']:g} gpm" if r["rated_flow_gpm"] is not None else "size not recorded")
+        add(r["installed_on"] or r["recorded_at"].date(), "interceptor", f"{r['type'] or 'type not recorded'}, "
+            f"{size} ({r['source']})", r)
+    for r in d["waivers"]:
+        add(r["decided_on"], "waiver", f"{r['type']}: {r['status']}"
+            + (f"; expires {r['expiration']}" if r["expiration"] else ""), r)
+        if r["revocation_notice_mailed"]:
+            add(r["revocation_notice_mailed"], "revocation notice", f"proposed effective {r['revocation_effective']}", r)
+    for r in d["maintenance_events"]:
+        detail = {"pump_out": lambda e: "pump-out" + "".join(f"; {k} {e[k]}" for k in ("hauler", "manifest") if e[k]),
+                  "reading": lambda e: f"FOG {e['fog_in']:g} in + solids {e['solids_in']:g} in",
+                  "training": lambda e: "employee training"}[r["kind"]](r)
+        add(r["on_date"], r["kind"].replace("_", "-"), detail, r)
+    for r in d["maintenance_logs"]:
+        add(r["as_of"], "maintenance check", f"{'in order' if r['in_order'] else 'NOT in order'}; next service "
+            f"{r['next_service_date']}", r)
+    return sorted(out, key=lambda e: (e["date"], e["recorded_at"]))
+
+
+def due_list(reg: Register, as_of: dt.date | None = None, within: int = 30) -> list[dict[str, Any]]:
+    """What falls due by ``as_of + within`` days (earlier items are overdue), sorted by date.
+
+    Install deadlines (until a pump-out on or after the notification shows an interceptor in service), waivers
+    expiring, revocations taking effect, services due by the latest maintenance log, training due (the
+    profile's training interval after the last training) and the records checks the latest log did not meet.
+    """
+    from sizing.ordinance.maintenance import add_months
+    from sizing.tables import profile_parameter
+
+    as_of = as_of or dt.date.today()
+    try:
+        horizon = as_of + dt.timedelta(days=within)
+    except OverflowError:  # beyond the calendar's last day: everything recorded is within
+        horizon = dt.date.max
+    training = profile_parameter("training_interval_months")
+    items = []
+
+    def add(day, fse_id, what, detail, citation=""):
+        if day is not None and day <= horizon:
+            items.append({"date": day, "fse_id": fse_id, "what": what, "detail": detail, "citation": citation,
+                          "status": "overdue" if day < as_of else "due"})
+
+    with reg.db.read() as conn:
+        ids = [r[0] for r in conn.execute(sa.select(t.fses.c.fse_id).distinct())]
+        events = _grouped(conn, t.maintenance_events, "fse_id", "kind", "on_date")
+        notices = _grouped(conn, t.notifications)
+        all_waivers = _grouped(conn, t.waivers, "id", "fse_id", "type", "granted_on", "expiration", "result")
+        m = t.maintenance_logs
+        newest = sa.select(sa.func.max(m.c.id)).group_by(m.c.fse_id).scalar_subquery()
+        logs = {r["fse_id"]: dict(r) for r in conn.execute(sa.select(m).where(m.c.id.in_(newest))).mappings()}
+    for fse_id in ids:
+        pumps = [e["on_date"] for e in events.get(fse_id, []) if e["kind"] == "pump_out"]
+        for n in notices.get(fse_id, []):
+            if not any(p >= n["notified_on"] for p in pumps):
+                add(n["install_deadline"], fse_id, "install interceptor",
+                    f"{n['working_days']} working days after the notification of {n['notified_on']}; "
+                    "no installation recorded", n["citation"])
+        waivers = {}
+        for w in all_waivers.get(fse_id, []):
+            waivers[w["type"]] = w  # the latest decision of each kind
+        for w in waivers.values():
+            rev = w["result"].get("revocation")
+            if w["granted_on"] is not None and not (rev and rev.get("may_proceed")):  # revoked: it ends then
+                add(w["expiration"], fse_id, "waiver expires", f"{w['type']} granted {w['granted_on']}",
+                    w["result"].get("citation", ""))
+            if rev:
+                add(_d(rev["proposed_effective"]), fse_id, "revocation takes effect",
+                    f"notice mailed {rev['notice_mailed']}; may proceed: {'yes' if rev['may_proceed'] else 'no'}",
+                    rev["citations"]["notice"])
+        log = logs.get(fse_id)
+        if log is not None:
+            res = log["result"]
+            if res.get("service_now"):
+                add(_d((res.get("latest_reading") or {}).get("date")) or log["as_of"], fse_id, "service now",
+                    f"{res['percent_full']:g} % full (over {res['limit_percent']:g} %)",
+                    res["citations"]["service_immediately"])
+            elif log["next_service_date"]:
+                add(log["next_service_date"], fse_id, "pump-out", res.get("next_service_basis") or "",
+                    res["citations"]["maximum_interval"])
+            for c in res.get("records") or []:
+                if c["ok"] is False:
+                    add(log["as_of"], fse_id, "records", f"{c['title']}: {c['detail']}", c["citation"])
+        trained = [e["on_date"] for e in events.get(fse_id, []) if e["kind"] == "training"]
+        if trained:
+            try:
+                next_training = add_months(max(trained), int(training["value"]))
+            except (OverflowError, ValueError):  # past the calendar's last year
+                next_training = None
+            add(next_training, fse_id, "employee training", f"last training {max(trained)}",
+                training["citation"])
+    return sorted(items, key=lambda i: (i["date"], i["fse_id"], i["what"]))
+
+
+def _d(value: Any) -> dt.date | None:
+    return None if value in (None, "") else dt.date.fromisoformat(str(value)[:10])
+
+
+def export(reg: Register) -> dict[str, Any]:
+    """Every record of every FSE (JSON-ready): ``{"fses": [{"fse_id", ..., "cycles": [...], ...}]}``."""
+    from sizing.register.store import jsonable
+
+    out = []
+    with reg.db.read() as conn:
+        for fse_id in [r[0] for r in conn.execute(sa.select(t.fses.c.fse_id).distinct().order_by(t.fses.c.fse_id))]:
+            entry = {"fse_id": fse_id}
+            for name in RECORD_TABLES:
+                entry[name] = _rows(conn, getattr(t, name), fse_id)
+            out.append(entry)
+    return jsonable({"fses": out})
+
+
+def cycle_numbers(reg: Register, fse_id: str) -> list[int]:
+    with reg.db.read() as conn:
+        require_fse(conn, fse_id)
+        return [r[0] for r in conn.execute(sa.select(t.cycles.c.cycle).where(t.cycles.c.fse_id == fse_id)
+                                           .order_by(t.cycles.c.cycle))]
+
+
+def cycle(reg: Register, fse_id: str, number: int, field: str = "--from") -> Mapping[str, Any]:
+    with reg.db.read() as conn:
+        row = conn.execute(sa.select(t.cycles).where(t.cycles.c.fse_id == fse_id, t.cycles.c.cycle == number)
+                           ).mappings().first()
+    if row is None:
+        numbers = cycle_numbers(reg, fse_id)
+        raise SizingInputError(field, number, "one of the FSE's review cycles: "
+                               + (", ".join(map(str, numbers)) if numbers else "none recorded"))
+    return dict(row)

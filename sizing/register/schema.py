@@ -1,0 +1,143 @@
+"""The register's tables at the current schema version (the migrations build exactly these).
+
+Every table is append-only: a row is written once and never updated; a change is a new row. Each row records
+who wrote it (``recorded_by``) and when (``recorded_at``, UTC). Results are stored as the ``to_dict()`` of the
+core's result objects (JSON) beside the few columns the queries filter and sort on.
+"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+
+metadata = sa.MetaData()
+
+
+def _who() -> list[sa.Column]:
+    return [sa.Column("recorded_at", sa.DateTime, nullable=False),
+            sa.Column("recorded_by", sa.String(200), nullable=False)]
+
+
+def _document() -> list[sa.Column]:
+    """The document as submitted: its name, its text and its parsed mapping."""
+    return [sa.Column("document_name", sa.String(500)),
+            sa.Column("document_text", sa.Text),
+            sa.Column("document", sa.JSON)]
+
+
+fses = sa.Table(
+    "fses", metadata,
+    sa.Column("id", sa.Integer, primary_key=True),
+    sa.Column("fse_id", sa.String(64), nullable=False, index=True),
+    sa.Column("name", sa.String(500)),
+    sa.Column("address", sa.String(500)),
+    sa.Column("owner", sa.String(500)),
+    sa.Column("contact", sa.String(500)),
+    sa.Column("source", sa.String(200)),
+    *_who(),
+)
+
+interceptors = sa.Table(
+    "interceptors", metadata,
+    sa.Column("id", sa.Integer, primary_key=True),
+    sa.Column("fse_id", sa.String(64), nullable=False, index=True),
+    sa.Column("type", sa.String(40)),
+    sa.Column("volume_gal", sa.Float),
+    sa.Column("rated_flow_gpm", sa.Float),
+    sa.Column("installed_on", sa.Date),
+    sa.Column("source", sa.String(200)),
+    sa.Column("assessment", sa.JSON),
+    *_who(),
+)
+
+cycles = sa.Table(
+    "cycles", metadata,
+    sa.Column("id", sa.Integer, primary_key=True),
+    sa.Column("fse_id", sa.String(64), nullable=False, index=True),
+    sa.Column("cycle", sa.Integer, nullable=False),
+    *_document(),
+    sa.Column("review_date", sa.Date),
+    sa.Column("reviewer", sa.String(200)),
+    sa.Column("jurisdiction", sa.String(200)),
+    sa.Column("edition", sa.String(10)),
+    sa.Column("construction", sa.String(40)),
+    sa.Column("compliant", sa.Boolean),
+    sa.Column("dfu_total", sa.Float),
+    sa.Column("required_volume_gal", sa.Float),
+    sa.Column("result", sa.JSON),
+    *_who(),
+    sa.UniqueConstraint("fse_id", "cycle", name="uq_cycles_fse_cycle"),
+)
+
+waivers = sa.Table(
+    "waivers", metadata,
+    sa.Column("id", sa.Integer, primary_key=True),
+    sa.Column("fse_id", sa.String(64), nullable=False, index=True),
+    sa.Column("type", sa.String(60)),
+    sa.Column("kind", sa.String(60)),
+    sa.Column("status", sa.String(60)),
+    sa.Column("decided_on", sa.Date),
+    sa.Column("granted_on", sa.Date),
+    sa.Column("expiration", sa.Date),
+    sa.Column("revocation_notice_mailed", sa.Date),
+    sa.Column("revocation_effective", sa.Date),
+    *_document(),
+    sa.Column("result", sa.JSON),
+    *_who(),
+)
+
+notifications = sa.Table(
+    "notifications", metadata,
+    sa.Column("id", sa.Integer, primary_key=True),
+    sa.Column("fse_id", sa.String(64), nullable=False, index=True),
+    sa.Column("rule", sa.String(60)),
+    sa.Column("notified_on", sa.Date),
+    sa.Column("working_days", sa.Integer),
+    sa.Column("install_deadline", sa.Date),
+    sa.Column("citation", sa.String(300)),
+    sa.Column("cycle_id", sa.Integer, sa.ForeignKey("cycles.id")),
+    *_who(),
+)
+
+maintenance_logs = sa.Table(
+    "maintenance_logs", metadata,
+    sa.Column("id", sa.Integer, primary_key=True),
+    sa.Column("fse_id", sa.String(64), nullable=False, index=True),
+    sa.Column("as_of", sa.Date),
+    sa.Column("liquid_depth_in", sa.Float),
+    sa.Column("in_order", sa.Boolean),
+    sa.Column("due_date", sa.Date),
+    sa.Column("next_service_date", sa.Date),
+    *_document(),
+    sa.Column("result", sa.JSON),
+    *_who(),
+)
+
+maintenance_events = sa.Table(
+    "maintenance_events", metadata,
+    sa.Column("id", sa.Integer, primary_key=True),
+    sa.Column("fse_id", sa.String(64), nullable=False, index=True),
+    sa.Column("kind", sa.String(20), nullable=False),  # pump_out | reading | training
+    sa.Column("on_date", sa.Date, nullable=False),
+    sa.Column("hauler", sa.String(300)),
+    sa.Column("manifest", sa.String(300)),
+    sa.Column("fog_in", sa.Float),
+    sa.Column("solids_in", sa.Float),
+    sa.Column("note", sa.String(2000)),
+    sa.Column("log_id", sa.Integer, sa.ForeignKey("maintenance_logs.id")),
+    *_who(),
+)
+
+#: Schema version 0002: every stored result's findings in one shape (see :mod:`sizing.register.adapter`).
+findings = sa.Table(
+    "findings", metadata,
+    sa.Column("id", sa.Integer, primary_key=True),
+    sa.Column("fse_id", sa.String(64), nullable=False),
+    sa.Column("source", sa.String(20), nullable=False),  # cycle | waiver | maintenance
+    sa.Column("source_id", sa.Integer, nullable=False),
+    sa.Column("rule", sa.String(100), nullable=False),
+    sa.Column("status", sa.String(10), nullable=False),
+    sa.Column("citation", sa.String(300)),
+    sa.Column("message", sa.Text),
+    sa.Index("ix_findings_fse_status", "fse_id", "status"),
+    sa.Index("ix_findings_source", "source", "source_id"),
+)

@@ -1,0 +1,408 @@
+"""Writing to the register: a review cycle, a waiver decision, a maintenance log, an inventory.
+
+Every write evaluates the document with the core first (so bad input raises before anything is written), then
+stores the result in one transaction: all of a record or none of it. Nothing is updated in place: a new review
+is a new cycle, a changed FSE name is a new FSE row, a maintenance log adds only the events not yet recorded.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import getpass
+import json
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Connection
+
+from sizing import parse
+from sizing.errors import SizingInputError
+from sizing.register import schema as t
+from sizing.register.adapter import normalise
+from sizing.register.db import Opened, open_db
+
+KINDS = ("review", "waiver", "maintenance")
+SOURCE_OF = {"review": "cycle", "waiver": "waiver", "maintenance": "maintenance"}
+#: Writers that lose a race for the next cycle number (PostgreSQL) try again this many times.
+RETRIES = 5
+#: Inventory rows are inserted in batches of this many (all inside the import's one transaction).
+IMPORT_CHUNK = 500
+FSE_ID_MAX = 64
+
+
+def who(user: str | None = None) -> str:
+    """The writer: ``user`` (``--user`` or the app's reviewer field), else the operating-system user."""
+    if user is not None and str(user).strip():
+        return " ".join(str(user).split())[:200]
+    try:
+        return getpass.getuser()
+    except (OSError, KeyError):  # no login name (e.g. a container without a passwd entry)
+        return os.environ.get("USER") or os.environ.get("USERNAME") or "unknown"
+
+
+def now() -> dt.datetime:
+    """The time of a write, UTC (stored without the zone)."""
+    return dt.datetime.now(dt.UTC).replace(tzinfo=None, microsecond=0)
+
+
+def jsonable(value: Any) -> Any:
+    """A result or document as plain JSON values: dates as ISO text, NaN (an empty CSV cell) as null."""
+    return _no_nan(json.loads(json.dumps(value, default=str, ensure_ascii=False)))
+
+
+def _no_nan(value: Any) -> Any:
+    if isinstance(value, float) and value != value:
+        return None
+    if isinstance(value, dict):
+        return {k: _no_nan(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_no_nan(v) for v in value]
+    return value
+
+
+def detect_kind(doc: Mapping[str, Any]) -> str:
+    """What a document is: a maintenance log, a waiver application, or else a submittal for review."""
+    if doc.get("maintenance") is not None or "liquid_depth" in doc:
+        return "maintenance"
+    if doc.get("waiver") is not None:
+        return "waiver"
+    return "review"
+
+
+def check_fse_id(value: Any, field_name: str = "project.fse_id") -> str:
+    if value is None or (isinstance(value, str) and not value.strip()):
+        raise SizingInputError(field_name, value, "the FSE's id, e.g. FSE-0417 (or give --fse ID)")
+    text = parse.text(field_name, value, max_length=FSE_ID_MAX).strip()
+    if any(ord(ch) < 32 for ch in text):
+        raise SizingInputError(field_name, value, "an FSE id without control characters")
+    return text
+
+
+def no_nul(value: Any, path: str = "") -> None:
+    """Refuse a NUL character anywhere in a document (no database stores it in text), naming the field."""
+    if isinstance(value, str) and "\x00" in value:
+        raise SizingInputError(path or "FILE", value.replace("\x00", "\\0"), "text without NUL characters")
+    if isinstance(value, Mapping):
+        for k, v in value.items():
+            no_nul(str(k), path)
+            no_nul(v, f"{path}.{k}" if path else str(k))
+    elif isinstance(value, (list, tuple)):
+        for i, v in enumerate(value):
+            no_nul(v, f"{path}[{i}]")
+
+
+@dataclass
+class Evaluated:
+    """A document evaluated by the core, ready to store."""
+
+    kind: str
+    fse_id: str
+    project: dict[str, str]
+    result: Any
+    data: dict[str, Any]
+    exit_code: int
+    document: dict[str, Any]
+    text: str | None = None
+    name: str | None = None
+
+
+def evaluate(doc: Any, kind: str | None = None, fse_id: str | None = None, today: dt.date | None = None,
+             text: str | None = None, name: str | None = None) -> Evaluated:
+    """Run the same evaluation as ``sizing review`` / ``waiver`` / ``maintenance`` on a document."""
+    from sizing import submittal
+
+    doc = dict(parse.mapping("", doc))
+    no_nul(doc)
+    kind = kind or detect_kind(doc)
+    if kind not in KINDS:
+        raise SizingInputError("kind", kind, "one of " + ", ".join(KINDS))
+    if kind == "maintenance":
+        from sizing.ordinance import maintenance
+
+        section = doc.get("maintenance") if isinstance(doc.get("maintenance"), Mapping) else doc
+        rec = maintenance.from_dict(doc, as_of=None if section.get("as_of") is not None else today)
+        result = maintenance.plan(rec)
+        project, ok = dict(rec.project), result.in_order
+    elif kind == "waiver":
+        from sizing.ordinance.waiver import decide
+
+        sub = submittal.from_dict(doc)
+        result = decide(sub, today=today)
+        project, ok = dict(sub.project), result.in_order
+    else:
+        from sizing.ordinance.review import review
+
+        sub = submittal.from_dict(doc)
+        result = review(sub, today=today)
+        project, ok = dict(sub.project), result.compliant
+    fse = check_fse_id(fse_id, "--fse") if fse_id is not None else check_fse_id(project.get("fse_id"))
+    return Evaluated(kind=kind, fse_id=fse, project=project, result=result, data=jsonable(result.to_dict()),
+                     exit_code=0 if ok else 1, document=jsonable(doc), text=None if text is None else
+                     text.replace("\x00", ""), name=name)
+
+
+@dataclass
+class Added:
+    kind: str
+    fse_id: str
+    record_id: int
+    exit_code: int
+    cycle: int | None = None
+    events_added: int = 0
+    notes: list[str] = field(default_factory=list)
+
+    def summary(self) -> str:
+        what = {"review": f"review cycle {self.cycle}", "waiver": "waiver decision",
+                "maintenance": f"maintenance log ({self.events_added} new events)"}[self.kind]
+        return f"stored {what} of {self.fse_id}"
+
+
+@dataclass
+class Imported:
+    fses_added: int
+    fses_known: int
+    interceptors_added: int
+    rejected: int
+    not_sized: tuple[str, ...]
+
+
+def _date(value: Any) -> dt.date | None:
+    return None if value in (None, "") else dt.date.fromisoformat(str(value)[:10])
+
+
+class Register:
+    """One register database (see :mod:`sizing.register.db` for where it lives)."""
+
+    def __init__(self, opened: Opened):
+        self.db = opened
+
+    # --- documents ------------------------------------------------------------------------------------------
+
+    def add_file(self, path: str | Path, *, user: str | None = None, fse_id: str | None = None,
+                 kind: str | None = None, today: dt.date | None = None) -> Added:
+        doc = parse.load_document(path)
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):  # already read once by load_document; keep the parsed form
+            text = None
+        return self.add(evaluate(doc, kind=kind, fse_id=fse_id, today=today, text=text, name=Path(path).name),
+                        user=user)
+
+    def add_document(self, doc: Mapping[str, Any], *, user: str | None = None, kind: str | None = None,
+                     fse_id: str | None = None, today: dt.date | None = None, name: str | None = None) -> Added:
+        import yaml
+
+        text = yaml.safe_dump(jsonable(dict(doc)), sort_keys=False, allow_unicode=True)
+        return self.add(evaluate(doc, kind=kind, fse_id=fse_id, today=today, text=text, name=name), user=user)
+
+    def add(self, ev: Evaluated, user: str | None = None) -> Added:
+        writer = {"recorded_at": now(), "recorded_by": who(user)}
+        for attempt in range(RETRIES):
+            try:
+                with self.db.write() as conn:
+                    _ensure_fse(conn, ev.fse_id, ev.project, f"{ev.kind} {ev.name or ''}".strip(), writer)
+                    added = {"review": _add_cycle, "waiver": _add_waiver,
+                             "maintenance": _add_maintenance}[ev.kind](conn, ev, writer)
+                    _add_findings(conn, ev, added.record_id)
+                    return added
+            except sa.exc.IntegrityError:  # another writer took the same cycle number: count again
+                if attempt == RETRIES - 1:
+                    raise
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    # --- inventory --------------------------------------------------------------------------------------------
+
+    def import_inventory(self, source: Any, *, user: str | None = None, skip_rejects: bool = False,
+                         edition: str | None = None) -> Imported:
+        """The batch inventory (``sizing batch`` input) into FSE and interceptor records, in one transaction.
+
+        A rejected row writes nothing unless ``skip_rejects`` (then its submittal is left out)."""
+        from sizing.batch import run_batch
+
+        batch = run_batch(source, edition=edition)
+        rejects = batch.rejects
+        if len(rejects) and not skip_rejects:
+            first = rejects.iloc[0]
+            raise SizingInputError("FILE.csv", None, "", message=(
+                f"FILE.csv: line {first['line']}: {first['reason']}; {len(rejects)} row(s) rejected, nothing "
+                "imported (fix them, or give --skip-rejects to import the other submittals)"))
+        writer = {"recorded_at": now(), "recorded_by": who(user)}
+        added = known = icps = 0
+        with self.db.write() as conn:
+            latest = {"fses": _latest_all(conn, t.fses), "interceptors": _latest_all(conn, t.interceptors)}
+            pending: dict[str, list[dict[str, Any]]] = {"fses": [], "interceptors": []}
+            for row in batch.results.to_dict("records"):
+                new_fse, new_icp = _import_row(jsonable(row), writer, latest, pending)
+                added += new_fse
+                known += not new_fse
+                icps += new_icp
+                if len(pending["fses"]) + len(pending["interceptors"]) >= IMPORT_CHUNK:
+                    _flush(conn, pending)
+            _flush(conn, pending)
+        return Imported(fses_added=added, fses_known=known, interceptors_added=icps, rejected=len(rejects),
+                        not_sized=tuple(batch.not_sized))
+
+
+def open_register(db: str | None = None) -> Register:
+    """The register at ``db`` (path or URL), ``SIZING_DB`` or ``sizing-register.db``; created or migrated."""
+    return Register(open_db(db))
+
+
+# --- rows ------------------------------------------------------------------------------------------------------
+
+def _latest(conn: Connection, table: sa.Table, fse_id: str) -> Mapping[str, Any] | None:
+    return conn.execute(sa.select(table).where(table.c.fse_id == fse_id).order_by(table.c.id.desc())
+                        .limit(1)).mappings().first()
+
+
+def _latest_all(conn: Connection, table: sa.Table) -> dict[str, Mapping[str, Any]]:
+    """The latest row of ``table`` per FSE, in one query."""
+    newest = sa.select(sa.func.max(table.c.id)).group_by(table.c.fse_id).scalar_subquery()
+    return {r["fse_id"]: r for r in conn.execute(sa.select(table).where(table.c.id.in_(newest))).mappings()}
+
+
+def _ensure_fse(conn: Connection, fse_id: str, project: Mapping[str, Any], source: str,
+                writer: Mapping[str, Any]) -> bool:
+    """A new FSE row when the FSE is new or its details changed; True when the FSE was not known before."""
+    given = {"name": project.get("name"), "address": project.get("address"),
+             "owner": project.get("owner") or project.get("applicant"), "contact": project.get("contact")}
+    last = _latest(conn, t.fses, fse_id)
+    if last is not None:
+        merged = {k: given[k] if given[k] is not None else last[k] for k in given}
+        if all(merged[k] == last[k] for k in given):
+            return False
+        given = merged
+    conn.execute(t.fses.insert().values(fse_id=fse_id, source=source[:200], **given, **writer))
+    return last is None
+
+
+def _add_cycle(conn: Connection, ev: Evaluated, writer: Mapping[str, Any]) -> Added:
+    d = ev.data
+    number = (conn.execute(sa.select(sa.func.max(t.cycles.c.cycle)).where(t.cycles.c.fse_id == ev.fse_id))
+              .scalar() or 0) + 1
+    reviewer = ev.project.get("reviewer") or writer["recorded_by"]
+    cycle_id = conn.execute(t.cycles.insert().values(
+        fse_id=ev.fse_id, cycle=number, document_name=ev.name, document_text=ev.text, document=ev.document,
+        review_date=_date(d["review_date"]), reviewer=reviewer, jurisdiction=d.get("jurisdiction"),
+        edition=d.get("edition"), construction=d.get("construction"), compliant=d["compliant"],
+        dfu_total=d["sizing"].get("dfu_total"), required_volume_gal=d["sizing"]["gravity"].get("required_volume_gal"),
+        result=d, **writer)).inserted_primary_key[0]
+    notes = []
+    for deadline in d.get("deadlines") or []:
+        if deadline["rule"] != "interceptor_required":
+            continue
+        start = _date(deadline["start"])
+        seen = conn.execute(sa.select(t.notifications.c.id).where(
+            t.notifications.c.fse_id == ev.fse_id, t.notifications.c.rule == deadline["rule"],
+            t.notifications.c.notified_on == start)).first()
+        if seen is None:
+            conn.execute(t.notifications.insert().values(
+                fse_id=ev.fse_id, rule=deadline["rule"], notified_on=start, working_days=deadline["working_days"],
+                install_deadline=_date(deadline["date"]), citation=deadline["citation"], cycle_id=cycle_id, **writer))
+            notes.append(f"notification of {start.isoformat()}: install by {deadline['date']}")
+    icp = d.get("interceptor")
+    if icp and (icp.get("volume_gal") is not None or icp.get("rated_flow_gpm") is not None):
+        last = _latest(conn, t.interceptors, ev.fse_id)
+        values = {"type": icp.get("type"), "volume_gal": icp.get("volume_gal"),
+                  "rated_flow_gpm": icp.get("rated_flow_gpm")}
+        if last is None or any(last[k] != v for k, v in values.items()):
+            conn.execute(t.interceptors.insert().values(fse_id=ev.fse_id, source=f"review cycle {number} (proposed)",
+                                                        **values, **writer))
+    return Added("review", ev.fse_id, cycle_id, ev.exit_code, cycle=number, notes=notes)
+
+
+def _add_waiver(conn: Connection, ev: Evaluated, writer: Mapping[str, Any]) -> Added:
+    d = ev.data
+    rev = d.get("revocation") or {}
+    decided = _date(d["date"])
+    wid = conn.execute(t.waivers.insert().values(
+        fse_id=ev.fse_id, type=d["type"], kind=d["kind"], status=d["decision"], decided_on=decided,
+        granted_on=decided if d["grantable"] else None, expiration=_date(d.get("expiration")),
+        revocation_notice_mailed=_date(rev.get("notice_mailed")),
+        revocation_effective=_date(rev.get("proposed_effective")), document_name=ev.name, document_text=ev.text,
+        document=ev.document, result=d, **writer)).inserted_primary_key[0]
+    return Added("waiver", ev.fse_id, wid, ev.exit_code)
+
+
+def maintenance_events(ev: Evaluated) -> list[dict[str, Any]]:
+    """Pump-outs (with hauler and manifest), FOG + solids readings [in] and training dates of a log."""
+    doc = ev.document
+    section = doc.get("maintenance") if isinstance(doc.get("maintenance"), Mapping) else doc
+    out = []
+    for i, item in enumerate(section.get("services") or []):
+        item = item if isinstance(item, Mapping) else {"date": item}
+        out.append({"kind": "pump_out", "on_date": parse.date(f"services[{i}].date", item.get("date")),
+                    "hauler": item.get("hauler"), "manifest": item.get("manifest"), "note": item.get("note")})
+    for r in ev.data.get("readings") or []:
+        out.append({"kind": "reading", "on_date": _date(r["date"]), "fog_in": r["fog_in"],
+                    "solids_in": r["solids_in"]})
+    for i, item in enumerate(section.get("training") or []):
+        item = item if isinstance(item, Mapping) else {"date": item}
+        out.append({"kind": "training", "on_date": parse.date(f"training[{i}].date", item.get("date")),
+                    "note": item.get("note")})
+    return out
+
+
+EVENT_KEYS = ("kind", "on_date", "hauler", "manifest", "fog_in", "solids_in", "note")
+
+
+def _add_maintenance(conn: Connection, ev: Evaluated, writer: Mapping[str, Any]) -> Added:
+    d = ev.data
+    log_id = conn.execute(t.maintenance_logs.insert().values(
+        fse_id=ev.fse_id, as_of=_date(d["as_of"]), liquid_depth_in=d["liquid_depth_in"], in_order=d["in_order"],
+        due_date=_date(d.get("due_date")), next_service_date=_date(d.get("next_service_date")),
+        document_name=ev.name, document_text=ev.text, document=ev.document, result=d, **writer)
+    ).inserted_primary_key[0]
+    e = t.maintenance_events.c
+    known = {tuple(row) for row in conn.execute(sa.select(*(e[k] for k in EVENT_KEYS)).where(e.fse_id == ev.fse_id))}
+    added = 0
+    for event in maintenance_events(ev):
+        full = {k: event.get(k) for k in EVENT_KEYS}
+        if tuple(full.values()) in known:
+            continue
+        known.add(tuple(full.values()))
+        conn.execute(t.maintenance_events.insert().values(fse_id=ev.fse_id, log_id=log_id, **full, **writer))
+        added += 1
+    return Added("maintenance", ev.fse_id, log_id, ev.exit_code, events_added=added)
+
+
+def _add_findings(conn: Connection, ev: Evaluated, record_id: int) -> None:
+    rows = [{"fse_id": ev.fse_id, "source": SOURCE_OF[ev.kind], "source_id": record_id, **f.to_dict()}
+            for f in normalise(ev.kind, ev.data)]
+    if rows:
+        conn.execute(t.findings.insert(), rows)
+
+
+def _import_row(row: Mapping[str, Any], writer: Mapping[str, Any], latest: dict[str, dict[str, Any]],
+                pending: dict[str, list[dict[str, Any]]]) -> tuple[bool, bool]:
+    """One inventory submittal: its FSE and its interceptor with the CPC assessment (new when changed).
+
+    ``latest`` holds the latest FSE and interceptor rows per FSE (read once for the whole import); the rows
+    to insert go to ``pending``."""
+    fse_id = check_fse_id(row["submittal_id"], "submittal_id")
+    new_fse = fse_id not in latest["fses"]
+    if new_fse:
+        fse = {"fse_id": fse_id, "name": None, "address": None, "owner": None, "contact": None,
+               "source": "inventory", **writer}
+        pending["fses"].append(fse)
+        latest["fses"][fse_id] = fse
+    last = latest["interceptors"].get(fse_id)
+    values = {"fse_id": fse_id, "type": "gravity" if row.get("installed_volume_gal") is not None else None,
+              "volume_gal": row.get("installed_volume_gal"), "rated_flow_gpm": None, "installed_on": None,
+              "source": "inventory", "assessment": row, **writer}
+    if last is not None and last["volume_gal"] == values["volume_gal"] and last["assessment"] == row:
+        return new_fse, False
+    pending["interceptors"].append(values)
+    latest["interceptors"][fse_id] = values
+    return new_fse, True
+
+
+def _flush(conn: Connection, pending: dict[str, list[dict[str, Any]]]) -> None:
+    for name, rows in pending.items():
+        if rows:
+            conn.execute(getattr(t, name).insert(), rows)
+            rows.clear()

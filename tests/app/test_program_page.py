@@ -1,0 +1,102 @@
+"""Page 6, Program: the register's FSE list, one FSE's timeline, the due list and the cycle diff; and the
+"Save to register" box of the review page (the register is an SQLite file named by SIZING_DB)."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from sizing.cli import main
+from tests.app.conftest import errors, goto, table, texts
+from tests.conftest import EXAMPLES
+
+REG = EXAMPLES / "register"
+
+
+@pytest.fixture
+def register_file(tmp_path, monkeypatch):
+    path = tmp_path / "program.db"
+    monkeypatch.setenv("SIZING_DB", str(path))
+    return path
+
+
+def fill(path):
+    for name in ("corner-cafe-cycle1.yaml", "corner-cafe-cycle2.yaml", "corner-coffee-waiver.yaml",
+                 "example-bistro-maintenance.yaml"):
+        assert main(["register", "add", str(REG / name), "--db", str(path), "--user", "J. Alvarez"]) in (0, 1)
+
+
+def test_no_register_yet_says_how_to_make_one(app, register_file):
+    goto(app, "program")
+    assert "No register at" in texts(app) and not register_file.exists()
+
+
+def test_fse_list_due_list_and_cycle_diff(app, register_file):
+    fill(register_file)
+    app.session_state["in_pg_as_of"] = dt.date(2026, 7, 1)
+    goto(app, "program")
+    assert not errors(app)
+    fses = table(app, "fse_id", "status")
+    assert list(fses["fse_id"]) == ["FSE-0311", "FSE-0417", "FSE-0520"]
+    assert dict(zip(fses["fse_id"], fses["status"], strict=True))["FSE-0417"] == "corrections required"
+    app.multiselect(key="in_pg_status").set_value(["corrections required"]).run()
+    assert list(table(app, "fse_id", "status")["fse_id"]) == ["FSE-0417"]
+    app.number_input(key="in_pg_within").set_value(90).run()
+    due = table(app, "date", "status", "what")
+    assert [(str(d), s) for d, s in zip(due["date"], due["status"], strict=True)] == [
+        ("2025-07-09", "overdue"), ("2026-02-20", "overdue"), ("2026-07-28", "due"), ("2026-09-15", "due")]
+    diff = table(app, "item", "cycle 1", "cycle 2")
+    rows = dict(zip(diff["item"], zip(diff["cycle 1"], diff["cycle 2"], strict=True), strict=True))
+    assert rows["dfu_total"] == ("16", "13")
+    assert rows["interceptor.volume_gal"] == ("499.29", "1000")
+    changes = dict(zip(diff["item"], diff["change"], strict=True))
+    assert changes["finding volume"] == "resolved" and changes["finding discharge_temperature"] == "still failing"
+    assert "maintenance check" in list(table(app, "what", "detail", "recorded_by")["what"])  # FSE-0311 first
+    assert "Accumulation" in texts(app)  # its latest log's chart
+    app.selectbox(key="in_pg_fse").set_value("FSE-0417").run()
+    timeline = table(app, "what", "detail", "recorded_by")
+    assert list(timeline["what"])[:3] == ["notification", "review cycle 1", "review cycle 2"]
+    assert set(timeline["recorded_by"]) == {"J. Alvarez"}
+
+
+def test_save_to_register_from_the_review_page(app, register_file):
+    goto(app, "review")
+    app.selectbox(key="in_rv_example").set_value("review-noncompliant.yaml")
+    app.button(key="rv_load_example").click().run()
+    app.text_input(key="in_reg_user").set_value("M. Chen").run()
+    app.button(key="reg_save_review").click().run()
+    assert not errors(app)
+    assert "Saved: stored review cycle 1 of FSE-0417 (not compliant)" in texts(app)
+    app.button(key="reg_save_review").click().run()
+    assert "stored review cycle 2 of FSE-0417" in texts(app)
+    assert main(["register", "history", "FSE-0417", "--db", str(register_file), "--format", "json"]) == 0
+
+
+def test_save_maintenance_log_asks_for_the_fse_id(app, register_file):
+    goto(app, "maintenance")
+    app.selectbox(key="in_mt_example").set_value("maintenance-restaurant.yaml")
+    app.button(key="mt_load_example").click().run()
+    app.button(key="reg_save_maintenance").click().run()
+    assert any("project.fse_id" in e or "--fse" in e for e in errors(app))
+    assert not register_file.exists() or main(["register", "show", "FSE-0311", "--db", str(register_file)]) == 2
+    app.text_input(key="in_reg_fse_maintenance").set_value("FSE-0311").run()
+    app.button(key="reg_save_maintenance").click().run()
+    assert "stored maintenance log (9 new events) of FSE-0311" in texts(app)
+
+
+def test_save_waiver_decision_from_the_waiver_page(app, register_file, tmp_path):
+    goto(app, "waiver")
+    app.selectbox(key="in_wv_example").set_value("waiver-coffee-bar.yaml")
+    app.button(key="wv_load_example").click().run()
+    app.text_input(key="in_reg_fse_waiver").set_value("FSE-0520").run()
+    app.text_input(key="in_reg_user").set_value("Director").run()
+    app.button(key="reg_save_waiver").click().run()
+    assert not errors(app)
+    assert "Saved: stored waiver decision of FSE-0520" in texts(app)
+    out = tmp_path / "export.json"
+    assert main(["register", "export", "--db", str(register_file), "-o", str(out)]) == 0
+    import json
+
+    waiver = json.loads(out.read_text())["fses"][0]["waivers"][0]
+    assert (waiver["status"], waiver["expiration"], waiver["recorded_by"]) == ("grantable", "2028-03-31", "Director")

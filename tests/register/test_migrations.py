@@ -1,0 +1,133 @@
+"""Schema versions: a database made by the first schema is migrated (and says so), never recreated; a database
+that is not a register, or is from a newer version, is refused and left as it was."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+
+import pytest
+import sqlalchemy as sa
+
+from sizing import submittal
+from sizing.cli import main
+from sizing.ordinance.review import review
+from sizing.register import db as regdb
+from sizing.register.store import jsonable
+from tests.conftest import EXAMPLES
+
+CYCLE1, CYCLE2 = EXAMPLES / "register" / "corner-cafe-cycle1.yaml", EXAMPLES / "register" / "corner-cafe-cycle2.yaml"
+
+
+def make_first_schema_database(url: str) -> None:
+    """A register as the first schema version wrote it: one FSE with one review cycle."""
+    engine = regdb.make_engine(url)
+    result = jsonable(review(submittal.load(CYCLE1)).to_dict())
+    when = {"recorded_at": dt.datetime(2026, 3, 2, 16, 30), "recorded_by": "J. Alvarez"}
+    with engine.connect().execution_options(write=True) as conn, conn.begin():
+        regdb.upgrade(conn, "0001")
+        fses = sa.table("fses", *(sa.column(c) for c in ("fse_id", "name", "source", "recorded_at", "recorded_by")))
+        conn.execute(fses.insert().values(fse_id="FSE-0417", name="Corner Cafe, 25 W 10th St, Tracy CA",
+                                          source="review", **when))
+        cycles = sa.table("cycles", *(sa.column(c) for c in (
+            "fse_id", "cycle", "document_name", "document_text", "review_date", "reviewer", "jurisdiction",
+            "edition", "construction", "compliant", "dfu_total", "required_volume_gal", "recorded_at",
+            "recorded_by")), sa.column("result", sa.JSON), sa.column("document", sa.JSON))
+        conn.execute(cycles.insert().values(
+            fse_id="FSE-0417", cycle=1, document_name=CYCLE1.name, document_text=CYCLE1.read_text(),
+            document={}, review_date=dt.date(2026, 3, 2), reviewer="J. Alvarez", jurisdiction=result["jurisdiction"],
+            edition="2025", construction="existing", compliant=False, dfu_total=16, required_volume_gal=750,
+            result=result, **when))
+    engine.dispose()
+
+
+def version(url: str) -> str | None:
+    engine = regdb.make_engine(url)
+    try:
+        with engine.connect() as conn:
+            return regdb.current_version(conn)
+    finally:
+        engine.dispose()
+
+
+def test_head_is_the_last_alembic_revision():
+    from alembic.config import Config
+    from alembic.script import ScriptDirectory
+
+    cfg = Config()
+    cfg.set_main_option("script_location", str(regdb.MIGRATIONS))
+    script = ScriptDirectory.from_config(cfg)
+    assert script.get_heads() == [regdb.HEAD]
+    assert [r.revision for r in reversed(list(script.walk_revisions()))] == list(regdb.VERSIONS)
+
+
+def test_a_first_schema_database_is_migrated_with_its_records(db, capsys, registers):
+    url = regdb.resolve(db)[0]
+    make_first_schema_database(url)
+    assert version(url) == "0001"
+    code = main(["register", "history", "FSE-0417", "--db", db, "--format", "json"])
+    out, err = capsys.readouterr()
+    assert code == 0
+    assert err.strip().endswith("from schema 0001 to 0002") and "migrated" in err
+    rows = json.loads(out)["history"]
+    assert [r["what"] for r in rows] == ["FSE details", "review cycle 1"]  # kept, not recreated
+    assert rows[1]["recorded_by"] == "J. Alvarez"
+    assert version(url) == "0002"
+    reg = registers(db)
+    with reg.db.read() as conn:
+        got = dict(conn.execute(sa.text("SELECT status, count(*) FROM findings GROUP BY status")).all())
+    assert got == {"fail": 12, "pass": 2, "info": 1}  # filled from the stored review result
+    # the migrated register takes the next cycle and diffs against the migrated one
+    assert main(["register", "add", str(CYCLE2), "--db", db]) == 1
+    capsys.readouterr()
+    assert main(["register", "diff", "FSE-0417", "--db", db, "--format", "json"]) == 1
+    d = json.loads(capsys.readouterr().out)
+    assert {r["rule"] for r in d["still_failing"]} == {"manhole_count", "discharge_temperature"}
+
+
+def test_a_database_from_a_newer_version_is_refused_unchanged(db, capsys):
+    url = regdb.resolve(db)[0]
+    engine = regdb.make_engine(url)
+    with engine.begin() as conn:
+        conn.exec_driver_sql("CREATE TABLE alembic_version (version_num VARCHAR(32) NOT NULL)")
+        conn.exec_driver_sql("INSERT INTO alembic_version VALUES ('0099')")
+    engine.dispose()
+    code = main(["register", "due", "--db", db])
+    err = capsys.readouterr().err
+    assert code == 2 and "register schema '0099'" in err and "nothing was changed" in err
+    assert version(url) == "0099"
+
+
+def test_a_database_that_is_not_a_register_is_refused_unchanged(db, capsys):
+    url = regdb.resolve(db)[0]
+    engine = regdb.make_engine(url)
+    with engine.begin() as conn:
+        conn.exec_driver_sql("CREATE TABLE permits (id INTEGER PRIMARY KEY, holder TEXT)")
+    engine.dispose()
+    code = main(["register", "due", "--db", db])
+    err = capsys.readouterr().err
+    assert code == 2 and "holds tables (permits) but is not a sizing register" in err
+    engine = regdb.make_engine(url)
+    with engine.connect() as conn:
+        assert sorted(sa.inspect(conn).get_table_names()) == ["permits"]
+    engine.dispose()
+
+
+def test_a_file_that_is_not_a_database_is_refused(tmp_path, capsys):
+    path = tmp_path / "notes.db"
+    path.write_text("not a database at all\n" * 100)
+    code = main(["register", "due", "--db", str(path)])
+    err = capsys.readouterr().err
+    assert code == 2 and err.startswith("sizing register: --db:") and "nothing was changed" in err
+    assert path.read_text() == "not a database at all\n" * 100
+
+
+@pytest.mark.parametrize("value, expected", [
+    ("mysql://u@h/db", "an SQLite file or a postgresql:// URL"),
+    ("no/such/folder/register.db", "a file in an existing folder"),
+    ("postgresql+psycopg://postgres@127.0.0.1:9/none", "cannot open the register"),
+])
+def test_bad_locations_name_the_setting(value, expected, capsys):
+    assert main(["register", "due", "--db", value]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("sizing register: --db:") and expected in err

@@ -1,0 +1,278 @@
+"""The FOG program register, on SQLite and on PostgreSQL (the ``db`` fixture runs each test on both)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+
+import pytest
+import sqlalchemy as sa
+
+from sizing.cli import main
+from sizing.register import schema as t
+from tests.conftest import EXAMPLES
+
+REG = EXAMPLES / "register"
+CYCLE1, CYCLE2 = REG / "corner-cafe-cycle1.yaml", REG / "corner-cafe-cycle2.yaml"
+WAIVER, LOG = REG / "corner-coffee-waiver.yaml", REG / "example-bistro-maintenance.yaml"
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    code = main([str(a) for a in argv])
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def counts(reg) -> dict[str, int]:
+    with reg.db.read() as conn:
+        return {name: conn.execute(sa.select(sa.func.count()).select_from(getattr(t, name))).scalar()
+                for name in ("fses", "interceptors", "cycles", "waivers", "notifications", "maintenance_logs",
+                             "maintenance_events", "findings")}
+
+
+def add_examples(capsys, db) -> list[int]:
+    return [run(capsys, "register", "add", f, "--db", db, "--user", "J. Alvarez")[0]
+            for f in (CYCLE1, CYCLE2, WAIVER, LOG)]
+
+
+def test_first_command_creates_the_database(db, capsys, registers):
+    code, out, err = run(capsys, "register", "due", "--db", db, "--as-of", "2026-07-01")
+    assert code == 0 and out.strip() == "nothing due"
+    assert "created" in err
+    reg = registers(db)
+    assert not reg.db.created and reg.db.migrated_from is None  # opened again: already at the head schema
+    with reg.db.read() as conn:
+        assert conn.exec_driver_sql("SELECT version_num FROM alembic_version").scalar() == "0002"
+
+
+def test_add_examples_exit_codes_and_records(db, capsys, registers):
+    """Two review cycles (not compliant: exit 1), a grantable waiver (0), a maintenance log in order (0)."""
+    assert add_examples(capsys, db) == [1, 1, 0, 0]
+    c = counts(registers(db))
+    assert c["cycles"] == 2 and c["waivers"] == 1 and c["maintenance_logs"] == 1
+    assert c["notifications"] == 1  # the second cycle repeats the same notification: recorded once
+    assert c["maintenance_events"] == 3 + 4 + 2  # pump-outs, readings, training
+    code, out, _ = run(capsys, "register", "show", "FSE-0417", "--db", db, "--format", "json")
+    d = json.loads(out)
+    assert [r["cycle"] for r in d["cycles"]] == [1, 2]
+    assert [r["reviewer"] for r in d["cycles"]] == ["J. Alvarez", "J. Alvarez"]
+    assert d["fse"]["owner"] == "Corner Cafe LLC"  # owner from the applicant
+    assert d["notifications"][0]["install_deadline"] == "2026-07-28"  # 180 working days after 2025-11-03
+    assert d["cycles"][0]["required_volume_gal"] == 750.0 and d["cycles"][1]["dfu_total"] == 13
+    assert [r["volume_gal"] for r in d["interceptors"]] == [pytest.approx(499.285, abs=1e-3), 1000.0]
+    assert d["cycles"][0]["document_text"] == CYCLE1.read_text(encoding="utf-8")  # the document as submitted
+
+
+def test_diff_of_two_cycles_of_the_example_fse(db, capsys):
+    add_examples(capsys, db)
+    code, out, _ = run(capsys, "register", "diff", "FSE-0417", "--db", db, "--format", "json")
+    d = json.loads(out)
+    assert code == 1  # findings still fail in cycle 2
+    assert (d["from"]["cycle"], d["to"]["cycle"]) == (1, 2)
+    assert {r["rule"] for r in d["resolved"]} == {
+        "volume", "compartments", "manhole_diameter", "manholes_to_grade", "retention_fittings",
+        "dishwasher_connection", "prep_fixtures_connected", "sanitary_connection", "food_grinder",
+        "additives_authorization"}
+    assert {r["rule"] for r in d["still_failing"]} == {"manhole_count", "discharge_temperature"}
+    assert d["new"] == []
+    design = {v["value"]: (v["from"], v["to"]) for v in d["design"]}
+    assert design["dfu_total"] == (16, 13)  # disposer removed (3), prep sink on (+3), dishwasher (-2), lavatory (-1)
+    assert design["interceptor.volume_gal"][1] == 1000.0
+    assert design["interceptor.compartments"] == (1, 2)
+    fixtures = {f["fixture"]: f["change"] for f in d["fixtures"]}
+    assert fixtures == {"dishwasher (cleanup)": "changed", "food_prep_sink (food_prep)": "changed",
+                        "food_waste_disposer (cleanup)": "removed", "lavatory (restroom)": "changed"}
+    code, out, _ = run(capsys, "register", "diff", "FSE-0417", "--db", db, "--from", "1", "--to", "2")
+    assert "Still failing (2):" in out and "Resolved (10):" in out
+
+
+def test_due_on_a_fixed_date(db, capsys):
+    add_examples(capsys, db)
+    code, out, _ = run(capsys, "register", "due", "--db", db, "--as-of", "2026-07-01", "--within", "90",
+                       "--format", "json")
+    items = [(i["date"], i["status"], i["fse_id"], i["what"]) for i in json.loads(out)["items"]]
+    assert items == [
+        ("2025-07-09", "overdue", "FSE-0311", "pump-out"),           # 90-day approved interval after 2025-04-10
+        ("2026-02-20", "overdue", "FSE-0311", "employee training"),  # 12 months after training on 2025-02-20
+        ("2026-07-28", "due", "FSE-0417", "install interceptor"),    # 180 working days after 2025-11-03
+        ("2026-09-15", "due", "FSE-0520", "waiver expires"),
+    ]
+    assert code == 1  # something is overdue
+    code, out, _ = run(capsys, "register", "due", "--db", db, "--as-of", "2025-06-20", "--within", "30",
+                       "--format", "json")
+    assert [(i["date"], i["status"]) for i in json.loads(out)["items"]] == [("2025-07-09", "due")]
+    assert code == 0
+
+
+def test_a_pump_out_after_the_notification_closes_the_install_deadline(db, capsys, tmp_path):
+    add_examples(capsys, db)
+    log = tmp_path / "cafe-log.yaml"
+    log.write_text("project: {fse_id: FSE-0417}\nmaintenance: {liquid_depth: 48 in, as_of: 2026-08-20, "
+                   "services: [{date: 2026-08-03, hauler: Valley Grease Haulers, manifest: VG-1}]}\n")
+    assert run(capsys, "register", "add", log, "--db", db)[0] in (0, 1)
+    code, out, _ = run(capsys, "register", "due", "--db", db, "--as-of", "2026-07-01", "--within", "90",
+                       "--format", "json")
+    assert "install interceptor" not in [i["what"] for i in json.loads(out)["items"]]
+
+
+def test_history_records_who_and_when(db, capsys):
+    before = dt.datetime.now(dt.UTC).replace(tzinfo=None, microsecond=0)
+    add_examples(capsys, db)
+    code, out, _ = run(capsys, "register", "history", "FSE-0417", "--db", db, "--format", "json")
+    rows = json.loads(out)["history"]
+    assert {r["recorded_by"] for r in rows} == {"J. Alvarez"}
+    assert all(dt.datetime.fromisoformat(r["recorded_at"]) >= before for r in rows)
+    assert [r["what"] for r in rows][:3] == ["notification", "review cycle 1", "review cycle 2"]
+    assert [r["date"] for r in rows][:3] == ["2025-11-03", "2026-03-02", "2026-04-13"]
+
+
+def test_without_user_the_os_user_is_recorded(db, capsys, registers, monkeypatch):
+    monkeypatch.setattr("getpass.getuser", lambda: "plan-checker-7")
+    assert run(capsys, "register", "add", CYCLE1, "--db", db)[0] == 1
+    with registers(db).db.read() as conn:
+        assert conn.execute(sa.select(t.cycles.c.recorded_by)).scalar() == "plan-checker-7"
+
+
+def test_records_are_append_only(db, capsys, registers, tmp_path):
+    add_examples(capsys, db)
+    assert run(capsys, "register", "add", CYCLE1, "--db", db)[0] == 1  # the same plans again: cycle 3
+    assert run(capsys, "register", "add", LOG, "--db", db)[0] == 0  # the same log again: no new event
+    renamed = tmp_path / "renamed.yaml"
+    renamed.write_text(CYCLE2.read_text().replace("name: Corner Cafe,", "name: Corner Cafe & Deli,"))
+    run(capsys, "register", "add", renamed, "--db", db)
+    reg = registers(db)
+    c = counts(reg)
+    assert c["cycles"] == 4 and c["maintenance_logs"] == 2 and c["maintenance_events"] == 9
+    with reg.db.read() as conn:
+        names = [r[0] for r in conn.execute(sa.select(t.fses.c.name).where(t.fses.c.fse_id == "FSE-0417")
+                                            .order_by(t.fses.c.id))]
+    assert names == ["Corner Cafe, 25 W 10th St, Tracy CA", "Corner Cafe & Deli, 25 W 10th St, Tracy CA"]
+    code, out, _ = run(capsys, "register", "show", "FSE-0417", "--db", db)
+    assert out.startswith("FSE-0417 — Corner Cafe & Deli")
+
+
+@pytest.mark.parametrize("text, field", [
+    ("project: {fse_id: FSE-9}\nfixtures: [{type: floor_drain, count: -1}]\n", "fixtures[0].count"),
+    ("project: {name: No id}\nfixtures: [{type: floor_drain}]\n", "project.fse_id"),
+    ("project: {fse_id: FSE-9}\nmaintenance: {liquid_depth: 48 kg}\n", "maintenance.liquid_depth"),
+    ("project: {fse_id: FSE-9}\nfixtures: [{type: floor_drain}]\nwaiver: {type: nope}\n", "waiver.type"),
+    ('project: {fse_id: FSE-9, name: "Caf\\0e"}\nfixtures: [{type: floor_drain}]\n', "project.name"),
+])
+def test_bad_input_writes_nothing(db, capsys, registers, tmp_path, text, field):
+    add_examples(capsys, db)
+    before = counts(registers(db))
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(text)
+    code, out, err = run(capsys, "register", "add", bad, "--db", db)
+    assert code == 2 and out == ""
+    assert err.startswith(f"sizing register: {field}:") and err.count("\n") == 1
+    assert counts(registers(db)) == before
+
+
+def test_bad_input_does_not_create_the_database(tmp_path, capsys):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("project: {fse_id: FSE-9}\nfixtures: [{type: floor_drain, count: -1}]\n")
+    assert run(capsys, "register", "add", bad, "--db", tmp_path / "new.db")[0] == 2
+    assert not (tmp_path / "new.db").exists()
+
+
+@pytest.mark.parametrize("argv, field", [
+    (["show", "FSE-0999"], "FSE"),
+    (["diff", "FSE-0417", "--from", "7"], "--from"),
+    (["diff", "FSE-0311"], "FSE"),
+    (["due", "--as-of", "July 1"], "--as-of"),
+    (["due", "--within", "-3"], "--within"),
+    (["due", "--within", "99999999999"], "--within"),
+])
+def test_bad_arguments_name_the_field(db, capsys, argv, field):
+    add_examples(capsys, db)
+    code, out, err = run(capsys, "register", *argv, "--db", db)
+    assert code == 2 and err.startswith(f"sizing register: {field}:") and err.count("\n") == 1
+
+
+def test_import_inventory_is_all_or_nothing(db, capsys, registers):
+    inventory = EXAMPLES / "inventory.csv"
+    code, out, err = run(capsys, "register", "import-inventory", inventory, "--db", db)
+    assert code == 2 and "FILE.csv: line 11: fixture_type: unknown fixture type 'flor_drain'" in err
+    assert counts(registers(db))["fses"] == 0
+    code, out, err = run(capsys, "register", "import-inventory", inventory, "--db", db, "--skip-rejects")
+    assert code == 1 and out.startswith("imported 3 FSEs (3 new), 3 interceptor records; 1 rows rejected")
+    d = {e["fse_id"]: e for e in json.loads(run(capsys, "register", "export", "--db", db)[1])["fses"]}
+    assert sorted(d) == ["FSE-0001", "FSE-0002", "FSE-0004"]
+    a = d["FSE-0002"]["interceptors"][0]
+    assert a["volume_gal"] == 1000.0 and a["assessment"]["required_volume_gal"] == 1060.0  # 1000 + 2 gpm x 30 min
+    assert a["assessment"]["undersized"] is True
+    assert d["FSE-0004"]["interceptors"][0]["volume_gal"] is None
+    code, out, _ = run(capsys, "register", "import-inventory", inventory, "--db", db, "--skip-rejects")
+    assert out.startswith("imported 3 FSEs (0 new), 0 interceptor records")  # the same inventory again
+
+
+def test_an_interrupted_import_leaves_the_database_as_it_was(db, capsys, registers, monkeypatch):
+    from sizing.register import store
+
+    add_examples(capsys, db)
+    reg = registers(db)
+    before = counts(reg)
+    real, calls = store._import_row, []
+
+    def interrupted(*args):
+        calls.append(1)
+        if len(calls) == 2:
+            raise KeyboardInterrupt  # Ctrl-C after the first submittal was written
+        return real(*args)
+
+    monkeypatch.setattr(store, "_import_row", interrupted)
+    monkeypatch.setattr(store, "IMPORT_CHUNK", 1)  # the first submittal's rows are written before the interrupt
+    with pytest.raises(KeyboardInterrupt):
+        reg.import_inventory(EXAMPLES / "inventory.csv", skip_rejects=True)
+    assert len(calls) == 2
+    assert counts(reg) == before
+
+
+def test_export_csv_one_row_per_fse(db, capsys):
+    add_examples(capsys, db)
+    code, out, _ = run(capsys, "register", "export", "--format", "csv", "--db", db, "--as-of", "2026-07-01")
+    lines = out.splitlines()
+    assert lines[0] == ("fse_id,name,address,owner,status,cycles,last_review,failing,waiver,waiver_expiration,"
+                        "next_service,overdue")
+    assert lines[2] == ('FSE-0417,"Corner Cafe, 25 W 10th St, Tracy CA",,Corner Cafe LLC,corrections required,2,'
+                        "2026-04-13,2,,,,0")
+    assert lines[1].startswith("FSE-0311,") and lines[1].endswith(",no review; overdue,0,,,,,2025-07-09,2")
+    assert lines[3].startswith("FSE-0520,") and ",grantable,2026-09-15," in lines[3]
+
+
+def test_findings_in_one_shape_are_stored_per_record(db, capsys, registers):
+    add_examples(capsys, db)
+    with registers(db).db.read() as conn:
+        rows = conn.execute(sa.select(t.findings.c.source, t.findings.c.status, sa.func.count())
+                            .group_by(t.findings.c.source, t.findings.c.status)).all()
+    got = {(s, st): n for s, st, n in rows}
+    assert got[("cycle", "fail")] == 12 + 2
+    assert got[("waiver", "pass")] == 7  # applies_to_construction and the six (c) findings
+    assert ("waiver", "fail") not in got
+    assert got[("maintenance", "pass")] == 6  # 25 % rule, service date, approved interval, pump-outs, training,
+    assert ("maintenance", "fail") not in got  # records retention: the example log is in order
+
+
+@pytest.mark.parametrize("path", [CYCLE1, CYCLE2, WAIVER], ids=lambda p: p.name)
+def test_register_example_submittals_validate_against_the_schema(path):
+    jsonschema = pytest.importorskip("jsonschema")
+    import yaml
+
+    from tests.conftest import ROOT
+
+    schema = json.loads((ROOT / "schema" / "submittal.schema.json").read_text())
+    jsonschema.validate(yaml.safe_load(path.read_text()), schema)
+
+
+def test_a_revocation_that_may_proceed_ends_the_waiver(db, capsys):
+    """The Director's revocation on 30 days' notice: on the due list by its effective date; then revoked."""
+    waiver = EXAMPLES / "waiver-alternative-pretreatment.yaml"  # granted 2025-04-15, expires 2027-04-15
+    assert run(capsys, "register", "add", waiver, "--fse", "FSE-0600", "--db", db)[0] == 0
+    code, out, _ = run(capsys, "register", "due", "--db", db, "--as-of", "2025-09-15", "--format", "json")
+    assert [(i["date"], i["what"], i["status"]) for i in json.loads(out)["items"]] == [
+        ("2025-10-02", "revocation takes effect", "due")]  # notice mailed 2025-09-02 + 30 days
+    code, out, _ = run(capsys, "register", "export", "--format", "csv", "--db", db, "--as-of", "2025-09-15")
+    assert ",grantable; revocation effective 2025-10-02," in out
+    code, out, _ = run(capsys, "register", "export", "--format", "csv", "--db", db, "--as-of", "2026-07-01")
+    assert ",revoked 2025-10-02,2027-04-15," in out
