@@ -612,8 +612,10 @@ def _unknown_type_message(value: Any) -> str:
     try:
         resolve_type("fixture_type", value, accept_unknown=False)
     except SizingInputError as exc:
-        return str(exc).replace("any other type needs its own flow, trap_size or dfu",
-                                "any other type needs a flow_gpm or trap_size_in")
+        text = str(exc)
+        return text[:text.index("any other type needs")] + (
+            "any other type needs a trap_size_in (e.g. 2, counted by Table 702.2(1)) or a flow_gpm (counted by "
+            "Table 1014.3.6 footnote 3)") if "any other type needs" in text else text
     return f"fixture_type: unknown fixture type {value!r}"  # pragma: no cover
 
 
