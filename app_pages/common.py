@@ -195,8 +195,10 @@ def fixtures_frame(fixtures: list[Any] | None) -> pd.DataFrame:
         for col in FIXTURE_COLUMNS:
             key = "connected_to_interceptor" if col == "connected" else col
             value = item.get(key)
-            if col == "connected":
-                rec[col] = True if value is None else _truthy(value)
+            if col == "connected":   # not given: the type's default (toilets, and dishwashers in Tracy, are not)
+                typed = str(item.get("type"))
+                kind = submittal.fixture_types().get(submittal.fixture_aliases().get(typed, typed))
+                rec[col] = submittal.default_connection(kind)[0] if value is None else _truthy(value)
             elif col in NUMBER_COLUMNS:
                 rec[col] = _as_number(value)
             else:

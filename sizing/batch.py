@@ -500,6 +500,7 @@ class _Rows:
     unlisted: np.ndarray
     rejected: np.ndarray
     reasons: dict[int, list[str]]   # index into this chunk's arrays -> reasons
+    forbidden: np.ndarray      # connected as given, where the jurisdiction says it shall not be (a warning)
 
 
 def _py(value: Any) -> Any:
@@ -611,8 +612,10 @@ def _unknown_type_message(value: Any) -> str:
     try:
         resolve_type("fixture_type", value, accept_unknown=False)
     except SizingInputError as exc:
-        return str(exc).replace("any other type needs its own flow, trap_size or dfu",
-                                "any other type needs a flow_gpm or trap_size_in")
+        text = str(exc)
+        return text[:text.index("any other type needs")] + (
+            "any other type needs a trap_size_in (e.g. 2, counted by Table 702.2(1)) or a flow_gpm (counted by "
+            "Table 1014.3.6 footnote 3)") if "any other type needs" in text else text
     return f"fixture_type: unknown fixture type {value!r}"  # pragma: no cover
 
 
@@ -670,6 +673,10 @@ def _parse_rows(frame: pd.DataFrame, pos: np.ndarray, types: _Types) -> _Rows:
             except SizingInputError as exc:
                 reject(np.flatnonzero(c_codes == j), str(exc))
         connected = np.where(c_codes >= 0, flags[np.maximum(c_codes, 0)], connected)
+        # connected as given, though the type's default says it shall not be (sanitary, dishwasher): a warning
+        forbidden = (c_codes >= 0) & connected & (type_codes >= 0) & ~default_conn[np.maximum(type_codes, 0)]
+    else:
+        forbidden = np.zeros(n, dtype=bool)
     trap, trap_given, errs = _numbers(column("trap_size_in"), n, "trap_size_in",
                                       _quantity("in", minimum=0, strict_minimum=True, maximum=TRAP_MAX_IN),
                                       minimum=0, maximum=TRAP_MAX_IN, strict=True)
@@ -746,7 +753,8 @@ def _parse_rows(frame: pd.DataFrame, pos: np.ndarray, types: _Types) -> _Rows:
                  installed=np.where(rejected, np.nan, installed), connected=connected,
                  indirect_zero=is_indirect & (dfu_line == 0) & ~rejected,
                  receptor=np.isin(type_codes, [types.code[k] for k in types.receptors]) & connected,
-                 unlisted=unlisted, rejected=rejected, reasons=reasons)
+                 unlisted=unlisted, rejected=rejected, reasons=reasons,
+                 forbidden=forbidden & (count > 0) & ~rejected)
 
 
 # --- assembling the per-submittal results ----------------------------------------------------------------
@@ -869,6 +877,10 @@ def _assemble(chunks: list[_Rows], bad_lines: list[tuple[int, str]], source: _So
     add(flagged_indirect, names_indirect + " drains indirectly, but no floor sink or floor drain is connected to "
                                            "receive it; list its receptor")
     add(unlisted, "not a listed fixture type, counted by the trap size or flow given: " + names_unlisted)
+    forbidden = any_row("forbidden")
+    names_forbidden = _names_by_submittal(sid, type_codes, cat("forbidden").astype(bool, copy=False), types, n_sub)
+    add(forbidden, "connected as given and counted, but the jurisdiction says it shall not be connected to the "
+                   "grease interceptor: " + names_forbidden)
     if beyond.any():
         text = np.full(n_sub, "", dtype=object)
         for k in np.flatnonzero(beyond):

@@ -44,7 +44,7 @@ def size(sub: Submittal) -> SizingResult:
     run = _Run(sub.edition)
     run.warnings.extend(sub.warnings)
     if sub.edition_basis:
-        by_date = "application date" in sub.edition_basis and sub.edition_basis.startswith(f"CPC {sub.edition}: in effect")
+        by_date = sub.application_date is not None and sub.edition_basis.startswith(f"CPC {sub.edition}: in effect")
         default = "the default" in sub.edition_basis
         run.step(key="edition", title=f"Code edition: CPC {sub.edition}", value=sub.edition, unit="",
                  citation="CPC editions in effect in California (tables/common/cpc-editions.yaml)" if by_date
@@ -91,7 +91,10 @@ def _fixture_line(f: Fixture, run: _Run, receptor_listed: bool) -> FixtureLine:
     if f.dfu is not None:
         each, basis, citation, prov, override = f.dfu, "dfu given by the submitter (override)", "submittal", SUBMITTED, True
         if kind.row:
-            table_dfu = dfu_clause.fixture_dfu_with_trap(kind.row, f.trap_size_in, ed, kind.rows_by_trap)["dfu"]
+            try:
+                table_dfu = dfu_clause.fixture_dfu_with_trap(kind.row, f.trap_size_in, ed, kind.rows_by_trap)["dfu"]
+            except ValueError:   # a trap above Table 702.2(1): the tables give no value to compare with
+                table_dfu = f.dfu
             if table_dfu != f.dfu:
                 run.warnings.append(f"{path}: dfu {f.dfu:g} given for {kind.label}, where Table 702.1 gives "
                                     f"{table_dfu:g}; the given value is used")

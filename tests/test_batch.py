@@ -153,6 +153,11 @@ def test_sizing_rules_match_sizing_size():
     assert (r.loc["A", "dfu_total"], r.loc["A", "required_volume_gal"]) == (10, 750)   # 6 + 4 (50 mm -> 2 in row)
     assert (r.loc["B", "dfu_total"], r.loc["B", "footnote3_volume_gal"], r.loc["B", "required_volume_gal"]) == (4, 0, 500)
     assert (r.loc["C", "footnote3_volume_gal"], r.loc["C", "required_volume_gal"]) == (60, 560)
+    assert r.loc["A", "warnings"] == ""
+    flagged = run_batch(pd.DataFrame({"submittal_id": ["D", "D"], "fixture_type": ["floor_drain", "toilet"],
+                                      "count": [1, 1], "connected_to_interceptor": [None, "yes"]})).results
+    assert flagged["dfu_total"].tolist() == [6.0]
+    assert "shall not be connected to the grease interceptor: water_closet" in flagged["warnings"][0]
     for sid, rows in frame.groupby("submittal_id", sort=False):
         expected = size(from_dict(submittal_document(rows.drop(columns="submittal_id"))))
         assert (r.loc[sid, "dfu_total"], r.loc[sid, "required_volume_gal"]) == (expected.dfu_total,

@@ -426,3 +426,13 @@ def test_table_row_names_are_the_codes_own():
     assert not any("pot" in n.lower() or "hand sink" in n.lower() or "food preparation" in n.lower()
                    for n in names.values())
     assert fixture_types()["three_compartment_sink"].row == "sink_commercial_food_waste"
+
+
+def test_app_editor_shows_the_connection_default():
+    """Item 3: the app's fixture editor shows a toilet and a dishwasher left unmarked as not connected, as sizing
+    counts them; a floor drain as connected."""
+    from app_pages.common import fixtures_frame
+
+    frame = fixtures_frame([{"type": "toilet"}, {"type": "dishwasher"}, {"type": "floor_drain"},
+                            {"type": "lavatory", "connected_to_interceptor": True}])
+    assert frame["connected"].tolist() == [False, False, True, True]

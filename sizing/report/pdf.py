@@ -240,7 +240,8 @@ def _provenance_section(pdf: ReportPDF, r: SizingResult, extra: Sequence[str] = 
     pdf.heading("Provenance note")
     pdf.paragraph("Levels: confirmed = read from the code text; secondary = reproduced by a manufacturer, agency or "
                   "handbook quoting the code; derived = arithmetic or inference from those; unconfirmed = not found "
-                  "in a public source. The values below are not confirmed against the printed edition:", size=8.5,
+                  "in a public source; carried = copied from another edition, not checked against this edition's "
+                  "text. The values below are not confirmed against the printed edition:", size=8.5,
                   muted=True)
     notes = provenance_notes(r) + list(extra)
     pdf.bullets(notes or ["All code values used are confirmed for this edition."], size=8.5)
