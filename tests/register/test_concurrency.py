@@ -8,7 +8,10 @@ import textwrap
 
 import sqlalchemy as sa
 
+from sizing import parse
 from sizing.register import schema as t
+from sizing.register.adapter import normalise
+from sizing.register.store import evaluate
 from tests.conftest import EXAMPLES, ROOT
 
 ADDS = 6
@@ -44,4 +47,5 @@ def test_two_processes_adding_cycles_and_logs_at_once(db, registers):
     assert sorted(w for _, w in cycles) == ["writer-1"] * ADDS + ["writer-2"] * ADDS
     assert logs == 2 * ADDS
     assert events == 9 and notices == 1  # the same events and notification, recorded once
-    assert findings == 15 * 2 * ADDS
+    per_cycle = len(normalise("review", evaluate(parse.load_document(cycle)).data))  # one review of the file
+    assert per_cycle > 0 and findings == per_cycle * 2 * ADDS

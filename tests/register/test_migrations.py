@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+from collections import Counter
 
 import pytest
 import sqlalchemy as sa
@@ -13,6 +14,7 @@ from sizing import submittal
 from sizing.cli import main
 from sizing.ordinance.review import review
 from sizing.register import db as regdb
+from sizing.register.adapter import normalise
 from sizing.register.store import jsonable
 from tests.conftest import EXAMPLES
 
@@ -76,7 +78,9 @@ def test_a_first_schema_database_is_migrated_with_its_records(db, capsys, regist
     reg = registers(db)
     with reg.db.read() as conn:
         got = dict(conn.execute(sa.text("SELECT status, count(*) FROM findings GROUP BY status")).all())
-    assert got == {"fail": 12, "pass": 2, "info": 1}  # filled from the stored review result
+    stored = jsonable(review(submittal.load(CYCLE1)).to_dict())
+    assert got == dict(Counter(f.status for f in normalise("review", stored)))  # filled from the stored result
+    assert got["fail"] > 0 and got["pass"] > 0
     # the migrated register takes the next cycle and diffs against the migrated one
     assert main(["register", "add", str(CYCLE2), "--db", db]) == 1
     capsys.readouterr()
