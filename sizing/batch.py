@@ -191,7 +191,22 @@ def _cells(column: pd.Series) -> list[str]:
         codes, uniques = pd.factorize(column, use_na_sentinel=True)
         names = np.array([str(_py(u)) for u in uniques] + [""], dtype=object)
         return names[codes].tolist()   # code -1 (missing) -> ""
-    return ["" if v is None or v is pd.NA or v != v else str(v) for v in column.tolist()]
+    return ["" if v is None or v is pd.NA or v != v else spreadsheet_safe(str(v)) for v in column.tolist()]
+
+
+#: A text cell starting with one of these is a formula to a spreadsheet (=HYPERLINK(...), +cmd, -1+1, @SUM).
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_safe(text: str) -> str:
+    """Text for a CSV cell that a spreadsheet shows as text, never runs: a cell starting with = + - @ tab or
+    carriage return gets a leading apostrophe (as spreadsheet-safe exporters do). Numbers are not text
+    cells and are written as they are.
+
+    >>> spreadsheet_safe("=1+1"), spreadsheet_safe("@SUM(A1)"), spreadsheet_safe("A-1")
+    ("'=1+1", "'@SUM(A1)", 'A-1')
+    """
+    return "'" + text if text.startswith(FORMULA_START) else text
 
 
 def _histogram(values: pd.Series) -> list[dict[str, Any]]:
@@ -357,6 +372,27 @@ class _Source:
             raise _file_error(f"{self.name} is not CSV: header line: {exc}") from None
         self.raw_columns = header
         self.columns = _check_columns(header, self.name)
+        self._check_first_row(head)
+
+    def _check_first_row(self, head: bytes) -> None:
+        """A first data row with more fields than the header is an error: pandas would read its first field
+        as a row label and shift every column of every such row (the id would become the type, ...)."""
+        text = head.decode("utf-8-sig", errors="replace")
+        if len(head) >= 65536:
+            text = text[:text.rfind("\n") + 1]  # whole lines only
+        reader = csv.reader(io.StringIO(text))
+        try:
+            next(reader, None)
+            for fields in reader:
+                if not fields:
+                    continue
+                if len(fields) > len(self.raw_columns):
+                    raise _file_error(f"{self.name}: line {reader.line_num} has {len(fields)} fields, the header has "
+                                      f"{len(self.raw_columns)}; add the missing column name to the header, or "
+                                      "quote a value that contains a comma")
+                break
+        except csv.Error:
+            pass  # reported by the reader with its line
 
     def _not_utf8(self) -> SizingInputError:
         return _file_error(f"{self.name} is not UTF-8 text: save the inventory as CSV (UTF-8)")
@@ -381,7 +417,10 @@ class _Source:
 
     def chunks(self, bad_lines: list[tuple[int, str]]) -> Iterable[pd.DataFrame]:
         # The header's own names (not names=/usecols=, with which pandas keeps a line that has too many fields).
-        text_columns = {raw: "category" for raw, c in zip(self.raw_columns, self.columns, strict=True)
+        # The id is text exactly as written ("0042" and "42", "1" and "1.0" are different submittals): a
+        # categorical column would infer numbers per chunk, merging ids, or splitting one across chunks.
+        text_columns = {raw: (str if c == "submittal_id" else "category")
+                        for raw, c in zip(self.raw_columns, self.columns, strict=True)
                         if c in ("submittal_id", "fixture_type", "connected_to_interceptor") + IGNORED_COLUMNS}
         options: dict[str, Any] = {}
         if int(pd.__version__.split(".")[0]) < 3:  # pandas 3 parses floats exactly as Python's float()
@@ -639,7 +678,7 @@ def _parse_rows(frame: pd.DataFrame, pos: np.ndarray, types: _Types) -> _Rows:
     type_codes = resolved[np.where(t_codes >= 0, t_codes, len(t_raw))]
 
     # count, connected_to_interceptor, trap_size_in, flow_gpm, installed_volume_gal
-    count, count_given, errs = _numbers(frame["count"], n, "count", _whole, minimum=0, maximum=math.inf,
+    count, count_given, errs = _numbers(frame["count"], n, "count", _whole, minimum=0, maximum=parse.MAX_COUNT,
                                         whole=True)
     count = np.where(count_given, count, 1.0)
     for i, m in errs.items():

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from sizing import parse
-from sizing.errors import SizingInputError
+from sizing.errors import SizingInputError, shown
 from sizing.tables import DEFAULT_EDITION, editions, load_table
 from sizing.units import parse_quantity
 
@@ -31,6 +31,9 @@ TOP_LEVEL = ("$schema", "edition", "construction", "project", "fixtures", "inlet
              "interceptor", "max_discharge_temperature", "food_grinder_approval", "additives_authorization",
              "existing_fse", "review_date", "waiver", "revocation", "application", "maintenance", "notes")
 PROJECT_FIELDS = ("name", "address", "applicant", "engineer", "permit", "fse_id", "date", "reviewer")
+#: Fixture lines one submittal may list (a large kitchen lists under 200; the inventory batch has no
+#: such limit). A longer list is refused before anything is sized.
+MAX_FIXTURES = 2_000
 #: A sink deeper than this is legal but suspicious: a warning, not an error.
 SUSPICIOUS_SINK_DEPTH_IN = 24.0
 
@@ -154,6 +157,10 @@ def from_dict(data: Mapping[str, Any], edition: str | None = None) -> Submittal:
     project_raw = parse.mapping("project", data.get("project"), PROJECT_FIELDS, default={})
     project = {k: parse.text(f"project.{k}", v) for k, v in project_raw.items() if v is not None}
     fixtures_raw = parse.sequence("fixtures", data.get("fixtures"), default=[])
+    if len(fixtures_raw) > MAX_FIXTURES:
+        raise SizingInputError("fixtures", None, "", message=(
+            f"fixtures: {len(fixtures_raw):,} fixture lines; the limit for one submittal is {MAX_FIXTURES:,} "
+            "(size an inventory with sizing batch)"))
     fixtures = tuple(_fixture(i, item, warnings) for i, item in enumerate(fixtures_raw))
     inlet = data.get("inlet_pipe")
     inlet_in = None if inlet is None else parse_quantity("inlet_pipe", inlet, "in", minimum=0, strict_minimum=True,
@@ -178,7 +185,7 @@ def resolve_type(field_name: str, value: Any, accept_unknown: bool) -> str:
     close = difflib.get_close_matches(key, names, n=1, cutoff=0.5)
     hint = f"did you mean {fixture_aliases().get(close[0], close[0])!r}? " if close else ""
     raise SizingInputError(field_name, value, "", message=(
-        f"{field_name}: unknown fixture type {value!r}; {hint}known types: {', '.join(fixture_types())}; "
+        f"{field_name}: unknown fixture type {shown(value)}; {hint}known types: {', '.join(fixture_types())}; "
         "any other type needs its own flow, trap_size or dfu"))
 
 

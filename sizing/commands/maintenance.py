@@ -28,9 +28,9 @@ def run(args: argparse.Namespace) -> int:
 
         save_figure(maintenance_figure(plan), args.plot)
     if args.format == "json":
-        emit(to_json(plan.to_dict()), args.output)
+        emit(to_json(plan.to_dict()), args.output, source=args.file)
     else:
-        emit(render(plan, markdown=args.format == "markdown"), args.output)
+        emit(render(plan, markdown=args.format == "markdown"), args.output, source=args.file)
     return 0 if plan.in_order else 1
 
 
