@@ -88,7 +88,7 @@ import pandas as pd
 from sizing import parse
 from sizing.cpc import dfu as dfu_clause
 from sizing.cpc import gravity as grav
-from sizing.errors import SizingInputError
+from sizing.errors import SizingInputError, shown
 from sizing.tables import DEFAULT_EDITION, editions, load_table
 
 REQUIRED_COLUMNS = ("submittal_id", "fixture_type", "count")
@@ -496,7 +496,7 @@ def _check_columns(header: Iterable[Any], name: str) -> list[str]:
         hints = []
         for c in unknown:
             close = difflib.get_close_matches(c, allowed, n=1, cutoff=0.6)
-            hints.append(f"{c!r}" + (f" (did you mean {close[0]!r}?)" if close else ""))
+            hints.append(shown(c) + (f" (did you mean {close[0]!r}?)" if close else ""))
         raise _file_error(f"{name}: unknown column{'s' if len(unknown) > 1 else ''} {', '.join(hints)}; "
                           f"expected {', '.join(allowed)}")
     return columns

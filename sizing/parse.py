@@ -156,9 +156,10 @@ def mapping(field: str, value: Any, allowed: Iterable[str] | None = None,
         allowed = list(allowed)
         for key in value:
             if key not in allowed:
-                close = difflib.get_close_matches(str(key), allowed, n=1, cutoff=0.6)
+                name = str(key) if len(str(key)) <= 60 else str(key)[:57] + "..."
+                close = difflib.get_close_matches(name, allowed, n=1, cutoff=0.6)
                 hint = f" (did you mean {close[0]!r}?)" if close else ""
-                path = f"{field}.{key}" if field else str(key)
+                path = f"{field}.{name}" if field else name
                 raise SizingInputError(path, None, "", message=(
                     f"{path}: unknown field{hint}; expected one of {', '.join(allowed)}"))
     return value

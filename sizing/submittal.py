@@ -175,7 +175,7 @@ def from_dict(data: Mapping[str, Any], edition: str | None = None) -> Submittal:
 
 def resolve_type(field_name: str, value: Any, accept_unknown: bool) -> str:
     """Normalise a fixture type; an unknown type is accepted only with its own flow, trap size or dfu."""
-    if not isinstance(value, str) or not value.strip():
+    if not isinstance(value, str) or not value.strip() or len(value) > 100:
         raise SizingInputError(field_name, value, "a fixture type such as floor_drain or food_prep_sink")
     key = parse.normalise_key(value)
     key = fixture_aliases().get(key, key)

@@ -21,7 +21,14 @@ from pathlib import Path
 
 import pytest
 
-import sizing.cli  # noqa: F401 - imported before forking, so the child imports nothing big
+import sizing.batch  # noqa: F401 - each child is forked with these already imported: it starts at once
+import sizing.cli
+import sizing.ordinance.maintenance  # noqa: F401
+import sizing.ordinance.review  # noqa: F401
+import sizing.ordinance.waiver  # noqa: F401
+import sizing.report.letter  # noqa: F401
+import sizing.report.pdf  # noqa: F401
+import sizing.report.review  # noqa: F401
 import sizing.size  # noqa: F401
 
 #: Wall-clock bound per case [s] (a case takes well under 1 s; a hang is killed here).

@@ -31,22 +31,6 @@ def test_alias_bomb_is_refused(cli, tmp_path, use):
                                 "values; write the values out at line ")
 
 
-def test_a_large_value_is_shown_truncated(cli, tmp_path):
-    """Item 2: an unbounded value is never formatted whole into a message."""
-    (tmp_path / "big.yaml").write_text("fixtures: [{type: floor_drain, count: [" + ",".join(["123456789"] * 50_000)
-                                       + "]}]\n", encoding="utf-8")
-    line = one_line_error(cli("size", "big.yaml"), "size", "fixtures[0].count: expected a whole number >= 0, got [")
-    assert len(line) < 200
-
-
-def test_a_few_aliases_still_work(cli, tmp_path):
-    """Item 2: a file that repeats a section by alias is still read."""
-    (tmp_path / "ok.yaml").write_text("fixtures:\n  - &fd {type: floor_drain, count: 3}\n  - *fd\n", encoding="utf-8")
-    run = cli("size", "ok.yaml", "--format", "json")
-    assert run.rc == 0, run.err
-    assert '"dfu_total": 12' in run.stdout
-
-
 @pytest.mark.parametrize(("name", "text", "message"), [
     ("dup.yaml", "fixtures:\n  - {type: floor_drain, count: 3}\ninlet_pipe: 4 in\nfixtures:\n  - {type: floor_drain}\n",
      "FILE: dup.yaml: key 'fixtures' is given twice in the same section (lines 1 and 4)"),

@@ -13,8 +13,7 @@ def submittal(tmp_path, inlet: str, name: str = "s.yaml"):
     return name
 
 
-@pytest.mark.parametrize("text", ["24 in**2**3**4**5", "24 in*pi", "24 in!", "24 in$", "24 in # x", "24 in in",
-                                  "24 in/s/s", "24 (in)", "24 in; rm", "24 inch**99"])
+@pytest.mark.parametrize("text", ["24 in**2**3**4**5", "24 in*pi", "24 in!", "24 in$", "24 in # x", "24 (in)"])
 def test_unit_expression_is_one_error(cli, tmp_path, text):
     """Item 1: unit text is evaluated as an expression by pint ('24 in**2**3**4**5' never returned and grew
     past 2.8 GB; '24 in*pi' was 75.4 in; '24 in!' and '24 in # x' were 24 in)."""
