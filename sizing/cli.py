@@ -107,9 +107,13 @@ def emit(text: str | bytes, output: str | None, option: str = "--output", source
 def check_output(output: str, option: str = "--output", source: str | None = None) -> None:
     """Refuse an empty output PATH, a folder, and the input file itself (it would be overwritten)."""
     if not output.strip():
-        raise SizingInputError(option, output, "a file path (use '-' for standard output where allowed)")
+        raise SizingInputError(option, output, "a file path")
     path = Path(output)
-    if path.is_dir():
+    try:
+        is_dir = path.is_dir()
+    except OSError:  # a name too long, ...: reported when writing
+        is_dir = False
+    if is_dir:
         raise SizingInputError(option, output, "", message=f"{option}: {_shown(output)} is a folder; give a file path")
     if source is not None:
         try:
