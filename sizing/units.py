@@ -49,7 +49,7 @@ _QUANTITY = re.compile(
       | [-+]?\d{1,3}(?:,\d{3})+(?:\.\d+)?           # thousands separators: 1,000 or 12,500.5
       | [-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?   # decimal
     )\s*(?P<unit>
-        (?:[^\W\d_]|[°℉℃%"'″′µ])[^\W_]*\.?        # a unit word, symbol or abbreviation (ft., m3, °F, ")
+        (?:[^\W\d_]|[°℉℃%"'″′µ])[^\W_]*(?:\^[23])?\.?  # a unit word, symbol or abbreviation (ft., m3, m^3, °F)
         (?:\s+[^\W\d_]+\.?)?                        # a second word: degrees F, cubic feet, US gal
         (?:\s*(?:/|\s+per\s+)\s*[^\W\d_]+\.?)?      # per: L/s, mg/L, gallons per minute
       | ''                                          # two single quotes for inches
@@ -78,9 +78,9 @@ UNIT_ALIASES = {
     # volume
     "gal": "gallon", "gal.": "gallon", "gals": "gallon", "gallon": "gallon", "gallons": "gallon",
     "us gal": "gallon", "l": "liter", "liter": "liter", "liters": "liter", "litre": "liter", "litres": "liter",
-    "ltr": "liter", "ml": "milliliter", "m3": "meter ** 3", "m³": "meter ** 3", "cubic meter": "meter ** 3",
+    "ltr": "liter", "ml": "milliliter", "m3": "meter ** 3", "m³": "meter ** 3", "m^3": "meter ** 3", "cubic meter": "meter ** 3",
     "cubic meters": "meter ** 3", "cubic metre": "meter ** 3", "cubic metres": "meter ** 3",
-    "cu m": "meter ** 3", "ft3": "foot ** 3", "ft³": "foot ** 3", "cu ft": "foot ** 3", "cf": "foot ** 3",
+    "cu m": "meter ** 3", "ft3": "foot ** 3", "ft^3": "foot ** 3", "ft³": "foot ** 3", "cu ft": "foot ** 3", "cf": "foot ** 3",
     "cubic foot": "foot ** 3", "cubic feet": "foot ** 3",
     # flow
     "gpm": "gpm", "gal/min": "gpm", "gallons per minute": "gpm", "gallon per minute": "gpm", "gph": "gph",
