@@ -334,16 +334,16 @@ class _Source:
         self.text: str | None = None
         if isinstance(source, (str, Path)):
             self.path = Path(source)
-            self.name = str(self.path)
-            if self.path.is_dir():
-                raise _file_error(f"{self.path} is a folder, not a CSV file")
+            self.name = parse.shown_path(self.path)
             try:
+                if self.path.is_dir():
+                    raise _file_error(f"{self.name} is a folder, not a CSV file")
                 with self.path.open("rb") as fh:
                     head = fh.read(65536)
             except FileNotFoundError:
-                raise _file_error(f"no such file: {self.path}") from None
+                raise _file_error(f"no such file: {self.name}") from None
             except OSError as exc:
-                raise _file_error(f"cannot read {self.path}: {exc.strerror or exc.__class__.__name__}") from None
+                raise _file_error(f"cannot read {self.name}: {exc.strerror or exc.__class__.__name__}") from None
         elif hasattr(source, "read"):
             data = source.read()
             self.name = str(getattr(source, "name", "FILE"))

@@ -28,6 +28,12 @@ def test_unreadable_paths_are_one_line(cli, tmp_path, make, path, why):
     assert line.endswith(why)
 
 
+def test_inventory_name_too_long(cli):
+    """Item 5: an inventory path whose name is too long was a traceback."""
+    line = one_line_error(cli("batch", "n" * 300 + ".csv"), "batch", "FILE: cannot read nnn")
+    assert line.endswith("...: File name too long")
+
+
 def test_dev_zero_is_refused_without_reading_it_all(cli):
     """Item 5: /dev/zero as the input was read without end."""
     one_line_error(cli("size", "/dev/zero"), "size", "FILE: /dev/zero is larger than 1 MB")
