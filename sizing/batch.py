@@ -42,7 +42,9 @@ Decisions where the code and the single-submittal path are silent:
   footnote-3 volume does not flag an exact fit); empty when no installed volume is given or the submittal is
   beyond the table.
 - Only an empty (or blank) cell is missing: ``NA``, ``null`` or ``nan`` text is a bad value, as in a
-  submittal. Blank lines are skipped. A line with more fields than the header is rejected.
+  submittal. Blank lines are skipped. A line with more fields than the header is rejected; on the first data
+  line it is a file error (pandas would take the extra field as a row label and shift every column).
+- ``submittal_id`` is text exactly as written: ``0042`` and ``42``, ``1`` and ``1.0`` are different submittals.
 - Line numbers are physical lines of the file (header = line 1); a quoted field that spans lines shifts
   them. For a DataFrame, line = position + 2 (as if written with a header).
 - Column names are matched without case or surrounding spaces; an unknown column is an error (a typo such as
@@ -173,7 +175,8 @@ class BatchResult:
 def csv_text(frame: pd.DataFrame) -> str:
     """The frame as CSV text: what ``frame.to_csv(index=False, lineterminator="\\n")`` writes for the result
     and reject frames (floats as repr, missing as empty, minimal quoting by the csv module), formatting each
-    distinct number once: 3-4 x faster than ``to_csv`` on 100,000 rows.
+    distinct number once: 3-4 x faster than ``to_csv`` on 100,000 rows. Text cells are spreadsheet-safe
+    (:func:`spreadsheet_safe`).
 
     >>> csv_text(pd.DataFrame({"id": ["a,b", "c"], "v": [750.0, float("nan")]}))
     'id,v\\n"a,b",750.0\\nc,\\n'
