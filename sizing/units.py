@@ -202,7 +202,10 @@ def parse_quantity(field: str, value: object, unit: str, *, minimum: float | Non
     if isinstance(value, bool) or value is None or isinstance(value, (list, dict)):
         raise SizingInputError(field, value, want)
     if isinstance(value, (int, float)):
-        number = float(value)
+        try:
+            number = float(value)
+        except OverflowError:  # an integer of 400 digits
+            raise SizingInputError(field, value, want) from None
         given_unit = ""
     elif isinstance(value, str):
         if len(value) > MAX_QUANTITY_TEXT:

@@ -106,3 +106,11 @@ def _set(text: str, key: str, value: str) -> str:
     if not done:
         out.append(f"{key}: {value}")
     return "\n".join(out) + "\n"
+
+
+def test_400_digit_temperature(cli, tmp_path):
+    """Item 5: a 400-digit number where a physical value is expected was an OverflowError traceback."""
+    text = (EXAMPLES / "review-compliant.yaml").read_text(encoding="utf-8")
+    (tmp_path / "t.yaml").write_text(_set(text, "max_discharge_temperature", "9" * 400), encoding="utf-8")
+    one_line_error(cli("review", "t.yaml"), "review", "max_discharge_temperature: expected a temperature such as "
+                                                      "'140 degF' or '60 degC', got a number of more than 60 digits")
