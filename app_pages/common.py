@@ -168,19 +168,36 @@ def upload_loader(upload_key: str, message_key: str, load: Any) -> Any:
 
 def fixtures_from_csv(text: str, name: str = "fixtures.csv") -> list[dict[str, Any]]:
     """A fixture schedule CSV, one fixture a row, columns named as the submittal's fixture fields."""
-    reader = csv.DictReader(io.StringIO(text))
-    fields = [f.strip() for f in (reader.fieldnames or [])]
-    if not fields:
-        raise SizingInputError("FILE", name, "", message=f"FILE: {name} has no header row")
-    for col in fields:
-        if col not in submittal.FIXTURE_FIELDS:
-            raise SizingInputError("FILE", name, "", message=(
-                f"FILE: {name}: unknown column {col!r}; expected columns from {', '.join(submittal.FIXTURE_FIELDS)}"))
-    rows = []
-    for row in reader:
-        item = {k.strip(): v.strip() for k, v in row.items() if k and v is not None and v.strip() != ""}
-        if item:
-            rows.append(item)
+    name = parse.shown_path(name)
+    reader = csv.reader(io.StringIO(text.removeprefix("\ufeff")))
+    try:
+        fields = [f.strip() for f in next(reader, [])]
+        if not any(fields):
+            raise SizingInputError("FILE", name, "", message=f"FILE: {name} has no header row")
+        for col in fields:
+            if col not in submittal.FIXTURE_FIELDS:
+                raise SizingInputError("FILE", name, "", message=(
+                    f"FILE: {name}: unknown column {col[:40]!r}; expected columns from "
+                    f"{', '.join(submittal.FIXTURE_FIELDS)}"))
+        dupes = sorted({c for c in fields if fields.count(c) > 1})
+        if dupes:
+            raise SizingInputError("FILE", name, "", message=f"FILE: {name}: column {', '.join(dupes)} appears more than once")
+        rows = []
+        line = reader.line_num
+        for values in reader:
+            if len(values) > len(fields):  # never shift or drop a value: the row is wrong as a whole
+                raise SizingInputError("FILE", name, "", message=(
+                    f"FILE: {name}: line {line + 1} has {len(values)} fields, the header has {len(fields)}; "
+                    "quote a value that contains a comma"))
+            line = reader.line_num
+            item = {k: v.strip() for k, v in zip(fields, values, strict=False) if v.strip() != ""}
+            if item:
+                rows.append(item)
+            if len(rows) > submittal.MAX_FIXTURES:
+                raise SizingInputError("FILE", name, "", message=(
+                    f"FILE: {name}: more than {submittal.MAX_FIXTURES:,} fixture lines, the limit for one submittal"))
+    except csv.Error as exc:
+        raise SizingInputError("FILE", name, "", message=f"FILE: {name} is not valid CSV: {exc}") from None
     return rows
 
 

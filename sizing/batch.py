@@ -43,7 +43,9 @@ Decisions where the code and the single-submittal path are silent:
   footnote-3 volume does not flag an exact fit); empty when no installed volume is given or the submittal is
   beyond the table.
 - Only an empty (or blank) cell is missing: ``NA``, ``null`` or ``nan`` text is a bad value, as in a
-  submittal. Blank lines are skipped. A line with more fields than the header is rejected.
+  submittal. Blank lines are skipped. A line with more fields than the header is rejected; on the first data
+  line it is a file error (pandas would take the extra field as a row label and shift every column).
+- ``submittal_id`` is text exactly as written: ``0042`` and ``42``, ``1`` and ``1.0`` are different submittals.
 - Line numbers are physical lines of the file (header = line 1); a quoted field that spans lines shifts
   them. For a DataFrame, line = position + 2 (as if written with a header).
 - Column names are matched without case or surrounding spaces; an unknown column is an error (a typo such as
@@ -89,7 +91,7 @@ import pandas as pd
 from sizing import parse
 from sizing.cpc import dfu as dfu_clause
 from sizing.cpc import gravity as grav
-from sizing.errors import SizingInputError
+from sizing.errors import SizingInputError, shown
 from sizing.tables import DEFAULT_EDITION, connection_default, editions, load_table
 
 REQUIRED_COLUMNS = ("submittal_id", "fixture_type", "count")
@@ -174,7 +176,8 @@ class BatchResult:
 def csv_text(frame: pd.DataFrame) -> str:
     """The frame as CSV text: what ``frame.to_csv(index=False, lineterminator="\\n")`` writes for the result
     and reject frames (floats as repr, missing as empty, minimal quoting by the csv module), formatting each
-    distinct number once: 3-4 x faster than ``to_csv`` on 100,000 rows.
+    distinct number once: 3-4 x faster than ``to_csv`` on 100,000 rows. Text cells are spreadsheet-safe
+    (:func:`spreadsheet_safe`).
 
     >>> csv_text(pd.DataFrame({"id": ["a,b", "c"], "v": [750.0, float("nan")]}))
     'id,v\\n"a,b",750.0\\nc,\\n'
@@ -192,7 +195,22 @@ def _cells(column: pd.Series) -> list[str]:
         codes, uniques = pd.factorize(column, use_na_sentinel=True)
         names = np.array([str(_py(u)) for u in uniques] + [""], dtype=object)
         return names[codes].tolist()   # code -1 (missing) -> ""
-    return ["" if v is None or v is pd.NA or v != v else str(v) for v in column.tolist()]
+    return ["" if v is None or v is pd.NA or v != v else spreadsheet_safe(str(v)) for v in column.tolist()]
+
+
+#: A text cell starting with one of these is a formula to a spreadsheet (=HYPERLINK(...), +cmd, -1+1, @SUM).
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_safe(text: str) -> str:
+    """Text for a CSV cell that a spreadsheet shows as text, never runs: a cell starting with = + - @ tab or
+    carriage return gets a leading apostrophe (as spreadsheet-safe exporters do). Numbers are not text
+    cells and are written as they are.
+
+    >>> spreadsheet_safe("=1+1"), spreadsheet_safe("@SUM(A1)"), spreadsheet_safe("A-1")
+    ("'=1+1", "'@SUM(A1)", 'A-1')
+    """
+    return "'" + text if text.startswith(FORMULA_START) else text
 
 
 def _histogram(values: pd.Series) -> list[dict[str, Any]]:
@@ -329,16 +347,16 @@ class _Source:
         self.text: str | None = None
         if isinstance(source, (str, Path)):
             self.path = Path(source)
-            self.name = str(self.path)
-            if self.path.is_dir():
-                raise _file_error(f"{self.path} is a folder, not a CSV file")
+            self.name = parse.shown_path(self.path)
             try:
+                if self.path.is_dir():
+                    raise _file_error(f"{self.name} is a folder, not a CSV file")
                 with self.path.open("rb") as fh:
                     head = fh.read(65536)
             except FileNotFoundError:
-                raise _file_error(f"no such file: {self.path}") from None
+                raise _file_error(f"no such file: {self.name}") from None
             except OSError as exc:
-                raise _file_error(f"cannot read {self.path}: {exc.strerror or exc.__class__.__name__}") from None
+                raise _file_error(f"cannot read {self.name}: {exc.strerror or exc.__class__.__name__}") from None
         elif hasattr(source, "read"):
             data = source.read()
             self.name = str(getattr(source, "name", "FILE"))
@@ -367,6 +385,27 @@ class _Source:
             raise _file_error(f"{self.name} is not CSV: header line: {exc}") from None
         self.raw_columns = header
         self.columns = _check_columns(header, self.name)
+        self._check_first_row(head)
+
+    def _check_first_row(self, head: bytes) -> None:
+        """A first data row with more fields than the header is an error: pandas would read its first field
+        as a row label and shift every column of every such row (the id would become the type, ...)."""
+        text = head.decode("utf-8-sig", errors="replace")
+        if len(head) >= 65536:
+            text = text[:text.rfind("\n") + 1]  # whole lines only
+        reader = csv.reader(io.StringIO(text))
+        try:
+            next(reader, None)
+            for fields in reader:
+                if not fields:
+                    continue
+                if len(fields) > len(self.raw_columns):
+                    raise _file_error(f"{self.name}: line {reader.line_num} has {len(fields)} fields, the header has "
+                                      f"{len(self.raw_columns)}; add the missing column name to the header, or "
+                                      "quote a value that contains a comma")
+                break
+        except csv.Error:
+            pass  # reported by the reader with its line
 
     def _not_utf8(self) -> SizingInputError:
         return _file_error(f"{self.name} is not UTF-8 text: save the inventory as CSV (UTF-8)")
@@ -391,7 +430,10 @@ class _Source:
 
     def chunks(self, bad_lines: list[tuple[int, str]]) -> Iterable[pd.DataFrame]:
         # The header's own names (not names=/usecols=, with which pandas keeps a line that has too many fields).
-        text_columns = {raw: "category" for raw, c in zip(self.raw_columns, self.columns, strict=True)
+        # The id is text exactly as written ("0042" and "42", "1" and "1.0" are different submittals): a
+        # categorical column would infer numbers per chunk, merging ids, or splitting one across chunks.
+        text_columns = {raw: (str if c == "submittal_id" else "category")
+                        for raw, c in zip(self.raw_columns, self.columns, strict=True)
                         if c in ("submittal_id", "fixture_type", "connected_to_interceptor") + IGNORED_COLUMNS}
         options: dict[str, Any] = {}
         if int(pd.__version__.split(".")[0]) < 3:  # pandas 3 parses floats exactly as Python's float()
@@ -467,7 +509,7 @@ def _check_columns(header: Iterable[Any], name: str) -> list[str]:
         hints = []
         for c in unknown:
             close = difflib.get_close_matches(c, allowed, n=1, cutoff=0.6)
-            hints.append(f"{c!r}" + (f" (did you mean {close[0]!r}?)" if close else ""))
+            hints.append(shown(c) + (f" (did you mean {close[0]!r}?)" if close else ""))
         raise _file_error(f"{name}: unknown column{'s' if len(unknown) > 1 else ''} {', '.join(hints)}; "
                           f"expected {', '.join(allowed)}")
     return columns
@@ -653,7 +695,7 @@ def _parse_rows(frame: pd.DataFrame, pos: np.ndarray, types: _Types) -> _Rows:
     type_codes = resolved[np.where(t_codes >= 0, t_codes, len(t_raw))]
 
     # count, connected_to_interceptor, trap_size_in, flow_gpm, installed_volume_gal
-    count, count_given, errs = _numbers(frame["count"], n, "count", _whole, minimum=0, maximum=math.inf,
+    count, count_given, errs = _numbers(frame["count"], n, "count", _whole, minimum=0, maximum=parse.MAX_COUNT,
                                         whole=True)
     count = np.where(count_given, count, 1.0)
     for i, m in errs.items():

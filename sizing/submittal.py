@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from sizing import parse
-from sizing.errors import SizingInputError
+from sizing.errors import SizingInputError, shown
 from sizing.tables import DEFAULT_EDITION, connection_default, edition_in_effect, editions, load_table
 from sizing.units import parse_quantity
 
@@ -34,6 +34,9 @@ PROJECT_FIELDS = ("name", "address", "applicant", "engineer", "permit", "fse_id"
 #: An unknown fixture type is offered a known name only when it is this close (difflib ratio): a typo, never
 #: an unrelated type.
 CLOSE_NAME_CUTOFF = 0.8
+#: Fixture lines one submittal may list (a large kitchen lists under 200; the inventory batch has no
+#: such limit). A longer list is refused before anything is sized.
+MAX_FIXTURES = 2_000
 #: A sink deeper than this is legal but suspicious: a warning, not an error.
 SUSPICIOUS_SINK_DEPTH_IN = 24.0
 
@@ -169,6 +172,10 @@ def from_dict(data: Mapping[str, Any], edition: str | None = None) -> Submittal:
     project_raw = parse.mapping("project", data.get("project"), PROJECT_FIELDS, default={})
     project = {k: parse.text(f"project.{k}", v) for k, v in project_raw.items() if v is not None}
     fixtures_raw = parse.sequence("fixtures", data.get("fixtures"), default=[])
+    if len(fixtures_raw) > MAX_FIXTURES:
+        raise SizingInputError("fixtures", None, "", message=(
+            f"fixtures: {len(fixtures_raw):,} fixture lines; the limit for one submittal is {MAX_FIXTURES:,} "
+            "(size an inventory with sizing batch)"))
     fixtures = tuple(_fixture(i, item, warnings) for i, item in enumerate(fixtures_raw))
     inlet = data.get("inlet_pipe")
     inlet_in = None if inlet is None else parse_quantity("inlet_pipe", inlet, "in", minimum=0, strict_minimum=True,
@@ -228,7 +235,7 @@ def default_connection(kind: FixtureType | None, profile: str = "tracy") -> tupl
 
 def resolve_type(field_name: str, value: Any, accept_unknown: bool) -> str:
     """Normalise a fixture type; an unknown type is accepted only with its own flow, trap size or dfu."""
-    if not isinstance(value, str) or not value.strip():
+    if not isinstance(value, str) or not value.strip() or len(value) > 100:
         raise SizingInputError(field_name, value, "a fixture type such as floor_drain or food_prep_sink")
     key = parse.normalise_key(value)
     key = fixture_aliases().get(key, key)
@@ -238,7 +245,7 @@ def resolve_type(field_name: str, value: Any, accept_unknown: bool) -> str:
     close = difflib.get_close_matches(key, names, n=1, cutoff=CLOSE_NAME_CUTOFF)
     hint = f"did you mean {fixture_aliases().get(close[0], close[0])!r}? " if close else ""
     raise SizingInputError(field_name, value, "", message=(
-        f"{field_name}: unknown fixture type {value!r}; {hint}known types: {', '.join(fixture_types())}; "
+        f"{field_name}: unknown fixture type {shown(value)}; {hint}known types: {', '.join(fixture_types())}; "
         "any other type needs its own flow, trap_size or dfu (a trap_size such as '2 in' is counted by "
         "Table 702.2(1), a flow such as '5 gpm' by Table 1014.3.6 footnote 3, a dfu as given)"))
 

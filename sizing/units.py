@@ -34,55 +34,153 @@ EXAMPLES = {
     "percent": "a percentage such as '25 %' or 25",
 }
 
-_NUMBER = re.compile(
-    r"""^\s*(?P<num>
-        [-+]?\d+\s*[- ]\s*\d+\s*/\s*\d+       # mixed fraction: 1-1/2, 1 1/2
-      | [-+]?\d+\s*/\s*\d+                    # plain fraction: 3/4
+#: The longest text a physical value may be ("1-1/2 in", "2.839 m3", "140 degrees Fahrenheit" are far shorter).
+MAX_QUANTITY_TEXT = 64
+
+_VULGAR = {"½": 0.5, "¼": 0.25, "¾": 0.75, "⅛": 0.125, "⅜": 0.375, "⅝": 0.625, "⅞": 0.875,
+           "⅓": 1 / 3, "⅔": 2 / 3}
+
+#: ONE number and ONE unit name: nothing else reaches pint (no operators, no expressions, no comments).
+_QUANTITY = re.compile(
+    r"""\A\s*(?P<num>
+        [-+]?\d+\s*[- ]\s*\d+\s*/\s*\d+             # mixed fraction: 1-1/2, 1 1/2
+      | [-+]?\d+\s*/\s*\d+                          # plain fraction: 3/4
+      | [-+]?\d*\s?[½¼¾⅛⅜⅝⅞⅓⅔]                      # 1½, ½
+      | [-+]?\d{1,3}(?:,\d{3})+(?:\.\d+)?           # thousands separators: 1,000 or 12,500.5
       | [-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?   # decimal
-    )\s*(?P<unit>.*?)\s*$""",
+    )\s*(?P<unit>
+        (?:[^\W\d_]|[°℉℃%"'″′µ])[^\W_]*(?:\^[23])?\.?  # a unit word, symbol or abbreviation (ft., m3, m^3, °F)
+        (?:\s+[^\W\d_]+\.?)?                        # a second word: degrees F, cubic feet, US gal
+        (?:\s*(?:/|\s+per\s+)\s*[^\W\d_]+\.?)?      # per: L/s, mg/L, gallons per minute
+      | ''                                          # two single quotes for inches
+    )?\s*\Z""",
     re.VERBOSE,
 )
 
-_UNIT_ALIASES = {
-    '"': "inch", "''": "inch", "in.": "inch", "inches": "inch", "'": "foot", "ft.": "foot",
-    "°f": "degF", "°c": "degC", "deg f": "degF", "deg c": "degC", "f": "degF", "c": "degC",
-    "degf": "degF", "degc": "degC", "%": "percent", "l": "liter", "gal.": "gallon", "lbs": "pound",
-    "l/s": "liter / second", "l/min": "liter / minute", "gal/min": "gallon / minute", "hrs": "hour",
-    "hr": "hour",
+#: Feet and inches in one value: 2'-0", 2' 6", 2 ft 6 in, 2 ft-6 in (-> inches).
+_FEET_INCHES = re.compile(
+    r"""\A\s*(?P<ft>\d+(?:\.\d+)?)\s*(?:'|′|ft\.?|feet|foot)\s*-?\s*
+        (?P<inch>\d+(?:\.\d+)?(?:\s*[- ]\s*\d+\s*/\s*\d+)?|\d+\s*/\s*\d+)\s*(?:"|''|″|in\.?|inch|inches)\s*\Z""",
+    re.VERBOSE | re.IGNORECASE,
+)
+
+#: The unit spellings people type, matched without case (and with or without inner spaces), -> pint names.
+#: A unit not listed here must be ONE word (letters only), optionally "word/word", and is given to pint as
+#: typed (case matters there: mL, mg/L).
+UNIT_ALIASES = {
+    # length
+    '"': "inch", "''": "inch", "″": "inch", "in": "inch", "in.": "inch", "inch": "inch", "inches": "inch",
+    "'": "foot", "′": "foot", "ft": "foot", "ft.": "foot", "foot": "foot", "feet": "foot",
+    "mm": "millimeter", "millimeter": "millimeter", "millimeters": "millimeter", "millimetre": "millimeter",
+    "millimetres": "millimeter", "cm": "centimeter", "centimeter": "centimeter", "centimeters": "centimeter",
+    "centimetre": "centimeter", "centimetres": "centimeter", "m": "meter", "meter": "meter", "meters": "meter",
+    "metre": "meter", "metres": "meter",
+    # volume
+    "gal": "gallon", "gal.": "gallon", "gals": "gallon", "gallon": "gallon", "gallons": "gallon",
+    "us gal": "gallon", "l": "liter", "liter": "liter", "liters": "liter", "litre": "liter", "litres": "liter",
+    "ltr": "liter", "ml": "milliliter", "m3": "meter ** 3", "m³": "meter ** 3", "m^3": "meter ** 3", "cubic meter": "meter ** 3",
+    "cubic meters": "meter ** 3", "cubic metre": "meter ** 3", "cubic metres": "meter ** 3",
+    "cu m": "meter ** 3", "ft3": "foot ** 3", "ft^3": "foot ** 3", "ft³": "foot ** 3", "cu ft": "foot ** 3", "cf": "foot ** 3",
+    "cubic foot": "foot ** 3", "cubic feet": "foot ** 3",
+    # flow
+    "gpm": "gpm", "gal/min": "gpm", "gallons per minute": "gpm", "gallon per minute": "gpm", "gph": "gph",
+    "gpd": "gpd", "lpm": "lpm", "l/min": "lpm", "liters per minute": "lpm", "litres per minute": "lpm",
+    "lps": "liter / second", "l/s": "liter / second", "liters per second": "liter / second",
+    "litres per second": "liter / second",
+    # time
+    "s": "second", "sec": "second", "secs": "second", "second": "second", "seconds": "second",
+    "min": "minute", "mins": "minute", "minute": "minute", "minutes": "minute", "h": "hour", "hr": "hour",
+    "hrs": "hour", "hour": "hour", "hours": "hour", "d": "day", "day": "day", "days": "day", "wk": "week",
+    "week": "week", "weeks": "week", "mo": "month", "month": "month", "months": "month", "yr": "year",
+    "year": "year", "years": "year",
+    # temperature
+    "f": "degF", "°f": "degF", "℉": "degF", "degf": "degF", "deg f": "degF", "deg. f": "degF",
+    "degree f": "degF", "degrees f": "degF", "fahrenheit": "degF", "degrees fahrenheit": "degF",
+    "c": "degC", "°c": "degC", "℃": "degC", "degc": "degC", "deg c": "degC", "deg. c": "degC",
+    "degree c": "degC", "degrees c": "degC", "celsius": "degC", "degrees celsius": "degC",
+    # mass
+    "lb": "pound", "lbs": "pound", "lb.": "pound", "pound": "pound", "pounds": "pound", "kg": "kilogram",
+    "kilogram": "kilogram", "kilograms": "kilogram", "g": "gram", "mg": "milligram",
+    # ratio
+    "%": "percent", "percent": "percent", "pct": "percent",
 }
+
+_UNIT_WORD = re.compile(r"\A[^\W\d_]{1,24}\Z")
 
 
 def _number(text: str) -> float:
-    mixed = re.match(r"^([-+]?)(\d+)\s*[- ]\s*(\d+)\s*/\s*(\d+)$", text)
+    text = text.strip()
+    sign = -1.0 if text.startswith("-") else 1.0
+    body = text.lstrip("+-").strip()
+    mixed = re.match(r"^(\d+)\s*[- ]\s*(\d+)\s*/\s*(\d+)$", body)
     if mixed:
-        sign, whole, num, den = mixed.groups()
-        value = float(whole) + float(num) / float(den)
-        return -value if sign == "-" else value
-    if "/" in text:
-        num, den = text.replace(" ", "").split("/")
-        return float(num) / float(den)
-    return float(text)
+        whole, num, den = mixed.groups()
+        return sign * (float(whole) + float(num) / float(den))
+    if "/" in body:
+        num, den = body.replace(" ", "").split("/")
+        return sign * float(num) / float(den)
+    if body and body[-1] in _VULGAR:
+        whole = body[:-1].strip()
+        return sign * ((float(whole) if whole else 0.0) + _VULGAR[body[-1]])
+    return sign * float(body.replace(",", ""))
+
+
+def _one_unit(word: str) -> str:
+    word = word.strip()
+    alias = UNIT_ALIASES.get(word.lower())
+    if alias:
+        return alias
+    if _UNIT_WORD.match(word):
+        return word  # one word of letters: pint reads it as a name, never as an expression
+    raise ValueError(word)
+
+
+def unit_name(text: str) -> str:
+    """The pint name of a unit as typed: the alias table without case, else one word (or word/word) as typed.
+
+    >>> unit_name("Inches"), unit_name("GPM"), unit_name("degrees F"), unit_name("mg/L")
+    ('inch', 'gpm', 'degF', '(milligram) / (liter)')
+    """
+    key = " ".join(text.lower().split())
+    for candidate in (key, key.replace(" ", "")):
+        if candidate in UNIT_ALIASES:
+            return UNIT_ALIASES[candidate]
+    parts = re.split(r"\s*/\s*|\s+per\s+", text.strip(), flags=re.IGNORECASE)
+    if len(parts) == 2:
+        return f"({_one_unit(parts[0])}) / ({_one_unit(parts[1])})"
+    if len(parts) == 1:
+        return _one_unit(parts[0])
+    raise ValueError(text)
 
 
 @lru_cache(maxsize=512)
 def _parse_units(text: str):
-    key = text.strip()
-    alias = _UNIT_ALIASES.get(key.lower())
-    return ureg.parse_units(alias if alias else key)
+    return ureg.parse_units(unit_name(text))
 
 
 def split_value(text: str) -> tuple[float, str]:
-    """Split "1-1/2 in" into (1.5, "in"); raise ValueError when there is no leading number.
+    """Split "1-1/2 in" into (1.5, "in"); raise ValueError unless the text is ONE number and ONE unit name.
 
     >>> split_value("1-1/2 in")
     (1.5, 'in')
     >>> split_value("65 degC")
     (65.0, 'degC')
+    >>> split_value("2 ft 6 in")
+    (30.0, 'inch')
+    >>> split_value("24 in*pi")
+    Traceback (most recent call last):
+    ...
+    ValueError: 24 in*pi
     """
-    match = _NUMBER.match(text)
+    if len(text) > MAX_QUANTITY_TEXT:
+        raise ValueError(text[:MAX_QUANTITY_TEXT])
+    feet = _FEET_INCHES.match(text)
+    if feet:
+        return float(feet.group("ft")) * 12 + _number(feet.group("inch")), "inch"
+    match = _QUANTITY.match(text)
     if not match:
         raise ValueError(text)
-    return _number(match.group("num")), match.group("unit")
+    return _number(match.group("num")), (match.group("unit") or "").strip()
 
 
 def parse_quantity(field: str, value: object, unit: str, *, minimum: float | None = None,
@@ -104,9 +202,14 @@ def parse_quantity(field: str, value: object, unit: str, *, minimum: float | Non
     if isinstance(value, bool) or value is None or isinstance(value, (list, dict)):
         raise SizingInputError(field, value, want)
     if isinstance(value, (int, float)):
-        number = float(value)
+        try:
+            number = float(value)
+        except OverflowError:  # an integer of 400 digits
+            raise SizingInputError(field, value, want) from None
         given_unit = ""
     elif isinstance(value, str):
+        if len(value) > MAX_QUANTITY_TEXT:
+            raise SizingInputError(field, value, f"{want} (one number and one unit, at most {MAX_QUANTITY_TEXT} characters)")
         try:
             number, given_unit = split_value(value)
         except (ValueError, ZeroDivisionError):

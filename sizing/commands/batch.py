@@ -26,19 +26,26 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     import sys
+    from pathlib import Path
 
     from sizing.batch import TextProgress, csv_text, run_batch
-    from sizing.cli import emit, to_json
+    from sizing.cli import check_output, emit, to_json
+    from sizing.errors import SizingInputError
 
+    for option, path in (("--output", args.output), ("--rejects", args.rejects)):
+        if path is not None:
+            check_output(path, option, args.file)
+    if args.output and args.rejects and Path(args.output).absolute() == Path(args.rejects).absolute():
+        raise SizingInputError("--rejects", args.rejects, "", message="--rejects: the same file as --output; give another")
     show = args.progress if args.progress is not None else bool(args.output) and sys.stderr.isatty()
     result = run_batch(args.file, edition=args.edition, progress=TextProgress(sys.stderr) if show else None)
     if args.format == "json":
-        emit(to_json(result.to_dict()), args.output)
+        emit(to_json(result.to_dict()), args.output, source=args.file)
     else:
-        emit(csv_text(result.results), args.output)
+        emit(csv_text(result.results), args.output, source=args.file)
     rejects = result.rejects
     if args.rejects:
-        emit(csv_text(rejects), args.rejects)
+        emit(csv_text(rejects), args.rejects, option="--rejects", source=args.file)
     elif len(rejects):
         for line, reason in zip(rejects["line"][:STDERR_REJECTS], rejects["reason"][:STDERR_REJECTS], strict=True):
             print(f"sizing batch: line {line}: {reason}", file=sys.stderr)

@@ -23,14 +23,16 @@ def run(args: argparse.Namespace) -> int:
 
     as_of = None if args.as_of is None else parse.date("--as-of", args.as_of)
     plan = maintenance.plan(maintenance.load(args.file, as_of=as_of))
-    if args.plot:
+    if args.plot is not None:
+        from sizing.cli import check_output
         from sizing.report.figures import maintenance_figure, save_figure
 
+        check_output(args.plot, "--plot", args.file)
         save_figure(maintenance_figure(plan), args.plot)
     if args.format == "json":
-        emit(to_json(plan.to_dict()), args.output)
+        emit(to_json(plan.to_dict()), args.output, source=args.file)
     else:
-        emit(render(plan, markdown=args.format == "markdown"), args.output)
+        emit(render(plan, markdown=args.format == "markdown"), args.output, source=args.file)
     return 0 if plan.in_order else 1
 
 

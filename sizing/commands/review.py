@@ -27,7 +27,7 @@ def run(args: argparse.Namespace) -> int:
 
     result = review(submittal.load(args.file, edition=args.edition))
     if args.format == "json":
-        emit(to_json(result.to_dict()), args.output)
+        emit(to_json(result.to_dict()), args.output, source=args.file)
     elif args.format == "pdf":
         from sizing.report.pdf import review_pdf
 
@@ -36,7 +36,7 @@ def run(args: argparse.Namespace) -> int:
         from sizing.report import review as render
 
         text = render.review_markdown(result) if args.format == "markdown" else render.review_text(result)
-        emit(text, args.output)
+        emit(text, args.output, source=args.file)
     return 0 if result.compliant else 1
 
 
@@ -46,11 +46,16 @@ def write_pdf(data: bytes, output: str | None, source: str, suffix: str) -> None
     from pathlib import Path
 
     from sizing.cli import emit
+    from sizing.errors import SizingInputError
 
     if output == "-":
+        if sys.stdout.isatty():
+            raise SizingInputError("--output", output, "", message=(
+                "--output: standard output is a terminal and a PDF is binary; give -o FILE.pdf "
+                "(or pipe the output elsewhere)"))
         emit(data, None)
         return
-    path = output or f"{Path(source).stem}-{suffix}.pdf"
-    emit(data, path)
-    if not output:
+    path = f"{Path(source).stem}-{suffix}.pdf" if output is None else output
+    emit(data, path, source=source)
+    if output is None:
         print(f"wrote {path}", file=sys.stderr)

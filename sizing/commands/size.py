@@ -25,7 +25,7 @@ def run(args: argparse.Namespace) -> int:
     sub = submittal.load(args.file, edition=args.edition)
     result = size(sub)
     if args.format == "json":
-        emit(to_json(result.to_dict()), args.output)
+        emit(to_json(result.to_dict()), args.output, source=args.file)
     elif args.format == "pdf":
         from sizing.commands.review import write_pdf
         from sizing.report.pdf import sizing_pdf
@@ -35,5 +35,5 @@ def run(args: argparse.Namespace) -> int:
         from sizing.report import text
 
         render = text.sizing_markdown if args.format == "markdown" else text.sizing_text
-        emit(render(result, units=args.units), args.output)
+        emit(render(result, units=args.units), args.output, source=args.file)
     return 0

@@ -17,7 +17,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--letter", metavar="PATH", help="also write the letter draft (.md or .pdf by suffix)")
     p.add_argument("--date", metavar="YYYY-MM-DD",
                    help="determination date when the file gives neither waiver.date nor review_date (default today)")
-    p.add_argument("--output", "-o", metavar="PATH", help="write to PATH instead of standard output")
+    p.add_argument("--output", "-o", metavar="PATH",
+                   help="write to PATH instead of standard output (pdf default: <FILE stem>-letter.pdf; '-' = stdout)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -35,15 +36,18 @@ def run(args: argparse.Namespace) -> int:
         suffix = Path(args.letter).suffix.lower()
         if suffix not in (".md", ".pdf"):
             raise SizingInputError("--letter", args.letter, "a file name ending in .md or .pdf")
-        emit(letter.waiver_pdf(decision) if suffix == ".pdf" else letter.waiver_markdown(decision), args.letter)
+        emit(letter.waiver_pdf(decision) if suffix == ".pdf" else letter.waiver_markdown(decision), args.letter,
+             option="--letter", source=args.file)
     if args.format == "json":
-        emit(to_json(decision.to_dict()), args.output)
+        emit(to_json(decision.to_dict()), args.output, source=args.file)
     elif args.format == "markdown":
-        emit(letter.waiver_markdown(decision), args.output)
+        emit(letter.waiver_markdown(decision), args.output, source=args.file)
     elif args.format == "pdf":
-        emit(letter.waiver_pdf(decision), args.output)
+        from sizing.commands.review import write_pdf
+
+        write_pdf(letter.waiver_pdf(decision), args.output, args.file, "letter")
     else:
-        emit(render_text(decision), args.output)
+        emit(render_text(decision), args.output, source=args.file)
     return 0 if decision.in_order else 1
 
 

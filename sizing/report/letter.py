@@ -112,7 +112,8 @@ def waiver_pdf(d: WaiverDecision) -> bytes:
 
     name = d.project.get("name")
     pdf = ReportPDF(f"Draft determination: {d.title}", f"City of Tracy — FOG Control Program · {d.citation}",
-                    footer_note=f"draft {d.kind} determination {d.date.isoformat()}" + (f" — {name}" if name else ""))
+                    footer_note=f"draft {d.kind} determination {d.date.isoformat()}" + (f" — {name}" if name else ""),
+                    created=d.date)
     pdf.key_values([("Date", d.date.isoformat()), ("To", " · ".join(_addressee(d)) or None),
                     ("Construction", d.construction.replace("_", " ")
                      + (f"; admitted under {d.admitted_under} ({d.admitted_as})" if d.admitted_under else "")),

@@ -14,6 +14,7 @@ b'%PDF-'
 from __future__ import annotations
 
 import datetime as dt
+import os
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from pathlib import Path
@@ -46,14 +47,33 @@ def _font_files() -> dict[str, Path]:
             "I": folder / "DejaVuSans-Oblique.ttf", "BI": folder / "DejaVuSans-BoldOblique.ttf"}
 
 
+def source_date() -> dt.datetime | None:
+    """SOURCE_DATE_EPOCH (reproducible builds) as a UTC datetime, when set to a whole number of seconds."""
+    value = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
+    if not value.isdigit() or len(value) > 12:
+        return None
+    return dt.datetime.fromtimestamp(int(value), tz=dt.UTC)
+
+
+def creation_date(day: dt.date | None) -> dt.datetime:
+    """The PDF creation date: SOURCE_DATE_EPOCH when set, else the document's own date at 00:00 UTC."""
+    fixed = source_date()
+    if fixed is not None:
+        return fixed
+    day = day or dt.date.today()
+    return dt.datetime(day.year, day.month, day.day, tzinfo=dt.UTC)
+
+
 class ReportPDF(FPDF):
     """US Letter portrait report page with a running title, page numbers and layout primitives.
 
     Every primitive returns ``self`` so calls chain.
     """
 
-    def __init__(self, title: str, subtitle: str | None = None, footer_note: str | None = None):
+    def __init__(self, title: str, subtitle: str | None = None, footer_note: str | None = None,
+                 created: dt.date | None = None):
         super().__init__(orientation="portrait", unit="mm", format="Letter")
+        self.set_creation_date(creation_date(created))  # the same input gives the same bytes
         for style, path in _font_files().items():
             self.add_font(FONT, style, str(path))
         self.report_title = title
@@ -256,13 +276,15 @@ def _project_pairs(project: dict[str, str]) -> list[tuple[str, Any]]:
 def sizing_pdf(result: SizingResult, units: str = "us", today: dt.date | None = None) -> bytes:
     """The engineer's calculation report: every step with its clause and provenance."""
     name = result.project.get("name")
+    today = today or (source_date() or dt.datetime.now()).date()
     pdf = ReportPDF(f"Grease interceptor sizing — CPC {result.edition}", name,
-                    footer_note=f"sizing calculation, CPC {result.edition}" + (f" — {name}" if name else ""))
+                    footer_note=f"sizing calculation, CPC {result.edition}" + (f" — {name}" if name else ""),
+                    created=today)
     pdf.key_values(_project_pairs(result.project) + [
         ("Code edition", f"California Plumbing Code {result.edition}"),
         ("Construction", result.construction.replace("_", " ")),
         ("Units", "US customary" if units == "us" else "SI (converted from the US code units)"),
-        ("Report date", (today or dt.date.today()).isoformat())])
+        ("Report date", today.isoformat())])
     sizing_sections(pdf, result, units)
     _provenance_section(pdf, result)
     return pdf.to_bytes()
@@ -284,7 +306,8 @@ def review_pdf(review: Review) -> bytes:
     r = review
     name = r.project.get("name")
     pdf = ReportPDF(f"Grease interceptor plan review — {r.jurisdiction}", None,
-                    footer_note=f"plan review {r.review_date.isoformat()}" + (f" — {name}" if name else ""))
+                    footer_note=f"plan review {r.review_date.isoformat()}" + (f" — {name}" if name else ""),
+                    created=r.review_date)
     icp = r.interceptor
     design = None
     if icp is not None:
