@@ -13,14 +13,18 @@ from __future__ import annotations
 
 import datetime as dt
 from functools import lru_cache
-
-import holidays
+from typing import TYPE_CHECKING
 
 from sizing.tables import load_profile
+
+if TYPE_CHECKING:
+    import holidays
 
 
 @lru_cache(maxsize=8)
 def _calendar(profile: str) -> tuple[holidays.HolidayBase, frozenset[str]]:
+    import holidays  # only when a deadline is counted: keeps it off the start of every command
+
     spec = load_profile(profile).get("holidays") or {}
     cal = holidays.country_holidays(spec.get("country", "US"), subdiv=spec.get("subdivision"))
     return cal, frozenset(spec.get("ignore") or ())
