@@ -311,6 +311,22 @@ def edition_names() -> list[str]:
 
 
 
+def on_click(make: Any, *args: Any) -> Any:
+    """A download button's ``data`` made only when the user clicks it (Streamlit calls it then), so a rerun
+    after an edit does not build a report nobody asked for; ``make`` is cached on the submittal's content."""
+    def build() -> Any:
+        return make(*args)
+    return build
+
+
+@st.cache_data(show_spinner=False, max_entries=16)
+def sizing_markdown_text(doc: dict[str, Any], units: str) -> str:
+    """The markdown calculation report (sizing.report.text) of a submittal mapping."""
+    from sizing.report.text import sizing_markdown
+
+    return sizing_markdown(size_document(doc), units=units)
+
+
 @st.cache_data(show_spinner=False, max_entries=16)
 def sizing_pdf_bytes(doc: dict[str, Any]) -> bytes:
     """The PDF calculation report (sizing.report.pdf) of a submittal mapping."""

@@ -13,7 +13,7 @@ from sizing import parse, submittal
 from sizing.cpc import meals as meals_clause
 from sizing.errors import SizingInputError, TableError
 from sizing.report.quantities import show
-from sizing.report.text import sizing_markdown, summary_rows
+from sizing.report.text import summary_rows
 from sizing.tables import DEFAULT_EDITION
 
 ss = st.session_state
@@ -271,19 +271,16 @@ def downloads(doc: dict, result, units: str) -> None:
     d2.download_button("Result (JSON)", json.dumps(result.to_dict(), indent=2, default=str),
                        file_name=f"{stem}-sizing.json", mime="application/json", key="download_json",
                        on_click="ignore")
-    d3.download_button("Report (markdown)", sizing_markdown(result, units=units), file_name=f"{stem}-sizing.md",
-                       mime="text/markdown", key="download_markdown", on_click="ignore")
+    d3.download_button("Report (markdown)", common.on_click(common.sizing_markdown_text, doc, units),
+                       file_name=f"{stem}-sizing.md", mime="text/markdown", key="download_markdown",
+                       on_click="ignore")
     pdf = common.optional_module("sizing.report.pdf", "sizing_pdf")
     if pdf is None:
         d4.caption("The PDF calculation report is not available in this version (sizing.report.pdf is missing).")
-    else:
-        try:
-            data = common.sizing_pdf_bytes(doc)
-        except Exception as exc:  # a report bug must not take the page down; say so plainly
-            d4.error(f"The PDF report could not be made: {exc}")
-        else:
-            d4.download_button("Calculation report (PDF)", data, file_name=f"{stem}-sizing.pdf",
-                               mime="application/pdf", key="download_pdf", on_click="ignore")
+    else:  # made when clicked: building it on every rerun kept the page busy for seconds after each edit
+        d4.download_button("Calculation report (PDF)", common.on_click(common.sizing_pdf_bytes, doc),
+                           file_name=f"{stem}-sizing.pdf", mime="application/pdf", key="download_pdf",
+                           on_click="ignore")
 
 
 init_state()
