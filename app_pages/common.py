@@ -7,6 +7,7 @@ Every physical value stays the text the user typed ("24 in", "610 mm") until ``s
 from __future__ import annotations
 
 import csv
+import functools
 import importlib
 import io
 import math
@@ -188,6 +189,17 @@ def fixtures_from_csv(text: str, name: str = "fixtures.csv") -> list[dict[str, A
 
 def fixtures_frame(fixtures: list[Any] | None) -> pd.DataFrame:
     """Rows for the editor from a submittal's fixtures list, keeping each value as typed."""
+    if not fixtures:  # asked for on every rerun (the editor's empty default): built once
+        return _empty_fixtures_frame().copy()
+    return _fixtures_frame(fixtures)
+
+
+@functools.cache
+def _empty_fixtures_frame() -> pd.DataFrame:
+    return _fixtures_frame([])
+
+
+def _fixtures_frame(fixtures: list[Any]) -> pd.DataFrame:
     records = []
     for item in fixtures or []:
         item = dict(item) if isinstance(item, Mapping) else {"type": str(item)}
@@ -221,7 +233,7 @@ def fixtures_frame(fixtures: list[Any] | None) -> pd.DataFrame:
 def fixtures_from_frame(frame: pd.DataFrame) -> list[dict[str, Any]]:
     """The editor's rows as submittal fixtures: empty cells left out, text kept as typed, empty rows dropped."""
     out = []
-    for _, row in frame.iterrows():
+    for row in frame.to_dict("records"):  # plain dicts: iterrows built a Series per row on every rerun
         item: dict[str, Any] = {}
         for col in FIXTURE_COLUMNS:
             value = row.get(col)
