@@ -9,6 +9,7 @@ from __future__ import annotations
 import csv
 import functools
 import importlib
+import importlib.util
 import io
 import math
 from collections.abc import Mapping
@@ -64,6 +65,14 @@ def stop_on_error(exc: Exception, where: str | None = None) -> None:
         hint = f" (fixture table: row {row}" + (f", column {col}" if col else "") + ")"
     st.error((f"{where}: " if where else "") + message + hint, icon=":material/error:")
     st.stop()
+
+
+def module_available(name: str) -> bool:
+    """Whether a ``sizing`` module is installed, without importing it (and its libraries) yet."""
+    try:
+        return importlib.util.find_spec(name) is not None
+    except ImportError:
+        return False
 
 
 def optional_module(name: str, *attrs: str):

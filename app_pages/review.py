@@ -272,7 +272,7 @@ def downloads(doc: dict, r) -> None:
         d3.download_button("Review (markdown)", markdown.review_markdown(r),
                            file_name=common.download_name(doc, "-review.md"), mime="text/markdown",
                            key="rv_download_markdown", on_click="ignore")
-    if common.optional_module("sizing.report.pdf", "review_pdf") is None:
+    if not common.module_available("sizing.report.pdf"):  # imported (with fpdf2) only when a PDF is made
         d4.caption("The PDF review report is not available in this version (sizing.report.pdf is missing).")
     else:
         d4.download_button("Review report (PDF)", common.on_click(common.review_pdf_bytes, doc, dt.date.today()),

@@ -284,8 +284,7 @@ def downloads(doc: dict, result, units: str) -> None:
     d3.download_button("Report (markdown)", common.on_click(common.sizing_markdown_text, doc, units),
                        file_name=f"{stem}-sizing.md", mime="text/markdown", key="download_markdown",
                        on_click="ignore")
-    pdf = common.optional_module("sizing.report.pdf", "sizing_pdf")
-    if pdf is None:
+    if not common.module_available("sizing.report.pdf"):  # imported (with fpdf2) only when a PDF is made
         d4.caption("The PDF calculation report is not available in this version (sizing.report.pdf is missing).")
     else:  # made when clicked: building it on every rerun kept the page busy for seconds after each edit
         d4.download_button("Calculation report (PDF)", common.on_click(common.sizing_pdf_bytes, doc),
