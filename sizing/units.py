@@ -88,14 +88,15 @@ class UnitMismatchError(ValueError):
     """A conversion between units of different dimensions (e.g. kg to in)."""
 
 
-class _Unit:
-    """A unit of the project table; ``name`` is the text pint reads for the same unit."""
+class _Unit(str):
+    """A unit of the project table. It is the text pint reads for the same unit (a ``str``), so pint can
+    convert to or from it when the other unit is not in the table."""
 
-    __slots__ = ("name", "factor", "offset", "dimension")
-
-    def __init__(self, name: str):
-        self.name = name
-        self.factor, self.offset, self.dimension = _UNITS[name]
+    def __new__(cls, name: str):
+        unit = super().__new__(cls, name)
+        unit.name = name
+        unit.factor, unit.offset, unit.dimension = _UNITS[name]
+        return unit
 
     def __repr__(self) -> str:
         return f"<Unit('{self.name}')>"
@@ -111,12 +112,11 @@ class _Quantity:
         self.units = units
 
     def to(self, target):
-        name = target.name if isinstance(target, _Unit) else target
-        if not isinstance(name, str) or name not in _UNITS:
+        if not isinstance(target, str) or target not in _UNITS:
             return pint_registry().Quantity(self.magnitude, self.units.name).to(target)
-        unit = _Unit(name)
+        unit = target if isinstance(target, _Unit) else _Unit(target)
         if unit.dimension != self.units.dimension:
-            raise UnitMismatchError(f"cannot convert from {self.units.name!r} to {name!r}")
+            raise UnitMismatchError(f"cannot convert from {self.units.name!r} to {unit.name!r}")
         si = (self.magnitude + self.units.offset) * self.units.factor
         return _Quantity(si / unit.factor - unit.offset, unit)
 

@@ -77,6 +77,15 @@ def test_units_outside_the_table_still_convert_through_pint(text, unit, expected
     assert parse_quantity("f", text, unit) == pytest.approx(expected, rel=1e-6)
 
 
+@pytest.mark.parametrize(("value", "source", "target", "expected"), [
+    (1.0, "gal", "m^3", 0.003785411784), (1.0, "m^3", "gal", 264.172052), (1.0, "yd", "in", 36.0),
+    (36.0, "in", "yd", 1.0), (300.0, "K", "degC", 26.85), (1.0, "fortnight", "day", 14.0),
+])
+def test_convert_between_a_table_unit_and_another_unit(value, source, target, expected):
+    """Item 1: a conversion with one unit in the table and one outside it goes through pint, both ways."""
+    assert convert(value, source, target) == pytest.approx(expected, rel=1e-6)
+
+
 def test_junk_unit_outside_the_table_is_an_input_error():
     with pytest.raises(SizingInputError, match=r"^f: expected a length"):
         parse_quantity("f", "24 furlongz", "in")
