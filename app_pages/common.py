@@ -7,7 +7,9 @@ Every physical value stays the text the user typed ("24 in", "610 mm") until ``s
 from __future__ import annotations
 
 import csv
+import functools
 import importlib
+import importlib.util
 import io
 import math
 from collections.abc import Mapping
@@ -63,6 +65,14 @@ def stop_on_error(exc: Exception, where: str | None = None) -> None:
         hint = f" (fixture table: row {row}" + (f", column {col}" if col else "") + ")"
     st.error((f"{where}: " if where else "") + message + hint, icon=":material/error:")
     st.stop()
+
+
+def module_available(name: str) -> bool:
+    """Whether a ``sizing`` module is installed, without importing it (and its libraries) yet."""
+    try:
+        return importlib.util.find_spec(name) is not None
+    except ImportError:
+        return False
 
 
 def optional_module(name: str, *attrs: str):
@@ -205,6 +215,17 @@ def fixtures_from_csv(text: str, name: str = "fixtures.csv") -> list[dict[str, A
 
 def fixtures_frame(fixtures: list[Any] | None) -> pd.DataFrame:
     """Rows for the editor from a submittal's fixtures list, keeping each value as typed."""
+    if not fixtures:  # asked for on every rerun (the editor's empty default): built once
+        return _empty_fixtures_frame().copy()
+    return _fixtures_frame(fixtures)
+
+
+@functools.cache
+def _empty_fixtures_frame() -> pd.DataFrame:
+    return _fixtures_frame([])
+
+
+def _fixtures_frame(fixtures: list[Any]) -> pd.DataFrame:
     records = []
     for item in fixtures or []:
         item = dict(item) if isinstance(item, Mapping) else {"type": str(item)}
@@ -240,7 +261,7 @@ def fixtures_frame(fixtures: list[Any] | None) -> pd.DataFrame:
 def fixtures_from_frame(frame: pd.DataFrame) -> list[dict[str, Any]]:
     """The editor's rows as submittal fixtures: empty cells left out, text kept as typed, empty rows dropped."""
     out = []
-    for _, row in frame.iterrows():
+    for row in frame.to_dict("records"):  # plain dicts: iterrows built a Series per row on every rerun
         item: dict[str, Any] = {}
         for col in FIXTURE_COLUMNS:
             value = row.get(col)
@@ -328,6 +349,22 @@ def meal_factor_names() -> list[str]:
 def edition_names() -> list[str]:
     return editions()
 
+
+
+def on_click(make: Any, *args: Any) -> Any:
+    """A download button's ``data`` made only when the user clicks it (Streamlit calls it then), so a rerun
+    after an edit does not build a report nobody asked for; ``make`` is cached on the submittal's content."""
+    def build() -> Any:
+        return make(*args)
+    return build
+
+
+@st.cache_data(show_spinner=False, max_entries=16)
+def sizing_markdown_text(doc: dict[str, Any], units: str) -> str:
+    """The markdown calculation report (sizing.report.text) of a submittal mapping."""
+    from sizing.report.text import sizing_markdown
+
+    return sizing_markdown(size_document(doc), units=units)
 
 
 @st.cache_data(show_spinner=False, max_entries=16)

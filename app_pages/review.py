@@ -273,16 +273,12 @@ def downloads(doc: dict, r) -> None:
         d3.download_button("Review (markdown)", markdown.review_markdown(r),
                            file_name=common.download_name(doc, "-review.md"), mime="text/markdown",
                            key="rv_download_markdown", on_click="ignore")
-    if common.optional_module("sizing.report.pdf", "review_pdf") is None:
+    if not common.module_available("sizing.report.pdf"):  # imported (with fpdf2) only when a PDF is made
         d4.caption("The PDF review report is not available in this version (sizing.report.pdf is missing).")
     else:
-        try:
-            data = common.review_pdf_bytes(doc, dt.date.today())
-        except Exception as exc:  # a report bug must not take the page down; say so plainly
-            d4.error(f"The PDF review report could not be made: {exc}")
-        else:
-            d4.download_button("Review report (PDF)", data, file_name=common.download_name(doc, "-review.pdf"),
-                               mime="application/pdf", key="rv_download_pdf", on_click="ignore")
+        d4.download_button("Review report (PDF)", common.on_click(common.review_pdf_bytes, doc, dt.date.today()),
+                           file_name=common.download_name(doc, "-review.pdf"), mime="application/pdf",
+                           key="rv_download_pdf", on_click="ignore")
 
 
 common.header("Plan review", str(ss.rv_doc.get("edition") or DEFAULT_EDITION) if "rv_doc" in ss else None)

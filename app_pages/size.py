@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+import functools
 import json
 
-import altair as alt
 import pandas as pd
 import streamlit as st
 
@@ -13,7 +13,7 @@ from sizing import parse, submittal
 from sizing.cpc import meals as meals_clause
 from sizing.errors import SizingInputError, TableError
 from sizing.report.quantities import show
-from sizing.report.text import sizing_markdown, summary_rows
+from sizing.report.text import summary_rows
 from sizing.tables import DEFAULT_EDITION
 
 ss = st.session_state
@@ -243,22 +243,32 @@ def results(doc: dict) -> None:
 
 
 def table_chart(result) -> None:
-    rows = common.table_rows("1014.3.6", result.edition)
-    steps = pd.DataFrame([{"DFU": 0, "volume [gal]": rows[0]["volume_gal"]}]
-                         + [{"DFU": r["max_dfu"], "volume [gal]": r["volume_gal"]} for r in rows])
-    x = alt.X("DFU:Q", scale=alt.Scale(type="symlog"), title="connected DFU (symlog scale)")
-    y = alt.Y("volume [gal]:Q", title="minimum volume [gal]")
-    line = alt.Chart(steps).mark_line(interpolate="step-before").encode(x=x, y=y)
-    layers = [line]
-    if result.gravity.get("table_volume_gal") is not None:
-        point = pd.DataFrame([{"DFU": result.dfu_total, "volume [gal]": result.gravity["table_volume_gal"],
-                               "label": f"this project: {result.dfu_total:g} DFU → "
-                                        f"{result.gravity['table_volume_gal']:,} gal"}])
-        base = alt.Chart(point).encode(x=x, y=y)
-        layers += [base.mark_point(size=120, filled=True, color="#d62728"),
-                   base.mark_text(align="left", dx=8, dy=-10).encode(text="label:N")]
-    st.altair_chart(alt.layer(*layers), width="stretch", key="table_chart")
+    table_volume = result.gravity.get("table_volume_gal")
+    layers = [_table_chart_line(result.edition)]
+    if table_volume is not None:  # the project's point: a plain Vega-Lite layer, no chart library per rerun
+        point = {"values": [{"DFU": result.dfu_total, "volume_gal": table_volume,
+                             "label": f"this project: {result.dfu_total:g} DFU → {table_volume:,} gal"}]}
+        layers += [{"data": point, "mark": {"type": "point", "size": 120, "filled": True, "color": "#d62728"},
+                    "encoding": _CHART_AXES},
+                   {"data": point, "mark": {"type": "text", "align": "left", "dx": 8, "dy": -10},
+                    "encoding": {**_CHART_AXES, "text": {"field": "label", "type": "nominal"}}}]
+    st.vega_lite_chart(spec={"layer": layers}, width="stretch", key="table_chart")
     st.caption(f"CPC {result.edition}, Table 1014.3.6: the first row whose DFU is at least the total.")
+
+
+_CHART_AXES = {
+    "x": {"field": "DFU", "type": "quantitative", "scale": {"type": "symlog"}, "title": "connected DFU (symlog scale)"},
+    "y": {"field": "volume_gal", "type": "quantitative", "title": "minimum volume [gal]"},
+}
+
+
+@functools.cache
+def _table_chart_line(edition: str) -> dict:
+    """The Table 1014.3.6 step line (a Vega-Lite layer), built once per edition."""
+    rows = common.table_rows("1014.3.6", edition)
+    values = ([{"DFU": 0, "volume_gal": rows[0]["volume_gal"]}]
+              + [{"DFU": r["max_dfu"], "volume_gal": r["volume_gal"]} for r in rows])
+    return {"data": {"values": values}, "mark": {"type": "line", "interpolate": "step-before"}, "encoding": _CHART_AXES}
 
 
 def downloads(doc: dict, result, units: str) -> None:
@@ -266,24 +276,20 @@ def downloads(doc: dict, result, units: str) -> None:
     name = (doc.get("project", {}).get("name") or "submittal").strip()
     stem = "".join(ch if ch.isalnum() else "-" for ch in name.lower()).strip("-")[:60] or "submittal"
     d1, d2, d3, d4 = st.columns(4)
-    d1.download_button("Submittal (YAML)", common.to_yaml(doc), file_name=f"{stem}.yaml", mime="application/x-yaml",
-                       key="download_submittal", on_click="ignore")
-    d2.download_button("Result (JSON)", json.dumps(result.to_dict(), indent=2, default=str),
+    d1.download_button("Submittal (YAML)", common.on_click(common.to_yaml, doc), file_name=f"{stem}.yaml",
+                       mime="application/x-yaml", key="download_submittal", on_click="ignore")
+    d2.download_button("Result (JSON)", common.on_click(lambda: json.dumps(result.to_dict(), indent=2, default=str)),
                        file_name=f"{stem}-sizing.json", mime="application/json", key="download_json",
                        on_click="ignore")
-    d3.download_button("Report (markdown)", sizing_markdown(result, units=units), file_name=f"{stem}-sizing.md",
-                       mime="text/markdown", key="download_markdown", on_click="ignore")
-    pdf = common.optional_module("sizing.report.pdf", "sizing_pdf")
-    if pdf is None:
+    d3.download_button("Report (markdown)", common.on_click(common.sizing_markdown_text, doc, units),
+                       file_name=f"{stem}-sizing.md", mime="text/markdown", key="download_markdown",
+                       on_click="ignore")
+    if not common.module_available("sizing.report.pdf"):  # imported (with fpdf2) only when a PDF is made
         d4.caption("The PDF calculation report is not available in this version (sizing.report.pdf is missing).")
-    else:
-        try:
-            data = common.sizing_pdf_bytes(doc)
-        except Exception as exc:  # a report bug must not take the page down; say so plainly
-            d4.error(f"The PDF report could not be made: {exc}")
-        else:
-            d4.download_button("Calculation report (PDF)", data, file_name=f"{stem}-sizing.pdf",
-                               mime="application/pdf", key="download_pdf", on_click="ignore")
+    else:  # made when clicked: building it on every rerun kept the page busy for seconds after each edit
+        d4.download_button("Calculation report (PDF)", common.on_click(common.sizing_pdf_bytes, doc),
+                           file_name=f"{stem}-sizing.pdf", mime="application/pdf", key="download_pdf",
+                           on_click="ignore")
 
 
 init_state()

@@ -354,14 +354,9 @@ def downloads(doc: dict, d) -> None:
     if not hasattr(LETTER, "waiver_pdf"):
         d4.caption("The PDF letter is not available in this version (sizing.report.letter.waiver_pdf is missing).")
         return
-    try:
-        data = common.waiver_pdf_bytes(doc, dt.date.today())
-    except Exception as exc:  # a report bug must not take the page down; say so plainly
-        d4.error(f"The PDF letter could not be made: {exc}")
-    else:
-        d4.download_button("Determination letter (PDF)", data,
-                           file_name=common.download_name(doc, "-determination.pdf"), mime="application/pdf",
-                           key="wv_download_pdf", on_click="ignore")
+    d4.download_button("Determination letter (PDF)", common.on_click(common.waiver_pdf_bytes, doc, dt.date.today()),
+                       file_name=common.download_name(doc, "-determination.pdf"), mime="application/pdf",
+                       key="wv_download_pdf", on_click="ignore")
 
 
 common.header("Conditional waiver", str(ss.wv_doc.get("edition") or DEFAULT_EDITION) if "wv_doc" in ss else None)

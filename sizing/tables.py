@@ -25,6 +25,7 @@ DEFAULT_EDITION = "2025"
 REQUIRED_META = ("table", "title", "edition", "source", "provenance", "columns", "rows")
 
 
+@cache
 def tables_dir() -> Path:
     """The ``tables/`` folder: beside the package in a checkout, inside it when installed from a wheel."""
     here = Path(__file__).resolve().parent
@@ -40,7 +41,12 @@ def editions() -> list[str]:
     >>> editions()
     ['2022', '2025']
     """
-    return sorted(p.name.removeprefix("cpc-") for p in tables_dir().glob("cpc-*") if p.is_dir())
+    return list(_editions())
+
+
+@cache
+def _editions() -> tuple[str, ...]:  # the folder is read once per process
+    return tuple(sorted(p.name.removeprefix("cpc-") for p in tables_dir().glob("cpc-*") if p.is_dir()))
 
 
 def table_names(edition: str = DEFAULT_EDITION) -> list[str]:
@@ -134,14 +140,20 @@ class Table:
         return note
 
 
-@cache
 def load_table(name: str, edition: str = DEFAULT_EDITION) -> Table:
-    """Load one table for a CPC edition.
+    """Load one table for a CPC edition (read once per process, whichever way the edition is given).
 
     >>> t = load_table("1014.3.6", "2025")
     >>> t.rows[1]["max_dfu"], t.rows[1]["volume_gal"], t.provenance, t.carried_from
     (21, 750, 'carried', '2022')
+    >>> load_table("1014.3.6") is t
+    True
     """
+    return _load_table(name, str(edition))
+
+
+@cache
+def _load_table(name: str, edition: str) -> Table:
     edition = check_edition(edition)
     folder = tables_dir()
     for path in (folder / f"cpc-{edition}" / f"table-{name}.yaml", folder / "common" / f"{name}.yaml"):

@@ -390,8 +390,9 @@ def test_batch_imports_neither_streamlit_matplotlib_nor_sympy(examples, tmp_path
         f"run_batch({str(examples / 'inventory.csv')!r}.replace('inventory', 'inventory'))\n"
         "print(sorted(m for m in ('pint', 'streamlit', 'matplotlib', 'sympy') if m in sys.modules))\n")],
         capture_output=True, text=True, check=True).stdout.strip()
-    # the example has a mistyped fixture type: its message (with a suggestion) comes from sizing.submittal
-    assert plain == "['pint']"
+    # the example has a mistyped fixture type: its message (with a suggestion) comes from sizing.submittal,
+    # which no longer brings pint in (the project's units convert without it)
+    assert plain == "[]"
 
 
 def test_clean_numeric_inventory_does_not_import_pint(tmp_path):

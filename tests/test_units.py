@@ -68,7 +68,10 @@ def test_anything_else_is_refused_clearly(text):
 
 def test_every_alias_reads_to_its_dimension():
     """Each entry of the alias table names a unit pint knows, of the dimension its group says."""
-    from sizing.units import Q_, UNIT_ALIASES, unit_name, ureg
+    from sizing.units import UNIT_ALIASES, pint_registry, unit_name
+
+    ureg = pint_registry()  # pint itself, not the project's fast table: each alias must name a unit pint knows
+    Q_ = ureg.Quantity
 
     groups = {"[length]": ("inch", "foot", "millimeter", "centimeter", "meter"),
               "[length] ** 3": ("gallon", "liter", "milliliter", "meter ** 3", "foot ** 3"),

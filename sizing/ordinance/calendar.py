@@ -15,8 +15,7 @@ from __future__ import annotations
 
 import datetime as dt
 from functools import lru_cache
-
-import holidays
+from typing import TYPE_CHECKING
 
 from sizing.errors import TableError
 from sizing.tables import load_profile
@@ -25,9 +24,14 @@ OBSERVED_SUFFIX = " (observed)"
 #: Years whose holiday names a profile's list is checked against (a typo must not drop a holiday silently).
 NAME_CHECK_YEARS = range(2019, 2041)
 
+if TYPE_CHECKING:
+    import holidays
+
 
 @lru_cache(maxsize=8)
 def _calendar(profile: str) -> tuple[holidays.HolidayBase, frozenset[str] | None, bool]:
+    import holidays  # only when a deadline is counted: keeps it off the start of every command
+
     spec = load_profile(profile).get("holidays") or {}
     country, subdiv = spec.get("country", "US"), spec.get("subdivision")
     cal = holidays.country_holidays(country, subdiv=subdiv)

@@ -8,17 +8,22 @@ from __future__ import annotations
 
 import datetime as dt
 from pathlib import Path
-
-from matplotlib.figure import Figure
+from typing import TYPE_CHECKING
 
 from sizing.errors import SizingInputError
 from sizing.ordinance.maintenance import MaintenancePlan
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
 
 FORMATS = (".png", ".svg", ".pdf")
 
 
 def maintenance_figure(plan: MaintenancePlan) -> Figure:
     """FOG + solids accumulation [% of liquid depth] against the limit line, with the projection."""
+    # matplotlib is imported only when a chart is drawn: it stays off the start of the app pages
+    from matplotlib.figure import Figure
+
     fig = Figure(figsize=(8, 4.5), layout="constrained")
     ax = fig.add_subplot()
     limit = plan.limit_percent

@@ -1,0 +1,138 @@
+"""One rerun of the sizing page after a cell edit, against a minimal Streamlit page, paired, under AppTest.
+
+A (the app): ``app.py`` on its sizing page holding a 40-line fixture schedule. B (the floor): a page holding
+only ``st.data_editor`` with the same 40 rows and four ``st.metric``. Each round types a new count into one
+cell of each page's editor and times the rerun that follows (A B A B ...); the ratio is taken pair by pair
+and its median quoted. Both run in this process with Streamlit's AppTest (server-side script time; no
+browser, no network).
+
+    .venv/bin/python benchmarks/app_rerun.py           # 15 rounds
+    .venv/bin/python benchmarks/app_rerun.py -n 30 --lines 80
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from streamlit.testing.v1 import AppTest  # noqa: E402
+
+from sizing import submittal  # noqa: E402
+
+MINIMAL_PAGE = '''
+import pandas as pd
+import streamlit as st
+
+if "frame" not in st.session_state:
+    st.session_state.frame = pd.read_pickle({frame!r})
+edited = st.data_editor(st.session_state.frame, key="editor", num_rows="dynamic")
+m1, m2, m3, m4 = st.columns(4)
+m1.metric("DFU total", f"{{edited['count'].sum():g}}")
+m2.metric("Gravity interceptor, required", "750 gal")
+m3.metric("HGI, 1-minute drainage", "35 gpm")
+m4.metric("HGI, 2-minute drainage", "20 gpm")
+'''
+
+
+def schedule(lines: int) -> list[dict]:
+    """A fixture schedule of ``lines`` lines: every fixture type in turn, sinks with dimensions, some flows."""
+    kinds = list(submittal.fixture_types())
+    out = []
+    for i in range(lines):
+        kind = kinds[i % len(kinds)]
+        item = {"type": kind, "count": 1 + i % 3, "area": submittal.fixture_types()[kind].area}
+        if kind.endswith("sink") and kind != "hand_sink":
+            item.update({"length": "24 in", "width": "610 mm", "depth": "12 in"})
+        if kind in ("floor_sink",):
+            item["trap_size"] = "2 in"
+        if kind in ("dishwasher", "ice_machine"):
+            item["flow"] = "2 gpm"
+        out.append(item)
+    return out
+
+
+def app_page(lines: int) -> tuple[AppTest, callable]:
+    from app_pages import common
+
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
+    at.run()
+    frame = common.fixtures_frame(schedule(lines))
+    at.session_state["fx_base"] = frame
+    at.session_state["fx_current"] = frame
+    at.session_state["fx_ver"] = 1
+    at.run()
+    assert not at.exception and not at.error, (at.exception, [e.value for e in at.error])
+
+    def edit(count: int) -> None:
+        key = at.session_state["fx_editor_key"]
+        at.session_state[key] = {"edited_rows": {3: {"count": count}}, "added_rows": [], "deleted_rows": []}
+
+    return at, edit
+
+
+def minimal_page(lines: int, folder: Path) -> tuple[AppTest, callable]:
+    from app_pages import common
+
+    frame_path = folder / "frame.pkl"
+    common.fixtures_frame(schedule(lines)).to_pickle(frame_path)
+    script = folder / "minimal_page.py"
+    script.write_text(MINIMAL_PAGE.format(frame=str(frame_path)), encoding="utf-8")
+    at = AppTest.from_file(str(script), default_timeout=120)
+    at.run()
+    assert not at.exception
+
+    def edit(count: int) -> None:
+        at.session_state["editor"] = {"edited_rows": {3: {"count": count}}, "added_rows": [], "deleted_rows": []}
+
+    return at, edit
+
+
+def timed_rerun(at: AppTest, edit, count: int) -> tuple[float, float]:
+    """(wall s, cpu s of this process) of the rerun after typing ``count`` into the edited cell."""
+    edit(count)
+    start, start_cpu = time.perf_counter(), time.process_time()
+    at.run()
+    elapsed, cpu = time.perf_counter() - start, time.process_time() - start_cpu
+    assert not at.exception, [e.value for e in at.exception]
+    return elapsed, cpu
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("-n", "--rounds", type=int, default=15, help="paired rounds (default 15)")
+    parser.add_argument("--lines", type=int, default=40, help="fixture lines (default 40)")
+    parser.add_argument("--warmup", type=int, default=2, help="paired rounds not counted (default 2)")
+    args = parser.parse_args(argv)
+    with tempfile.TemporaryDirectory() as tmp:
+        app, edit_app = app_page(args.lines)
+        floor, edit_floor = minimal_page(args.lines, Path(tmp))
+        figures: dict[str, list[float]] = {"wall_a": [], "wall_b": [], "cpu_a": [], "cpu_b": []}
+        for i in range(args.warmup + args.rounds):
+            count = 2 + i % 7 + (i // 7) * 10  # a new value every round: nothing is served from a cache
+            wall_a, cpu_a = timed_rerun(app, edit_app, count)
+            wall_b, cpu_b = timed_rerun(floor, edit_floor, count)
+            if i >= args.warmup:
+                for key, value in (("wall_a", wall_a), ("wall_b", wall_b), ("cpu_a", cpu_a), ("cpu_b", cpu_b)):
+                    figures[key].append(value)
+        dfu = next((m.value for m in app.metric if m.label == "DFU total"), "?")
+    print(f"{args.rounds} paired reruns after one cell edit, {args.lines} fixture lines (DFU total now {dfu}); "
+          "medians (min, max); A = sizing page, B = minimal page")
+    for kind in ("wall", "cpu"):
+        a, b = figures[f"{kind}_a"], figures[f"{kind}_b"]
+        ratios = [x / y for x, y in zip(a, b, strict=True)]
+        print(f"{kind:4}  A {statistics.median(a) * 1000:6.1f} ms ({min(a) * 1000:.1f}, {max(a) * 1000:.1f})   "
+              f"B {statistics.median(b) * 1000:6.1f} ms ({min(b) * 1000:.1f}, {max(b) * 1000:.1f})   "
+              f"A/B {statistics.median(ratios):5.2f} ({min(ratios):.2f}, {max(ratios):.2f})")
+    print("goal: A/B at most 3")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

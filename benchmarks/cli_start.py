@@ -1,0 +1,105 @@
+"""Cold start of the command line against bare Python importing numpy and PyYAML, paired run by run.
+
+Each round runs the command and the baseline ``python -c 'import numpy, yaml'`` one after the other as fresh
+processes (A B A B ...), so a change in the machine's speed affects both; the ratio is taken pair by pair and
+its median quoted. Wall time is measured around each process; CPU time (user + system) from the operating
+system's accounting of the finished child.
+
+    .venv/bin/python benchmarks/cli_start.py            # size, review, waiver, maintenance; 7 rounds each
+    .venv/bin/python benchmarks/cli_start.py -n 11 --only size
+    .venv/bin/python benchmarks/cli_start.py --source /tmp/other-checkout   # another version of the code
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+BASELINE = [sys.executable, "-c", "import numpy, yaml"]
+COMMANDS = {
+    "size": ["size", "examples/restaurant.yaml", "--format", "json"],
+    "review": ["review", "examples/review-compliant.yaml", "--format", "json"],
+    "waiver": ["waiver", "examples/waiver-coffee-bar.yaml", "--format", "json"],
+    "maintenance": ["maintenance", "examples/maintenance-restaurant.yaml", "--format", "json"],
+}
+
+
+def sizing_command(source: str | None = None) -> list[str]:
+    """The installed ``sizing`` script beside this interpreter, else ``python -m sizing`` (with ``source``,
+    run in that checkout, whose folder ``-m`` puts first on the path)."""
+    if source:
+        return [sys.executable, "-m", "sizing"]
+    script = Path(sys.executable).with_name("sizing")
+    return [str(script)] if script.is_file() else [sys.executable, "-m", "sizing"]
+
+
+def run_once(argv: list[str], cwd: Path = ROOT) -> tuple[float, float, int]:
+    """(wall s, cpu s, exit code) of one fresh process."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    done = subprocess.run(argv, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                          env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"})
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return wall, cpu, done.returncode
+
+
+def paired(command: list[str], rounds: int, warmup: int = 1, cwd: Path = ROOT) -> dict[str, list[float]]:
+    for _ in range(warmup):
+        run_once(command, cwd)
+        run_once(BASELINE)
+    figures: dict[str, list[float]] = {"wall_a": [], "cpu_a": [], "wall_b": [], "cpu_b": []}
+    codes = set()
+    for _ in range(rounds):
+        wall, cpu, code = run_once(command, cwd)
+        codes.add(code)
+        figures["wall_a"].append(wall)
+        figures["cpu_a"].append(cpu)
+        wall, cpu, _ = run_once(BASELINE)
+        figures["wall_b"].append(wall)
+        figures["cpu_b"].append(cpu)
+    figures["codes"] = sorted(codes)
+    return figures
+
+
+def _ms(values: list[float]) -> str:
+    return f"{statistics.median(values) * 1000:7.0f} ms (min {min(values) * 1000:.0f}, max {max(values) * 1000:.0f})"
+
+
+def _ratio(a: list[float], b: list[float]) -> str:
+    ratios = [x / y for x, y in zip(a, b, strict=True)]
+    return f"{statistics.median(ratios):5.2f} (min {min(ratios):.2f}, max {max(ratios):.2f})"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("-n", "--rounds", type=int, default=7, help="paired rounds per command (default 7)")
+    parser.add_argument("--only", choices=sorted(COMMANDS), action="append", help="one command (repeatable)")
+    parser.add_argument("--source", metavar="DIR", help="time the sizing package of another checkout")
+    args = parser.parse_args(argv)
+    names = args.only or list(COMMANDS)
+    print(f"baseline B: {' '.join(BASELINE[1:])!s} ({Path(sys.executable).name}); {args.rounds} paired rounds, "
+          "medians; ratio = A/B pair by pair")
+    worst = 0.0
+    for name in names:
+        command = sizing_command(args.source) + COMMANDS[name]
+        f = paired(command, args.rounds, cwd=Path(args.source).resolve() if args.source else ROOT)
+        ratios = [x / y for x, y in zip(f["wall_a"], f["wall_b"], strict=True)]
+        worst = max(worst, statistics.median(ratios))
+        print(f"\nA: sizing {' '.join(COMMANDS[name])}   (exit {f['codes']})")
+        print(f"  wall  A {_ms(f['wall_a'])}   B {_ms(f['wall_b'])}   A/B {_ratio(f['wall_a'], f['wall_b'])}")
+        print(f"  cpu   A {_ms(f['cpu_a'])}   B {_ms(f['cpu_b'])}   A/B {_ratio(f['cpu_a'], f['cpu_b'])}")
+    print(f"\nlargest median wall ratio: {worst:.2f} (goal: at most 2.0)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
