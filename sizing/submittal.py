@@ -29,8 +29,10 @@ MEALS_FIELDS = ("meals_per_peak_hour", "seats", "meal_factor", "waste_flow_rate"
 #: which parse them with the same field-path errors.
 TOP_LEVEL = ("$schema", "edition", "construction", "project", "fixtures", "inlet_pipe", "meals",
              "interceptor", "max_discharge_temperature", "food_grinder_approval", "additives_authorization",
-             "existing_fse", "review_date", "waiver", "revocation", "application", "maintenance", "notes")
-PROJECT_FIELDS = ("name", "address", "applicant", "engineer", "permit", "fse_id", "date", "reviewer")
+             "existing_fse", "review_date", "waiver", "revocation", "application", "maintenance", "notes",
+             "review_notes")
+PROJECT_FIELDS = ("name", "address", "applicant", "engineer", "permit", "fse_id", "date", "reviewer",
+                  "engineer_license", "plan_check", "review_cycle")
 #: A sink deeper than this is legal but suspicious: a warning, not an error.
 SUSPICIOUS_SINK_DEPTH_IN = 24.0
 
