@@ -187,6 +187,8 @@ def parse_document(raw: str, name: str = "input", field: str = "FILE") -> dict[s
         where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
         problem = getattr(exc, "problem", None) or "syntax error"
         raise SizingInputError(field, name, "", message=f"{field}: {name} is not valid YAML: {problem}{where}") from None
+    if data is None:  # an empty file, or only comments
+        raise SizingInputError(field, name, "", message=f"{field}: {name}: the file is empty")
     if not isinstance(data, dict):
         raise SizingInputError(field, name, "", message=f"{field}: {name} must hold a mapping of fields (edition, fixtures, ...), got {type(data).__name__}")
     return data
