@@ -312,7 +312,8 @@ def results(doc: dict) -> None:
                 st.caption(d.policy_note)
             for f in scored:
                 st.markdown(f"**{f.key}** — {f.score['summary']}")
-                checks = [{"check": c["name"], "value": c["value"], "limit": c["limit"], "unit": c["unit"],
+                checks = [{"check": c["name"], "value": LETTER.number_text(c["value"]),
+                           "limit": LETTER.number_text(c["limit"]), "unit": c["unit"],
                            "result": "no data" if c["ok"] is None else ("ok" if c["ok"] else "against"),
                            "source": c["source"]} for c in f.score["checks"]]
                 st.dataframe(pd.DataFrame(checks).astype(str), hide_index=True, width="stretch")
