@@ -181,6 +181,24 @@ def _known_type(text: str) -> str | None:
     return key if key in submittal.fixture_types() else None
 
 
+def check_document(doc: Mapping[str, Any], source: str) -> None:
+    """Parse a file with the command line's own parser (``sizing size`` says the same one line); a mistake in a
+    fixture line also names the row as the user counts it."""
+    try:
+        submittal.from_dict(doc)
+    except SizingInputError as exc:
+        hint = ""
+        match = re.match(r"fixtures\[(\d+)\]", exc.field)
+        items = doc.get("fixtures") if isinstance(doc.get("fixtures"), list) else []
+        if match and int(match.group(1)) < len(items):
+            i = int(match.group(1))
+            item = items[i] if isinstance(items[i], dict) else {}
+            kind = item.get("label") or (type_label(parse.normalise_key(item["type"]))
+                                         if isinstance(item.get("type"), str) else None)
+            hint = f" [{row_name(i, kind)} of the file]"
+        raise SizingInputError(exc.field, message=f"{source}: {exc}{hint}") from None
+
+
 # --- the editor -------------------------------------------------------------------------------------------
 
 def column_config() -> dict[str, Any]:
@@ -211,9 +229,11 @@ def column_config() -> dict[str, Any]:
 
 
 def editor(prefix: str) -> pd.DataFrame:
-    """The fixture grid (kept in session_state under ``prefix``), tall enough to show every row."""
-    rows = len(st.session_state.get(f"{prefix}_current", ()))
-    height = ROW_HEIGHT * (min(rows, MAX_ROWS_SHOWN) + 2) + 3
+    """The fixture grid (kept in session_state under ``prefix``), tall enough to show the rows it was given and
+    a few more typed in. The height follows only the rows it was given (they change with the editor's key): a
+    height that changed with each typed row would make a new grid and drop the edits."""
+    rows = len(st.session_state.get(f"{prefix}_base", ()))
+    height = ROW_HEIGHT * (min(rows + 3, MAX_ROWS_SHOWN) + 2) + 3
     return common.editor(prefix, frame([]), num_rows="dynamic", column_config=column_config(),
                          column_order=COLUMNS, width="stretch", height=height, placeholder="")
 

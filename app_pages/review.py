@@ -65,9 +65,7 @@ def _date(field: str, value) -> dt.date | None:
 
 def load_document(doc: dict, source: str) -> None:
     """Fill the design form from a submittal mapping, values as typed, once the CLI's parser accepts it."""
-    from app_pages.size import check_document
-
-    check_document(doc, source)
+    fixtures.check_document(doc, source)
     icp = dict(parse.mapping("interceptor", doc.get("interceptor"), REVIEW.INTERCEPTOR_FIELDS, default={}))
     manholes = parse.sequence("interceptor.manholes", icp.get("manholes"), default=[])
     kind = icp.get("type")
@@ -266,7 +264,6 @@ def results(doc: dict) -> None:
         r = common.review_document(doc, dt.date.today())
     except (SizingInputError, TableError) as exc:
         fixtures.show_error(exc, sched)
-    ss.last_review_doc = doc
     verdict = st.container()  # filled below, once the reviewer's notes are read
     metrics = st.container()
     if r.deadline is not None:
@@ -313,6 +310,7 @@ def results(doc: dict) -> None:
     common.show_provenance(r.sizing.provenance)
     if notes:
         doc = {**doc, "review_notes": {rule: {k: v for k, v in vars(n).items() if v} for rule, n in notes.items()}}
+    ss.last_review_doc = doc  # what the submittal download holds
     downloads(doc, r, notes)
 
 
@@ -330,6 +328,7 @@ def notes_editor(r) -> dict:
     st.markdown("**Your notes on the findings** — a note is printed beside the finding; a reason under "
                 "'N/A' marks it not applicable (shown as N/A, never as a pass)")
     key = f"rv_notes_{ss.get('rv_notes_ver', 0)}_{abs(hash(tuple(rules)))}"
+    ss.rv_notes_editor_key = key
     edited = st.data_editor(
         base, key=key, hide_index=True, width="stretch", disabled=["rule", "status"], placeholder="",
         column_config={"rule": st.column_config.TextColumn("rule", width="medium"),

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import re
 
 import altair as alt
 import pandas as pd
@@ -54,27 +53,9 @@ def replace_fixtures(frame: pd.DataFrame) -> None:
     common.editor_replace("fx", frame)
 
 
-def check_document(doc: dict, source: str) -> None:
-    """Parse a file with the command line's own parser (``sizing size`` says the same one line); a mistake in a
-    fixture line also names the row as the user counts it."""
-    try:
-        submittal.from_dict(doc)
-    except SizingInputError as exc:
-        hint = ""
-        match = re.match(r"fixtures\[(\d+)\]", exc.field)
-        items = doc.get("fixtures") if isinstance(doc.get("fixtures"), list) else []
-        if match and int(match.group(1)) < len(items):
-            i = int(match.group(1))
-            item = items[i] if isinstance(items[i], dict) else {}
-            kind = item.get("label") or (fixtures.type_label(parse.normalise_key(item["type"]))
-                                         if isinstance(item.get("type"), str) else None)
-            hint = f" [{fixtures.row_name(i, kind)} of the file]"
-        raise SizingInputError(exc.field, message=f"{source}: {exc}{hint}") from None
-
-
 def load_document(doc: dict, source: str) -> None:
     """Fill every input from a submittal mapping, as typed, once the CLI's parser has accepted it."""
-    check_document(doc, source)
+    fixtures.check_document(doc, source)
     items = parse.sequence("fixtures", doc.get("fixtures"), default=[])
     meals = parse.mapping("meals", doc.get("meals"), submittal.MEALS_FIELDS, default={})
     project = dict(parse.mapping("project", doc.get("project"), submittal.PROJECT_FIELDS, default={}))
