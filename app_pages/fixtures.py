@@ -25,7 +25,7 @@ from sizing.errors import SizingInputError
 
 #: The type picker's entry for an appliance that is not a listed type (named in the "other type" column).
 OTHER = "other"
-OTHER_LABEL = "Other appliance (name it under 'other type')"
+OTHER_LABEL = "Other appliance"
 #: The editor's columns, in the order shown: what changes the result most comes first, so that the
 #: dimensions and compartments stay on screen at 1280 px.
 COLUMNS = ("type", "other_type", "count", "length", "width", "depth", "compartments", "trap_size", "flow", "dfu",
