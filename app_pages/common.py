@@ -7,7 +7,6 @@ Every physical value stays the text the user typed ("24 in", "610 mm") until ``s
 from __future__ import annotations
 
 import csv
-import functools
 import importlib
 import importlib.util
 import io
@@ -27,12 +26,6 @@ from sizing.tables import DEFAULT_EDITION, editions, load_table
 
 #: Widget keys that start with this prefix are user inputs kept across page switches.
 KEEP = "in_"
-
-#: The fixture editor's columns (submittal field names), in the order shown.
-TEXT_UNITS = {"trap_size": "in", "flow": "gpm", "length": "in", "width": "in", "depth": "in"}
-FIXTURE_COLUMNS = ("type", "count", "area", "connected", "trap_size", "flow", "length", "width", "depth",
-                   "compartments", "dfu", "label", "notes")
-NUMBER_COLUMNS = ("count", "compartments")
 
 
 # --- page furniture ---------------------------------------------------------------------------------------
@@ -57,13 +50,10 @@ def header(title: str, edition_used: str | None = None) -> None:
 
 def stop_on_error(exc: Exception, where: str | None = None) -> None:
     """Show a user's mistake as one st.error line and stop the run (what was typed stays in its widget)."""
-    message = str(exc)
-    hint = ""
-    if isinstance(exc, SizingInputError) and exc.field.startswith("fixtures["):
-        row, _, col = exc.field.removeprefix("fixtures[").partition("]")
-        col = col.lstrip(".")
-        hint = f" (fixture table: row {row}" + (f", column {col}" if col else "") + ")"
-    st.error((f"{where}: " if where else "") + message + hint, icon=":material/error:")
+    from sizing.report.text import name_rows
+
+    message = name_rows(str(exc))  # fixtures[0].length -> fixture 1, length: rows counted as the user does
+    st.error((f"{where}: " if where else "") + message, icon=":material/error:")
     st.stop()
 
 
@@ -131,6 +121,8 @@ def read_upload(name: str, raw: bytes) -> dict[str, Any]:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise SizingInputError("FILE", name, "", message=f"FILE: {name} is not UTF-8 text") from None
+    if not text.strip():
+        raise SizingInputError("FILE", name, "", message=f"FILE: {name}: the file is empty")
     if name.lower().endswith(".csv"):
         return {"fixtures": fixtures_from_csv(text, name)}
     return parse.parse_document(text, name)
@@ -211,82 +203,7 @@ def fixtures_from_csv(text: str, name: str = "fixtures.csv") -> list[dict[str, A
     return rows
 
 
-# --- the fixture editor <-> submittal fixtures ------------------------------------------------------------
-
-def fixtures_frame(fixtures: list[Any] | None) -> pd.DataFrame:
-    """Rows for the editor from a submittal's fixtures list, keeping each value as typed."""
-    if not fixtures:  # asked for on every rerun (the editor's empty default): built once
-        return _empty_fixtures_frame().copy()
-    return _fixtures_frame(fixtures)
-
-
-@functools.cache
-def _empty_fixtures_frame() -> pd.DataFrame:
-    return _fixtures_frame([])
-
-
-def _fixtures_frame(fixtures: list[Any]) -> pd.DataFrame:
-    records = []
-    for item in fixtures or []:
-        item = dict(item) if isinstance(item, Mapping) else {"type": str(item)}
-        rec: dict[str, Any] = {}
-        for col in FIXTURE_COLUMNS:
-            key = "connected_to_interceptor" if col == "connected" else col
-            value = item.get(key)
-            if col == "connected":   # not given: the type's default (toilets, and dishwashers in Tracy, are not)
-                typed = str(item.get("type"))
-                kind = submittal.fixture_types().get(submittal.fixture_aliases().get(typed, typed))
-                rec[col] = submittal.default_connection(kind)[0] if value is None else _truthy(value)
-            elif col in NUMBER_COLUMNS:
-                rec[col] = _as_number(value)
-            else:
-                rec[col] = None if value is None else str(value)
-        if rec["type"]:
-            try:
-                rec["type"] = submittal.resolve_type("type", rec["type"], accept_unknown=True)
-            except SizingInputError:
-                pass
-        records.append(rec)
-    frame = pd.DataFrame(records, columns=list(FIXTURE_COLUMNS))
-    for col in FIXTURE_COLUMNS:
-        if col == "connected":
-            frame[col] = frame[col].astype("bool")
-        elif col in NUMBER_COLUMNS:
-            frame[col] = frame[col].astype("float64")
-        else:
-            frame[col] = frame[col].astype("object")
-    return frame
-
-
-def fixtures_from_frame(frame: pd.DataFrame) -> list[dict[str, Any]]:
-    """The editor's rows as submittal fixtures: empty cells left out, text kept as typed, empty rows dropped."""
-    out = []
-    for row in frame.to_dict("records"):  # plain dicts: iterrows built a Series per row on every rerun
-        item: dict[str, Any] = {}
-        for col in FIXTURE_COLUMNS:
-            value = row.get(col)
-            if _blank(value):
-                continue
-            if col == "connected":
-                if not bool(value):
-                    item["connected_to_interceptor"] = False
-                continue
-            if col in NUMBER_COLUMNS:
-                number = float(value)
-                item[col] = int(number) if number.is_integer() else number
-            else:
-                item[col] = str(value).strip()
-        if any(k != "connected_to_interceptor" for k in item):
-            out.append(item)
-    return out
-
-
-def fixture_type_options(frame: pd.DataFrame | None = None) -> list[str]:
-    options = list(submittal.fixture_types())
-    if frame is not None and "type" in frame:
-        options += sorted({t for t in frame["type"].dropna().astype(str) if t and t not in options})
-    return options
-
+# --- form values -----------------------------------------------------------------------------------------
 
 def _blank(value: Any) -> bool:
     if value is None:
@@ -299,22 +216,6 @@ def _blank(value: Any) -> bool:
         return bool(pd.isna(value))
     except (TypeError, ValueError):
         return False
-
-
-def _truthy(value: Any) -> bool:
-    try:
-        return parse.boolean("connected_to_interceptor", value)
-    except SizingInputError:
-        return True
-
-
-def _as_number(value: Any) -> float:
-    if value is None:
-        return float("nan")
-    try:
-        return float(value)
-    except (TypeError, ValueError):
-        return float("nan")
 
 
 def to_yaml(doc: Mapping[str, Any]) -> str:
@@ -447,13 +348,6 @@ def review_document(doc: dict[str, Any], today):
     from sizing.ordinance.review import review
 
     return review(submittal.from_dict(doc), today=today)
-
-
-@st.cache_data(show_spinner=False, max_entries=16)
-def review_pdf_bytes(doc: dict[str, Any], today) -> bytes:
-    from sizing.report.pdf import review_pdf
-
-    return bytes(review_pdf(review_document(doc, today)))
 
 
 @st.cache_data(show_spinner=False, max_entries=64)

@@ -41,7 +41,12 @@ def init_state() -> None:
 
 
 def load_document(doc: dict, source: str) -> None:
-    """Fill the form from a maintenance log (top level or under maintenance:), values as typed."""
+    """Fill the form from a maintenance log (top level or under maintenance:), values as typed, once the
+    parser of ``sizing maintenance`` accepts it (the same one-line error otherwise)."""
+    try:
+        MAINTENANCE.from_dict(doc, as_of=dt.date.today())
+    except SizingInputError as exc:
+        raise SizingInputError(exc.field, message=f"{source}: {exc}") from None
     data = parse.mapping("", doc, None)
     section = data.get("maintenance") if data.get("maintenance") is not None else data
     section = parse.mapping("maintenance", section, None)
@@ -152,7 +157,7 @@ def results(doc: dict) -> None:
     for warning in plan.warnings:
         st.warning(warning)
     st.subheader("Downloads")
-    c1, c2, c3 = st.columns(3)
+    c1, c2, c3, c4 = st.columns(4)
     c1.download_button("Maintenance log (YAML)", common.to_yaml(doc),
                        file_name=common.download_name(doc, "-maintenance.yaml"), mime="application/x-yaml",
                        key="mt_download_log", on_click="ignore")
@@ -163,7 +168,18 @@ def results(doc: dict) -> None:
         c3.download_button("Accumulation chart (PNG)", png.getvalue(),
                            file_name=common.download_name(doc, "-accumulation.png"), mime="image/png",
                            key="mt_download_png", on_click="ignore")
+    c4.download_button("Maintenance report (PDF)", common.on_click(report_pdf, doc, dt.date.today()),
+                       file_name=common.download_name(doc, "-maintenance.pdf"), mime="application/pdf",
+                       key="mt_download_pdf", on_click="ignore")
     register_box.save_box("maintenance", doc)
+
+
+@st.cache_data(show_spinner=False, max_entries=8)
+def report_pdf(doc: dict, today: dt.date) -> bytes:
+    """The maintenance report (sizing.report.maintenance) of the log on the page, made when its button is clicked."""
+    from sizing.report.maintenance import maintenance_pdf
+
+    return bytes(maintenance_pdf(common.maintenance_plan(doc, today)))
 
 
 common.header("Maintenance")  # the maintenance rules do not depend on the CPC edition

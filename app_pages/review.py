@@ -9,8 +9,8 @@ import json
 import pandas as pd
 import streamlit as st
 
-from app_pages import common, register_box
-from sizing import parse
+from app_pages import common, fixtures, register_box
+from sizing import parse, submittal
 from sizing.errors import SizingInputError, TableError
 from sizing.report.quantities import show
 from sizing.tables import DEFAULT_EDITION
@@ -20,12 +20,15 @@ REVIEW = common.optional_module("sizing.ordinance.review", "review", "parse_inte
 REPORT = common.optional_module("sizing.report.review", "headline", "value_limit")
 #: The sections this page edits; the rest of the submittal (fixtures, inlet pipe, meals...) is carried as is.
 SECTIONS = ("interceptor", "max_discharge_temperature", "food_grinder_approval", "additives_authorization",
-            "existing_fse", "review_date")
+            "existing_fse", "review_date", "review_notes")
+#: The permit header of the review report (submittal ``project`` fields) -> widget key.
+HEADER_FIELDS = {"permit": "in_rv_permit", "plan_check": "in_rv_plan_check", "review_cycle": "in_rv_cycle",
+                 "reviewer": "in_rv_reviewer"}
 TEXT_FIELDS = {"volume": "in_rv_volume", "rated_flow": "in_rv_rated_flow", "compartments": "in_rv_compartments",
                "liquid_depth": "in_rv_liquid_depth", "sanitary_tees": "in_rv_sanitary_tees", "product": "in_rv_product"}
 TRI_FIELDS = {"grease_retention_fittings": "in_rv_fittings", "accessible": "in_rv_accessible"}
 MANHOLE_COLUMNS = ("over", "diameter", "to_grade", "label")
-STATUS_COLOURS = {"fail": "#f8d7da", "warn": "#fff3cd", "pass": "#d1e7dd", "info": "#e2e3e5"}
+STATUS_COLOURS = {"fail": "#f8d7da", "warn": "#fff3cd", "pass": "#d1e7dd", "info": "#e2e3e5", "n/a": "#e9ecef"}
 
 
 def manhole_frame(items) -> pd.DataFrame:
@@ -46,7 +49,7 @@ def init_state() -> None:
                 "in_rv_notification_date": None, "in_rv_grinder_approved": False, "in_rv_grinder_date": None,
                 "in_rv_grinder_by": "", "in_rv_additives_used": False, "in_rv_additives_authorized": False,
                 "in_rv_additives_product": "", "in_rv_additives_permit": ""}
-    for key, value in {**defaults, **{k: "" for k in TEXT_FIELDS.values()},
+    for key, value in {**defaults, **{k: "" for k in TEXT_FIELDS.values()}, **{k: "" for k in HEADER_FIELDS.values()},
                        **{k: common.TRI_SHOWN[0] for k in TRI_FIELDS.values()}}.items():
         ss.setdefault(key, value)
     if "rv_doc" not in ss and ss.get("last_result_doc"):
@@ -61,7 +64,8 @@ def _date(field: str, value) -> dt.date | None:
 
 
 def load_document(doc: dict, source: str) -> None:
-    """Fill the design form from a submittal mapping, values as typed."""
+    """Fill the design form from a submittal mapping, values as typed, once the CLI's parser accepts it."""
+    fixtures.check_document(doc, source)
     icp = dict(parse.mapping("interceptor", doc.get("interceptor"), REVIEW.INTERCEPTOR_FIELDS, default={}))
     manholes = parse.sequence("interceptor.manholes", icp.get("manholes"), default=[])
     kind = icp.get("type")
@@ -94,7 +98,14 @@ def load_document(doc: dict, source: str) -> None:
     ss.in_rv_additives_product = common.text_of(additives.get("product"))
     ss.in_rv_additives_permit = common.text_of(additives.get("permit"))
     common.editor_replace("rv_mh", manhole_frame(manholes))
-    ss.rv_doc = {k: v for k, v in doc.items() if k not in SECTIONS}
+    project = dict(parse.mapping("project", doc.get("project"), submittal.PROJECT_FIELDS, default={}))
+    for field, key in HEADER_FIELDS.items():
+        ss[key] = common.text_of(project.get(field))
+    notes = parse.mapping("review_notes", doc.get("review_notes"), default={})
+    ss.rv_notes = {str(rule): dict(parse.mapping(f"review_notes.{rule}", value, ("note", "not_applicable")))
+                   for rule, value in notes.items()}
+    ss.rv_notes_ver = ss.get("rv_notes_ver", 0) + 1  # a fresh notes editor: no stale edits replayed
+    take_submittal(doc)
     ss.rv_message = ("success", f"Loaded {source}.")
 
 
@@ -109,8 +120,16 @@ def on_from_sizing() -> None:
         except SizingInputError as exc:
             ss.rv_message = ("error", str(exc))
         return
-    ss.rv_doc = {k: v for k, v in doc.items() if k not in SECTIONS}  # keep the design typed on this page
+    take_submittal(doc)  # keep the design typed on this page
     ss.rv_message = ("success", "Took the fixtures and project from the sizing page; the design below is kept.")
+
+
+def take_submittal(doc: dict) -> None:
+    """The fixtures, project and the rest of a submittal (not the design this page edits); the fixture
+    schedule goes into this page's own editor."""
+    ss.rv_doc = {k: v for k, v in doc.items() if k not in SECTIONS}
+    ss.rv_taken = dict(ss.rv_doc)
+    common.editor_replace("rv_fx", fixtures.frame(doc.get("fixtures") or []))
 
 
 on_example = common.example_loader("in_rv_example", "rv_message", load_document)
@@ -132,13 +151,22 @@ def source() -> None:
         st.stop()
     doc = ss.rv_doc
     sized = ss.get("last_result_doc")
-    if sized and {k: v for k, v in sized.items() if k not in SECTIONS} != doc:
+    if sized and {k: v for k, v in sized.items() if k not in SECTIONS} != ss.get("rv_taken", doc):
         st.info("The sizing page has changed since this submittal was taken: press "
                 "'Use the submittal from the sizing page' to review the new one.", icon=":material/sync:")
-    fixtures = doc.get("fixtures") or []
     st.caption(f"Project: {(doc.get('project') or {}).get('name', '—')} · construction "
-               f"{str(doc.get('construction', 'new')).replace('_', ' ')} · {len(fixtures)} fixture lines"
+               f"{str(doc.get('construction', 'new')).replace('_', ' ')}"
                + (f" · inlet pipe {doc['inlet_pipe']}" if doc.get("inlet_pipe") else ""))
+    with st.expander("Fixture schedule (edit it here; the review sizes what this table holds)"):
+        fixtures.add_form("rv_fx", "in_rv_add_type", "in_rv_add_count", "rv_add_fixture")
+        ss.rv_schedule = fixtures.schedule(fixtures.editor("rv_fx"))
+    st.subheader("Permit and reviewer")
+    h1, h2, h3, h4 = st.columns(4)
+    h1.text_input("Permit number", key="in_rv_permit")
+    h2.text_input("Plan-check number", key="in_rv_plan_check")
+    h3.text_input("Review cycle", key="in_rv_cycle", placeholder="1, 2, 3 ...",
+                  help="1 for the first submittal, 2 for the first resubmittal ...")
+    h4.text_input("Reviewer", key="in_rv_reviewer")
 
 
 def design_form() -> dict:
@@ -186,6 +214,16 @@ def design_form() -> dict:
 
 def build_document(manholes: pd.DataFrame) -> dict:
     doc = dict(ss.rv_doc)
+    sched = ss.get("rv_schedule")
+    if sched is not None:
+        doc.pop("fixtures", None)
+        if sched.fixtures:
+            doc["fixtures"] = sched.fixtures
+    project = {k: v for k, v in (doc.get("project") or {}).items() if k not in HEADER_FIELDS}
+    project.update({field: ss[key].strip() for field, key in HEADER_FIELDS.items() if ss[key].strip()})
+    doc.pop("project", None)
+    if project:
+        doc = {**({"project": project}), **doc}
     icp = common.clean({field: ss[key] for field, key in TEXT_FIELDS.items()})
     if ss.in_rv_type != "not shown":
         icp = {"type": ss.in_rv_type, **icp}
@@ -220,19 +258,14 @@ def build_document(manholes: pd.DataFrame) -> dict:
 def results(doc: dict) -> None:
     st.divider()
     st.subheader("Review")
+    sched = ss.get("rv_schedule") or fixtures.Schedule()
+    fixtures.show_incomplete(sched)
     try:
         r = common.review_document(doc, dt.date.today())
     except (SizingInputError, TableError) as exc:
-        common.stop_on_error(exc)
-    ss.last_review_doc = doc
-    counts = r.counts()
-    (st.success if r.compliant else st.warning)(REPORT.headline(r))
-    m1, m2, m3, m4 = st.columns(4)
-    m1.metric("Fail", counts["fail"])
-    m2.metric("Warn", counts["warn"])
-    m3.metric("Pass", counts["pass"])
-    m4.metric("Required volume (CPC)", show(r.sizing.required_volume_gal, "gal"),
-              help=r.sizing.gravity["citation"])
+        fixtures.show_error(exc, sched)
+    verdict = st.container()  # filled below, once the reviewer's notes are read
+    metrics = st.container()
     if r.deadline is not None:
         d = r.deadline
         skipped = ", ".join(f"{day.isoformat()} {name}" for day, name in d.holidays_skipped)
@@ -240,26 +273,81 @@ def results(doc: dict) -> None:
         st.info(f"**Deadline ({d.rule.replace('_', ' ')}): {d.date.isoformat()}** — {d.working_days} working days "
                 f"after {d.start.isoformat()} ({d.start_basis}){left}. [{d.citation}]"
                 + (f"  \nHolidays skipped: {skipped}" if skipped else ""), icon=":material/event:")
-    rows = []
-    for f in r.findings:
-        value, limit = REPORT.value_limit(f)
-        rows.append({"status": f.status.upper(), "rule": f.rule, "finding": f.message, "value": value,
-                     "limit": limit, "citation": f.citation,
-                     "provenance": " — ".join(p for p in (f.provenance, f.provenance_note) if p)})
-    frame = pd.DataFrame(rows)
-    styled = frame.style.apply(
-        lambda row: [f"background-color: {STATUS_COLOURS.get(row['status'].lower(), '')}"] * len(row), axis=1)
-    st.dataframe(styled, hide_index=True, width="stretch", height=36 * (len(rows) + 1) + 4, key="findings_table")
-    if r.corrections:
-        st.markdown("**Corrections**\n\n" + "\n".join(f"{i}. {c}" for i, c in enumerate(r.corrections, 1)))
+    findings_table = st.container()
+    notes = notes_editor(r)
+    with verdict:
+        line = REPORT.headline(r, notes)
+        if REPORT.compliant_shown(r, notes):
+            st.success(line, icon=":material/check_circle:")
+        else:
+            st.error(line, icon=":material/cancel:")
+    with metrics:
+        counts = REPORT.counts_shown(r, notes)
+        m1, m2, m3, m4, m5 = st.columns(5)
+        m1.metric("Fail", counts["fail"])
+        m2.metric("Warn", counts["warn"])
+        m3.metric("Pass", counts["pass"])
+        m4.metric("N/A (reviewer)", counts["n/a"])
+        m5.metric("Required volume (CPC)", show(r.sizing.required_volume_gal, "gal"),
+                  help=r.sizing.gravity["citation"])
+    with findings_table:
+        rows = []
+        for f in r.findings:
+            value, limit = REPORT.value_limit(f)
+            rows.append({"status": REPORT.status_shown(f, notes), "rule": f.rule, "finding": f.message,
+                         "value": value, "limit": limit, "citation": f.citation,
+                         "reviewer's note": REPORT.note_text(f, notes),
+                         "provenance": " — ".join(p for p in (f.provenance, f.provenance_note) if p)})
+        frame = pd.DataFrame(rows)
+        styled = frame.style.apply(  # a static table wraps its text: no finding is cut off at any width
+            lambda row: [f"background-color: {STATUS_COLOURS.get(row['status'].lower(), '')}"] * len(row), axis=1)
+        st.table(styled, hide_index=True)
+    corrections = REPORT.corrections_shown(r, notes)
+    if corrections:
+        st.markdown("**Corrections**\n\n" + "\n".join(f"{i}. {c}" for i, c in enumerate(corrections, 1)))
     for warning in r.sizing.warnings:
-        st.warning(warning)
+        st.warning(sched.name(warning))
     common.show_provenance(r.sizing.provenance)
-    downloads(doc, r)
+    if notes:
+        doc = {**doc, "review_notes": {rule: {k: v for k, v in vars(n).items() if v} for rule, n in notes.items()}}
+    ss.last_review_doc = doc  # what the submittal download holds
+    downloads(doc, r, notes)
     register_box.save_box("review", doc)
 
 
-def downloads(doc: dict, r) -> None:
+NOTE_COLUMNS = ("rule", "status", "not_applicable", "note")
+
+
+def notes_editor(r) -> dict:
+    """The reviewer's own notes per finding and "N/A (reason)"; kept in session_state and in the downloads."""
+    kept = ss.setdefault("rv_notes", {})
+    rules = [f.rule for f in r.findings]
+    base = pd.DataFrame([{"rule": f.rule, "status": REPORT.SYMBOL[f.status],
+                          "not_applicable": kept.get(f.rule, {}).get("not_applicable") or None,
+                          "note": kept.get(f.rule, {}).get("note") or None} for f in r.findings],
+                        columns=list(NOTE_COLUMNS)).astype("object")
+    st.markdown("**Your notes on the findings** — a note is printed beside the finding; a reason under "
+                "'N/A' marks it not applicable (shown as N/A, never as a pass)")
+    key = f"rv_notes_{ss.get('rv_notes_ver', 0)}_{abs(hash(tuple(rules)))}"
+    ss.rv_notes_editor_key = key
+    edited = st.data_editor(
+        base, key=key, hide_index=True, width="stretch", disabled=["rule", "status"], placeholder="",
+        column_config={"rule": st.column_config.TextColumn("rule", width="medium"),
+                       "status": st.column_config.TextColumn("check", width="small"),
+                       "not_applicable": st.column_config.TextColumn("N/A (reason)", width="medium"),
+                       "note": st.column_config.TextColumn("note", width="large")},
+        height=35 * (len(rules) + 1) + 3)
+    notes = {}
+    for _, row in edited.iterrows():
+        item = {k: str(row[k]).strip() for k in ("note", "not_applicable")
+                if row[k] is not None and not pd.isna(row[k]) and str(row[k]).strip()}
+        if item:
+            notes[row["rule"]] = item
+    ss.rv_notes = {**{k: v for k, v in kept.items() if k not in rules}, **notes}
+    return {rule: REPORT.ReviewerNote(**item) for rule, item in notes.items()}
+
+
+def downloads(doc: dict, r, notes: dict) -> None:
     st.subheader("Downloads")
     d1, d2, d3, d4 = st.columns(4)
     d1.download_button("Submittal with the design (YAML)", common.to_yaml(doc),
@@ -270,15 +358,24 @@ def downloads(doc: dict, r) -> None:
                        key="rv_download_json", on_click="ignore")
     markdown = common.optional_module("sizing.report.review", "review_markdown")
     if markdown is not None:
-        d3.download_button("Review (markdown)", markdown.review_markdown(r),
+        d3.download_button("Review (markdown)", markdown.review_markdown(r, notes),
                            file_name=common.download_name(doc, "-review.md"), mime="text/markdown",
                            key="rv_download_markdown", on_click="ignore")
     if not common.module_available("sizing.report.pdf"):  # imported (with fpdf2) only when a PDF is made
         d4.caption("The PDF review report is not available in this version (sizing.report.pdf is missing).")
     else:
-        d4.download_button("Review report (PDF)", common.on_click(common.review_pdf_bytes, doc, dt.date.today()),
+        d4.download_button("Review report (PDF)", common.on_click(review_pdf, doc),
                            file_name=common.download_name(doc, "-review.pdf"), mime="application/pdf",
                            key="rv_download_pdf", on_click="ignore")
+
+
+@st.cache_data(show_spinner=False, max_entries=16)
+def review_pdf(doc: dict) -> bytes:
+    """The review report of the submittal on the page, with the reviewer's notes it carries."""
+    from sizing.report.pdf import review_pdf as render
+
+    r = common.review_document({k: v for k, v in doc.items() if k != "review_notes"}, dt.date.today())
+    return bytes(render(r, REPORT.reviewer_notes(doc, r)))
 
 
 common.header("Plan review", str(ss.rv_doc.get("edition") or DEFAULT_EDITION) if "rv_doc" in ss else None)

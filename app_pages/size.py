@@ -8,7 +8,7 @@ import json
 import pandas as pd
 import streamlit as st
 
-from app_pages import common
+from app_pages import common, fixtures
 from sizing import parse, submittal
 from sizing.cpc import meals as meals_clause
 from sizing.errors import SizingInputError, TableError
@@ -32,11 +32,13 @@ EDITED = ("$schema", "edition", "construction", "fixtures", "inlet_pipe", "meals
 # --- state -------------------------------------------------------------------------------------------------
 
 def init_state() -> None:
-    ss.setdefault("fx_current", common.fixtures_frame([]))
+    ss.setdefault("fx_current", fixtures.frame([]))
     ss.setdefault("sub_extra", {})
     ss.setdefault("in_edition", DEFAULT_EDITION)
     ss.setdefault("in_construction", "new")
     ss.setdefault("in_project_name", "")
+    ss.setdefault("in_engineer", "")
+    ss.setdefault("in_engineer_license", "")
     ss.setdefault("in_inlet_pipe", "")
     ss.setdefault("in_units", "US")
     ss.setdefault("in_add_count", 1)
@@ -52,19 +54,21 @@ def replace_fixtures(frame: pd.DataFrame) -> None:
 
 
 def load_document(doc: dict, source: str) -> None:
-    """Fill every input from a submittal mapping, as typed; validation happens when it is sized."""
-    parse.mapping("", doc, submittal.TOP_LEVEL)
-    fixtures = parse.sequence("fixtures", doc.get("fixtures"), default=[])
+    """Fill every input from a submittal mapping, as typed, once the CLI's parser has accepted it."""
+    fixtures.check_document(doc, source)
+    items = parse.sequence("fixtures", doc.get("fixtures"), default=[])
     meals = parse.mapping("meals", doc.get("meals"), submittal.MEALS_FIELDS, default={})
     project = dict(parse.mapping("project", doc.get("project"), submittal.PROJECT_FIELDS, default={}))
     construction = parse.choice("construction", doc.get("construction"), submittal.CONSTRUCTION, default="new")
     chosen = str(doc.get("edition", ss.in_edition))
     if chosen not in common.edition_names():
         raise SizingInputError("edition", doc.get("edition"), "one of " + ", ".join(common.edition_names()))
-    replace_fixtures(common.fixtures_frame(fixtures))
+    replace_fixtures(fixtures.frame(items))
     ss.in_edition = chosen
     ss.in_construction = construction
     ss.in_project_name = str(project.pop("name", "") or "")
+    ss.in_engineer = str(project.pop("engineer", "") or "")
+    ss.in_engineer_license = str(project.pop("engineer_license", "") or "")
     ss.in_inlet_pipe = "" if doc.get("inlet_pipe") is None else str(doc["inlet_pipe"])
     for field, key in MEALS_INPUTS.items():
         ss[key] = "" if meals.get(field) is None else str(meals[field])
@@ -82,30 +86,21 @@ on_load_example = common.example_loader("in_example", "load_message", load_docum
 on_upload = common.upload_loader("upload_submittal", "load_message", load_document)
 
 
-def on_add_fixture() -> None:
-    kind = submittal.fixture_types()[ss.in_add_type]
-    row = common.fixtures_frame([{"type": ss.in_add_type, "count": ss.in_add_count, "area": kind.area}])
-    current = ss.fx_current
-    frame = row if current.empty else pd.concat([current, row], ignore_index=True)
-    replace_fixtures(frame)
-
-
 def on_clear() -> None:
-    replace_fixtures(common.fixtures_frame([]))
+    replace_fixtures(fixtures.frame([]))
     ss.sub_extra = {}
 
 
-def build_document(edited: pd.DataFrame) -> dict:
+def build_document(sched: fixtures.Schedule) -> dict:
     """The submittal mapping from what is on the page (values as typed; sizing parses them)."""
     doc: dict = {"edition": ss.in_edition, "construction": ss.in_construction}
     project = dict(ss.sub_extra.get("project", {}))
-    if ss.in_project_name.strip():
-        project = {"name": ss.in_project_name.strip(), **project}
+    typed = {"name": ss.in_project_name, "engineer": ss.in_engineer, "engineer_license": ss.in_engineer_license}
+    project = {**{k: v.strip() for k, v in typed.items() if v.strip()}, **project}
     if project:
         doc["project"] = project
-    fixtures = common.fixtures_from_frame(edited)
-    if fixtures:
-        doc["fixtures"] = fixtures
+    if sched.fixtures:
+        doc["fixtures"] = sched.fixtures
     if ss.in_inlet_pipe.strip():
         doc["inlet_pipe"] = ss.in_inlet_pipe.strip()
     meals = common.clean({field: ss[key] for field, key in MEALS_INPUTS.items()})
@@ -120,7 +115,7 @@ def build_document(edited: pd.DataFrame) -> dict:
 
 # --- inputs --------------------------------------------------------------------------------------------------
 
-def inputs() -> pd.DataFrame:
+def inputs() -> fixtures.Schedule:
     with st.expander("Start from an example or a file"):
         left, right = st.columns(2)
         with left:
@@ -141,33 +136,18 @@ def inputs() -> pd.DataFrame:
     c4.text_input("Inlet pipe (optional)", key="in_inlet_pipe", placeholder="4 in or 100 mm",
                   help="The grease waste pipe into the interceptor: sizes from Table 703.2 when no fixtures are "
                        "given, and the Table 1014.2.1 HGI size")
+    e1, e2, _ = st.columns([2, 1, 1])
+    e1.text_input("Engineer of record (optional)", key="in_engineer", help="printed on the calculation report")
+    e2.text_input("Licence number (optional)", key="in_engineer_license")
 
     st.subheader("Fixture schedule")
     st.caption("Type lengths and flows with their units: '24 in', '610 mm', '2 gpm', '7.5 L/min'. "
-               "A bare number is taken in inches (lengths) or gpm (flow). Row numbers are the fixtures[N] "
-               "numbers used in messages.")
-    config = {
-        "type": st.column_config.SelectboxColumn("type", options=common.fixture_type_options(ss.fx_current),
-                                                 required=True, width="medium"),
-        "count": st.column_config.NumberColumn("count", min_value=0, step=1, format="%d", default=1),
-        "area": st.column_config.SelectboxColumn("area", options=list(submittal.AREAS)),
-        "connected": st.column_config.CheckboxColumn("connected", default=True,
-                                                     help="connected to the interceptor"),
-        "compartments": st.column_config.NumberColumn("compartments", min_value=1, step=1, format="%d"),
-    }
-    for col, unit in common.TEXT_UNITS.items():
-        config[col] = st.column_config.TextColumn(f"{col} [{unit}]", help=f"e.g. {'24 in' if unit == 'in' else '2 gpm'}")
-    config["dfu"] = st.column_config.TextColumn("dfu (override)")
-    edited = common.editor("fx", common.fixtures_frame([]), num_rows="dynamic", column_config=config,
-                           column_order=common.FIXTURE_COLUMNS, width="stretch")
-
-    with st.expander("Add a fixture (easier on a phone)"):
-        a1, a2, a3 = st.columns([3, 1, 1], vertical_alignment="bottom")
-        a1.selectbox("Fixture type", list(submittal.fixture_types()), key="in_add_type",
-                     format_func=lambda k: submittal.fixture_types()[k].label)
-        a2.number_input("Count", min_value=1, step=1, key="in_add_count")
-        a3.button("Add", key="add_fixture", on_click=on_add_fixture)
-        st.button("Clear the schedule", key="clear_fixtures", on_click=on_clear)
+               "A bare number is taken in inches (lengths) or gpm (flow). Messages count the rows from 1, "
+               "top down. An appliance that is not listed: 'Other appliance', its name under 'other type', "
+               "and its flow.")
+    fixtures.add_form("fx", "in_add_type", "in_add_count", "add_fixture")
+    sched = fixtures.schedule(fixtures.editor("fx"))
+    st.button("Clear the schedule", key="clear_fixtures", on_click=on_clear)
 
     with st.expander("Meals cross-check (optional; never the code minimum)"):
         m1, m2, m3 = st.columns(3)  # one st.columns per row keeps the reading order on a phone
@@ -184,14 +164,15 @@ def inputs() -> pd.DataFrame:
         m2.selectbox("Dishwashing machine", TRI, key="in_meals_dish")
         m3.selectbox("Food waste disposer", TRI, key="in_meals_disposer")
         st.selectbox("Single-service kitchen", TRI, key="in_meals_single")
-    return edited
+    return sched
 
 
 # --- results -------------------------------------------------------------------------------------------------
 
-def results(doc: dict) -> None:
+def results(doc: dict, sched: fixtures.Schedule) -> None:
     st.divider()
     st.subheader("Result")
+    fixtures.show_incomplete(sched)
     try:
         result = common.size_document(doc)
     except (SizingInputError, TableError) as exc:
@@ -199,7 +180,7 @@ def results(doc: dict) -> None:
             st.info("Enter the fixture schedule (or an inlet pipe size) to size the interceptor, "
                     "or load an example above.")
             st.stop()
-        common.stop_on_error(exc)
+        fixtures.show_error(exc, sched)
     ss.last_result_doc = doc  # the plan-review page starts from this submittal
     units = st.radio("Units", ("US", "SI"), key="in_units", horizontal=True).lower()
     g, h = result.gravity, result.hydromechanical
@@ -212,19 +193,19 @@ def results(doc: dict) -> None:
     if g.get("message"):
         st.warning(g["message"])
     for warning in result.warnings:
-        st.warning(warning)
+        st.warning(sched.name(warning))
     summary = pd.DataFrame(summary_rows(result, units), columns=["quantity", "value", "basis"])
     st.dataframe(summary, hide_index=True, width="stretch", key="summary_table")
     common.show_provenance(result.provenance)
 
-    steps, fixtures, chart, meals = st.tabs(["Steps", "Fixtures", "Table 1014.3.6", "Meals cross-check"])
+    steps, fixtures_tab, chart, meals = st.tabs(["Steps", "Fixtures", "Table 1014.3.6", "Meals cross-check"])
     with steps:
-        rows = [{"#": i, "step": s.title, "value": show(s.value, s.unit, units) if isinstance(s.value, (int, float))
+        rows = [{"#": i, "step": sched.name(s.title), "value": show(s.value, s.unit, units) if isinstance(s.value, (int, float))
                  else "—", "clause": s.citation, "provenance": s.provenance, "note": s.note or ""}
                 for i, s in enumerate(result.steps, 1)]
         st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch", key="steps_table")
-    with fixtures:
-        rows = [{"#": f.index, "fixture": f.name, "count": f.count, "area": f.area,
+    with fixtures_tab:
+        rows = [{"#": sched.rows[f.index] + 1 if f.index < len(sched.rows) else f.index + 1, "fixture": f.name, "count": f.count, "area": f.area,
                  "connected": "yes" if f.connected else "no", "DFU each": f.dfu_each, "DFU": f.dfu,
                  "basis": f.basis, "clause": f.citation, "provenance": f.provenance} for f in result.fixtures]
         st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch", key="fixture_lines_table")
@@ -294,5 +275,5 @@ def downloads(doc: dict, result, units: str) -> None:
 
 init_state()
 common.header("Size a grease interceptor", ss.in_edition)
-edited = inputs()
-results(build_document(edited))
+schedule = inputs()
+results(build_document(schedule), schedule)

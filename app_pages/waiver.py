@@ -262,6 +262,13 @@ def form() -> dict:
                                    "grounds": list(ss.in_wv_grounds) or None, "response_received": received,
                                    "response_considered": ss.in_wv_response_considered,
                                    "explanation": ss.in_wv_explanation})
+        missing = [label for label, day in (("the date the notice was mailed", ss.in_wv_notice_mailed),
+                                             ("the proposed effective date", ss.in_wv_proposed_effective)) if not day]
+        if missing:  # the determination stands; the revocation is checked once both dates are in
+            st.warning("Revocation incomplete: enter " + " and ".join(missing) + " to check the notice period "
+                       "(TMC section 5.26.080(g)). The determination below does not depend on it.",
+                       icon=":material/pending:")
+            revocation = None
     doc = {**ss.wv_doc, "construction": ss.in_wv_construction, "waiver": waiver}
     if application:
         doc["application"] = application
@@ -305,7 +312,8 @@ def results(doc: dict) -> None:
                 st.caption(d.policy_note)
             for f in scored:
                 st.markdown(f"**{f.key}** — {f.score['summary']}")
-                checks = [{"check": c["name"], "value": c["value"], "limit": c["limit"], "unit": c["unit"],
+                checks = [{"check": c["name"], "value": LETTER.number_text(c["value"]),
+                           "limit": LETTER.number_text(c["limit"]), "unit": c["unit"],
                            "result": "no data" if c["ok"] is None else ("ok" if c["ok"] else "against"),
                            "source": c["source"]} for c in f.score["checks"]]
                 st.dataframe(pd.DataFrame(checks).astype(str), hide_index=True, width="stretch")

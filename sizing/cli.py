@@ -43,7 +43,8 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for name, module in COMMANDS.items():
         mod = importlib.import_module(module)
-        p = sub.add_parser(name, help=mod.HELP, description=mod.HELP)
+        # argparse %-formats a subcommand's help: a literal '%' (the 25 % rule) must be doubled there
+        p = sub.add_parser(name, help=mod.HELP.replace("%", "%%"), description=mod.HELP)
         mod.add_arguments(p)
         p.set_defaults(_module=mod)
     return parser

@@ -405,6 +405,8 @@ def parse_document(raw: str, name: str = "input", field: str = "FILE") -> dict[s
     except (ValueError, OverflowError) as exc:  # e.g. an integer of more than 4,300 digits
         detail = errors_shown(" ".join(str(exc).split()))
         raise SizingInputError(field, shown_name, "", message=f"{field}: {shown_name} holds a value that cannot be read: {detail}") from None
+    if data is None:  # an empty file, or only comments
+        raise SizingInputError(field, shown_name, "", message=f"{field}: {shown_name}: the file is empty")
     if not isinstance(data, dict):
         raise SizingInputError(field, shown_name, "", message=f"{field}: {shown_name} must hold a mapping of fields (edition, fixtures, ...), got {type(data).__name__}")
     _check_tree(data, shown_name, field)

@@ -29,8 +29,10 @@ MEALS_FIELDS = ("meals_per_peak_hour", "seats", "meal_factor", "waste_flow_rate"
 #: which parse them with the same field-path errors.
 TOP_LEVEL = ("$schema", "edition", "application_date", "construction", "project", "fixtures", "inlet_pipe", "meals",
              "interceptor", "max_discharge_temperature", "food_grinder_approval", "additives_authorization",
-             "existing_fse", "review_date", "waiver", "revocation", "application", "maintenance", "notes")
-PROJECT_FIELDS = ("name", "address", "applicant", "engineer", "permit", "fse_id", "date", "reviewer", "owner", "contact")
+             "existing_fse", "review_date", "waiver", "revocation", "application", "maintenance", "notes",
+             "review_notes")
+PROJECT_FIELDS = ("name", "address", "applicant", "engineer", "permit", "fse_id", "date", "reviewer", "owner", "contact",
+                  "engineer_license", "plan_check", "review_cycle")
 #: An unknown fixture type is offered a known name only when it is this close (difflib ratio): a typo, never
 #: an unrelated type.
 CLOSE_NAME_CUTOFF = 0.8

@@ -302,7 +302,7 @@ def test_cli_exit_0_and_output_file(tmp_path, capsys, examples):
     assert main(["batch", str(good), "--output", str(out), "--edition", "2022", "--progress"]) == 0
     captured = capsys.readouterr()
     assert "100% reading" in captured.err and captured.out == ""
-    assert out.read_text().splitlines()[1].startswith("FSE-0001,3,12.0,750.0,0.0,750.0,750.0,False,False,")
+    assert out.read_text().splitlines()[1].startswith("FSE-0001,3,12,750,0,750,750,False,False,")
 
 
 @pytest.mark.parametrize("content,expected", [
@@ -336,7 +336,7 @@ def test_exit_codes_in_a_subprocess(tmp_path, examples):
     good = tmp_path / "good.csv"
     good.write_text("submittal_id,fixture_type,count\nA,floor_drain,3\n")
     ok = subprocess.run(run + [str(good)], capture_output=True, text=True)
-    assert ok.returncode == 0 and ok.stderr == "" and ok.stdout.splitlines()[1].startswith("A,1,6.0,500.0")
+    assert ok.returncode == 0 and ok.stderr == "" and ok.stdout.splitlines()[1].startswith("A,1,6,500")
     missing = subprocess.run(run + [str(tmp_path / "nope.csv")], capture_output=True, text=True)
     assert missing.returncode == 2 and len(missing.stderr.splitlines()) == 1
 

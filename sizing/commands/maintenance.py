@@ -10,7 +10,9 @@ HELP = "check a grease interceptor maintenance log: 25 % rule, service interval,
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("file", metavar="FILE",
                    help="maintenance log, YAML or JSON: liquid_depth, services, measurements (top level or under maintenance:)")
-    p.add_argument("--format", choices=("text", "json", "markdown"), default="text")
+    p.add_argument("--format", choices=("text", "json", "markdown", "pdf"), default="text",
+                   help="pdf: the maintenance report, written to --output, or <FILE stem>-maintenance.pdf here; "
+                        "'-o -' for stdout")
     p.add_argument("--as-of", metavar="YYYY-MM-DD", help="evaluation date (overrides the file's as_of; default today)")
     p.add_argument("--plot", metavar="PATH", help="also write the accumulation chart (.png, .svg or .pdf)")
     p.add_argument("--output", "-o", metavar="PATH", help="write to PATH instead of standard output")
@@ -31,6 +33,11 @@ def run(args: argparse.Namespace) -> int:
         save_figure(maintenance_figure(plan), args.plot)
     if args.format == "json":
         emit(to_json(plan.to_dict()), args.output, source=args.file)
+    elif args.format == "pdf":
+        from sizing.commands.review import write_pdf
+        from sizing.report.maintenance import maintenance_pdf
+
+        write_pdf(maintenance_pdf(plan), args.output, args.file, "maintenance")
     else:
         emit(render(plan, markdown=args.format == "markdown"), args.output, source=args.file)
     return 0 if plan.in_order else 1

@@ -24,20 +24,26 @@ def run(args: argparse.Namespace) -> int:
     from sizing import submittal
     from sizing.cli import emit, to_json
     from sizing.ordinance.review import review
+    from sizing.report import review as render
 
-    result = review(submittal.load(args.file, edition=args.edition))
+    sub = submittal.load(args.file, edition=args.edition)
+    result = review(sub)
+    notes = render.reviewer_notes(sub.raw, result)
     if args.format == "json":
-        emit(to_json(result.to_dict()), args.output, source=args.file)
+        data = result.to_dict()
+        if notes:
+            data["reviewer_notes"] = {rule: {k: v for k, v in vars(n).items() if v} for rule, n in notes.items()}
+            data["compliant_with_reviewer_notes"] = render.compliant_shown(result, notes)
+        emit(to_json(data), args.output, source=args.file)
     elif args.format == "pdf":
         from sizing.report.pdf import review_pdf
 
-        write_pdf(review_pdf(result), args.output, args.file, "review")
+        write_pdf(review_pdf(result, notes), args.output, args.file, "review")
     else:
-        from sizing.report import review as render
-
-        text = render.review_markdown(result) if args.format == "markdown" else render.review_text(result)
+        text = (render.review_markdown(result, notes) if args.format == "markdown"
+                else render.review_text(result, notes))
         emit(text, args.output, source=args.file)
-    return 0 if result.compliant else 1
+    return 0 if render.compliant_shown(result, notes) else 1
 
 
 def write_pdf(data: bytes, output: str | None, source: str, suffix: str) -> None:

@@ -23,6 +23,15 @@ def decision_line(d: WaiverDecision) -> str:
             f"{'are' if n != 1 else 'is'} not met.")
 
 
+def number_text(value: Any) -> str:
+    """A count or measure as a person writes it: 12.0 -> '12', 1500.0 -> '1,500', 2.5 -> '2.5', None -> '—'."""
+    if value is None:
+        return "—"
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return str(value)
+    return f"{value:,.0f}" if float(value).is_integer() else f"{value:,g}"
+
+
 def _met(met: bool) -> str:
     return "MET" if met else "NOT MET"
 
@@ -83,9 +92,8 @@ def waiver_markdown(d: WaiverDecision) -> str:
                 "| Check | Application value | Threshold (local policy) | Result | Source |", "|---|---|---|---|---|"]
         for c in f.score["checks"]:
             result = {True: "supports", False: "does not support", None: "no data"}[c["ok"]]
-            value = "—" if c["value"] is None else f"{c['value']:,g}" if isinstance(c["value"], float) else c["value"]
-            shown = f"{value} {c['unit']}".strip()
-            limit = f"{c['limit']} {c['unit']}".strip()
+            shown = f"{number_text(c['value'])} {c['unit']}".strip()
+            limit = f"{number_text(c['limit'])} {c['unit']}".strip()
             out.append(f"| {c['name']} | {shown} | {limit} | {result} | {c['source'] or '—'} |")
     if d.missing:
         out += ["", "## Not met", ""] + [f"- {m}" for m in d.missing]
@@ -108,10 +116,10 @@ def waiver_markdown(d: WaiverDecision) -> str:
 
 def waiver_pdf(d: WaiverDecision) -> bytes:
     """The determination letter draft as a PDF."""
-    from sizing.report.pdf import STATUS_FILL, ReportPDF
+    from sizing.report.pdf import STATUS_FILL, ReportPDF, jurisdiction_letterhead
 
     name = d.project.get("name")
-    pdf = ReportPDF(f"Draft determination: {d.title}", f"City of Tracy — FOG Control Program · {d.citation}",
+    pdf = ReportPDF(f"Draft determination: {d.title}", f"{jurisdiction_letterhead()} · {d.citation}",
                     footer_note=f"draft {d.kind} determination {d.date.isoformat()}" + (f" — {name}" if name else ""),
                     created=d.date)
     pdf.key_values([("Date", d.date.isoformat()), ("To", " · ".join(_addressee(d)) or None),
@@ -133,8 +141,8 @@ def waiver_pdf(d: WaiverDecision) -> bytes:
     for f in (f for f in d.findings if f.score and f.score["checks"]):
         pdf.heading(f"Evidence behind {f.key}", 2)
         pdf.table(["Check", "Application value", "Threshold", "Result", "Source"],
-                  [[c["name"], "—" if c["value"] is None else f"{c['value']} {c['unit']}".strip(),
-                    f"{c['limit']} {c['unit']}".strip(),
+                  [[c["name"], f"{number_text(c['value'])} {c['unit']}".strip(),
+                    f"{number_text(c['limit'])} {c['unit']}".strip(),
                     {True: "supports", False: "does not support", None: "no data"}[c["ok"]], c["source"] or "—"]
                    for c in f.score["checks"]], widths=[20, 20, 18, 14, 28])
         pdf.paragraph(f"Thresholds: {f.score['thresholds']}.", size=7.5, muted=True)

@@ -35,6 +35,8 @@ FONT = "DejaVu"
 STATUS_FILL = {"pass": (214, 238, 214), "fail": (246, 205, 205), "warn": (252, 236, 196), "info": (222, 230, 242)}
 STATUS_LABEL = {"pass": "PASS", "fail": "FAIL", "warn": "WARN", "info": "INFO"}
 HEADING_FILL = (232, 232, 232)
+#: A finding the reviewer marked not applicable (grey: neither pass nor fail).
+NA_FILL = (225, 225, 225)
 MUTED = (90, 90, 90)
 
 
@@ -71,7 +73,7 @@ class ReportPDF(FPDF):
     """
 
     def __init__(self, title: str, subtitle: str | None = None, footer_note: str | None = None,
-                 created: dt.date | None = None):
+                 created: dt.date | None = None, letterhead: str | None = None):
         super().__init__(orientation="portrait", unit="mm", format="Letter")
         self.set_creation_date(creation_date(created))  # the same input gives the same bytes
         for style, path in _font_files().items():
@@ -85,6 +87,15 @@ class ReportPDF(FPDF):
         self.set_auto_page_break(auto=True, margin=16)
         self.alias_nb_pages()
         self.add_page()
+        if letterhead:
+            self.set_font(FONT, "B", 10)
+            self.set_text_color(*MUTED)
+            self.multi_cell(0, 5, letterhead, new_x="LMARGIN", new_y="NEXT")
+            self.set_draw_color(160)
+            self.line(self.l_margin, self.get_y() + 1, self.w - self.r_margin, self.get_y() + 1)
+            self.set_draw_color(0)
+            self.set_text_color(0)
+            self.ln(4)
         self.set_font(FONT, "B", 15)
         self.multi_cell(0, 7, title, new_x="LMARGIN", new_y="NEXT")
         if subtitle:
@@ -180,7 +191,7 @@ class ReportPDF(FPDF):
             for cells, fill in zip(rows, fill_rows, strict=False):
                 row = t.row()
                 for value, colour in zip(cells, fill, strict=False):
-                    bold = bool(colour) and value in STATUS_LABEL.values()
+                    bold = bool(colour) and value in (*STATUS_LABEL.values(), "N/A")
                     row.cell(value, style=FontFace(fill_color=colour, emphasis="BOLD" if bold else None)
                              if colour else None)
         self.ln(2)
@@ -204,6 +215,25 @@ class ReportPDF(FPDF):
         self.ln(1)
         return self
 
+    def signature_block(self, pairs: Iterable[tuple[str, str | None]]) -> ReportPDF:
+        """Signature lines, one per (role, name): a rule to sign on, then the role and the name when known."""
+        self.ln(6)
+        if self.get_y() > self.h - self.b_margin - 22 * max(1, len(list(pairs))):
+            self.add_page()
+        for role, name in pairs:
+            self.ln(8)
+            y = self.get_y()
+            self.set_draw_color(0)
+            self.line(self.l_margin, y, self.l_margin + 85, y)
+            self.line(self.l_margin + 100, y, self.l_margin + 145, y)
+            self.set_font(FONT, "", 8.5)
+            self.set_xy(self.l_margin, y + 1)
+            self.cell(85, 4, f"{role}" + (f": {name}" if name else ""))
+            self.set_xy(self.l_margin + 100, y + 1)
+            self.cell(45, 4, "Date", new_x="LMARGIN", new_y="NEXT")
+        self.ln(2)
+        return self
+
     def to_bytes(self) -> bytes:
         return bytes(self.output())
 
@@ -223,17 +253,18 @@ def sizing_sections(pdf: ReportPDF, r: SizingResult, units: str = "us", level: i
     if r.fixtures:
         pdf.heading("Fixtures", level)
         pdf.table(["#", "Fixture", "Count", "Area", "Connected", "DFU", "Basis"],
-                  [(f.index, f.name, f.count, f.area.replace("_", " "), "yes" if f.connected else "no",
+                  [(f.index + 1, f.name, f.count, f.area.replace("_", " "), "yes" if f.connected else "no",
                     f"{f.dfu:g}", f"{f.basis} [{f.provenance}]") for f in r.fixtures],
                   widths=(4, 20, 7.5, 10, 11, 6, 41.5), align=("R", "L", "R", "L", "L", "R", "L"))
+    labels = sizing_text._labels(r)
     pdf.heading("Calculation steps", level)
     pdf.table(["#", "Step", "Value", "Clause", "Provenance"],
-              [(i, s.title + (f" — {s.note}" if s.note else ""), _value(s.value, s.unit, units), s.citation,
-                s.provenance) for i, s in enumerate(r.steps, 1)],
+              [(i, sizing_text.name_rows(s.title + (f" — {s.note}" if s.note else ""), labels),
+                _value(s.value, s.unit, units), s.citation, s.provenance) for i, s in enumerate(r.steps, 1)],
               widths=(4, 48, 12, 24, 12), align=("R", "L", "R", "L", "L"), size=7.5)
     if r.warnings:
         pdf.heading("Warnings", level)
-        pdf.bullets(r.warnings, size=8.5)
+        pdf.bullets(sizing_text.named_rows(r.warnings, r), size=8.5)
     return pdf
 
 
@@ -267,26 +298,42 @@ def _provenance_section(pdf: ReportPDF, r: SizingResult, extra: Sequence[str] = 
     pdf.bullets(notes or ["All code values used are confirmed for this edition."], size=8.5)
 
 
-def _project_pairs(project: dict[str, str]) -> list[tuple[str, Any]]:
-    labels = {"name": "Project", "address": "Address", "applicant": "Applicant", "engineer": "Engineer",
-              "permit": "Permit", "fse_id": "FSE id", "date": "Submittal date", "reviewer": "Reviewer"}
-    return [(label, project.get(key)) for key, label in labels.items()]
+def project_pairs(project: dict[str, str], keys: Sequence[str] | None = None) -> list[tuple[str, Any]]:
+    """(label, value) lines of the submittal's ``project`` fields (a field not given is left out)."""
+    labels = {"name": "Project", "address": "Address", "applicant": "Applicant", "engineer": "Engineer of record",
+              "engineer_license": "Licence number", "permit": "Permit", "plan_check": "Plan check",
+              "fse_id": "FSE id", "date": "Submittal date", "reviewer": "Reviewer"}
+    return [(labels[key], project.get(key)) for key in (keys or labels)]
 
 
-def sizing_pdf(result: SizingResult, units: str = "us", today: dt.date | None = None) -> bytes:
+def jurisdiction_letterhead(profile: str = "tracy") -> str | None:
+    """The letterhead line of the jurisdiction profile (``letterhead``), or its name."""
+    from sizing.tables import load_profile
+
+    data = load_profile(profile)
+    return data.get("letterhead") or data.get("jurisdiction")
+
+
+def sizing_pdf(result: SizingResult, units: str = "us", today: dt.date | None = None,
+               letterhead: str | None = None) -> bytes:
     """The engineer's calculation report: every step with its clause and provenance."""
     name = result.project.get("name")
     today = today or (source_date() or dt.datetime.now()).date()
     pdf = ReportPDF(f"Grease interceptor sizing — CPC {result.edition}", name,
                     footer_note=f"sizing calculation, CPC {result.edition}" + (f" — {name}" if name else ""),
-                    created=today)
-    pdf.key_values(_project_pairs(result.project) + [
+                    created=today, letterhead=letterhead)
+    pdf.key_values(project_pairs(result.project, ("address", "applicant", "engineer", "engineer_license",
+                                                  "permit", "plan_check", "fse_id", "date")) + [
         ("Code edition", f"California Plumbing Code {result.edition}"),
         ("Construction", result.construction.replace("_", " ")),
         ("Units", "US customary" if units == "us" else "SI (converted from the US code units)"),
         ("Report date", today.isoformat())])
     sizing_sections(pdf, result, units)
     _provenance_section(pdf, result)
+    engineer = result.project.get("engineer")
+    licence = result.project.get("engineer_license")
+    pdf.signature_block([("Engineer of record", ", ".join(x for x in (engineer, licence and f"licence {licence}")
+                                                           if x) or None)])
     return pdf.to_bytes()
 
 
@@ -298,16 +345,16 @@ def _value_limit(f) -> tuple[str, str]:
     return value_limit(f)
 
 
-def review_pdf(review: Review) -> bytes:
-    """The plan review report: project, findings with clauses, corrections, deadlines, the sizing calculation
-    and the provenance note."""
-    from sizing.report.review import headline
+def review_pdf(review: Review, notes: dict | None = None) -> bytes:
+    """The plan review report: the permit header, findings with clauses (and the reviewer's notes, N/A with its
+    reason), corrections, deadlines, the sizing calculation, the provenance note and a signature block."""
+    from sizing.report.review import corrections_shown, header_pairs, headline, note_text, status_shown
 
     r = review
     name = r.project.get("name")
     pdf = ReportPDF(f"Grease interceptor plan review — {r.jurisdiction}", None,
                     footer_note=f"plan review {r.review_date.isoformat()}" + (f" — {name}" if name else ""),
-                    created=r.review_date)
+                    created=r.review_date, letterhead=jurisdiction_letterhead())
     icp = r.interceptor
     design = None
     if icp is not None:
@@ -321,20 +368,24 @@ def review_pdf(review: Review) -> bytes:
         if icp.manholes is not None:
             parts.append(f"{len(icp.manholes)} manholes")
         design = ", ".join(parts) + (f" ({icp.product})" if icp.product else "")
-    pdf.key_values(_project_pairs(r.project) + [
+    pdf.key_values(header_pairs(r) + project_pairs(r.project, ("name", "address", "applicant", "engineer",
+                                                              "engineer_license", "fse_id", "date")) + [
         ("Jurisdiction", r.jurisdiction),
         ("Code edition", f"California Plumbing Code {r.edition}"),
         ("Construction", r.construction.replace("_", " ")),
         ("Proposed interceptor", design or "not shown on the plans"),
         ("Review date", r.review_date.isoformat()),
-        ("Result", headline(r))])
+        ("Result", headline(r, notes))])
 
     pdf.heading("Findings")
     rows, fills = [], []
     for f in r.findings:
         value, limit = _value_limit(f)
-        rows.append((STATUS_LABEL[f.status], f"{f.rule}\n{f.message}", value, limit, f.citation))
-        fills.append((STATUS_FILL[f.status], None, None, None, None))
+        shown = status_shown(f, notes)
+        note = note_text(f, notes)
+        rows.append((shown, f"{f.rule}\n{f.message}" + (f"\nReviewer: {note}" if note else ""), value, limit,
+                     f.citation))
+        fills.append((STATUS_FILL.get(shown.lower(), NA_FILL), None, None, None, None))
     pdf.table(["Status", "Rule and finding", "Shown", "Required", "Citation"], rows, widths=(9, 46, 13, 13, 24),
               fills=fills, size=7.5)
 
@@ -345,9 +396,10 @@ def review_pdf(review: Review) -> bytes:
         pdf.bullets(waiver_lines(r), size=9)
 
     pdf.heading("Corrections")
-    if r.corrections:
+    corrections = corrections_shown(r, notes)
+    if corrections:
         pdf.paragraph("Correct the plans as follows and resubmit:", size=9)
-        pdf.bullets(r.corrections, numbered=True)
+        pdf.bullets(corrections, numbered=True)
     else:
         pdf.paragraph("None: no finding fails.", size=9)
 
@@ -371,4 +423,5 @@ def review_pdf(review: Review) -> bytes:
              + (f": {f.provenance_note}" if f.provenance_note else "")
              for f in r.findings if f.provenance in ("derived", "unconfirmed") or f.provenance_note]
     _provenance_section(pdf, r.sizing, extra)
+    pdf.signature_block([("Plan checker", r.project.get("reviewer"))])
     return pdf.to_bytes()

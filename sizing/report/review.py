@@ -2,10 +2,84 @@
 
 from __future__ import annotations
 
+import difflib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from sizing import parse
+from sizing.errors import SizingInputError
 from sizing.ordinance.review import Review
 from sizing.report import text as sizing_text
 
 SYMBOL = {"pass": "PASS", "fail": "FAIL", "warn": "WARN", "info": "INFO"}
+NA = "N/A"
+NOTE_FIELDS = ("note", "not_applicable")
+
+
+@dataclass(frozen=True)
+class ReviewerNote:
+    """The plan checker's own word on one finding: a note, and/or "not applicable" with the reason."""
+
+    note: str | None = None
+    not_applicable: str | None = None
+
+
+def reviewer_notes(raw: Mapping[str, Any], r: Review) -> dict[str, ReviewerNote]:
+    """The ``review_notes`` section of a submittal, by finding rule id (each must be a finding of ``r``)."""
+    section = parse.mapping("review_notes", raw.get("review_notes"), default={})
+    rules = [f.rule for f in r.findings]
+    out = {}
+    for rule, value in section.items():
+        field = f"review_notes.{rule}"
+        if rule not in rules:
+            close = difflib.get_close_matches(str(rule), rules, n=1, cutoff=0.6)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            raise SizingInputError(field, None, "", message=(
+                f"{field}: no finding with this rule in the review{hint}; expected one of {', '.join(rules)}"))
+        item = parse.mapping(field, value, NOTE_FIELDS)
+        note = None if item.get("note") is None else parse.text(f"{field}.note", item["note"]) or None
+        reason = None
+        if item.get("not_applicable") is not None:
+            reason = parse.text(f"{field}.not_applicable", item["not_applicable"])
+            if not reason:
+                raise SizingInputError(f"{field}.not_applicable", item["not_applicable"],
+                                       "the reason the finding does not apply")
+        if note or reason:
+            out[rule] = ReviewerNote(note=note, not_applicable=reason)
+    return out
+
+
+def status_shown(f, notes: Mapping[str, ReviewerNote] | None = None) -> str:
+    """PASS / FAIL / WARN / INFO, or N/A where the reviewer marked the finding not applicable."""
+    note = (notes or {}).get(f.rule)
+    return NA if note is not None and note.not_applicable else SYMBOL[f.status]
+
+
+def counts_shown(r: Review, notes: Mapping[str, ReviewerNote] | None = None) -> dict[str, int]:
+    """Findings by status as shown: a finding marked N/A counts as n/a only (never as a pass)."""
+    out = {s: 0 for s in SYMBOL} | {"n/a": 0}
+    for f in r.findings:
+        out["n/a" if status_shown(f, notes) == NA else f.status] += 1
+    return out
+
+
+def compliant_shown(r: Review, notes: Mapping[str, ReviewerNote] | None = None) -> bool:
+    """No failing finding, other than those the reviewer marked not applicable."""
+    return not any(f.status == "fail" and status_shown(f, notes) != NA for f in r.findings)
+
+
+def note_text(f, notes: Mapping[str, ReviewerNote] | None = None) -> str:
+    """The reviewer's note on a finding ('N/A (reason)' first), or ''."""
+    note = (notes or {}).get(f.rule)
+    if note is None:
+        return ""
+    parts = []
+    if note.not_applicable:
+        parts.append(f"N/A ({note.not_applicable}); the check gave {SYMBOL[f.status]}")
+    if note.note:
+        parts.append(note.note)
+    return " — ".join(parts)
 
 
 def value_limit(f) -> tuple[str, str]:
@@ -26,10 +100,15 @@ def _show(x, unit: str) -> str:
     return str(getattr(x, "isoformat", lambda: x)())
 
 
-def headline(r: Review) -> str:
-    c = r.counts()
-    verdict = "COMPLIANT" if r.compliant else "NOT COMPLIANT"
-    return f"{verdict}: {c['fail']} fail, {c['warn']} warn, {c['pass']} pass, {c['info']} info"
+def headline(r: Review, notes: Mapping[str, ReviewerNote] | None = None) -> str:
+    c = counts_shown(r, notes)
+    verdict = "COMPLIANT" if compliant_shown(r, notes) else "NOT COMPLIANT"
+    line = f"{verdict}: {c['fail']} fail, {c['warn']} warn, {c['pass']} pass, {c['info']} info"
+    if c["n/a"]:
+        waived = [f.rule for f in r.findings if f.status == "fail" and status_shown(f, notes) == NA]
+        line += f", {c['n/a']} N/A (reviewer)" + (
+            f"; the reviewer marked failing checks N/A: {', '.join(waived)}" if waived else "")
+    return line
 
 
 def deadline_lines(r: Review) -> list[str]:
@@ -55,46 +134,82 @@ def waiver_lines(r: Review) -> list[str]:
     return out
 
 
-def review_text(r: Review) -> str:
+def corrections_shown(r: Review, notes: Mapping[str, ReviewerNote] | None = None) -> list[str]:
+    """The corrections of the failing findings the reviewer did not mark not applicable."""
+    return [f"{f.correction} [{f.citation}]" for f in r.findings
+            if f.status == "fail" and status_shown(f, notes) != NA]
+
+
+def review_cycle(value: str | None) -> str | None:
+    """'2' -> '2nd submittal'; any other text is shown as given."""
+    if not value:
+        return None
+    text = str(value).strip()
+    if text.isdigit():
+        n = int(text)
+        suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+        return f"{n}{suffix} submittal"
+    return text
+
+
+def header_pairs(r: Review) -> list[tuple[str, str | None]]:
+    """The permit header a city files the review under (each shown only when given)."""
+    p = r.project
+    reviewer = p.get("reviewer")
+    return [("Permit", p.get("permit")), ("Plan check", p.get("plan_check")),
+            ("Review cycle", review_cycle(p.get("review_cycle"))),
+            ("Reviewed by", f"{reviewer}, {r.review_date.isoformat()}" if reviewer else None)]
+
+
+def review_text(r: Review, notes: Mapping[str, ReviewerNote] | None = None) -> str:
     title = f"Plan review — {r.jurisdiction} — CPC {r.edition}"
-    out = [title, f"Project: {r.project.get('name', '—')}", f"Construction: {r.construction.replace('_', ' ')}; "
-           f"review date {r.review_date.isoformat()}", "", headline(r), "", "Findings:"]
+    out = [title, f"Project: {r.project.get('name', '—')}"]
+    out += [f"{k}: {v}" for k, v in header_pairs(r) if v]
+    out += [f"Construction: {r.construction.replace('_', ' ')}; review date {r.review_date.isoformat()}", "",
+            headline(r, notes), "", "Findings:"]
     for f in r.findings:
         v, lim = value_limit(f)
-        out.append(f"  [{SYMBOL[f.status]}] {f.rule}: {f.message}")
+        out.append(f"  [{status_shown(f, notes)}] {f.rule}: {f.message}")
         out.append(f"         value {v}; limit {lim}; {f.citation}")
+        if note_text(f, notes):
+            out.append(f"         reviewer: {note_text(f, notes)}")
     if r.waiver is not None:
         out += ["", "Waiver:"] + [f"  - {line}" for line in waiver_lines(r)]
     if r.deadlines:
         out += ["", "Deadlines:"] + [f"  - {line}" for line in deadline_lines(r)] + [f"  ({r.working_days_rule})"]
-    if r.corrections:
-        out += ["", "Corrections:"] + [f"  {i}. {c}" for i, c in enumerate(r.corrections, 1)]
+    corrections = corrections_shown(r, notes)
+    if corrections:
+        out += ["", "Corrections:"] + [f"  {i}. {c}" for i, c in enumerate(corrections, 1)]
     out += ["", "Sizing (CPC):"]
     for q, v, basis in sizing_text.summary_rows(r.sizing):
         out.append(f"  {q}: {v} ({basis})")
     if r.sizing.warnings:
-        out += ["", "Sizing warnings:"] + [f"  - {w}" for w in r.sizing.warnings]
+        out += ["", "Sizing warnings:"] + [f"  - {w}" for w in sizing_text.named_rows(r.sizing.warnings, r.sizing)]
     out += ["", "Provenance of the code values used:"]
     out += [f"  - {line}" for line in sizing_text.provenance_lines(r.sizing)]
     return "\n".join(out) + "\n"
 
 
-def review_markdown(r: Review) -> str:
+def review_markdown(r: Review, notes: Mapping[str, ReviewerNote] | None = None) -> str:
     out = [f"# Plan review — {_md(r.project.get('name', 'project'))}", "",
-           f"- Jurisdiction: {_md(r.jurisdiction)}", f"- Code edition: CPC {r.edition}",
-           f"- Construction: {r.construction.replace('_', ' ')}", f"- Review date: {r.review_date.isoformat()}",
-           f"- Result: **{headline(r)}**", "", "## Findings", "",
-           "| Status | Rule | Finding | Value | Limit | Citation |", "|---|---|---|---|---|---|"]
+           f"- Jurisdiction: {_md(r.jurisdiction)}"]
+    out += [f"- {k}: {_md(v)}" for k, v in header_pairs(r) if v]
+    out += [f"- Code edition: CPC {r.edition}",
+            f"- Construction: {r.construction.replace('_', ' ')}", f"- Review date: {r.review_date.isoformat()}",
+            f"- Result: **{headline(r, notes)}**", "", "## Findings", "",
+            "| Status | Rule | Finding | Value | Limit | Citation | Reviewer's note |", "|---|---|---|---|---|---|---|"]
     for f in r.findings:
         v, lim = value_limit(f)
-        out.append(f"| {SYMBOL[f.status]} | {f.rule} | {_md(f.message)} | {_md(v)} | {_md(lim)} | {_md(f.citation)} |")
+        out.append(f"| {status_shown(f, notes)} | {f.rule} | {_md(f.message)} | {_md(v)} | {_md(lim)} | "
+                   f"{_md(f.citation)} | {_md(note_text(f, notes))} |")
     if r.waiver is not None:
         out += ["", "## Waiver", ""] + [f"- {_md(line)}" for line in waiver_lines(r)]
     if r.deadlines:
         out += ["", "## Deadlines", ""] + [f"- {_md(line)}" for line in deadline_lines(r)]
         out += ["", _md(r.working_days_rule)]
-    if r.corrections:
-        out += ["", "## Corrections", ""] + [f"{i}. {_md(c)}" for i, c in enumerate(r.corrections, 1)]
+    corrections = corrections_shown(r, notes)
+    if corrections:
+        out += ["", "## Corrections", ""] + [f"{i}. {_md(c)}" for i, c in enumerate(corrections, 1)]
     out += ["", sizing_text.sizing_markdown(r.sizing).replace("# Grease interceptor sizing", "## Sizing", 1)
             .replace("\n## ", "\n### ")]
     return "\n".join(out).rstrip() + "\n"

@@ -2,8 +2,39 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable, Sequence
+
 from sizing.report.quantities import show
 from sizing.result import SizingResult
+
+#: A fixture row in a message, as the parser names it: ``fixtures[0]`` or ``fixtures[0].length``.
+ROW = re.compile(r"fixtures\[(\d+)\](?:\.(\w+))?")
+
+
+def row_name(index: int, label: str | None = None) -> str:
+    """A fixture row as the user counts it: 'fixture 1 (Three-compartment sink)' for ``fixtures[0]``."""
+    return f"fixture {index + 1}" + (f" ({label})" if label else "")
+
+
+def name_rows(message: str, labels: Sequence[str | None] = ()) -> str:
+    """``fixtures[0].length: ...`` -> ``fixture 1 (Food preparation sink), length: ...`` (JSON stays 0-based).
+
+    >>> name_rows("fixtures[2].count: expected a whole number >= 0, got -1", ["Floor drain"] * 3)
+    'fixture 3 (Floor drain), count: expected a whole number >= 0, got -1'
+    """
+    def named(match: re.Match) -> str:
+        i = int(match.group(1))
+        text = row_name(i, labels[i] if i < len(labels) else None)
+        return text + (f", {match.group(2).replace('_', ' ')}" if match.group(2) else "")
+
+    return ROW.sub(named, message)
+
+
+def named_rows(messages: Iterable[str], r: SizingResult) -> list[str]:
+    """Messages of a result with its fixture rows named as the user sees them."""
+    labels = _labels(r)
+    return [name_rows(m, labels) for m in messages]
 
 
 def summary_rows(r: SizingResult, units: str = "us") -> list[tuple[str, str, str]]:
@@ -47,10 +78,10 @@ def sizing_text(r: SizingResult, units: str = "us") -> str:
     out += ["", "Steps:"]
     for i, s in enumerate(r.steps, 1):
         value = show(s.value, s.unit, units) if isinstance(s.value, (int, float)) else "—"
-        out.append(f"  {i:>2}. {s.title}: {value}")
+        out.append(f"  {i:>2}. {name_rows(s.title, _labels(r))}: {value}")
         out.append(f"      [{s.citation}; {s.provenance}]" + (f" {s.note}" if s.note else ""))
     if r.warnings:
-        out += ["", "Warnings:"] + [f"  - {w}" for w in r.warnings]
+        out += ["", "Warnings:"] + [f"  - {w}" for w in named_rows(r.warnings, r)]
     out += ["", "Provenance of the code values used:"] + [f"  - {line}" for line in provenance_lines(r)]
     return "\n".join(out) + "\n"
 
@@ -63,17 +94,24 @@ def sizing_markdown(r: SizingResult, units: str = "us") -> str:
     out += [f"| {_md(q)} | {_md(v)} | {_md(b)} |" for q, v, b in summary_rows(r, units)]
     out += ["", "## Fixtures", "", "| # | Fixture | Count | Area | Connected | DFU | Basis |", "|---:|---|---:|---|---|---:|---|"]
     for f in r.fixtures:
-        out.append(f"| {f.index} | {_md(f.name)} | {f.count} | {f.area} | {'yes' if f.connected else 'no'} | "
+        out.append(f"| {f.index + 1} | {_md(f.name)} | {f.count} | {f.area} | {'yes' if f.connected else 'no'} | "
                    f"{f.dfu:g} | {_md(f.basis)} |")
     out += ["", "## Calculation steps", "", "| # | Step | Value | Clause | Provenance |", "|---:|---|---:|---|---|"]
     for i, s in enumerate(r.steps, 1):
         value = show(s.value, s.unit, units) if isinstance(s.value, (int, float)) else "—"
         note = f" — {s.note}" if s.note else ""
-        out.append(f"| {i} | {_md(s.title + note)} | {_md(value)} | {_md(s.citation)} | {s.provenance} |")
+        out.append(f"| {i} | {_md(name_rows(s.title + note, _labels(r)))} | {_md(value)} | {_md(s.citation)} | {s.provenance} |")
     if r.warnings:
-        out += ["", "## Warnings", ""] + [f"- {_md(w)}" for w in r.warnings]
+        out += ["", "## Warnings", ""] + [f"- {_md(w)}" for w in named_rows(r.warnings, r)]
     out += ["", "## Provenance of code values", ""] + [f"- {_md(line)}" for line in provenance_lines(r)]
     return "\n".join(out) + "\n"
+
+
+def _labels(r: SizingResult) -> list[str | None]:
+    labels: list[str | None] = [None] * (max((f.index for f in r.fixtures), default=-1) + 1)
+    for f in r.fixtures:
+        labels[f.index] = f.name
+    return labels
 
 
 def _md(text: object) -> str:

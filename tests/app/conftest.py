@@ -15,7 +15,14 @@ TIMEOUT = 60
 
 
 def errors(at: AppTest) -> list[str]:
-    return [e.value for e in at.error]
+    """The error lines shown, but for a review's NOT COMPLIANT verdict (red too, but not a user's mistake)."""
+    return [e.value for e in at.error if not e.value.startswith("NOT COMPLIANT")]
+
+
+def verdicts(at: AppTest) -> list[tuple[str, str]]:
+    """(kind, text) of the review verdict lines: ('error', 'NOT COMPLIANT: ...') or ('success', 'COMPLIANT: ...')."""
+    return [(kind, e.value) for kind in ("error", "success", "warning") for e in getattr(at, kind)
+            if e.value.startswith(("COMPLIANT", "NOT COMPLIANT"))]
 
 
 def metrics(at: AppTest) -> dict[str, str]:
@@ -62,8 +69,9 @@ def edit_fixtures(at: AppTest, edited_rows: dict[int, dict], added_rows: list[di
 
 def table(at: AppTest, *columns: str):
     """The first table shown whose columns include ``columns`` (st.dataframe keeps no key without selection)."""
-    for frame in at.dataframe:
+    for frame in [*at.dataframe, *at.table]:
         value = frame.value
+        value = getattr(value, "data", value)  # a styled table
         if all(c in value.columns for c in columns):
             return value
     raise AssertionError(f"no table with columns {columns}")

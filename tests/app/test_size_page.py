@@ -35,8 +35,9 @@ def test_code_example_fixtures_typed_in_give_750_gal(app):
 def test_bad_unit_names_the_field_and_keeps_what_was_typed(app):
     add_fixture(app, "food_prep_sink", 1)
     edit_fixtures(app, {0: {"length": "24 kg", "width": "24 in", "depth": "12 in"}})
-    assert errors(app) == ["fixtures[0].length: expected a length such as '24 in' or '610 mm', got '24 kg' "
-                           "(fixture table: row 0, column length)"]
+    label = submittal.fixture_types()["food_prep_sink"].label
+    assert errors(app) == [f"fixture 1 ({label}), length: expected a length such as '24 in' or '610 mm', "
+                           "got '24 kg'"]
     assert app.metric.len == 0  # the run stopped: no result shown for bad input
     assert app.session_state["fx_current"].loc[0, "length"] == "24 kg"
     app.run()  # another rerun (any widget change) does not reset the editor

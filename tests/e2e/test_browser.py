@@ -56,37 +56,50 @@ def errors(page) -> list[str]:
     return [t.split("\n")[-1] for t in page.locator('[data-testid="stAlertContentError"]').all_inner_texts()]
 
 
-def grid_cells(page) -> list[str]:
-    """The fixture editor's cell texts (its accessible table mirrors the canvas)."""
-    return page.evaluate("() => Array.from(document.querySelectorAll("
-                         "'[data-testid=\"stDataFrame\"] table td')).map(td => td.innerText)")
+#: Column places in the fixture grid (as in app_pages/fixtures.py COLUMNS) and its row geometry [px].
+TYPE, OTHER_TYPE, COUNT, TRAP, FLOW = 0, 1, 2, 7, 8
+HEADER, ROW = 35, 35
 
 
-def type_in_cell(page, x: float, y: float, text: str, index: int) -> None:
-    """Click a grid cell, open its editor (Enter), replace its text and commit (Enter).
+def grid_rows(page) -> list[list[str]]:
+    """The fixture grid's rows as cell texts (its accessible table mirrors the canvas)."""
+    return page.evaluate("() => Array.from(document.querySelector('[data-testid=\"stDataFrame\"]')"
+                         ".querySelectorAll('table tbody tr')).map(tr => Array.from(tr.querySelectorAll('td'))"
+                         ".map(td => td.innerText))")
 
-    ``index`` is the cell's place in the grid's accessible table; the edit is retried until the grid shows it
-    (a click that lands while the grid is redrawing after a run is lost).
-    """
+
+def type_in_grid(page, row: int, col: int, text: str) -> None:
+    """Select a grid cell (click the row's type cell, then arrow right), open its editor, type, commit; retried
+    until the grid shows the text (a click that lands while the grid redraws after a run is lost)."""
     editor = page.locator("#portal textarea, #portal input").first
-    for _ in range(4):
-        page.mouse.click(x, y)
-        page.wait_for_timeout(500)
+    for _ in range(5):
+        grid = page.locator('[data-testid="stDataFrame"]').first
+        grid.scroll_into_view_if_needed()
+        box = grid.bounding_box()
+        page.mouse.click(box["x"] + 120, box["y"] + HEADER + ROW * row + ROW / 2)
+        page.wait_for_timeout(400)
+        for _ in range(col):
+            page.keyboard.press("ArrowRight")
         page.keyboard.press("Enter")
         try:
             editor.wait_for(state="visible", timeout=2_000)
         except Exception:
             page.keyboard.press("Escape")
             continue
-        page.wait_for_timeout(500)
+        page.wait_for_timeout(300)
         page.keyboard.press("ControlOrMeta+a")
         page.keyboard.type(text)
         page.wait_for_timeout(200)
-        page.keyboard.press("Enter")
+        page.keyboard.press("Tab")  # commit without moving down into the trailing (add) row
         wait_idle(page)
-        if eventually(lambda: grid_cells(page)[index:index + 1], [text], timeout=5) == [text]:
+        page.keyboard.press("Escape")
+
+        def cell():
+            rows = grid_rows(page)
+            return rows[row][col] if row < len(rows) and col < len(rows[row]) else None
+        if eventually(cell, text, timeout=5) == text:
             return
-    raise AssertionError(f"could not type {text!r} into the cell at ({x}, {y})")
+    raise AssertionError(f"could not type {text!r} into row {row}, column {col}")
 
 
 def open_app(browser, url, viewport):
@@ -98,11 +111,10 @@ def open_app(browser, url, viewport):
 
 def test_enter_the_code_example_and_see_750_gal(browser, app_url):
     page = open_app(browser, app_url, DESKTOP)
-    open_expander(page, "Add a fixture")
     # the running DFU total after each line: 3 (food prep sink), + 3 x 2 (floor drains), + 3 (mop sink)
     for label, count, total in (("Food preparation sink", 1, "3 DFU"), ("Floor drain", 3, "9 DFU"),
                                 ("Mop sink / service sink", 1, "12 DFU")):
-        choose(page, "Fixture type", label)
+        choose(page, "Add a fixture: type", label)
         count_box = page.get_by_label("Count", exact=True)
         count_box.fill(str(count))
         count_box.press("Enter")
@@ -118,21 +130,89 @@ def test_enter_the_code_example_and_see_750_gal(browser, app_url):
 
 def test_bad_unit_in_a_cell_shows_the_field_and_keeps_the_cell(browser, app_url):
     page = open_app(browser, app_url, DESKTOP)
-    open_expander(page, "Add a fixture")
-    choose(page, "Fixture type", "Floor sink (indirect waste receptor)")
+    choose(page, "Add a fixture: type", "Floor sink (indirect waste receptor)")
     page.get_by_role("button", name="Add", exact=True).click()
     wait_idle(page)
-    box = page.locator('[data-testid="stDataFrame"]').first.bounding_box()
-    trap_cell = (box["x"] + 540, box["y"] + 52)  # row 0, the trap_size column
-    type_in_cell(page, *trap_cell, "2 kg", index=4)
-    bad = ["fixtures[0].trap_size: expected a length such as '24 in' or '610 mm', got '2 kg' "
-           "(fixture table: row 0, column trap_size)"]
+    type_in_grid(page, 0, TRAP, "2 kg")
+    bad = ["fixture 1 (Floor sink (indirect waste receptor)), trap size: expected a length such as '24 in' or "
+           "'610 mm', got '2 kg'"]
     assert eventually(lambda: errors(page), bad) == bad
-    assert grid_cells(page)[:5] == ["floor_sink", "1", "food_prep", "true", "2 kg"]
-    type_in_cell(page, *trap_cell, "50 mm", index=4)  # Table 702.2(1): a 2 in trap is 4 DFU
+    assert grid_rows(page)[0][TRAP] == "2 kg"
+    type_in_grid(page, 0, TRAP, "50 mm")  # Table 702.2(1): a 2 in trap is 4 DFU
     assert eventually(lambda: errors(page), []) == []
-    assert grid_cells(page)[4] == "50 mm"
+    assert grid_rows(page)[0][TRAP] == "50 mm"
     expect_metrics(page, ["4 DFU", "500 gal"])
+    page.close()
+
+
+def load_example(page, name: str) -> None:
+    open_expander(page, "Start from an example")
+    choose(page, "Example submittal", name)
+    page.get_by_role("button", name="Load example").click()
+    wait_idle(page)
+
+
+def test_combi_oven_at_2_gpm_in_the_grid_adds_60_gal(browser, app_url):
+    """An appliance that is not a listed type, typed in the grid with its flow: 2 gpm x 30 min = 60 gal
+    (CPC 1014.3.6 footnote 3) on top of the worked example's 750 gal."""
+    page = open_app(browser, app_url, DESKTOP)
+    load_example(page, "cpc-code-example.yaml")
+    expect_metrics(page, ["12 DFU", "750 gal"])
+    n = len(grid_rows(page))
+    grid = page.locator('[data-testid="stDataFrame"]').first
+    grid.scroll_into_view_if_needed()
+    box = grid.bounding_box()
+    page.mouse.click(box["x"] + 120, box["y"] + HEADER + ROW * n + ROW / 2)  # the trailing row adds a row
+    wait_idle(page)
+    page.keyboard.press("Escape")
+    assert eventually(lambda: len(grid_rows(page)), n + 1) == n + 1
+    type_in_grid(page, n, FLOW, "2 gpm")
+    type_in_grid(page, n, OTHER_TYPE, "combi_oven")
+    expect_metrics(page, ["12 DFU", "810 gal"])
+    assert errors(page) == []
+    page.close()
+
+
+def test_upload_with_a_typo_shows_the_command_line_error(browser, app_url, tmp_path):
+    path = tmp_path / "t8.yaml"
+    path.write_text("fixtures:\n  - {type: three_compartment_sink, count: 1}\n"
+                    "  - {type: water_closet, count: 2, conected_to_interceptor: false}\n")
+    page = open_app(browser, app_url, DESKTOP)
+    open_expander(page, "Start from an example")
+    page.locator('[data-testid="stFileUploaderDropzoneInput"]').first.set_input_files(str(path))
+    wait_idle(page)
+    want = "t8.yaml: fixtures[1].conected_to_interceptor: unknown field (did you mean 'connected_to_interceptor'?)"
+    assert eventually(lambda: [e for e in errors(page) if e.startswith(want)][:1] != [], True)
+    assert page.get_by_text("Loaded t8.yaml").count() == 0
+    page.close()
+
+
+def test_table_chart_draws_a_line(browser, app_url):
+    """The Table 1014.3.6 step chart draws its line and the project's marker (it was blank)."""
+    page = open_app(browser, app_url, DESKTOP)
+    load_example(page, "cpc-code-example.yaml")
+    page.get_by_role("tab", name="Table 1014.3.6").click()
+    chart = page.locator('[data-testid="stVegaLiteChart"]').first
+    chart.wait_for(timeout=30_000)
+    chart.scroll_into_view_if_needed()
+    page.wait_for_timeout(1500)
+    box = chart.bounding_box()
+    pixels = page.screenshot(clip=box)
+    from io import BytesIO
+
+    from PIL import Image
+
+    image = Image.open(BytesIO(pixels)).convert("RGB")
+    colours = image.getcolors(maxcolors=1_000_000) or []
+    blue = sum(n for n, (r, g, b) in colours if b > 150 and r < 120)  # the step line
+    red = sum(n for n, (r, g, b) in colours if r > 180 and r - g > 70 and r - b > 70)  # the project marker
+    assert blue > 200 and red > 50, (blue, red)
+    page.close()
+
+
+def test_no_deploy_button(browser, app_url):
+    page = open_app(browser, app_url, DESKTOP)
+    assert page.get_by_role("button", name="Deploy").count() == 0
     page.close()
 
 

@@ -1,0 +1,308 @@
+"""The fixture schedule editor shared by the sizing and the plan-review pages.
+
+The grid shows fixture types by their readable labels; an appliance that is not a listed type is entered as
+"Other appliance" with its name in the "other type" column and its own flow, trap size or DFU, as in a file.
+A row being typed that is not complete yet (a sink with only its length, an appliance without its flow) is
+left out of the size, or its dimensions are, and named in a warning, so that the result for the complete
+rows stays on screen. Values stay the text the user typed until ``sizing`` parses them.
+"""
+
+from __future__ import annotations
+
+import difflib
+import math
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import pandas as pd
+import streamlit as st
+
+from app_pages import common
+from sizing import parse, submittal
+from sizing.errors import SizingInputError
+
+#: The type picker's entry for an appliance that is not a listed type (named in the "other type" column).
+OTHER = "other"
+OTHER_LABEL = "Other appliance"
+#: The editor's columns, in the order shown: what changes the result most comes first, so that the
+#: dimensions and compartments stay on screen at 1280 px.
+COLUMNS = ("type", "other_type", "count", "length", "width", "depth", "compartments", "trap_size", "flow", "dfu",
+           "connected", "area", "label", "notes")
+TEXT_UNITS = {"length": "in", "width": "in", "depth": "in", "trap_size": "in", "flow": "gpm"}
+NUMBER_COLUMNS = ("count", "compartments")
+DIMENSIONS = ("length", "width", "depth")
+ROW_HEIGHT = 35
+MAX_ROWS_SHOWN = 14
+
+
+def type_label(key: Any) -> str:
+    """The readable label of a fixture type key (the key itself for an unlisted one)."""
+    if key == OTHER:
+        return OTHER_LABEL
+    kind = submittal.fixture_types().get(str(key))
+    return kind.label if kind else str(key).replace("_", " ")
+
+
+def type_options() -> list[str]:
+    return [*submittal.fixture_types(), OTHER]
+
+
+# --- submittal fixtures <-> editor rows ---------------------------------------------------------------------
+
+def frame(fixtures: Sequence[Any] | None) -> pd.DataFrame:
+    """Editor rows from a submittal's fixtures list, each value kept as typed; an unlisted type becomes
+    "Other appliance" with its name in "other type"."""
+    records = []
+    for item in fixtures or []:
+        item = dict(item) if isinstance(item, Mapping) else {"type": str(item)}
+        rec: dict[str, Any] = {}
+        for col in COLUMNS:
+            key = "connected_to_interceptor" if col == "connected" else col
+            value = item.get(key)
+            if col == "connected":
+                rec[col] = True if value is None else _truthy(value)
+            elif col in NUMBER_COLUMNS:
+                rec[col] = _as_number(value)
+            else:
+                rec[col] = None if value is None else str(value)
+        if rec["type"]:
+            try:
+                key = submittal.resolve_type("type", rec["type"], accept_unknown=True)
+            except SizingInputError:
+                key = rec["type"]
+            if key not in submittal.fixture_types():
+                rec["type"], rec["other_type"] = OTHER, rec["type"]
+            else:
+                rec["type"] = key
+        records.append(rec)
+    out = pd.DataFrame(records, columns=list(COLUMNS))
+    for col in COLUMNS:
+        if col == "connected":
+            out[col] = out[col].astype("bool")
+        elif col in NUMBER_COLUMNS:
+            out[col] = out[col].astype("float64")
+        else:
+            out[col] = out[col].astype("object")
+    return out
+
+
+@dataclass
+class Schedule:
+    """What the editor holds, as a submittal's fixtures list plus what is not complete yet.
+
+    ``rows[i]`` is the editor row (0-based) of ``fixtures[i]``; ``labels[i]`` its readable name.
+    ``incomplete`` holds one line per row left out (or in part) of the size, naming the row as the user sees it.
+    """
+
+    fixtures: list[dict[str, Any]] = field(default_factory=list)
+    rows: list[int] = field(default_factory=list)
+    labels: list[str] = field(default_factory=list)
+    incomplete: list[str] = field(default_factory=list)
+
+    def name(self, message: str) -> str:
+        """``fixtures[0].length: ...`` -> ``fixture 1 (Food preparation sink), length: ...`` (editor rows)."""
+        def named(match: re.Match) -> str:
+            i = int(match.group(1))
+            row, label = (self.rows[i], self.labels[i]) if i < len(self.rows) else (i, None)
+            text = row_name(row, label)
+            return text + (f", {match.group(2).replace('_', ' ')}" if match.group(2) else "")
+
+        return re.sub(r"fixtures\[(\d+)\](?:\.(\w+))?", named, message)
+
+
+def row_name(row: int, label: str | None) -> str:
+    return f"fixture {row + 1}" + (f" ({label})" if label else "")
+
+
+def schedule(edited: pd.DataFrame) -> Schedule:
+    """The editor's rows as submittal fixtures: empty cells left out, text kept as typed, empty rows dropped,
+    rows not complete yet left out (or their dimensions) and listed in ``incomplete``."""
+    out = Schedule()
+    for row, (_, values) in enumerate(edited.iterrows()):
+        item: dict[str, Any] = {}
+        for col in COLUMNS:
+            value = values.get(col)
+            if _blank(value):
+                continue
+            if col == "connected":
+                if not bool(value):
+                    item["connected_to_interceptor"] = False
+                continue
+            if col in NUMBER_COLUMNS:
+                number = float(value)
+                item[col] = int(number) if number.is_integer() else number
+            else:
+                item[col] = str(value).strip()
+        if not any(k != "connected_to_interceptor" for k in item):
+            continue
+        other = item.pop("other_type", None)
+        if other is not None:
+            item["type"] = other
+        elif item.get("type") == OTHER:
+            del item["type"]
+        label = item.get("label") or (type_label(item["type"]) if "type" in item else None)
+        name = row_name(row, label)
+        if "type" not in item:
+            out.incomplete.append(f"{name}: choose its type (or name an appliance under 'other type') — "
+                                  "not counted yet")
+            continue
+        if other is not None and not any(item.get(k) for k in ("flow", "trap_size", "dfu")):
+            known = _known_type(other)
+            if known is None:
+                names = list(submittal.fixture_types()) + list(submittal.fixture_aliases())
+                close = difflib.get_close_matches(parse.normalise_key(other), names, n=1, cutoff=0.6)
+                hint = f" (did you mean {type_label(submittal.fixture_aliases().get(close[0], close[0]))!r}?)" \
+                    if close else ""
+                out.incomplete.append(f"{name}: '{other}' is not a listed fixture type{hint}; enter its flow, "
+                                      "trap size or DFU — not counted yet")
+                continue
+        given = [k for k in DIMENSIONS if k in item]
+        if given and len(given) < 3:
+            missing = [k for k in DIMENSIONS if k not in given]
+            out.incomplete.append(f"{name}: enter its {' and '.join(missing)} — its volume is not in the "
+                                  "hydromechanical size yet (its DFU is counted)")
+            for k in (*given, "compartments"):
+                item.pop(k, None)
+        elif "compartments" in item and not given:
+            out.incomplete.append(f"{name}: compartments need the sink's length, width and depth — its volume "
+                                  "is not in the hydromechanical size yet (its DFU is counted)")
+            item.pop("compartments")
+        out.fixtures.append(item)
+        out.rows.append(row)
+        out.labels.append(label)
+    return out
+
+
+def _known_type(text: str) -> str | None:
+    key = parse.normalise_key(text)
+    key = submittal.fixture_aliases().get(key, key)
+    return key if key in submittal.fixture_types() else None
+
+
+def check_document(doc: Mapping[str, Any], source: str) -> None:
+    """Parse a file with the command line's own parser (``sizing size`` says the same one line); a mistake in a
+    fixture line also names the row as the user counts it."""
+    try:
+        submittal.from_dict(doc)
+    except SizingInputError as exc:
+        hint = ""
+        match = re.match(r"fixtures\[(\d+)\]", exc.field)
+        items = doc.get("fixtures") if isinstance(doc.get("fixtures"), list) else []
+        if match and int(match.group(1)) < len(items):
+            i = int(match.group(1))
+            item = items[i] if isinstance(items[i], dict) else {}
+            kind = item.get("label") or (type_label(parse.normalise_key(item["type"]))
+                                         if isinstance(item.get("type"), str) else None)
+            hint = f" [{row_name(i, kind)} of the file]"
+        raise SizingInputError(exc.field, message=f"{source}: {exc}{hint}") from None
+
+
+# --- the editor -------------------------------------------------------------------------------------------
+
+def column_config() -> dict[str, Any]:
+    config: dict[str, Any] = {
+        "type": st.column_config.SelectboxColumn("type", options=type_options(), format_func=type_label,
+                                                 width="medium", help="the fixture type; for an appliance that "
+                                                 "is not listed choose 'Other appliance' and name it under "
+                                                 "'other type'"),
+        "other_type": st.column_config.TextColumn("other type", width="small",
+                                                  help="an appliance that is not listed, e.g. 'combi oven': "
+                                                       "give its flow, trap size or DFU"),
+        "count": st.column_config.NumberColumn("count", min_value=0, step=1, format="%d", default=1, width="small"),
+        "compartments": st.column_config.NumberColumn("compartments", min_value=1, step=1, format="%d",
+                                                      width="small",
+                                                      help="compartments of a sink with length, width and depth"),
+        "dfu": st.column_config.TextColumn("DFU (override)", width="small"),
+        "connected": st.column_config.CheckboxColumn("connected", default=True, width="small",
+                                                     help="connected to the interceptor"),
+        "area": st.column_config.SelectboxColumn("area", options=list(submittal.AREAS),
+                                                 format_func=lambda a: str(a).replace("_", " "), width="small"),
+        "label": st.column_config.TextColumn("label", width="small"),
+        "notes": st.column_config.TextColumn("notes", width="small"),
+    }
+    for col, unit in TEXT_UNITS.items():
+        config[col] = st.column_config.TextColumn(f"{col.replace('_', ' ')} [{unit}]", width="small",
+                                                  help=f"e.g. {'24 in or 610 mm' if unit == 'in' else '2 gpm'}")
+    return config
+
+
+def editor(prefix: str) -> pd.DataFrame:
+    """The fixture grid (kept in session_state under ``prefix``), tall enough to show the rows it was given and
+    a few more typed in. The height follows only the rows it was given (they change with the editor's key): a
+    height that changed with each typed row would make a new grid and drop the edits."""
+    rows = len(st.session_state.get(f"{prefix}_base", ()))
+    height = ROW_HEIGHT * (min(rows + 3, MAX_ROWS_SHOWN) + 2) + 3
+    return common.editor(prefix, frame([]), num_rows="dynamic", column_config=column_config(),
+                         column_order=COLUMNS, width="stretch", height=height, placeholder="")
+
+
+def add_row(prefix: str, type_text: str, count: int) -> None:
+    """Append a row for ``type_text`` (a listed key, or the name of another appliance)."""
+    kind = submittal.fixture_types().get(type_text)
+    item = {"type": type_text, "count": count}
+    if kind is not None:
+        item["area"] = kind.area
+    row = frame([item])
+    current = st.session_state.get(f"{prefix}_current")
+    new = row if current is None or current.empty else pd.concat([current, row], ignore_index=True)
+    common.editor_replace(prefix, new)
+
+
+def add_form(prefix: str, type_key: str, count_key: str, button_key: str) -> None:
+    """A one-line form above the grid: pick a type (or type an appliance's name), a count, Add."""
+    def on_add() -> None:
+        value = st.session_state.get(type_key)
+        if value:
+            add_row(prefix, str(value), int(st.session_state.get(count_key) or 1))
+
+    with st.container(border=True):
+        a1, a2, a3 = st.columns([4, 1, 1], vertical_alignment="bottom")
+        a1.selectbox("Add a fixture: type", list(submittal.fixture_types()), key=type_key, format_func=type_label,
+                     accept_new_options=True,
+                     help="pick a listed type, or type the name of another appliance (then give its flow)")
+        a2.number_input("Count", min_value=1, step=1, key=count_key)
+        a3.button("Add", key=button_key, on_click=on_add, width="stretch")
+
+
+def show_incomplete(sched: Schedule) -> None:
+    for line in sched.incomplete:
+        st.warning("Incomplete row: " + line, icon=":material/edit_note:")
+
+
+def show_error(exc: Exception, sched: Schedule) -> None:
+    """A user's mistake in the grid as one line naming the row as the user sees it; the run stops."""
+    st.error(sched.name(str(exc)), icon=":material/error:")
+    st.stop()
+
+
+# --- cell helpers ---------------------------------------------------------------------------------------------
+
+def _blank(value: Any) -> bool:
+    if value is None:
+        return True
+    if isinstance(value, float) and math.isnan(value):
+        return True
+    if isinstance(value, str) and not value.strip():
+        return True
+    try:
+        return bool(pd.isna(value))
+    except (TypeError, ValueError):
+        return False
+
+
+def _truthy(value: Any) -> bool:
+    try:
+        return parse.boolean("connected_to_interceptor", value)
+    except SizingInputError:
+        return True
+
+
+def _as_number(value: Any) -> float:
+    if value is None:
+        return float("nan")
+    try:
+        return float(value)
+    except (TypeError, ValueError):
+        return float("nan")

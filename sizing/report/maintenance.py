@@ -1,0 +1,117 @@
+"""The maintenance report (PDF) of a MaintenancePlan: readings, the accumulation chart, the recommendation and
+the records checks, each with its citation, for an inspector to print or send.
+
+Formats the plan only: every percentage, date and interval comes from
+:func:`sizing.ordinance.maintenance.plan`.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import io
+from typing import Any
+
+from sizing.ordinance.maintenance import MaintenancePlan
+
+#: A records check: ok True / False / None (the log does not show it).
+CHECK_LABEL = {True: "MET", False: "NOT MET", None: "NOT SHOWN"}
+CHECK_STATUS = {True: "pass", False: "fail", None: "warn"}
+
+
+def status_line(plan: MaintenancePlan) -> str:
+    """IN ORDER, SERVICE NOW or RECORDS INCOMPLETE, as the command line prints it."""
+    if plan.in_order:
+        return "IN ORDER"
+    return "SERVICE NOW" if plan.service_now or plan.overdue else "RECORDS INCOMPLETE"
+
+
+def _date(day: dt.date | str | None) -> str | None:
+    if day is None:
+        return None
+    return day if isinstance(day, str) else day.isoformat()
+
+
+def _inches(value: float) -> str:
+    return f"{value:.2f} in"
+
+
+def recommendation_pairs(plan: MaintenancePlan) -> list[tuple[str, Any]]:
+    """(label, value) lines of the recommendation; a value of None is left out of the report."""
+    c = plan.citations
+    latest = plan.latest
+    reading = None
+    if latest is not None and plan.percent_full is not None:
+        verdict = "OVER the limit" if plan.exceeds_limit else "within the limit"
+        reading = (f"{latest['date']}: FOG {_inches(latest['fog_in'])} + solids {_inches(latest['solids_in'])} = "
+                   f"{_inches(latest['total_in'])} of {plan.liquid_depth_in:g} in = {plan.percent_full:.1f} % "
+                   f"({verdict}; {c.get('accumulation_limit', '')})")
+    a = plan.accumulation
+    rate = None if a.get("rate_in_per_day") is None else (
+        f"{a['rate_in_per_30_days']:.2f} in per 30 days ({a['method']})")
+    return [
+        ("Status", status_line(plan)),
+        ("Liquid depth", f"{plan.liquid_depth_in:g} in; {plan.limit_percent:g} % limit = "
+                         f"{plan.limit_depth_in:g} in of FOG + solids"),
+        ("Latest reading", reading or "no FOG + solids reading on record"),
+        ("Last full pump-out", _date(plan.last_service) or "none on record"),
+        ("Accumulation", rate),
+        (f"Projected to reach {plan.limit_percent:g} %", _date(plan.projected_limit_date)),
+        ("Recommended interval", None if plan.recommended_interval_days is None
+         else f"{plan.recommended_interval_days} days — {plan.basis}"),
+        ("Approved interval", None if plan.approved_interval_days is None
+         else f"{plan.approved_interval_days:g} days"),
+        ("Due by", None if plan.due_date is None else f"{plan.due_date.isoformat()} ({plan.due_basis})"
+         + (" — OVERDUE" if plan.overdue else "")),
+        ("Next service", f"{_date(plan.next_service_date) or '—'} ({plan.next_service_basis})"),
+    ]
+
+
+def chart_png(plan: MaintenancePlan) -> bytes:
+    """The accumulation chart of :func:`sizing.report.figures.maintenance_figure` as PNG bytes."""
+    from sizing.report.figures import maintenance_figure
+
+    buffer = io.BytesIO()
+    maintenance_figure(plan).savefig(buffer, format="png", dpi=150)
+    return buffer.getvalue()
+
+
+def maintenance_pdf(plan: MaintenancePlan, letterhead: str | None = None) -> bytes:
+    """The maintenance report: recommendation, chart, readings, pump-outs, records checks and citations."""
+    from sizing.report.pdf import STATUS_FILL, ReportPDF, jurisdiction_letterhead, project_pairs
+
+    name = plan.project.get("name")
+    pdf = ReportPDF("Grease interceptor maintenance report", name, letterhead=letterhead or jurisdiction_letterhead(),
+                    footer_note=f"maintenance as of {plan.as_of.isoformat()}" + (f" — {name}" if name else ""),
+                    created=plan.as_of)
+    pdf.key_values(project_pairs(dict(plan.project), ("address", "applicant", "permit", "fse_id"))
+                   + [("As of", plan.as_of.isoformat())])
+    pdf.heading("Recommendation")
+    pdf.key_values(recommendation_pairs(plan), key_width=48)
+    pdf.heading("Accumulation chart")
+    pdf.image(io.BytesIO(chart_png(plan)), w=pdf.epw)
+    pdf.ln(2)
+    pdf.heading("Readings")
+    if plan.readings:
+        pdf.table(["Date", "FOG", "Solids", "Total", "% of liquid depth", "Over the limit"],
+                  [(r["date"], _inches(r["fog_in"]), _inches(r["solids_in"]), _inches(r["total_in"]),
+                    f"{r['percent_full']:.1f} %", "yes" if r["exceeds_limit"] else "no") for r in plan.readings],
+                  widths=(16, 12, 12, 12, 16, 14), align=("L", "R", "R", "R", "R", "L"),
+                  fills=[(None,) * 5 + (STATUS_FILL["fail"] if r["exceeds_limit"] else None,)
+                         for r in plan.readings])
+    else:
+        pdf.paragraph("No FOG + solids reading on record.")
+    pdf.paragraph("Full pump-outs: " + (", ".join(d.isoformat() for d in plan.services) or "none on record"),
+                  size=9)
+    pdf.heading("Records")
+    pdf.table(["Check", "Result", "Detail", "Citation"],
+              [(c.title, CHECK_LABEL[c.ok], c.detail, c.citation) for c in plan.checks],
+              widths=(22, 11, 45, 22),
+              fills=[(None, STATUS_FILL[CHECK_STATUS[c.ok]], None, None) for c in plan.checks])
+    if plan.warnings:
+        pdf.heading("Warnings")
+        pdf.bullets(plan.warnings, size=8.5)
+    pdf.heading("Citations")
+    pdf.key_values([(key.replace("_", " "), text) for key, text in plan.citations.items()], key_width=48,
+                   size=8.5)
+    pdf.signature_block([("Inspector", plan.project.get("reviewer")), ("Date", None)])
+    return pdf.to_bytes()
