@@ -76,6 +76,8 @@ def frame(fixtures: Sequence[Any] | None) -> pd.DataFrame:
                 rec["type"], rec["other_type"] = OTHER, rec["type"]
             else:
                 rec["type"] = key
+            if item.get("connected_to_interceptor") is None:  # not given: the type's default, as sizing counts it
+                rec["connected"] = connected_by_default(key)
         records.append(rec)
     out = pd.DataFrame(records, columns=list(COLUMNS))
     for col in COLUMNS:
@@ -112,6 +114,18 @@ class Schedule:
         return re.sub(r"fixtures\[(\d+)\](?:\.(\w+))?", named, message)
 
 
+def connected_by_default(type_text: Any) -> bool:
+    """Whether sizing counts a fixture of this type as connected when the submittal does not say (sanitary
+    fixtures, and dishwashers where the jurisdiction forbids them, are not); an unlisted type is."""
+    if not type_text:
+        return True
+    try:
+        key = submittal.resolve_type("type", str(type_text), accept_unknown=True)
+    except SizingInputError:
+        return True
+    return submittal.default_connection(submittal.fixture_types().get(key))[0]
+
+
 def row_name(row: int, label: str | None) -> str:
     return f"fixture {row + 1}" + (f" ({label})" if label else "")
 
@@ -127,8 +141,7 @@ def schedule(edited: pd.DataFrame) -> Schedule:
             if _blank(value):
                 continue
             if col == "connected":
-                if not bool(value):
-                    item["connected_to_interceptor"] = False
+                item["connected_to_interceptor"] = bool(value)
                 continue
             if col in NUMBER_COLUMNS:
                 number = float(value)
@@ -142,6 +155,10 @@ def schedule(edited: pd.DataFrame) -> Schedule:
             item["type"] = other
         elif item.get("type") == OTHER:
             del item["type"]
+        # the box as shown is what is counted: only a box that differs from the type's default is written
+        # (a ticked toilet is then counted as connected, with sizing's warning, never silently left out)
+        if item.get("connected_to_interceptor", True) == connected_by_default(item.get("type")):
+            item.pop("connected_to_interceptor", None)
         label = item.get("label") or (type_label(item["type"]) if "type" in item else None)
         name = row_name(row, label)
         if "type" not in item:

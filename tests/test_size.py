@@ -431,8 +431,26 @@ def test_table_row_names_are_the_codes_own():
 def test_app_editor_shows_the_connection_default():
     """Item 3: the app's fixture editor shows a toilet and a dishwasher left unmarked as not connected, as sizing
     counts them; a floor drain as connected."""
-    from app_pages.common import fixtures_frame
+    from app_pages.fixtures import frame as fixtures_frame
 
     frame = fixtures_frame([{"type": "toilet"}, {"type": "dishwasher"}, {"type": "floor_drain"},
                             {"type": "lavatory", "connected_to_interceptor": True}])
     assert frame["connected"].tolist() == [False, False, True, True]
+
+
+def test_app_editor_counts_the_box_as_shown():
+    """Item 3: in the app's grid the connected box is what is counted: a ticked toilet is sent as connected
+    (sizing counts it and warns), an unticked floor drain as not connected, and a box at the type's default
+    is left to that default."""
+    import pandas as pd
+
+    from app_pages.fixtures import COLUMNS, schedule
+
+    rows = [{"type": "water_closet", "connected": True}, {"type": "floor_drain", "connected": False},
+            {"type": "water_closet", "connected": False}, {"type": "floor_drain", "connected": True}]
+    frame = pd.DataFrame([{c: None for c in COLUMNS} | row for row in rows])
+    fixtures = schedule(frame).fixtures
+    assert [f.get("connected_to_interceptor") for f in fixtures] == [True, False, None, None]
+    result = size(from_dict({"fixtures": fixtures}))
+    assert result.dfu_total == 4 + 2  # the ticked toilet (Table 702.1, public column: 4) and the floor drain (2)
+    assert any("water_closet" in w.lower() or "toilet" in w.lower() for w in result.warnings)

@@ -59,8 +59,8 @@ def test_huge_count_in_the_grid_is_one_error(fast):
     add_fixture(fast, "floor_drain", 1)
     edit_fixtures(fast, {0: {"count": 1e20}})
     assert not fast.exception
-    assert errors(fast) == ["fixtures[0].count: expected a whole number >= 0 and <= 1,000,000, got "
-                            "100000000000000000000 (fixture table: row 0, column count)"]
+    assert errors(fast) == ["fixture 1 (Floor drain), count: expected a whole number >= 0 and <= 1,000,000, got "
+                            "100000000000000000000"]
 
 
 def test_fixture_csv_with_an_extra_field_is_refused(fast):

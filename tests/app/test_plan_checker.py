@@ -7,6 +7,7 @@ import io
 import json
 import tomllib
 
+import pandas as pd
 import pyarrow as pa
 import pytest
 import yaml
@@ -113,7 +114,9 @@ def chart_layers(app):
     for layer in spec["layer"]:
         fields = [enc["field"] for enc in layer["encoding"].values() if "field" in enc]
         mark = layer["mark"]["type"] if isinstance(layer["mark"], dict) else layer["mark"]
-        out.append((mark, fields, data[layer["data"]["name"]]))
+        source = layer["data"]  # a named dataset (sent as Arrow) or values inline in the spec
+        frame = data[source["name"]] if "name" in source else pd.DataFrame(source["values"])
+        out.append((mark, fields, frame))
     return out
 
 
@@ -145,18 +148,32 @@ def editor_proto(app):
 
 
 def test_grid_takes_an_unlisted_appliance_with_its_flow(app):
-    """Item 3: a combi oven at 2 gpm adds 2 gpm x 30 min = 60 gal (CPC 1014.3.6 footnote 3)."""
+    """Item 3: an unlisted appliance (a pasta cooker, directly connected) at 2 gpm adds 2 gpm x 30 min = 60 gal
+    (CPC 1014.3.6 footnote 3)."""
     load_example(app, "cpc-code-example.yaml")
     before = metrics(app)["Gravity interceptor, required"]
     assert before == "750 gal"
     n = len(app.session_state["fx_current"])
-    edit_fixtures(app, {}, [{"type": "other", "other_type": "combi_oven", "flow": "2 gpm"}])
+    edit_fixtures(app, {}, [{"type": "other", "other_type": "pasta_cooker", "flow": "2 gpm"}])
     assert errors(app) == []
     doc = app.session_state["last_result_doc"]
-    assert doc["fixtures"][n] == {"type": "combi_oven", "flow": "2 gpm"}
+    assert doc["fixtures"][n] == {"type": "pasta_cooker", "flow": "2 gpm"}
     expected = size(submittal.from_dict(doc)).required_volume_gal
     assert expected == 750 + 2 * 30
     assert metrics(app)["Gravity interceptor, required"] == f"{expected:,.0f} gal" == "810 gal"
+
+
+def test_a_combi_oven_drains_to_the_listed_receptor(app):
+    """A combi oven is a listed type that drains indirectly: with the example's floor drains listed, its 2 gpm
+    adds no footnote-3 volume (the receptor's DFU carries it), as `sizing size` counts it."""
+    load_example(app, "cpc-code-example.yaml")
+    n = len(app.session_state["fx_current"])
+    edit_fixtures(app, {}, [{"type": "combi_oven", "flow": "2 gpm"}])
+    assert errors(app) == []
+    doc = app.session_state["last_result_doc"]
+    assert doc["fixtures"][n] == {"type": "combi_oven", "flow": "2 gpm"}
+    assert size(submittal.from_dict(doc)).required_volume_gal == 750
+    assert metrics(app)["Gravity interceptor, required"] == "750 gal"
 
 
 def test_grid_and_form_show_labels(app):
@@ -172,12 +189,12 @@ def test_grid_and_form_show_labels(app):
 def test_an_appliance_waits_for_its_flow_without_an_error(app):
     """Item 3: an unlisted appliance named before its flow is marked, not an error; with the flow it counts."""
     add_fixture(app, "floor_drain", 2)
-    edit_fixtures(app, {}, [{"type": "other", "other_type": "combi oven", "count": 1}])
+    edit_fixtures(app, {}, [{"type": "other", "other_type": "pasta cooker", "count": 1}])
     assert errors(app) == []
-    assert any("fixture 2 (combi oven): 'combi oven' is not a listed fixture type; enter its flow" in w.value
+    assert any("fixture 2 (pasta cooker): 'pasta cooker' is not a listed fixture type; enter its flow" in w.value
                for w in app.warning)
     assert metrics(app)["DFU total"] == "4 DFU"
-    edit_fixtures(app, {}, [{"type": "other", "other_type": "combi oven", "count": 1, "flow": "2 gpm"}])
+    edit_fixtures(app, {}, [{"type": "other", "other_type": "pasta cooker", "count": 1, "flow": "2 gpm"}])
     assert metrics(app)["Gravity interceptor, required"] == "560 gal"  # 500 gal (4 DFU) + 2 gpm x 30 min
 
 
@@ -274,7 +291,11 @@ def load_review(app, name="review-noncompliant.yaml"):
 def test_not_compliant_is_red_and_findings_wrap(app):
     load_review(app)
     assert [kind for kind, text in verdicts(app)] == ["error"]
-    assert verdicts(app)[0][1].startswith("NOT COMPLIANT: 12 fail")
+    from sizing.ordinance.review import review
+    from tests.conftest import EXAMPLES
+
+    fails = sum(f.status == "fail" for f in review(submittal.load(EXAMPLES / "review-noncompliant.yaml")).findings)
+    assert fails > 0 and verdicts(app)[0][1].startswith(f"NOT COMPLIANT: {fails} fail")
     assert any("finding" in t.value.columns for t in app.table)  # a static table: text wraps, never cut
     load_review(app, "review-compliant.yaml")
     assert [kind for kind, _ in verdicts(app)] == ["success"]

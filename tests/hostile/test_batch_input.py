@@ -24,8 +24,8 @@ def test_ids_are_text_exactly_as_written(cli, tmp_path):
     assert run.rc == 0, run.err
     rows = rows_of(run.stdout)
     assert [r["submittal_id"] for r in rows] == ids
-    assert {r["dfu_total"] for r in rows} == {"8.0"}       # 4 floor drains x 2 DFU each, never summed across ids
-    assert {r["required_volume_gal"] for r in rows} == {"500.0"}  # 8 DFU -> 500 gal (Table 1014.3.6)
+    assert {r["dfu_total"] for r in rows} == {"8"}       # 4 floor drains x 2 DFU each, never summed across ids
+    assert {r["required_volume_gal"] for r in rows} == {"500"}  # 8 DFU -> 500 gal (Table 1014.3.6)
     assert {r["undersized"] for r in rows} == {"False"}
 
 
@@ -77,7 +77,7 @@ def test_formulas_are_neutralised_in_results_and_rejects(cli, tmp_path):
     assert ids == ["'=HYPERLINK(\"http://x\",\"y\")", "'+1", "'-2", "'@SUM(A1)", "A-1"]
     rejects = rows_of((tmp_path / "bad.csv").read_text(encoding="utf-8"))
     assert [r["submittal_id"] for r in rejects] == ["'=1+1"]
-    assert "-2,1,2.0" in run.stdout.replace("'-2", "-2")  # numbers stay numbers
+    assert "-2,1,2,500," in run.stdout.replace("'-2", "-2")  # numbers stay numbers
 
 
 def test_rejects_error_names_its_own_option(cli, tmp_path):

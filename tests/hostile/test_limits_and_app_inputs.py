@@ -47,12 +47,12 @@ def test_app_grid_count_of_1e20():
     pytest.importorskip("streamlit")
     import pandas as pd
 
-    from app_pages.common import FIXTURE_COLUMNS, fixtures_from_frame
+    from app_pages.fixtures import COLUMNS, schedule
 
-    frame = pd.DataFrame([{c: None for c in FIXTURE_COLUMNS} | {"type": "floor_drain", "count": 1e20,
-                                                                 "connected": True}])
+    frame = pd.DataFrame([{c: None for c in COLUMNS} | {"type": "floor_drain", "count": 1e20,
+                                                         "connected": True}])
     with pytest.raises(SizingInputError, match=r"^fixtures\[0\]\.count: expected a whole number >= 0 and "
                                                r"<= 1,000,000, got 100000000000000000000$"):
         from sizing.size import size
 
-        size(submittal.from_dict({"fixtures": fixtures_from_frame(frame)}))
+        size(submittal.from_dict({"fixtures": schedule(frame).fixtures}))
