@@ -112,8 +112,11 @@ def open_app(browser, url, viewport):
 def test_enter_the_code_example_and_see_750_gal(browser, app_url):
     page = open_app(browser, app_url, DESKTOP)
     # the running DFU total after each line: 3 (food prep sink), + 3 x 2 (floor drains), + 3 (mop sink)
-    for label, count, total in (("Food preparation sink", 1, "3 DFU"), ("Floor drain", 3, "9 DFU"),
-                                ("Mop sink / service sink", 1, "12 DFU")):
+    from sizing.submittal import fixture_types
+
+    labels = {key: kind.label for key, kind in fixture_types().items()}  # as the picker shows them
+    for label, count, total in ((labels["food_prep_sink"], 1, "3 DFU"), (labels["floor_drain"], 3, "9 DFU"),
+                                (labels["mop_sink"], 1, "12 DFU")):
         choose(page, "Add a fixture: type", label)
         count_box = page.get_by_label("Count", exact=True)
         count_box.fill(str(count))
