@@ -46,7 +46,7 @@ def size(sub: Submittal) -> SizingResult:
     if sub.edition_basis:
         by_date = sub.application_date is not None and sub.edition_basis.startswith(f"CPC {sub.edition}: in effect")
         default = "the default" in sub.edition_basis
-        run.step(key="edition", title=f"Code edition: CPC {sub.edition}", value=sub.edition, unit="",
+        run.step(key="edition", title="Code edition", value=sub.edition, unit="",
                  citation="CPC editions in effect in California (tables/common/cpc-editions.yaml)" if by_date
                  else "sizing default edition" if default else "submittal",
                  provenance=run.table("cpc-editions").provenance if by_date else "derived" if default else SUBMITTED,

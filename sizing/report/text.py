@@ -77,7 +77,7 @@ def sizing_text(r: SizingResult, units: str = "us") -> str:
         out.append(f"  {q:<{width}}  {v:>12}   {basis}")
     out += ["", "Steps:"]
     for i, s in enumerate(r.steps, 1):
-        value = show(s.value, s.unit, units) if isinstance(s.value, (int, float)) else "—"
+        value = _step_value(s, units)
         out.append(f"  {i:>2}. {name_rows(s.title, _labels(r))}: {value}")
         out.append(f"      [{s.citation}; {s.provenance}]" + (f" {s.note}" if s.note else ""))
     if r.warnings:
@@ -98,13 +98,22 @@ def sizing_markdown(r: SizingResult, units: str = "us") -> str:
                    f"{f.dfu:g} | {_md(f.basis)} |")
     out += ["", "## Calculation steps", "", "| # | Step | Value | Clause | Provenance |", "|---:|---|---:|---|---|"]
     for i, s in enumerate(r.steps, 1):
-        value = show(s.value, s.unit, units) if isinstance(s.value, (int, float)) else "—"
+        value = _step_value(s, units)
         note = f" — {s.note}" if s.note else ""
         out.append(f"| {i} | {_md(name_rows(s.title + note, _labels(r)))} | {_md(value)} | {_md(s.citation)} | {s.provenance} |")
     if r.warnings:
         out += ["", "## Warnings", ""] + [f"- {_md(w)}" for w in named_rows(r.warnings, r)]
     out += ["", "## Provenance of code values", ""] + [f"- {_md(line)}" for line in provenance_lines(r)]
     return "\n".join(out) + "\n"
+
+
+def _step_value(s, units: str) -> str:
+    """A step's value as shown: a number with its unit, text as it is (the edition: 'CPC 2025'), else a dash."""
+    if isinstance(s.value, (int, float)) and not isinstance(s.value, bool):
+        return show(s.value, s.unit, units)
+    if s.key == "edition" and s.value:
+        return f"CPC {s.value}"
+    return str(s.value) if s.value not in (None, "") else "—"
 
 
 def _labels(r: SizingResult) -> list[str | None]:
