@@ -178,7 +178,7 @@ def _check_connections(sub: Submittal, lines: tuple[FixtureLine, ...], run: _Run
                                          (kind.dishwasher, "dishwasher_connection", "a dishwasher shall not be "
                                           "connected to the grease interceptor")):
                 if flag:
-                    rule = profile_sizing_rule(rule_key)
+                    rule = profile_sizing_rule(rule_key, sub.jurisdiction)
                     if rule["value"] == "shall_not":
                         run.warnings.append(f"fixtures[{line.index}]: {line.count} x {line.name} is connected to the "
                                             f"interceptor as the submittal states and is counted ({line.dfu:g} DFU), "

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import argparse
 
-HELP = "check a grease interceptor maintenance log: 25 % rule, service interval, records (exit 1: service due)"
+from sizing.jurisdiction import add_option
+
+HELP = "check a grease interceptor maintenance log: accumulation limit, service interval, records (exit 1: service due)"
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -14,6 +16,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--as-of", metavar="YYYY-MM-DD", help="evaluation date (overrides the file's as_of; default today)")
     p.add_argument("--plot", metavar="PATH", help="also write the accumulation chart (.png, .svg or .pdf)")
     p.add_argument("--output", "-o", metavar="PATH", help="write to PATH instead of standard output")
+    add_option(p)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -22,7 +25,7 @@ def run(args: argparse.Namespace) -> int:
     from sizing.ordinance import maintenance
 
     as_of = None if args.as_of is None else parse.date("--as-of", args.as_of)
-    plan = maintenance.plan(maintenance.load(args.file, as_of=as_of))
+    plan = maintenance.plan(maintenance.load(args.file, as_of=as_of), args.jurisdiction)
     if args.plot is not None:
         from sizing.cli import check_output
         from sizing.report.figures import maintenance_figure, save_figure

@@ -40,6 +40,8 @@ from typing import Any
 
 from sizing import parse
 from sizing.errors import SizingInputError
+from sizing.jurisdiction import DEFAULT_ID
+from sizing.jurisdiction import get as get_jurisdiction
 from sizing.tables import profile_parameter
 from sizing.units import parse_quantity
 
@@ -362,8 +364,14 @@ class MaintenancePlan:
 
 # --- Orchestration -------------------------------------------------------------------------------------
 
-def plan(rec: MaintenanceRecord, profile: str = "tracy") -> MaintenancePlan:
-    """Evaluate a maintenance log against the 25 % rule and the service-interval rules."""
+def plan(rec: MaintenanceRecord, jurisdiction: Any = DEFAULT_ID) -> MaintenancePlan:
+    """Evaluate a maintenance log against the accumulation limit and the service-interval and records rules of
+    ``jurisdiction`` (an id or a Jurisdiction)."""
+    profile = get_jurisdiction(jurisdiction)
+    if "max_accumulation_percent" not in profile.parameters:
+        raise SizingInputError("jurisdiction", profile.id, "", message=(
+            f"jurisdiction: {profile.name} ({profile.id!r}) has no maintenance rules in this tool (no accumulation "
+            "limit or service interval); check the log under the jurisdiction whose rules apply (--jurisdiction ID)"))
     p = {k: profile_parameter(k, profile) for k in (
         "max_accumulation_percent", "max_service_interval_months", "default_service_interval_months",
         "training_interval_months", "records_retention_years", "maintenance_frequency_min_readings",
@@ -457,12 +465,12 @@ def plan(rec: MaintenanceRecord, profile: str = "tracy") -> MaintenancePlan:
     checks: list[Check] = []
     approved = rec.approved_interval_days
     if approved is not None and approved > cap_days:
-        checks.append(Check("approved_interval", "Approved interval within the six-month maximum", False,
+        checks.append(Check("approved_interval", f"Approved interval within the {cap_months}-month maximum", False,
                             cite["max_service_interval_months"],
                             f"the approved interval of {approved:g} days is longer than {cap_months} months "
                             f"({cap_days} days); the {cap_months}-month maximum applies"))
     elif approved is not None:
-        checks.append(Check("approved_interval", "Approved interval within the six-month maximum", True,
+        checks.append(Check("approved_interval", f"Approved interval within the {cap_months}-month maximum", True,
                             cite["max_service_interval_months"], f"{approved:g} days"))
         if established and recommended < approved:
             warnings.append(f"the measured accumulation supports {recommended} days, shorter than the approved "
@@ -503,7 +511,7 @@ def plan(rec: MaintenanceRecord, profile: str = "tracy") -> MaintenancePlan:
             next_basis += f"; OVERDUE since {due_date.isoformat()}: service now"
 
     # Records.
-    checks += _records_checks(rec, as_of, cap_months, cite)
+    checks += _records_checks(rec, as_of, cap_months, cite, profile)
 
     projection = None
     if rate is not None and origin_date is not None:
@@ -529,9 +537,10 @@ def plan(rec: MaintenanceRecord, profile: str = "tracy") -> MaintenancePlan:
         citations=citations)
 
 
-def _records_checks(rec: MaintenanceRecord, as_of: dt.date, cap_months: int, cite: dict[str, str]) -> list[Check]:
+def _records_checks(rec: MaintenanceRecord, as_of: dt.date, cap_months: int, cite: dict[str, str],
+                    profile: Any) -> list[Check]:
     out = []
-    # Pump-outs no more than six months apart.
+    # Pump-outs no more than the maximum interval apart.
     if not rec.services:
         out.append(Check("pump_out_interval", f"Full pump-outs at least every {cap_months} months", False,
                          cite["max_service_interval_months"], "no pump-out on record"))
@@ -545,7 +554,7 @@ def _records_checks(rec: MaintenanceRecord, as_of: dt.date, cap_months: int, cit
         out.append(Check("pump_out_interval", f"Full pump-outs at least every {cap_months} months", not gaps,
                          cite["max_service_interval_months"], detail))
     # Annual training.
-    months = int(profile_parameter("training_interval_months")["value"])
+    months = int(profile_parameter("training_interval_months", profile)["value"])
     tcite = cite["training_interval_months"]
     if not rec.training:
         out.append(Check("training", f"Employee BMP training at least every {months} months", False, tcite,
@@ -557,16 +566,16 @@ def _records_checks(rec: MaintenanceRecord, as_of: dt.date, cap_months: int, cit
         if as_of > add_months(last, months):
             problems.append(f"last training {last.isoformat()} is more than {months} months before {as_of.isoformat()}")
         out.append(Check("training", f"Employee BMP training at least every {months} months", not problems, tcite,
-                         ("less than annual: " + "; ".join(problems)) if problems
+                         (f"more than {months} months between trainings: " + "; ".join(problems)) if problems
                          else f"last training {last.isoformat()}"))
     # Records kept three years.
-    years = int(profile_parameter("records_retention_years")["value"])
+    years = int(profile_parameter("records_retention_years", profile)["value"])
     rcite = cite["records_retention_years"]
     need_from = add_years(as_of, -years)
     if rec.operating_since is not None and rec.operating_since > need_from:
         need_from = rec.operating_since
     # The hauler and the manifest of each pump-out within the retention period.
-    mcite = profile_parameter("pump_out_manifests")["citation"]
+    mcite = profile_parameter("pump_out_manifests", profile)["citation"]
     kept = [p for p in rec.pump_outs if p.date >= need_from]
     if kept:
         lacking = []
