@@ -457,7 +457,8 @@ def plan(rec: MaintenanceRecord, jurisdiction: Any = DEFAULT_ID) -> MaintenanceP
                 basis += f"; capped at {cap_months} months = {cap_days} days ({cite['max_service_interval_months']})"
     else:
         recommended = quarter_days
-        basis = (f"quarterly default ({default_months} months = {quarter_days} days) while the frequency is not "
+        basis = (f"{_every(default_months)} default ({default_months} months = {quarter_days} days) while the "
+                 "frequency is not "
                  f"established ({cite['default_service_interval_months']}); {len(cycle)} of {min_readings} readings: "
                  f"the frequency is established by {need}")
 
@@ -484,7 +485,8 @@ def plan(rec: MaintenanceRecord, jurisdiction: Any = DEFAULT_ID) -> MaintenanceP
             due_basis = f"approved interval of {approved:g} days after the last pump-out (at most {cap_months} months)"
         elif not established:
             due_date = add_months(last_service, default_months)
-            due_basis = (f"quarterly while the frequency is not established ({cite['default_service_interval_months']})")
+            due_basis = (f"{_every(default_months)} while the frequency is not established "
+                         f"({cite['default_service_interval_months']})")
         else:
             due_date = cap_date
             due_basis = f"{cap_months} months after the last pump-out ({cite['max_service_interval_months']})"
@@ -535,6 +537,15 @@ def plan(rec: MaintenanceRecord, jurisdiction: Any = DEFAULT_ID) -> MaintenanceP
         due_basis=due_basis, overdue=overdue, service_now=service_now, next_service_date=next_date,
         next_service_basis=next_basis, projection=projection, checks=tuple(checks), warnings=tuple(warnings),
         citations=citations)
+
+
+def _every(months: int) -> str:
+    """A service interval in words: 'quarterly' for 3 months, 'every-N-months' where no word fits.
+
+    >>> _every(3), _every(1), _every(4)
+    ('quarterly', 'monthly', 'every-4-months')
+    """
+    return {1: "monthly", 3: "quarterly", 12: "annual"}.get(months, f"every-{months}-months")
 
 
 def _records_checks(rec: MaintenanceRecord, as_of: dt.date, cap_months: int, cite: dict[str, str],

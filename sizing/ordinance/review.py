@@ -1,4 +1,4 @@
-"""Plan review: every requirement of the CPC size and the Tracy FOG ordinance, checked with its clause.
+"""Plan review: every requirement of the CPC size and the jurisdiction's ordinance, checked with its clause.
 
 ``review(submittal)`` is pure: a Submittal (its proposed interceptor and declarations read from
 ``sub.raw``), the CPC size from :func:`sizing.size.size` and the jurisdiction profile in; a
@@ -612,7 +612,7 @@ def _requirement(c: _Context) -> list[Finding | Deadline]:
     triggers = [text for key, text in EXISTING_TRIGGERS.items() if e.get(key)]
     if not triggers:
         return [Finding("interceptor_required", INFO, p["citation"],
-                        "Existing FSE with no trigger of (b)(1) declared: no installation deadline applies"
+                        "Existing FSE with no installation trigger declared: no installation deadline applies"
                         + ("; the interceptor shown is reviewed below" if shown else ""),
                         value="no trigger")]
     days = int(p["value"])
@@ -836,7 +836,8 @@ def rule_interceptor_type(c: _Context) -> Finding | None:
     required = _requires_interceptor(c)
     if required is False:
         return Finding("interceptor_type", INFO, p["citation"],
-                       "A hydromechanical interceptor is proposed where no (b)(1) trigger requires a grease "
+                       "A hydromechanical interceptor is proposed where no installation trigger "
+                       f"({c.param('existing_trigger_install_working_days')['citation']}) requires a grease "
                        "interceptor", value=kind, limit="gravity, or a type the Director accepts")
     alt = c.profile.waiver_kinds.get("alternative_pretreatment")
     example = f" (e.g. as alternative pretreatment under {alt['citation']})" if alt else ""

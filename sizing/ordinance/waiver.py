@@ -553,15 +553,17 @@ def _revocation_result(r: Revocation, profile: Any) -> dict[str, Any]:
     grounds_spec = profile_parameter("revocation_grounds", profile)
     texts = grounds_spec["value"]
     considered = profile_parameter("revocation_response_considered", profile)
+    label = str(grounds_spec.get("label", "({key})"))
+    names = ", ".join(label.format(key=k) for k in texts)
     grounds = []
     for given in r.grounds:
         key = parse.normalise_key(given).replace("(", "").replace(")", "")
         key = key.removeprefix("g3").removeprefix("g_3_").strip("_")
         key = GROUND_NAMES.get(key, key)
         valid = key in texts
-        entry = {"given": given, "ground": f"(g)(3)({key})" if valid else None, "valid": valid,
+        entry = {"given": given, "ground": label.format(key=key) if valid else None, "valid": valid,
                  "text": texts.get(key) if valid else
-                 f"not a ground under {grounds_spec['citation']}; the grounds are (i), (ii) and (iii)"}
+                 f"not a ground under {grounds_spec['citation']}; the grounds are {names}"}
         grounds.append(entry)
     issues = []
     valid_notice = revocation_notice_valid(r.notice_mailed, r.proposed_effective, days)
@@ -573,10 +575,10 @@ def _revocation_result(r: Revocation, profile: Any) -> dict[str, Any]:
                       f"date is {earliest.isoformat()} ({notice['citation']})")
     grounds_valid = bool(grounds) and all(g["valid"] for g in grounds)
     if not grounds:
-        issues.append(f"no grounds given; the revocation must rest on (g)(3)(i), (ii) or (iii) ({grounds_spec['citation']})")
+        issues.append(f"no grounds given; the revocation must rest on one of {names} ({grounds_spec['citation']})")
     for g in grounds:
         if not g["valid"]:
-            issues.append(f"ground {g['given']!r} is not one of (g)(3)(i)-(iii) ({grounds_spec['citation']})")
+            issues.append(f"ground {g['given']!r} is not one of {names} ({grounds_spec['citation']})")
     if r.response_received and not r.response_considered:
         issues.append("the owner's written response must be reviewed and considered before the final determination "
                       f"({considered['citation']})")
