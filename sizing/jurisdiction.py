@@ -6,8 +6,8 @@ and its citation texts, the observed holidays, the parameters with their citatio
 :class:`Jurisdiction` for them and never names a city. The id is chosen at the boundary (``--jurisdiction``
 on the command line, :data:`DEFAULT_ID` otherwise) and passed down explicitly.
 
-Profiles are read from ``tables/jurisdictions``, or from the folder named by the environment variable
-``SIZING_JURISDICTIONS_DIR`` (or the ``folder`` argument of :func:`get`), so a city can try its own profile
+Profiles are read from the folder named by the environment variable ``SIZING_JURISDICTIONS_DIR`` (or the
+``where`` argument of :func:`get`), then from ``tables/jurisdictions``, so a city can try its own profile
 without touching the package. Each file is read once per process.
 """
 
@@ -39,7 +39,7 @@ class Jurisdiction:
 
     id: str
     raw: Mapping[str, Any] = field(repr=False, compare=False)
-    path: Path | None = field(default=None, compare=False)
+    path: Path | None = None
 
     # --- Identity and texts ---------------------------------------------------------------------------
     @property
@@ -118,36 +118,35 @@ class Jurisdiction:
         return bool(self.waiver_kinds)
 
 
-def folder(override: str | os.PathLike[str] | None = None) -> Path:
-    """The folder profiles are read from: ``override``, else ``$SIZING_JURISDICTIONS_DIR``, else the package's."""
-    if override is not None:
-        return Path(override)
-    env = os.environ.get(FOLDER_ENV)
-    if env:
-        return Path(env)
+def folders(override: str | os.PathLike[str] | None = None) -> tuple[Path, ...]:
+    """The folders profiles are read from, first match wins: ``override``, else ``$SIZING_JURISDICTIONS_DIR``,
+    then the package's ``tables/jurisdictions``."""
     from sizing.tables import tables_dir
 
-    return tables_dir() / "jurisdictions"
+    first = override if override is not None else os.environ.get(FOLDER_ENV) or None
+    own = tables_dir() / "jurisdictions"
+    return (own,) if first is None else (Path(first), own)
 
 
 def available(where: str | os.PathLike[str] | None = None) -> list[str]:
-    """The ids of the profiles in the folder, sorted."""
-    return sorted(p.stem for p in folder(where).glob("*.yaml"))
+    """The ids of the profiles in the folders, sorted."""
+    return sorted({p.stem for f in folders(where) for p in f.glob("*.yaml")})
 
 
 def get(jurisdiction: Jurisdiction | str, where: str | os.PathLike[str] | None = None) -> Jurisdiction:
     """The jurisdiction with this id (an unknown id is a TableError listing the valid ones); a
-    :class:`Jurisdiction` is returned as is."""
+    :class:`Jurisdiction` is returned as is. ``where`` is a folder searched before the package's."""
     if isinstance(jurisdiction, Jurisdiction):
         return jurisdiction
-    return _load(str(jurisdiction), folder(where))
+    return _load(str(jurisdiction), folders(where))
 
 
 @cache
-def _load(jid: str, where: Path) -> Jurisdiction:
-    path = where / f"{jid}.yaml"
-    if not jid or "/" in jid or "\\" in jid or jid.startswith(".") or not path.is_file():
-        names = sorted(p.stem for p in where.glob("*.yaml"))
+def _load(jid: str, where: tuple[Path, ...]) -> Jurisdiction:
+    safe = bool(jid) and "/" not in jid and "\\" not in jid and not jid.startswith(".")
+    path = next((f / f"{jid}.yaml" for f in where if safe and (f / f"{jid}.yaml").is_file()), None)
+    if path is None:
+        names = sorted({p.stem for f in where for p in f.glob("*.yaml")})
         raise TableError(f"no jurisdiction profile {jid!r}; profiles available: {', '.join(names) or 'none'}")
     import yaml  # here, not at import: the command line imports this module on every start
 

@@ -31,8 +31,9 @@ def city_folder(tmp_path: Path, jid: str, change) -> Path:
 
 # --- The registry ------------------------------------------------------------------------------------------
 
-def test_registry_lists_the_profiles_and_loads_each_once():
+def test_registry_lists_the_profiles_and_loads_each_once(tmp_path):
     assert registry.available() == ["cpc", "tracy"]
+    assert registry.available(tmp_path) == ["cpc", "tracy"]
     j = registry.get("tracy")
     assert registry.get("tracy") is j                     # read once per process
     assert registry.get(j) is j                           # an object passes through
