@@ -214,6 +214,8 @@ def connection_default(sanitary: bool, dishwasher: bool, profile: Any) -> tuple[
             rule = profile_sizing_rule(key, profile)
             if rule["value"] == "shall_not":
                 return False, f"not connected by default: {what} ({rule['citation']})"
+            if rule.get("provenance") == "unconfirmed":  # allowed, but on a basis the profile flags
+                return True, f"connected by default ({rule['citation']})"
     return True, "connected by default"
 
 

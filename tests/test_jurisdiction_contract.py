@@ -157,3 +157,28 @@ def test_cpc_review_says_the_waiver_section_is_not_read(capsys):
     _, d = run_json(capsys, "review", str(EXAMPLES / "review-waiver-granted.yaml"), "--jurisdiction", "cpc")
     note = {f["rule"]: f for f in d["findings"]}["waiver"]
     assert note["status"] == "info" and "has no waivers" in note["message"]
+
+
+def test_cpc_connection_defaults_show_their_unconfirmed_basis():
+    """The CPC profile's connection defaults rest on code wording this tool has not checked: each default says so."""
+    from sizing import submittal
+
+    sub = submittal.from_dict({"fixtures": [{"type": "water_closet"}, {"type": "commercial_dishwasher"}]},
+                              jurisdiction="cpc")
+    toilet, dishwasher = sub.fixtures
+    assert toilet.connected is False and "CPC 1014.1 wording not checked" in toilet.connected_basis
+    assert dishwasher.connected is True and "CPC 1014.1 wording not checked" in dishwasher.connected_basis
+    city = submittal.from_dict({"fixtures": [{"type": "commercial_dishwasher"}]}, jurisdiction="tracy")
+    assert city.fixtures[0].connected is False
+
+
+def test_cpc_unconfirmed_connection_defaults_are_warnings():
+    from sizing import submittal
+    from sizing.size import size
+
+    doc = {"fixtures": [{"type": "three_compartment_sink"}, {"type": "water_closet"}]}
+    result = size(submittal.from_dict(doc, jurisdiction="cpc"))
+    assert result.dfu_total == 3                                     # the toilet is not counted ...
+    assert any(w.startswith("fixtures[1]: 1 x Water closet (toilet) is not counted by the jurisdiction's default, "
+                            "whose basis is unconfirmed") for w in result.warnings)   # ... and says why, loudly
+    assert not any("unconfirmed" in w for w in size(submittal.from_dict(doc, jurisdiction="tracy")).warnings)
