@@ -107,6 +107,18 @@ class Jurisdiction:
     def design_rules_by_interceptor_type(self) -> Mapping[str, Any]:
         return self.raw.get("design_rules_by_interceptor_type") or {}
 
+    # --- Maintenance and records -----------------------------------------------------------------------
+    #: The parameters the maintenance plan and its records checks read.
+    MAINTENANCE_KEYS = ("max_accumulation_percent", "max_service_interval_months", "default_service_interval_months",
+                        "training_interval_months", "records_retention_years", "maintenance_frequency_min_readings",
+                        "maintenance_interval_safety_factor", "service_immediately_when_over_limit",
+                        "pump_out_manifests")
+
+    @property
+    def has_maintenance_rules(self) -> bool:
+        """Whether the profile has the accumulation limit, intervals and records rules of a maintenance plan."""
+        return all(k in self.parameters for k in self.MAINTENANCE_KEYS)
+
     # --- Waivers ----------------------------------------------------------------------------------------
     @property
     def waiver_kinds(self) -> dict[str, Any]:

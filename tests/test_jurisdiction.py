@@ -42,6 +42,10 @@ def test_registry_lists_the_profiles_and_loads_each_once(tmp_path):
     assert j.parameter("min_manhole_diameter")["value"] == 24
     assert set(j.waiver_kinds) == {"new_construction", "infeasible_existing", "alternative_pretreatment"}
     assert j.review_rules == registry.REVIEW_RULE_IDS     # no review_rules list: every rule applies
+    assert j.has_maintenance_rules and j.has_waivers
+    cpc = registry.get("cpc")
+    assert cpc.review_rules == ("volume", "hgi_capacity")
+    assert not cpc.has_maintenance_rules and not cpc.has_waivers and cpc.waiver_kinds == {}
 
 
 def test_unknown_jurisdiction_lists_the_valid_ids():

@@ -1,4 +1,4 @@
-"""``sizing maintenance FILE``: the 25 % rule, the service interval and the records check of a maintenance log."""
+"""``sizing maintenance FILE``: the accumulation limit, the service interval and the records check of a maintenance log."""
 
 from __future__ import annotations
 

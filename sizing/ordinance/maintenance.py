@@ -368,7 +368,7 @@ def plan(rec: MaintenanceRecord, jurisdiction: Any = DEFAULT_ID) -> MaintenanceP
     """Evaluate a maintenance log against the accumulation limit and the service-interval and records rules of
     ``jurisdiction`` (an id or a Jurisdiction)."""
     profile = get_jurisdiction(jurisdiction)
-    if "max_accumulation_percent" not in profile.parameters:
+    if not profile.has_maintenance_rules:
         raise SizingInputError("jurisdiction", profile.id, "", message=(
             f"jurisdiction: {profile.name} ({profile.id!r}) has no maintenance rules in this tool (no accumulation "
             "limit or service interval); check the log under the jurisdiction whose rules apply (--jurisdiction ID)"))
