@@ -44,8 +44,10 @@ def edition() -> str:
 def header(title: str, edition_used: str | None = None) -> None:
     """Page title plus the code edition and the app version (shown on every page)."""
     st.title(title)
-    st.caption(f"CPC {edition_used or edition()} · City of Tracy FOG ordinance (TMC ch. 5.26) · "
-               f"sizing {sizing.__version__}")
+    from sizing.jurisdiction import DEFAULT_ID, get
+
+    place = get(DEFAULT_ID)
+    st.caption(f"CPC {edition_used or edition()} · {place.name}: {place.chapter} · sizing {sizing.__version__}")
 
 
 def stop_on_error(exc: Exception, where: str | None = None) -> None:

@@ -13,6 +13,8 @@ import streamlit as st
 from app_pages import common, register_box
 from sizing import parse, submittal
 from sizing.errors import SizingInputError, TableError
+from sizing.jurisdiction import DEFAULT_ID
+from sizing.jurisdiction import get as get_jurisdiction
 from sizing.tables import DEFAULT_EDITION
 
 ss = st.session_state
@@ -23,9 +25,12 @@ SECTIONS = ("waiver", "application", "revocation")
 FINDING_STATES = ("not made", "met", "not met")
 APP_TEXT = {"seats": "in_wv_seats", "meals_per_day": "in_wv_meals_per_day", "water_use": "in_wv_water_use",
             "fryers": "in_wv_fryers", "on_site_consumption": "in_wv_on_site", "menu": "in_wv_menu"}
-GROUNDS = {"i": "(g)(3)(i) failed to meet the terms and conditions",
-           "ii": "(g)(3)(ii) the findings are no longer true",
-           "iii": "(g)(3)(iii) a change in law or regulation"}
+#: The jurisdiction whose waivers this page decides (its revocation grounds and citations come from its profile).
+JURISDICTION = get_jurisdiction(DEFAULT_ID)
+_GROUNDS = JURISDICTION.parameter("revocation_grounds")
+GROUNDS = {key: f"{_GROUNDS.get('label', '({key})').format(key=key)} {text}"
+           for key, text in (_GROUNDS.get("value") or {}).items()}
+REVOCATION_CITATION = JURISDICTION.text("revocation_citation")
 
 
 def empty_rows(columns) -> pd.DataFrame:
@@ -153,7 +158,7 @@ def form() -> dict:
     kinds = types()
     c1, c2 = st.columns(2)
     c1.selectbox("Waiver", list(kinds), key="in_wv_type",
-                 format_func=lambda k: f"{kinds[k]['citation'].split('5.26.080')[-1]} {kinds[k]['title']}")
+                 format_func=lambda k: f"{kinds[k]['title']} ({kinds[k]['citation']})")
     c2.selectbox("Construction", submittal.CONSTRUCTION, key="in_wv_construction",
                  format_func=lambda c: c.replace("_", " "))
     spec = kinds[ss.in_wv_type]
@@ -244,7 +249,7 @@ def form() -> dict:
             waiver[field] = ss[key].isoformat()
 
     revocation = None
-    st.checkbox("A revocation of this waiver is proposed (TMC section 5.26.080(g))", key="in_wv_revocation")
+    st.checkbox(f"A revocation of this waiver is proposed ({REVOCATION_CITATION})", key="in_wv_revocation")
     if ss.in_wv_revocation:
         r1, r2 = st.columns(2)
         r1.date_input("Notice mailed", key="in_wv_notice_mailed", format="YYYY-MM-DD")
@@ -266,7 +271,7 @@ def form() -> dict:
                                              ("the proposed effective date", ss.in_wv_proposed_effective)) if not day]
         if missing:  # the determination stands; the revocation is checked once both dates are in
             st.warning("Revocation incomplete: enter " + " and ".join(missing) + " to check the notice period "
-                       "(TMC section 5.26.080(g)). The determination below does not depend on it.",
+                       f"({REVOCATION_CITATION}). The determination below does not depend on it.",
                        icon=":material/pending:")
             revocation = None
     doc = {**ss.wv_doc, "construction": ss.in_wv_construction, "waiver": waiver}

@@ -92,6 +92,7 @@ from sizing import parse
 from sizing.cpc import dfu as dfu_clause
 from sizing.cpc import gravity as grav
 from sizing.errors import SizingInputError, shown
+from sizing.jurisdiction import DEFAULT_ID
 from sizing.tables import DEFAULT_EDITION, connection_default, editions, load_table
 
 REQUIRED_COLUMNS = ("submittal_id", "fixture_type", "count")
@@ -238,10 +239,11 @@ def _records(frame: pd.DataFrame) -> list[dict[str, Any]]:
 # --- entry point -----------------------------------------------------------------------------------------
 
 def run_batch(source: str | Path | pd.DataFrame | io.IOBase, edition: str | None = None,
-              progress: ProgressCallback | None = None) -> BatchResult:
-    """Size every submittal of an inventory (path, file object or DataFrame). See the module docstring."""
+              progress: ProgressCallback | None = None, jurisdiction: Any = DEFAULT_ID) -> BatchResult:
+    """Size every submittal of an inventory (path, file object or DataFrame). See the module docstring.
+    ``jurisdiction`` (an id or a Jurisdiction) gives the default connections of sanitary fixtures and dishwashers."""
     edition = _edition(edition)
-    types = _type_info(edition)
+    types = _type_info(edition, jurisdiction)
     chunks: list[_Rows] = []
     bad_lines: list[tuple[int, str]] = []
     if isinstance(source, pd.DataFrame):
@@ -280,7 +282,7 @@ def _edition(edition: str | None) -> str:
 class _Types:
     """Fixture types as arrays indexed by a type code; unknown types get codes as they are met."""
 
-    def __init__(self, edition: str):
+    def __init__(self, edition: str, jurisdiction: Any):
         spec = load_table("fixture-types").meta["types"]
         self.edition = edition
         self.aliases = {alias: key for key, info in spec.items() for alias in info.get("aliases", ())}
@@ -304,7 +306,7 @@ class _Types:
                              note=info.get("note"),
                              row_dfu=dfu_clause.fixture_dfu(info["row"], edition)[0] if info.get("row") else None,
                              default_connected=connection_default(bool(info.get("sanitary")),
-                                                                   bool(info.get("dishwasher")))[0],
+                                                                   bool(info.get("dishwasher")), jurisdiction)[0],
                              default_trap=info.get("trap_in") if not info.get("row") else None)
             if info.get("row"):
                 self.rows[code] = (info["row"], info.get("rows_by_trap"))
@@ -338,8 +340,8 @@ class _Types:
                 np.array(self.listed, dtype=bool))
 
 
-def _type_info(edition: str) -> _Types:
-    return _Types(edition)  # cheap (the tables are cached); a fresh one per run keeps unknown types local
+def _type_info(edition: str, jurisdiction: Any) -> _Types:
+    return _Types(edition, jurisdiction)  # cheap (the tables are cached); a fresh one per run keeps unknown types local
 
 
 # --- reading ---------------------------------------------------------------------------------------------

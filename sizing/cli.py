@@ -38,7 +38,8 @@ class _Parser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="sizing", description="Grease interceptor sizing and plan review (CPC, Tracy FOG ordinance)")
+    parser = _Parser(prog="sizing", description="Grease interceptor sizing and plan review (CPC, and a "
+                     "jurisdiction's FOG ordinance: --jurisdiction ID)")
     parser.add_argument("--version", action="version", version=f"sizing {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for name, module in COMMANDS.items():

@@ -156,7 +156,8 @@ def _fixture_line(f: Fixture, run: _Run, receptor_listed: bool) -> FixtureLine:
                        dfu_each=each, dfu=dfu, basis=basis, citation=citation, provenance=prov,
                        flow_gpm=f.flow_gpm, footnote3_volume_gal=fn3, override=override)
     if f.connected:
-        on = "connected" if f.connected_given is None else "connected, as the submittal states"
+        on = "connected, as the submittal states" if f.connected_given is not None else (
+            f.connected_basis if f.connected_basis and f.connected_basis != "connected by default" else "connected")
     elif f.connected_given is None:
         on = f.connected_basis or "not connected"
     else:
@@ -178,11 +179,19 @@ def _check_connections(sub: Submittal, lines: tuple[FixtureLine, ...], run: _Run
                                          (kind.dishwasher, "dishwasher_connection", "a dishwasher shall not be "
                                           "connected to the grease interceptor")):
                 if flag:
-                    rule = profile_sizing_rule(rule_key)
+                    rule = profile_sizing_rule(rule_key, sub.jurisdiction)
                     if rule["value"] == "shall_not":
                         run.warnings.append(f"fixtures[{line.index}]: {line.count} x {line.name} is connected to the "
                                             f"interceptor as the submittal states and is counted ({line.dfu:g} DFU), "
                                             f"but {what} ({rule['citation']})")
+        if f.connected_given is None and line.count:
+            for flag, rule_key in ((kind.sanitary, "sanitary_connection"), (kind.dishwasher, "dishwasher_connection")):
+                rule = profile_sizing_rule(rule_key, sub.jurisdiction) if flag else None
+                if rule is not None and rule.get("provenance") == "unconfirmed":
+                    run.warnings.append(f"fixtures[{line.index}]: {line.count} x {line.name} is "
+                                        f"{'counted as connected' if line.connected else 'not counted'} by the "
+                                        f"jurisdiction's default, whose basis is unconfirmed ({rule['citation']}); "
+                                        "state connected_to_interceptor to settle it")
         if f.indirect and line.dfu == 0 and not types & set(receptor_types()):
             run.warnings.append(f"fixtures[{line.index}]: {kind.label} drains indirectly, but no floor sink or "
                                 "floor drain is listed to receive it; list its receptor")

@@ -15,6 +15,8 @@ from typing import Any
 
 from sizing import parse
 from sizing.errors import SizingInputError, shown
+from sizing.jurisdiction import DEFAULT_ID
+from sizing.jurisdiction import get as get_jurisdiction
 from sizing.tables import DEFAULT_EDITION, connection_default, edition_in_effect, editions, load_table
 from sizing.units import parse_quantity
 
@@ -158,15 +160,20 @@ class Submittal:
     #: The whole document as given, for the review, waiver and maintenance parsers.
     raw: Mapping[str, Any] = field(default_factory=dict, repr=False, compare=False)
     warnings: tuple[str, ...] = ()
+    #: The id of the jurisdiction profile the submittal is read, sized and reviewed under.
+    jurisdiction: str = DEFAULT_ID
 
 
-def load(path: str | Path, edition: str | None = None) -> Submittal:
+def load(path: str | Path, edition: str | None = None, jurisdiction: Any = DEFAULT_ID) -> Submittal:
     """Read and validate a submittal file (YAML or JSON)."""
-    return from_dict(parse.load_document(path), edition=edition)
+    return from_dict(parse.load_document(path), edition=edition, jurisdiction=jurisdiction)
 
 
-def from_dict(data: Mapping[str, Any], edition: str | None = None) -> Submittal:
-    """Validate a submittal mapping. ``edition`` (e.g. from ``--edition``) overrides the file's."""
+def from_dict(data: Mapping[str, Any], edition: str | None = None, jurisdiction: Any = DEFAULT_ID) -> Submittal:
+    """Validate a submittal mapping. ``edition`` (e.g. from ``--edition``) overrides the file's;
+    ``jurisdiction`` (an id or a :class:`sizing.jurisdiction.Jurisdiction`) gives the default connections and
+    is carried on the submittal for the size, the review and the waiver."""
+    jid = get_jurisdiction(jurisdiction).id
     data = parse.mapping("", data, TOP_LEVEL)
     warnings: list[str] = []
     chosen, basis, app_date = _edition(data, edition, warnings)
@@ -178,7 +185,7 @@ def from_dict(data: Mapping[str, Any], edition: str | None = None) -> Submittal:
         raise SizingInputError("fixtures", None, "", message=(
             f"fixtures: {len(fixtures_raw):,} fixture lines; the limit for one submittal is {MAX_FIXTURES:,} "
             "(size an inventory with sizing batch)"))
-    fixtures = tuple(_fixture(i, item, warnings) for i, item in enumerate(fixtures_raw))
+    fixtures = tuple(_fixture(i, item, warnings, jid) for i, item in enumerate(fixtures_raw))
     inlet = data.get("inlet_pipe")
     inlet_in = None if inlet is None else parse_quantity("inlet_pipe", inlet, "in", minimum=0, strict_minimum=True,
                                                         maximum=48)
@@ -188,7 +195,7 @@ def from_dict(data: Mapping[str, Any], edition: str | None = None) -> Submittal:
             "fixtures: nothing to size; give a fixtures list, an inlet_pipe or a meals section"))
     return Submittal(edition=chosen, construction=construction, project=project, fixtures=fixtures,
                      inlet_pipe_in=inlet_in, meals=meals, raw=dict(data), warnings=tuple(warnings),
-                     application_date=app_date, edition_basis=basis)
+                     application_date=app_date, edition_basis=basis, jurisdiction=jid)
 
 
 def _edition_value(field_name: str, value: Any) -> str:
@@ -228,7 +235,7 @@ def _edition(data: Mapping[str, Any], override: str | None, warnings: list[str])
     return chosen, basis, app_date
 
 
-def default_connection(kind: FixtureType | None, profile: str = "tracy") -> tuple[bool, str]:
+def default_connection(kind: FixtureType | None, profile: Any = DEFAULT_ID) -> tuple[bool, str]:
     """Whether a fixture the submittal does not mark is connected to the grease interceptor, and why."""
     if kind is None:
         return True, "connected by default"
@@ -252,7 +259,7 @@ def resolve_type(field_name: str, value: Any, accept_unknown: bool) -> str:
         "Table 702.2(1), a flow such as '5 gpm' by Table 1014.3.6 footnote 3, a dfu as given)"))
 
 
-def _fixture(i: int, item: Any, warnings: list[str]) -> Fixture:
+def _fixture(i: int, item: Any, warnings: list[str], jurisdiction: str) -> Fixture:
     path = f"fixtures[{i}]"
     item = parse.mapping(path, item, FIXTURE_FIELDS)
     if "type" not in item:
@@ -264,7 +271,7 @@ def _fixture(i: int, item: Any, warnings: list[str]) -> Fixture:
     area = parse.choice(f"{path}.area", item.get("area"), AREAS, default=kind.area if kind else "other")
     given_connected = None if item.get("connected_to_interceptor") is None else parse.boolean(
         f"{path}.connected_to_interceptor", item["connected_to_interceptor"])
-    connected, connected_basis = default_connection(kind) if given_connected is None else (given_connected, "given")
+    connected, connected_basis = default_connection(kind, jurisdiction) if given_connected is None else (given_connected, "given")
     indirect = bool(kind and kind.indirect) if item.get("indirect") is None else parse.boolean(
         f"{path}.indirect", item["indirect"])
     trap = _opt_length(f"{path}.trap_size", item.get("trap_size"), maximum=12)

@@ -183,35 +183,29 @@ def _read(path: Path, name: str, edition: str) -> Table:
     return Table(name=name, edition=edition, meta=meta, rows=rows)
 
 
-@cache
-def load_profile(name: str = "tracy") -> dict[str, Any]:
-    """Load a jurisdiction profile (``tables/jurisdictions/NAME.yaml``)."""
-    folder = tables_dir() / "jurisdictions"
-    path = folder / f"{name}.yaml"
-    if not path.is_file():
-        names = sorted(p.stem for p in folder.glob("*.yaml"))
-        raise TableError(f"no jurisdiction profile {name!r}; profiles available: {', '.join(names)}")
-    with path.open(encoding="utf-8") as fh:
-        return yaml.safe_load(fh)
+def load_profile(name: str) -> dict[str, Any]:
+    """The whole jurisdiction profile ``name`` as loaded (see :mod:`sizing.jurisdiction`, its registry)."""
+    from sizing.jurisdiction import get
+
+    return get(name).raw  # type: ignore[return-value]
 
 
-def profile_sizing_rule(key: str, profile: str = "tracy") -> dict[str, Any]:
+def profile_sizing_rule(key: str, profile: Any) -> dict[str, Any]:
     """One sizing rule of a jurisdiction profile (its ``sizing`` block): ``{value, citation}``.
 
-    >>> profile_sizing_rule("dishwasher_connection")["value"]
+    >>> profile_sizing_rule("dishwasher_connection", "tracy")["value"]
     'shall_not'
     """
-    rules = load_profile(profile).get("sizing") or {}
-    if key not in rules:
-        raise TableError(f"profile {profile!r} has no sizing rule {key!r}; rules: {', '.join(sorted(rules)) or 'none'}")
-    return rules[key]
+    from sizing.jurisdiction import get
+
+    return get(profile).sizing_rule(key)
 
 
-def connection_default(sanitary: bool, dishwasher: bool, profile: str = "tracy") -> tuple[bool, str]:
+def connection_default(sanitary: bool, dishwasher: bool, profile: Any) -> tuple[bool, str]:
     """Whether a fixture the submittal does not mark is connected to the grease interceptor, and why: a sanitary
     fixture, and a dishwasher, are not where the jurisdiction's sizing rules say they shall not be.
 
-    >>> connection_default(sanitary=True, dishwasher=False)[0], connection_default(False, False)[0]
+    >>> connection_default(True, False, "tracy")[0], connection_default(False, False, "tracy")[0]
     (False, True)
     """
     for flag, key, what in ((sanitary, "sanitary_connection", "a sanitary fixture is not on the grease line"),
@@ -220,6 +214,8 @@ def connection_default(sanitary: bool, dishwasher: bool, profile: str = "tracy")
             rule = profile_sizing_rule(key, profile)
             if rule["value"] == "shall_not":
                 return False, f"not connected by default: {what} ({rule['citation']})"
+            if rule.get("provenance") == "unconfirmed":  # allowed, but on a basis the profile flags
+                return True, f"connected by default ({rule['citation']})"
     return True, "connected by default"
 
 
@@ -244,14 +240,14 @@ def edition_in_effect(on: Any) -> tuple[str, dict[str, Any]]:
     raise ValueError(f"no CPC edition this tool has was in effect on {on.isoformat()} (it has {names})")
 
 
-def profile_parameter(key: str, profile: str = "tracy") -> dict[str, Any]:
-    """One parameter of a profile: ``{value, unit, citation, ...}``.
+def profile_parameter(key: str, profile: Any) -> dict[str, Any]:
+    """One parameter of a profile (an id or a :class:`sizing.jurisdiction.Jurisdiction`):
+    ``{value, unit, citation, ...}``.
 
-    >>> p = profile_parameter("min_manhole_diameter")
+    >>> p = profile_parameter("min_manhole_diameter", "tracy")
     >>> p["value"], p["unit"], p["citation"]
     (24, 'in', 'TMC ch. 5.26, Grease interceptor design standards (d)')
     """
-    params = load_profile(profile)["parameters"]
-    if key not in params:
-        raise TableError(f"profile {profile!r} has no parameter {key!r}; parameters: {', '.join(sorted(params))}")
-    return params[key]
+    from sizing.jurisdiction import get
+
+    return get(profile).parameter(key)

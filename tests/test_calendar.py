@@ -5,15 +5,31 @@ import datetime as dt
 import numpy as np
 import pytest
 
-from sizing.ordinance.calendar import (
-    add_working_days,
-    holiday_name,
-    holidays_between,
-    is_working_day,
-    working_days_between,
-)
+from sizing.ordinance import calendar
 
 D = dt.date
+#: The calendar of the City's profile: every count below is by hand against its holiday list.
+CITY = "tracy"
+
+
+def add_working_days(start, n):
+    return calendar.add_working_days(start, n, CITY)
+
+
+def holiday_name(day):
+    return calendar.holiday_name(day, CITY)
+
+
+def holidays_between(start, end):
+    return calendar.holidays_between(start, end, CITY)
+
+
+def is_working_day(day):
+    return calendar.is_working_day(day, CITY)
+
+
+def working_days_between(start, end):
+    return calendar.working_days_between(start, end, CITY)
 
 
 def test_thanksgiving_skipped_counted_by_hand():
@@ -124,5 +140,5 @@ def test_profile_holiday_list_is_what_the_calendar_uses(monkeypatch):
 def test_working_days_rule_names_the_list_and_its_source():
     from sizing.ordinance.calendar import working_days_rule
 
-    text = working_days_rule()
+    text = working_days_rule(CITY)
     assert "Day After Thanksgiving" in text and "Susan B. Anthony" in text and "should confirm" in text

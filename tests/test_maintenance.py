@@ -63,7 +63,7 @@ def test_si_depths_give_the_same_percent():
 
 
 def test_limit_is_read_from_the_profile():
-    assert profile_parameter("max_accumulation_percent")["value"] == 25
+    assert profile_parameter("max_accumulation_percent", "tracy")["value"] == 25
     p = run(measurements=[{"date": "2025-05-01", "fog": 1, "solids": 1}])
     assert p.limit_percent == 25.0 and p.limit_depth_in == 12.0
 

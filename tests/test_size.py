@@ -217,7 +217,7 @@ def test_dishwasher_default_comes_from_the_profile():
     explicit connection is counted with a warning. The commercial dishwasher never uses the domestic row."""
     from sizing.tables import profile_sizing_rule
 
-    assert profile_sizing_rule("dishwasher_connection")["value"] == "shall_not"
+    assert profile_sizing_rule("dishwasher_connection", "tracy")["value"] == "shall_not"
     r = size(from_dict({"fixtures": [{"type": "floor_drain"}, {"type": "dishwasher"}]}))
     assert r.dfu_total == 2 and not r.fixtures[1].connected
     assert "a dishwasher shall not be connected" in next(s for s in r.steps if s.key == "dfu.fixtures[1]").title

@@ -125,7 +125,7 @@ def test_profile_has_every_ordinance_number():
     for key, value in expected.items():
         assert params[key]["value"] == value
         assert params[key]["citation"].startswith("TMC")
-    with pytest.raises(TableError, match="profiles available: tracy"):
+    with pytest.raises(TableError, match="profiles available: cpc, tracy"):
         load_profile("stockton")
 
 
@@ -156,8 +156,8 @@ def test_profile_sizing_rules():
     """The jurisdiction profile says whether a dishwasher or a sanitary fixture may drain to the interceptor."""
     from sizing.tables import profile_sizing_rule
 
-    assert profile_sizing_rule("dishwasher_connection") == {"value": "shall_not",
+    assert profile_sizing_rule("dishwasher_connection", "tracy") == {"value": "shall_not",
                                                             "citation": "TMC ch. 5.26, Grease interceptor requirement"}
-    assert profile_sizing_rule("sanitary_connection")["citation"] == "TMC ch. 5.26, Prohibitions (e)"
+    assert profile_sizing_rule("sanitary_connection", "tracy")["citation"] == "TMC ch. 5.26, Prohibitions (e)"
     with pytest.raises(TableError, match="no sizing rule 'x'"):
-        profile_sizing_rule("x")
+        profile_sizing_rule("x", "tracy")

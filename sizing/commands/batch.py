@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 
+from sizing.jurisdiction import add_option
+
 HELP = "size every submittal of an FSE inventory CSV (one row per fixture line) in one run"
 
 #: Rejected rows printed on stderr when no --rejects file is given; the rest are counted.
@@ -18,6 +20,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="csv: one row per submittal; json: summary, results, rejects and table provenance")
     p.add_argument("--output", "-o", metavar="PATH", help="write to PATH instead of standard output")
     p.add_argument("--edition", help="CPC edition to size under (2022 or 2025; default 2025)")
+    add_option(p)
     p.add_argument("--rejects", metavar="PATH",
                    help="write the rejected rows (line, submittal_id, reason) as CSV to PATH instead of stderr")
     p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
@@ -38,7 +41,8 @@ def run(args: argparse.Namespace) -> int:
     if args.output and args.rejects and Path(args.output).absolute() == Path(args.rejects).absolute():
         raise SizingInputError("--rejects", args.rejects, "", message="--rejects: the same file as --output; give another")
     show = args.progress if args.progress is not None else bool(args.output) and sys.stderr.isatty()
-    result = run_batch(args.file, edition=args.edition, progress=TextProgress(sys.stderr) if show else None)
+    result = run_batch(args.file, edition=args.edition, progress=TextProgress(sys.stderr) if show else None,
+                       jurisdiction=args.jurisdiction)
     if args.format == "json":
         emit(to_json(result.to_dict()), args.output, source=args.file)
     else:

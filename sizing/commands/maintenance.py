@@ -1,10 +1,12 @@
-"""``sizing maintenance FILE``: the 25 % rule, the service interval and the records check of a maintenance log."""
+"""``sizing maintenance FILE``: the accumulation limit, the service interval and the records check of a maintenance log."""
 
 from __future__ import annotations
 
 import argparse
 
-HELP = "check a grease interceptor maintenance log: 25 % rule, service interval, records (exit 1: service due)"
+from sizing.jurisdiction import add_option
+
+HELP = "check a grease interceptor maintenance log: accumulation limit, service interval, records (exit 1: service due)"
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -16,6 +18,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--as-of", metavar="YYYY-MM-DD", help="evaluation date (overrides the file's as_of; default today)")
     p.add_argument("--plot", metavar="PATH", help="also write the accumulation chart (.png, .svg or .pdf)")
     p.add_argument("--output", "-o", metavar="PATH", help="write to PATH instead of standard output")
+    add_option(p)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -24,7 +27,7 @@ def run(args: argparse.Namespace) -> int:
     from sizing.ordinance import maintenance
 
     as_of = None if args.as_of is None else parse.date("--as-of", args.as_of)
-    plan = maintenance.plan(maintenance.load(args.file, as_of=as_of))
+    plan = maintenance.plan(maintenance.load(args.file, as_of=as_of), args.jurisdiction)
     if args.plot is not None:
         from sizing.cli import check_output
         from sizing.report.figures import maintenance_figure, save_figure

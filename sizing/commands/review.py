@@ -1,4 +1,4 @@
-"""``sizing review FILE``: check a submittal against the CPC size and the Tracy FOG ordinance.
+"""``sizing review FILE``: check a submittal against the CPC size and the jurisdiction's rules.
 
 Exit 0 when compliant (no finding fails), 1 when not, 2 on bad input. ``--format pdf`` writes the review
 report to ``--output`` (``-o -`` for standard output); without ``--output`` it writes
@@ -9,13 +9,16 @@ from __future__ import annotations
 
 import argparse
 
-HELP = "review a submittal against the CPC and the Tracy FOG ordinance (exit 1 when not compliant)"
+from sizing.jurisdiction import add_option
+
+HELP = "review a submittal against the CPC and the jurisdiction's FOG ordinance (exit 1 when not compliant)"
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("file", metavar="FILE", help="submittal file with an interceptor section, YAML or JSON")
     p.add_argument("--format", choices=("text", "json", "markdown", "pdf"), default="text")
     p.add_argument("--edition", help="CPC edition to review under (2022 or 2025); overrides the file")
+    add_option(p)
     p.add_argument("--output", "-o", metavar="PATH",
                    help="write to PATH instead of standard output (pdf default: <FILE stem>-review.pdf; '-' = stdout)")
 
@@ -26,7 +29,7 @@ def run(args: argparse.Namespace) -> int:
     from sizing.ordinance.review import review
     from sizing.report import review as render
 
-    sub = submittal.load(args.file, edition=args.edition)
+    sub = submittal.load(args.file, edition=args.edition, jurisdiction=args.jurisdiction)
     result = review(sub)
     notes = render.reviewer_notes(sub.raw, result)
     if args.format == "json":

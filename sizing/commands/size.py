@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 
+from sizing.jurisdiction import add_option
+
 HELP = "size a grease interceptor for a submittal file (YAML or JSON)"
 
 
@@ -12,6 +14,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--format", choices=("text", "json", "markdown", "pdf"), default="text",
                    help="pdf: written to --output, or <FILE stem>-sizing.pdf here; '-o -' for stdout")
     p.add_argument("--edition", help="CPC edition to size under (2022 or 2025); overrides the file")
+    add_option(p)
     p.add_argument("--units", choices=("us", "si"), default="us",
                    help="units for text, markdown and PDF output (JSON is always US, with unit-suffixed keys)")
     p.add_argument("--output", "-o", metavar="PATH", help="write to PATH instead of standard output")
@@ -22,7 +25,7 @@ def run(args: argparse.Namespace) -> int:
     from sizing.cli import emit, to_json
     from sizing.size import size
 
-    sub = submittal.load(args.file, edition=args.edition)
+    sub = submittal.load(args.file, edition=args.edition, jurisdiction=args.jurisdiction)
     result = size(sub)
     if args.format == "json":
         emit(to_json(result.to_dict()), args.output, source=args.file)

@@ -1,4 +1,5 @@
-"""``sizing waiver FILE``: the Director's conditional waiver / variance determination (TMC section 5.26.080).
+"""``sizing waiver FILE``: the Director's conditional waiver / variance determination under the jurisdiction's
+waiver rules (a jurisdiction without waivers is an error, exit 2).
 
 Exit 0 grantable (and a revocation, if given, may proceed as proposed); 1 not; 2 bad input.
 """
@@ -7,7 +8,9 @@ from __future__ import annotations
 
 import argparse
 
-HELP = "evaluate a conditional waiver or variance application under TMC section 5.26.080 (exit 1: not grantable)"
+from sizing.jurisdiction import add_option
+
+HELP = "evaluate a conditional waiver or variance application under the jurisdiction's rules (exit 1: not grantable)"
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -19,6 +22,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="determination date when the file gives neither waiver.date nor review_date (default today)")
     p.add_argument("--output", "-o", metavar="PATH",
                    help="write to PATH instead of standard output (pdf default: <FILE stem>-letter.pdf; '-' = stdout)")
+    add_option(p)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -27,11 +31,14 @@ def run(args: argparse.Namespace) -> int:
     from sizing import parse, submittal
     from sizing.cli import emit, to_json
     from sizing.errors import SizingInputError
-    from sizing.ordinance.waiver import decide
+    from sizing.jurisdiction import get
+    from sizing.ordinance.waiver import decide, no_waivers_error
     from sizing.report import letter
 
+    if not get(args.jurisdiction).has_waivers:
+        raise no_waivers_error(args.jurisdiction)
     today = None if args.date is None else parse.date("--date", args.date)
-    decision = decide(submittal.load(args.file), today=today)
+    decision = decide(submittal.load(args.file, jurisdiction=args.jurisdiction), today=today)
     if args.letter:
         suffix = Path(args.letter).suffix.lower()
         if suffix not in (".md", ".pdf"):

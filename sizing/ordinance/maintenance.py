@@ -40,6 +40,8 @@ from typing import Any
 
 from sizing import parse
 from sizing.errors import SizingInputError
+from sizing.jurisdiction import DEFAULT_ID
+from sizing.jurisdiction import get as get_jurisdiction
 from sizing.tables import profile_parameter
 from sizing.units import parse_quantity
 
@@ -318,6 +320,8 @@ class MaintenancePlan:
     checks: tuple[Check, ...]
     warnings: tuple[str, ...]
     citations: dict[str, str]
+    #: The jurisdiction's letterhead line, for the maintenance report.
+    letterhead: str = ""
 
     @property
     def in_order(self) -> bool:
@@ -362,8 +366,14 @@ class MaintenancePlan:
 
 # --- Orchestration -------------------------------------------------------------------------------------
 
-def plan(rec: MaintenanceRecord, profile: str = "tracy") -> MaintenancePlan:
-    """Evaluate a maintenance log against the 25 % rule and the service-interval rules."""
+def plan(rec: MaintenanceRecord, jurisdiction: Any = DEFAULT_ID) -> MaintenancePlan:
+    """Evaluate a maintenance log against the accumulation limit and the service-interval and records rules of
+    ``jurisdiction`` (an id or a Jurisdiction)."""
+    profile = get_jurisdiction(jurisdiction)
+    if not profile.has_maintenance_rules:
+        raise SizingInputError("jurisdiction", profile.id, "", message=(
+            f"jurisdiction: {profile.name} ({profile.id!r}) has no maintenance rules in this tool (no accumulation "
+            "limit or service interval); check the log under the jurisdiction whose rules apply (--jurisdiction ID)"))
     p = {k: profile_parameter(k, profile) for k in (
         "max_accumulation_percent", "max_service_interval_months", "default_service_interval_months",
         "training_interval_months", "records_retention_years", "maintenance_frequency_min_readings",
@@ -449,7 +459,8 @@ def plan(rec: MaintenanceRecord, profile: str = "tracy") -> MaintenancePlan:
                 basis += f"; capped at {cap_months} months = {cap_days} days ({cite['max_service_interval_months']})"
     else:
         recommended = quarter_days
-        basis = (f"quarterly default ({default_months} months = {quarter_days} days) while the frequency is not "
+        basis = (f"{_every(default_months)} default ({default_months} months = {quarter_days} days) while the "
+                 "frequency is not "
                  f"established ({cite['default_service_interval_months']}); {len(cycle)} of {min_readings} readings: "
                  f"the frequency is established by {need}")
 
@@ -457,12 +468,12 @@ def plan(rec: MaintenanceRecord, profile: str = "tracy") -> MaintenancePlan:
     checks: list[Check] = []
     approved = rec.approved_interval_days
     if approved is not None and approved > cap_days:
-        checks.append(Check("approved_interval", "Approved interval within the six-month maximum", False,
+        checks.append(Check("approved_interval", f"Approved interval within the {cap_months}-month maximum", False,
                             cite["max_service_interval_months"],
                             f"the approved interval of {approved:g} days is longer than {cap_months} months "
                             f"({cap_days} days); the {cap_months}-month maximum applies"))
     elif approved is not None:
-        checks.append(Check("approved_interval", "Approved interval within the six-month maximum", True,
+        checks.append(Check("approved_interval", f"Approved interval within the {cap_months}-month maximum", True,
                             cite["max_service_interval_months"], f"{approved:g} days"))
         if established and recommended < approved:
             warnings.append(f"the measured accumulation supports {recommended} days, shorter than the approved "
@@ -476,7 +487,8 @@ def plan(rec: MaintenanceRecord, profile: str = "tracy") -> MaintenancePlan:
             due_basis = f"approved interval of {approved:g} days after the last pump-out (at most {cap_months} months)"
         elif not established:
             due_date = add_months(last_service, default_months)
-            due_basis = (f"quarterly while the frequency is not established ({cite['default_service_interval_months']})")
+            due_basis = (f"{_every(default_months)} while the frequency is not established "
+                         f"({cite['default_service_interval_months']})")
         else:
             due_date = cap_date
             due_basis = f"{cap_months} months after the last pump-out ({cite['max_service_interval_months']})"
@@ -503,7 +515,7 @@ def plan(rec: MaintenanceRecord, profile: str = "tracy") -> MaintenancePlan:
             next_basis += f"; OVERDUE since {due_date.isoformat()}: service now"
 
     # Records.
-    checks += _records_checks(rec, as_of, cap_months, cite)
+    checks += _records_checks(rec, as_of, cap_months, cite, profile)
 
     projection = None
     if rate is not None and origin_date is not None:
@@ -526,12 +538,22 @@ def plan(rec: MaintenanceRecord, profile: str = "tracy") -> MaintenancePlan:
         recommended_interval_days=recommended, basis=basis, approved_interval_days=approved, due_date=due_date,
         due_basis=due_basis, overdue=overdue, service_now=service_now, next_service_date=next_date,
         next_service_basis=next_basis, projection=projection, checks=tuple(checks), warnings=tuple(warnings),
-        citations=citations)
+        citations=citations, letterhead=profile.letterhead)
 
 
-def _records_checks(rec: MaintenanceRecord, as_of: dt.date, cap_months: int, cite: dict[str, str]) -> list[Check]:
+def _every(months: int) -> str:
+    """A service interval in words: 'quarterly' for 3 months, 'every-N-months' where no word fits.
+
+    >>> _every(3), _every(1), _every(4)
+    ('quarterly', 'monthly', 'every-4-months')
+    """
+    return {1: "monthly", 3: "quarterly", 12: "annual"}.get(months, f"every-{months}-months")
+
+
+def _records_checks(rec: MaintenanceRecord, as_of: dt.date, cap_months: int, cite: dict[str, str],
+                    profile: Any) -> list[Check]:
     out = []
-    # Pump-outs no more than six months apart.
+    # Pump-outs no more than the maximum interval apart.
     if not rec.services:
         out.append(Check("pump_out_interval", f"Full pump-outs at least every {cap_months} months", False,
                          cite["max_service_interval_months"], "no pump-out on record"))
@@ -545,7 +567,7 @@ def _records_checks(rec: MaintenanceRecord, as_of: dt.date, cap_months: int, cit
         out.append(Check("pump_out_interval", f"Full pump-outs at least every {cap_months} months", not gaps,
                          cite["max_service_interval_months"], detail))
     # Annual training.
-    months = int(profile_parameter("training_interval_months")["value"])
+    months = int(profile_parameter("training_interval_months", profile)["value"])
     tcite = cite["training_interval_months"]
     if not rec.training:
         out.append(Check("training", f"Employee BMP training at least every {months} months", False, tcite,
@@ -557,16 +579,16 @@ def _records_checks(rec: MaintenanceRecord, as_of: dt.date, cap_months: int, cit
         if as_of > add_months(last, months):
             problems.append(f"last training {last.isoformat()} is more than {months} months before {as_of.isoformat()}")
         out.append(Check("training", f"Employee BMP training at least every {months} months", not problems, tcite,
-                         ("less than annual: " + "; ".join(problems)) if problems
+                         (f"more than {months} months between trainings: " + "; ".join(problems)) if problems
                          else f"last training {last.isoformat()}"))
     # Records kept three years.
-    years = int(profile_parameter("records_retention_years")["value"])
+    years = int(profile_parameter("records_retention_years", profile)["value"])
     rcite = cite["records_retention_years"]
     need_from = add_years(as_of, -years)
     if rec.operating_since is not None and rec.operating_since > need_from:
         need_from = rec.operating_since
     # The hauler and the manifest of each pump-out within the retention period.
-    mcite = profile_parameter("pump_out_manifests")["citation"]
+    mcite = profile_parameter("pump_out_manifests", profile)["citation"]
     kept = [p for p in rec.pump_outs if p.date >= need_from]
     if kept:
         lacking = []

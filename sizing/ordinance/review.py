@@ -1,4 +1,4 @@
-"""Plan review: every requirement of the CPC size and the Tracy FOG ordinance, checked with its clause.
+"""Plan review: every requirement of the CPC size and the jurisdiction's ordinance, checked with its clause.
 
 ``review(submittal)`` is pure: a Submittal (its proposed interceptor and declarations read from
 ``sub.raw``), the CPC size from :func:`sizing.size.size` and the jurisdiction profile in; a
@@ -27,6 +27,7 @@ from typing import Any
 
 from sizing import parse
 from sizing.errors import SizingInputError
+from sizing.jurisdiction import DEFAULT_ID
 from sizing.ordinance.calendar import (
     add_working_days,
     holidays_between,
@@ -356,6 +357,8 @@ class Review:
     deadlines: tuple[Deadline, ...]
     sizing: SizingResult
     jurisdiction: str = ""
+    #: The jurisdiction's letterhead line, for the review report.
+    letterhead: str = ""
     #: A waiver of the interceptor requirement given in the submittal (type, paragraph, status, dates,
     #: conditions, whether it has expired on the review date); None without one.
     waiver: dict[str, Any] | None = None
@@ -391,7 +394,7 @@ class Review:
             "edition": self.edition,
             "construction": self.construction,
             "review_date": self.review_date.isoformat(),
-            "jurisdiction": self.jurisdiction,
+            "jurisdiction": self.jurisdiction, "letterhead": self.letterhead,
             "counts": self.counts(),
             "findings": [f.to_dict() for f in self.findings],
             "corrections": self.corrections,
@@ -421,24 +424,33 @@ def _jsonable(value: Any) -> Any:
 
 # --- The review ------------------------------------------------------------------------------------------
 
-def review(sub: Submittal, today: dt.date | None = None, profile: str = "tracy") -> Review:
-    """Check a submittal against the CPC size and the ordinance.
-    TMC ch. 5.26, Grease interceptor requirement and design standards; Prohibitions (a), (b), (d), (e).
+def review(sub: Submittal, today: dt.date | None = None, jurisdiction: Any = None) -> Review:
+    """Check a submittal against the CPC size and the jurisdiction's rules (its profile's ``review_rules``).
 
-    ``today`` is the review date when the submittal gives no ``review_date`` (default: the system date).
+    ``today`` is the review date when the submittal gives no ``review_date`` (default: the system date);
+    ``jurisdiction`` (an id or a Jurisdiction) defaults to the one the submittal was read under.
     """
-    from sizing.tables import load_profile
+    from sizing.jurisdiction import get
 
+    profile = get(sub.jurisdiction if jurisdiction is None else jurisdiction)
     raw = sub.raw
     icp = parse_interceptor(raw.get("interceptor"))
     dec = parse_declarations(raw)
     on = dec.review_date or today or dt.date.today()
-    waiver = _waiver(sub, on, profile)
-    result, omitted = _sizing_for(size(sub), _kind(icp))
-    ctx = _Context(sub=sub, icp=icp, dec=dec, on=on, sizing=result, profile=profile, waiver=waiver)
     findings: list[Finding] = []
     deadlines: list[Deadline] = []
+    waiver = None
+    if raw.get("waiver") is not None and not profile.has_waivers:
+        findings.append(Finding("waiver", INFO, profile.ordinance or profile.name,
+                                f"The waiver section is not read: {profile.name} has no waivers in this tool"))
+    else:
+        waiver = _waiver(sub, on, profile)
+    result, omitted = _sizing_for(size(sub), _kind(icp))
+    ctx = _Context(sub=sub, icp=icp, dec=dec, on=on, sizing=result, profile=profile, waiver=waiver)
+    applied = set(profile.review_rules)
     for rule in RULES:
+        if rule.__name__.removeprefix("rule_") not in applied:
+            continue
         out = rule(ctx)
         for item in out if isinstance(out, list) else [out]:
             if isinstance(item, Deadline):
@@ -447,7 +459,7 @@ def review(sub: Submittal, today: dt.date | None = None, profile: str = "tracy")
                 findings.append(item)
     return Review(project=dict(sub.project), edition=sub.edition, construction=sub.construction, review_date=on,
                   interceptor=icp, findings=tuple(findings), deadlines=tuple(deadlines), sizing=result,
-                  jurisdiction=load_profile(profile).get("jurisdiction", profile), waiver=waiver,
+                  jurisdiction=profile.name, letterhead=profile.letterhead, waiver=waiver,
                   working_days_rule=working_days_rule(profile), sizing_warnings_omitted=omitted)
 
 
@@ -479,7 +491,7 @@ def _sizing_for(result: SizingResult, kind: str | None) -> tuple[SizingResult, t
     return dataclasses.replace(result, warnings=tuple(kept)), tuple(omitted)
 
 
-def _waiver(sub: Submittal, on: dt.date, profile: str) -> dict[str, Any] | None:
+def _waiver(sub: Submittal, on: dt.date, profile: Any) -> dict[str, Any] | None:
     """The submittal's waiver section as the review reads it (validated by the waiver parser)."""
     if sub.raw.get("waiver") is None:
         return None
@@ -500,7 +512,7 @@ class _Context:
     dec: Declarations
     on: dt.date
     sizing: SizingResult
-    profile: str
+    profile: Any  # the Jurisdiction
     waiver: dict[str, Any] | None = None
 
     def param(self, key: str) -> dict[str, Any]:
@@ -528,9 +540,7 @@ def _no_interceptor(c: _Context, rule: str, citation: str, what: str) -> Finding
 
 def _not_applicable(c: _Context, rule: str, citation: str) -> Finding | None:
     """An ``info`` finding when the profile applies ``rule`` only to other interceptor types; else None."""
-    from sizing.tables import load_profile
-
-    by_type = load_profile(c.profile).get("design_rules_by_interceptor_type") or {}
+    by_type = c.profile.design_rules_by_interceptor_type
     types = by_type.get(rule)
     kind = c.kind
     if types is None or kind is None or kind in types:
@@ -604,7 +614,7 @@ def _requirement(c: _Context) -> list[Finding | Deadline]:
     triggers = [text for key, text in EXISTING_TRIGGERS.items() if e.get(key)]
     if not triggers:
         return [Finding("interceptor_required", INFO, p["citation"],
-                        "Existing FSE with no trigger of (b)(1) declared: no installation deadline applies"
+                        "Existing FSE with no installation trigger declared: no installation deadline applies"
                         + ("; the interceptor shown is reviewed below" if shown else ""),
                         value="no trigger")]
     days = int(p["value"])
@@ -682,17 +692,18 @@ def rule_volume(c: _Context) -> Finding:
     """Proposed volume (gravity) or rating (hydromechanical) >= the CPC size.
     CPC Section 1014.3.6, Table 1014.3.6 (gravity); Section 1014.2.1, Table 1014.2.1 and PDI G-101 (HGI);
     TMC ch. 5.26, Grease interceptor design standards (b)."""
-    tmc = c.param("sizing_per_cpc")["citation"]
+    local = c.profile.parameters.get("sizing_per_cpc")  # a local clause that adopts the CPC size, if any
+    tmc = f"; {local['citation']}" if local else ""
     ed = c.sizing.edition
     if c.icp is None:
-        return _no_interceptor(c, "volume", f"CPC {ed}, Section 1014; {tmc}", "Interceptor size")
+        return _no_interceptor(c, "volume", f"CPC {ed}, Section 1014{tmc}", "Interceptor size")
     if c.icp.type is None:
         if c.icp.volume_gal is not None and c.icp.rated_flow_gpm is None:
             kind = "gravity"
         elif c.icp.rated_flow_gpm is not None and c.icp.volume_gal is None:
             kind = "hydromechanical"
         else:
-            return _missing("volume", f"CPC {ed}, Section 1014; {tmc}", "Interceptor type (gravity or hydromechanical)",
+            return _missing("volume", f"CPC {ed}, Section 1014{tmc}", "Interceptor type (gravity or hydromechanical)",
                             "State the interceptor type (gravity or hydromechanical) and its volume or rated flow")
     else:
         kind = c.icp.type
@@ -701,7 +712,7 @@ def rule_volume(c: _Context) -> Finding:
 
 def _volume_gravity(c: _Context, tmc: str) -> Finding:
     g = c.sizing.gravity
-    cite = f"{g['citation']}; {tmc}"
+    cite = f"{g['citation']}{tmc}"
     need = g["required_volume_gal"]
     prov = g["provenance"]
     if c.icp.volume_gal is None:
@@ -735,15 +746,15 @@ def _volume_hgi(c: _Context, tmc: str) -> Finding:
         one, two = h["one_minute_flow_gpm"], h["two_minute_flow_gpm"]
         basis = (f"PDI G-101 fixture-capacity method: {h['drainage_load_gal']:g} gal drainage load"
                  + (f" + {h['added_flow_gpm']:g} gpm of appliances" if h["added_flow_gpm"] else ""))
-        cite = f"CPC {ed}, Section 1014.2.1; PDI G-101; {tmc}"
+        cite = f"CPC {ed}, Section 1014.2.1; PDI G-101{tmc}"
         std = f"; next standard rating {h['rated_one_minute_gpm']} gpm" if h["rated_one_minute_gpm"] else ""
     elif h["by_pipe_one_minute_gpm"] is not None:
         one, two = h["by_pipe_one_minute_gpm"], h["by_pipe_two_minute_gpm"]
         basis = f"Table 1014.2.1 for a {h['inlet_pipe_in']:g} in grease waste pipe"
-        cite = f"CPC {ed}, Section 1014.2.1, Table 1014.2.1; {tmc}"
+        cite = f"CPC {ed}, Section 1014.2.1, Table 1014.2.1{tmc}"
         std = ""
     else:
-        return Finding("volume", WARN, f"CPC {ed}, Section 1014.2.1; {tmc}",
+        return Finding("volume", WARN, f"CPC {ed}, Section 1014.2.1{tmc}",
                        "The HGI requirement could not be computed: give sink dimensions or flows of the connected "
                        "fixtures, or the inlet pipe size" + (f" ({h['message']})" if h["message"] else ""),
                        value=c.icp.rated_flow_gpm, unit="gpm")
@@ -827,12 +838,15 @@ def rule_interceptor_type(c: _Context) -> Finding | None:
     required = _requires_interceptor(c)
     if required is False:
         return Finding("interceptor_type", INFO, p["citation"],
-                       "A hydromechanical interceptor is proposed where no (b)(1) trigger requires a grease "
+                       "A hydromechanical interceptor is proposed where no installation trigger "
+                       f"({c.param('existing_trigger_install_working_days')['citation']}) requires a grease "
                        "interceptor", value=kind, limit="gravity, or a type the Director accepts")
+    alt = c.profile.waiver_kinds.get("alternative_pretreatment")
+    example = f" (e.g. as alternative pretreatment under {alt['citation']})" if alt else ""
     return Finding("interceptor_type", WARN, p["citation"],
                    "A hydromechanical interceptor is proposed where the chapter requires a grease interceptor: the "
-                   "Director must accept it as an approved type (e.g. as alternative pretreatment under section "
-                   "5.26.080(b)); the plans should show that acceptance", value=kind,
+                   f"Director must accept it as an approved type{example}; the plans should show that acceptance",
+                   value=kind,
                    limit="gravity, or a type the Director accepts")
 
 
@@ -1170,11 +1184,12 @@ RULES = (rule_interceptor_required, rule_interceptor_type, rule_volume, rule_hgi
          rule_discharge_temperature, rule_additives)
 
 
-def review_file(path: str, edition: str | None = None, today: dt.date | None = None) -> Review:
+def review_file(path: str, edition: str | None = None, today: dt.date | None = None,
+                jurisdiction: Any = DEFAULT_ID) -> Review:
     """Load a submittal file and review it."""
     from sizing import submittal
 
-    return review(submittal.load(path, edition=edition), today=today)
+    return review(submittal.load(path, edition=edition, jurisdiction=jurisdiction), today=today)
 
 
 __all__ = ["Finding", "Deadline", "Review", "Interceptor", "Manhole", "Declarations", "review", "review_file",

@@ -51,9 +51,11 @@ from typing import Any
 
 from sizing import parse
 from sizing.errors import SizingInputError
+from sizing.jurisdiction import DEFAULT_ID
+from sizing.jurisdiction import get as get_jurisdiction
 from sizing.ordinance.maintenance import add_months
 from sizing.submittal import Submittal
-from sizing.tables import load_profile, load_table, profile_parameter
+from sizing.tables import load_table, profile_parameter
 from sizing.units import parse_quantity
 
 WAIVER_FIELDS = ("type", "findings", "mitigation_fee_paid", "monitoring", "terms", "expiration", "date",
@@ -136,17 +138,30 @@ class WaiverApplication:
     conditions: tuple[str, ...] = ()
 
 
-def waiver_types(profile: str = "tracy") -> dict[str, Any]:
-    """The kinds of waiver in the profile: ``{type: spec}`` (``common_conditions`` left out)."""
-    return {k: v for k, v in load_profile(profile)["waivers"].items() if k != "common_conditions"}
+def waiver_types(profile: Any = DEFAULT_ID) -> dict[str, Any]:
+    """The kinds of waiver in the profile (an id or a Jurisdiction): ``{type: spec}`` (``common_conditions``
+    left out); empty for a jurisdiction without waivers."""
+    return get_jurisdiction(profile).waiver_kinds
 
 
-def parse_waiver(sub: Submittal, today: dt.date | None = None, profile: str = "tracy") -> WaiverApplication:
-    """Read the ``waiver``, ``application`` and ``revocation`` sections of a submittal (field-path errors)."""
+def no_waivers_error(profile: Any) -> SizingInputError:
+    """The error for a waiver asked of a jurisdiction that has none."""
+    j = get_jurisdiction(profile)
+    return SizingInputError("jurisdiction", j.id, "", message=(
+        f"jurisdiction: {j.name} ({j.id!r}) has no conditional waivers or variances in this tool; evaluate the "
+        "waiver under the jurisdiction that grants it (--jurisdiction ID)"))
+
+
+def parse_waiver(sub: Submittal, today: dt.date | None = None, profile: Any = None) -> WaiverApplication:
+    """Read the ``waiver``, ``application`` and ``revocation`` sections of a submittal (field-path errors);
+    ``profile`` defaults to the jurisdiction the submittal was read under."""
+    profile = get_jurisdiction(sub.jurisdiction if profile is None else profile)
+    if not profile.has_waivers:
+        raise no_waivers_error(profile)
     raw = sub.raw
     if raw.get("waiver") is None:
         raise SizingInputError("waiver", None, "", message=(
-            "waiver: missing; give waiver: {type, findings, ...} (TMC section 5.26.080)"))
+            f"waiver: missing; give waiver: {{type, findings, ...}} ({profile.text('waiver_citation')})"))
     w = parse.mapping("waiver", raw["waiver"], WAIVER_FIELDS)
     kinds = waiver_types(profile)
     if w.get("type") is None:
@@ -370,6 +385,10 @@ class WaiverDecision:
     #: The paragraph of section 5.26.080 that admits this construction, and what it admits (None: none does).
     admitted_under: str | None = None
     admitted_as: str | None = None
+    #: The jurisdiction deciding (its profile's name, letterhead and the clause a revocation is made under).
+    jurisdiction: str = ""
+    letterhead: str = ""
+    revocation_citation: str = ""
 
     @property
     def decision(self) -> str:
@@ -392,18 +411,22 @@ class WaiverDecision:
             "technology": self.technology, "sizing": dict(self.sizing),
             "revocation": None if self.revocation is None else dict(self.revocation),
             "warnings": list(self.warnings), "policy_note": self.policy_note,
+            "jurisdiction": self.jurisdiction, "letterhead": self.letterhead,
+            "revocation_citation": self.revocation_citation,
         }
 
 
 # --- Orchestration -------------------------------------------------------------------------------------
 
-def decide(sub: Submittal, today: dt.date | None = None, profile: str = "tracy") -> WaiverDecision:
-    """Evaluate a waiver or variance application (and a revocation, if given) for the Director."""
+def decide(sub: Submittal, today: dt.date | None = None, jurisdiction: Any = None) -> WaiverDecision:
+    """Evaluate a waiver or variance application (and a revocation, if given) for the Director, under
+    ``jurisdiction`` (an id or a Jurisdiction; default: the one the submittal was read under)."""
     from sizing.size import size
 
+    profile = get_jurisdiction(sub.jurisdiction if jurisdiction is None else jurisdiction)
     app = parse_waiver(sub, today=today, profile=profile)
     spec = waiver_types(profile)[app.type]
-    prof = load_profile(profile)
+    prof = profile.raw
     sized = size(sub)
     sizing = {"edition": sized.edition, "dfu_total": sized.dfu_total,
               "required_volume_gal": sized.gravity["required_volume_gal"],
@@ -494,18 +517,19 @@ def decide(sub: Submittal, today: dt.date | None = None, profile: str = "tracy")
         if app.technology is None:
             warnings.append("waiver.technology: the alternative pretreatment technology is not described")
 
-    # Expiration and terms ((f)).
+    # Expiration and terms (the profile's waiver_validity clause).
+    fcite = profile.parameter("waiver_validity")["citation"]
     if app.expiration is not None and app.expiration <= app.date:
         missing.append(f"expiration: {app.expiration.isoformat()} is not after the determination date "
-                       f"{app.date.isoformat()} (TMC section 5.26.080(f))")
+                       f"{app.date.isoformat()} ({fcite})")
     if app.expiration is None:
-        warnings.append("waiver.expiration: no expiration date; the waiver should state one (TMC section 5.26.080(f))")
+        warnings.append(f"waiver.expiration: no expiration date; the waiver should state one ({fcite})")
 
     conditions = [dict(c) for c in spec.get("standard_conditions", ())]
     conditions += [dict(c) for c in prof["waivers"].get("common_conditions", ())]
-    conditions += [{"citation": "TMC section 5.26.080(f)", "text": t} for t in app.terms]
+    conditions += [{"citation": fcite, "text": t} for t in app.terms]
     if app.expiration is not None:
-        conditions.append({"citation": "TMC section 5.26.080(f)",
+        conditions.append({"citation": fcite,
                            "text": f"The waiver expires on {app.expiration.isoformat()}."})
 
     revocation = None if app.revocation is None else _revocation_result(app.revocation, profile)
@@ -518,24 +542,28 @@ def decide(sub: Submittal, today: dt.date | None = None, profile: str = "tracy")
         conditions=tuple(conditions), terms=app.terms, expiration=app.expiration, technology=app.technology,
         sizing=sizing, revocation=revocation, warnings=tuple(list(sized.warnings) + warnings),
         policy_note=(f"Evidence scores use local policy thresholds ({ev.get('status', 'local policy')}); "
-                     "the Director's determination decides each finding." if evidence else ""))
+                     "the Director's determination decides each finding." if evidence else ""),
+        jurisdiction=profile.name, letterhead=profile.letterhead,
+        revocation_citation=profile.text("revocation_citation"))
 
 
-def _revocation_result(r: Revocation, profile: str) -> dict[str, Any]:
+def _revocation_result(r: Revocation, profile: Any) -> dict[str, Any]:
     notice = profile_parameter("revocation_notice_days", profile)
     days = int(notice["value"])
     grounds_spec = profile_parameter("revocation_grounds", profile)
     texts = grounds_spec["value"]
     considered = profile_parameter("revocation_response_considered", profile)
+    label = str(grounds_spec.get("label", "({key})"))
+    names = ", ".join(label.format(key=k) for k in texts)
     grounds = []
     for given in r.grounds:
         key = parse.normalise_key(given).replace("(", "").replace(")", "")
         key = key.removeprefix("g3").removeprefix("g_3_").strip("_")
         key = GROUND_NAMES.get(key, key)
         valid = key in texts
-        entry = {"given": given, "ground": f"(g)(3)({key})" if valid else None, "valid": valid,
+        entry = {"given": given, "ground": label.format(key=key) if valid else None, "valid": valid,
                  "text": texts.get(key) if valid else
-                 f"not a ground under {grounds_spec['citation']}; the grounds are (i), (ii) and (iii)"}
+                 f"not a ground under {grounds_spec['citation']}; the grounds are {names}"}
         grounds.append(entry)
     issues = []
     valid_notice = revocation_notice_valid(r.notice_mailed, r.proposed_effective, days)
@@ -547,10 +575,10 @@ def _revocation_result(r: Revocation, profile: str) -> dict[str, Any]:
                       f"date is {earliest.isoformat()} ({notice['citation']})")
     grounds_valid = bool(grounds) and all(g["valid"] for g in grounds)
     if not grounds:
-        issues.append(f"no grounds given; the revocation must rest on (g)(3)(i), (ii) or (iii) ({grounds_spec['citation']})")
+        issues.append(f"no grounds given; the revocation must rest on one of {names} ({grounds_spec['citation']})")
     for g in grounds:
         if not g["valid"]:
-            issues.append(f"ground {g['given']!r} is not one of (g)(3)(i)-(iii) ({grounds_spec['citation']})")
+            issues.append(f"ground {g['given']!r} is not one of {names} ({grounds_spec['citation']})")
     if r.response_received and not r.response_considered:
         issues.append("the owner's written response must be reviewed and considered before the final determination "
                       f"({considered['citation']})")

@@ -13,6 +13,7 @@ from typing import Any
 import sqlalchemy as sa
 
 from sizing.errors import SizingInputError
+from sizing.jurisdiction import DEFAULT_ID
 from sizing.register import schema as t
 from sizing.register.adapter import FAIL
 from sizing.register.store import Register
@@ -160,7 +161,8 @@ def history(reg: Register, fse_id: str) -> list[dict[str, Any]]:
     return sorted(out, key=lambda e: (e["date"], e["recorded_at"]))
 
 
-def due_list(reg: Register, as_of: dt.date | None = None, within: int = 30) -> list[dict[str, Any]]:
+def due_list(reg: Register, as_of: dt.date | None = None, within: int = 30,
+             jurisdiction: Any = DEFAULT_ID) -> list[dict[str, Any]]:
     """What falls due by ``as_of + within`` days (earlier items are overdue), sorted by date.
 
     Install deadlines (until a pump-out on or after the notification shows an interceptor in service), waivers
@@ -175,7 +177,7 @@ def due_list(reg: Register, as_of: dt.date | None = None, within: int = 30) -> l
         horizon = as_of + dt.timedelta(days=within)
     except OverflowError:  # beyond the calendar's last day: everything recorded is within
         horizon = dt.date.max
-    training = profile_parameter("training_interval_months")
+    training = profile_parameter("training_interval_months", jurisdiction)
     items = []
 
     def add(day, fse_id, what, detail, citation=""):

@@ -67,7 +67,7 @@ def waiver_markdown(d: WaiverDecision) -> str:
     """The determination letter draft in markdown."""
     kind = d.kind
     out = [f"# Draft determination: {d.title}", "",
-           f"City of Tracy — FOG Control Program · {d.citation}", "",
+           f"{d.letterhead} · {d.citation}", "",
            f"Date: {d.date.isoformat()}", ""]
     to = _addressee(d)
     if to:
@@ -101,7 +101,7 @@ def waiver_markdown(d: WaiverDecision) -> str:
     out += [f"{i}. {c['text']} ({c['citation']})" for i, c in enumerate(d.conditions, 1)]
     out += ["", f"Expiration: {d.expiration.isoformat() if d.expiration else 'to be set by the Director'}"]
     if d.revocation:
-        out += ["", "## Revocation (TMC section 5.26.080(g))", ""]
+        out += ["", f"## Revocation ({d.revocation_citation})", ""]
         out += [f"- {k}: {v}" for k, v in _revocation_lines(d.revocation)]
         if d.revocation.get("explanation"):
             out += [f"- Facts and circumstances: {d.revocation['explanation']}"]
@@ -109,17 +109,17 @@ def waiver_markdown(d: WaiverDecision) -> str:
         out += ["", "## Notes for the Director", ""] + [f"- {w}" for w in d.warnings]
     if d.policy_note:
         out += ["", f"_{d.policy_note}_"]
-    out += ["", f"The {kind} may be revoked under TMC section 5.26.080(g) if its terms or conditions are not satisfied "
+    out += ["", f"The {kind} may be revoked under {d.revocation_citation} if its terms or conditions are not satisfied "
             "or the conditions it was based on change.", "", "______________________", "Director (or designee)", ""]
     return "\n".join(out)
 
 
 def waiver_pdf(d: WaiverDecision) -> bytes:
     """The determination letter draft as a PDF."""
-    from sizing.report.pdf import STATUS_FILL, ReportPDF, jurisdiction_letterhead
+    from sizing.report.pdf import STATUS_FILL, ReportPDF
 
     name = d.project.get("name")
-    pdf = ReportPDF(f"Draft determination: {d.title}", f"{jurisdiction_letterhead()} · {d.citation}",
+    pdf = ReportPDF(f"Draft determination: {d.title}", f"{d.letterhead} · {d.citation}",
                     footer_note=f"draft {d.kind} determination {d.date.isoformat()}" + (f" — {name}" if name else ""),
                     created=d.date)
     pdf.key_values([("Date", d.date.isoformat()), ("To", " · ".join(_addressee(d)) or None),
@@ -153,7 +153,7 @@ def waiver_pdf(d: WaiverDecision) -> bytes:
     pdf.bullets([f"{c['text']} ({c['citation']})" for c in d.conditions], numbered=True)
     pdf.paragraph(f"Expiration: {d.expiration.isoformat() if d.expiration else 'to be set by the Director'}")
     if d.revocation:
-        pdf.heading("Revocation (TMC section 5.26.080(g))")
+        pdf.heading(f"Revocation ({d.revocation_citation})")
         pairs = _revocation_lines(d.revocation)
         if d.revocation.get("explanation"):
             pairs.append(("Facts and circumstances", d.revocation["explanation"]))
@@ -163,7 +163,7 @@ def waiver_pdf(d: WaiverDecision) -> bytes:
         pdf.bullets(d.warnings)
     if d.policy_note:
         pdf.paragraph(d.policy_note, size=8, muted=True)
-    pdf.paragraph(f"The {d.kind} may be revoked under TMC section 5.26.080(g) if its terms or conditions are not "
+    pdf.paragraph(f"The {d.kind} may be revoked under {d.revocation_citation} if its terms or conditions are not "
                   "satisfied or the conditions it was based on change.")
     pdf.ln(8)
     pdf.paragraph("______________________\nDirector (or designee)")

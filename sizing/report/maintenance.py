@@ -77,10 +77,10 @@ def chart_png(plan: MaintenancePlan) -> bytes:
 
 def maintenance_pdf(plan: MaintenancePlan, letterhead: str | None = None) -> bytes:
     """The maintenance report: recommendation, chart, readings, pump-outs, records checks and citations."""
-    from sizing.report.pdf import STATUS_FILL, ReportPDF, jurisdiction_letterhead, project_pairs
+    from sizing.report.pdf import STATUS_FILL, ReportPDF, project_pairs
 
     name = plan.project.get("name")
-    pdf = ReportPDF("Grease interceptor maintenance report", name, letterhead=letterhead or jurisdiction_letterhead(),
+    pdf = ReportPDF("Grease interceptor maintenance report", name, letterhead=letterhead or plan.letterhead or None,
                     footer_note=f"maintenance as of {plan.as_of.isoformat()}" + (f" — {name}" if name else ""),
                     created=plan.as_of)
     pdf.key_values(project_pairs(dict(plan.project), ("address", "applicant", "permit", "fse_id"))

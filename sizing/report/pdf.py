@@ -306,14 +306,6 @@ def project_pairs(project: dict[str, str], keys: Sequence[str] | None = None) ->
     return [(labels[key], project.get(key)) for key in (keys or labels)]
 
 
-def jurisdiction_letterhead(profile: str = "tracy") -> str | None:
-    """The letterhead line of the jurisdiction profile (``letterhead``), or its name."""
-    from sizing.tables import load_profile
-
-    data = load_profile(profile)
-    return data.get("letterhead") or data.get("jurisdiction")
-
-
 def sizing_pdf(result: SizingResult, units: str = "us", today: dt.date | None = None,
                letterhead: str | None = None) -> bytes:
     """The engineer's calculation report: every step with its clause and provenance."""
@@ -354,7 +346,7 @@ def review_pdf(review: Review, notes: dict | None = None) -> bytes:
     name = r.project.get("name")
     pdf = ReportPDF(f"Grease interceptor plan review — {r.jurisdiction}", None,
                     footer_note=f"plan review {r.review_date.isoformat()}" + (f" — {name}" if name else ""),
-                    created=r.review_date, letterhead=jurisdiction_letterhead())
+                    created=r.review_date, letterhead=r.letterhead or None)
     icp = r.interceptor
     design = None
     if icp is not None:

@@ -1,0 +1,191 @@
+"""The jurisdiction as a plug-in: one profile file per city, loaded through one registry.
+
+A profile (``tables/jurisdictions/<id>.yaml``) holds everything local: the name and letterhead, the ordinance
+and its citation texts, the observed holidays, the parameters with their citations, which review rules apply
+(and to which interceptor types), the waiver kinds, and the maintenance and records rules. Code asks the
+:class:`Jurisdiction` for them and never names a city. The id is chosen at the boundary (``--jurisdiction``
+on the command line, :data:`DEFAULT_ID` otherwise) and passed down explicitly.
+
+Profiles are read from the folder named by the environment variable ``SIZING_JURISDICTIONS_DIR`` (or the
+``where`` argument of :func:`get`), then from ``tables/jurisdictions``, so a city can try its own profile
+without touching the package. Each file is read once per process.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from sizing.errors import TableError
+
+#: The profile used when none is chosen.
+DEFAULT_ID = "tracy"
+#: Environment variable naming a folder of profiles to use instead of ``tables/jurisdictions``.
+FOLDER_ENV = "SIZING_JURISDICTIONS_DIR"
+#: The review rules of :mod:`sizing.ordinance.review`, by id, in report order.
+REVIEW_RULE_IDS = ("interceptor_required", "interceptor_type", "volume", "hgi_capacity", "compartments",
+                   "manhole_diameter", "manhole_count", "manholes_to_grade", "retention_fittings",
+                   "accessible_location", "dishwasher_connection", "prep_fixtures_connected", "sanitary_connection",
+                   "food_grinder", "food_grinder_removal", "discharge_temperature", "additives")
+
+
+@dataclass(frozen=True)
+class Jurisdiction:
+    """One jurisdiction profile, read-only. ``raw`` is the whole file as loaded."""
+
+    id: str
+    raw: Mapping[str, Any] = field(repr=False, compare=False)
+    path: Path | None = None
+
+    # --- Identity and texts ---------------------------------------------------------------------------
+    @property
+    def name(self) -> str:
+        return str(self.raw.get("jurisdiction", self.id))
+
+    def text(self, key: str, **values: Any) -> str:
+        """A text of the profile's ``texts`` block, with ``{placeholders}`` filled from ``values``."""
+        texts = self.raw.get("texts") or {}
+        if key not in texts:
+            raise TableError(f"jurisdiction profile {self.id!r} has no text {key!r}; "
+                             f"texts: {', '.join(sorted(texts)) or 'none'}")
+        return str(texts[key]).format(**values)
+
+    @property
+    def letterhead(self) -> str:
+        return self.text("letterhead")
+
+    @property
+    def ordinance(self) -> str:
+        return str(self.raw.get("ordinance") or "")
+
+    @property
+    def chapter(self) -> str:
+        return str(self.raw.get("chapter") or "")
+
+    @property
+    def holidays(self) -> Mapping[str, Any]:
+        return self.raw.get("holidays") or {}
+
+    # --- Numbers and rules ----------------------------------------------------------------------------
+    @property
+    def parameters(self) -> Mapping[str, Any]:
+        return self.raw.get("parameters") or {}
+
+    def parameter(self, key: str) -> dict[str, Any]:
+        """One parameter: ``{value, unit, citation, ...}``; a missing one is a TableError naming the others."""
+        params = self.parameters
+        if key not in params:
+            raise TableError(f"profile {self.id!r} has no parameter {key!r}; parameters: "
+                             f"{', '.join(sorted(params)) or 'none'}")
+        return params[key]
+
+    def sizing_rule(self, key: str) -> dict[str, Any]:
+        """One sizing rule (``sizing`` block): ``{value, citation}``."""
+        rules = self.raw.get("sizing") or {}
+        if key not in rules:
+            raise TableError(f"profile {self.id!r} has no sizing rule {key!r}; rules: "
+                             f"{', '.join(sorted(rules)) or 'none'}")
+        return rules[key]
+
+    @property
+    def review_rules(self) -> tuple[str, ...]:
+        """The ids of the review rules this jurisdiction applies (``review_rules``; every rule when absent)."""
+        listed = self.raw.get("review_rules")
+        if listed is None:
+            return REVIEW_RULE_IDS
+        unknown = [r for r in listed if r not in REVIEW_RULE_IDS]
+        if unknown:
+            raise TableError(f"jurisdiction profile {self.id!r}: review_rules lists {', '.join(map(repr, unknown))}, "
+                             f"not a rule of the review; rules: {', '.join(REVIEW_RULE_IDS)}")
+        return tuple(r for r in REVIEW_RULE_IDS if r in listed)
+
+    @property
+    def design_rules_by_interceptor_type(self) -> Mapping[str, Any]:
+        return self.raw.get("design_rules_by_interceptor_type") or {}
+
+    # --- Maintenance and records -----------------------------------------------------------------------
+    #: The parameters the maintenance plan and its records checks read.
+    MAINTENANCE_KEYS = ("max_accumulation_percent", "max_service_interval_months", "default_service_interval_months",
+                        "training_interval_months", "records_retention_years", "maintenance_frequency_min_readings",
+                        "maintenance_interval_safety_factor", "service_immediately_when_over_limit",
+                        "pump_out_manifests")
+
+    @property
+    def has_maintenance_rules(self) -> bool:
+        """Whether the profile has the accumulation limit, intervals and records rules of a maintenance plan."""
+        return all(k in self.parameters for k in self.MAINTENANCE_KEYS)
+
+    # --- Waivers ----------------------------------------------------------------------------------------
+    @property
+    def waiver_kinds(self) -> dict[str, Any]:
+        """``{kind: spec}`` of the profile's waivers (``common_conditions`` left out); empty: no waivers."""
+        return {k: v for k, v in (self.raw.get("waivers") or {}).items() if k != "common_conditions"}
+
+    @property
+    def has_waivers(self) -> bool:
+        return bool(self.waiver_kinds)
+
+
+def folders(override: str | os.PathLike[str] | None = None) -> tuple[Path, ...]:
+    """The folders profiles are read from, first match wins: ``override``, else ``$SIZING_JURISDICTIONS_DIR``,
+    then the package's ``tables/jurisdictions``."""
+    from sizing.tables import tables_dir
+
+    first = override if override is not None else os.environ.get(FOLDER_ENV) or None
+    own = tables_dir() / "jurisdictions"
+    return (own,) if first is None else (Path(first), own)
+
+
+def available(where: str | os.PathLike[str] | None = None) -> list[str]:
+    """The ids of the profiles in the folders, sorted."""
+    return sorted({p.stem for f in folders(where) for p in f.glob("*.yaml")})
+
+
+def get(jurisdiction: Jurisdiction | str, where: str | os.PathLike[str] | None = None) -> Jurisdiction:
+    """The jurisdiction with this id (an unknown id is a TableError listing the valid ones); a
+    :class:`Jurisdiction` is returned as is. ``where`` is a folder searched before the package's."""
+    if isinstance(jurisdiction, Jurisdiction):
+        return jurisdiction
+    return _load(str(jurisdiction), folders(where))
+
+
+@cache
+def _load(jid: str, where: tuple[Path, ...]) -> Jurisdiction:
+    safe = bool(jid) and "/" not in jid and "\\" not in jid and not jid.startswith(".")
+    path = next((f / f"{jid}.yaml" for f in where if safe and (f / f"{jid}.yaml").is_file()), None)
+    if path is None:
+        names = sorted({p.stem for f in where for p in f.glob("*.yaml")})
+        raise TableError(f"no jurisdiction profile {jid!r}; profiles available: {', '.join(names) or 'none'}")
+    import yaml  # here, not at import: the command line imports this module on every start
+
+    with path.open(encoding="utf-8") as fh:
+        raw = yaml.safe_load(fh)
+    if not isinstance(raw, dict) or "jurisdiction" not in raw:
+        raise TableError(f"{path}: a jurisdiction profile is a mapping with at least 'jurisdiction' (its name)")
+    return Jurisdiction(id=jid, raw=raw, path=path)
+
+
+def ident(jurisdiction: Jurisdiction | str) -> str:
+    """The id of a jurisdiction given as an object or an id."""
+    return jurisdiction.id if isinstance(jurisdiction, Jurisdiction) else str(jurisdiction)
+
+
+def add_option(parser: Any) -> None:
+    """The ``--jurisdiction ID`` option of a command (an unknown ID is an error listing the valid ones)."""
+    parser.add_argument("--jurisdiction", metavar="ID", default=DEFAULT_ID, type=_known_id,
+                        help=f"jurisdiction profile to apply (tables/jurisdictions/ID.yaml, or ${FOLDER_ENV}); "
+                             f"default {DEFAULT_ID}")
+
+
+def _known_id(value: str) -> str:
+    import argparse
+
+    names = available()
+    if value not in names:
+        raise argparse.ArgumentTypeError(f"no jurisdiction profile {value!r}; profiles available: "
+                                         f"{', '.join(names) or 'none'}")
+    return value

@@ -1,0 +1,188 @@
+"""The jurisdiction as a plug-in: one registry of profiles, passed explicitly from --jurisdiction."""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+
+from sizing import jurisdiction as registry
+from sizing.cli import main
+from sizing.errors import TableError
+from sizing.ordinance import maintenance as m
+from sizing.tables import tables_dir
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+
+
+def city_folder(tmp_path: Path, jid: str, change) -> Path:
+    """A folder holding the City's profile and a copy of it as ``jid``, edited by ``change(raw)``."""
+    raw = yaml.safe_load((tables_dir() / "jurisdictions" / "tracy.yaml").read_text(encoding="utf-8"))
+    change(raw)
+    folder = tmp_path / "jurisdictions"
+    folder.mkdir(exist_ok=True)
+    (folder / f"{jid}.yaml").write_text(yaml.safe_dump(raw, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    return folder
+
+
+# --- The registry ------------------------------------------------------------------------------------------
+
+def test_registry_lists_the_profiles_and_loads_each_once(tmp_path):
+    assert registry.available() == ["cpc", "tracy"]
+    assert registry.available(tmp_path) == ["cpc", "tracy"]
+    j = registry.get("tracy")
+    assert registry.get("tracy") is j                     # read once per process
+    assert registry.get(j) is j                           # an object passes through
+    assert j.name == "City of Tracy, California"
+    assert j.letterhead == "City of Tracy — FOG Control Program"
+    assert j.parameter("min_manhole_diameter")["value"] == 24
+    assert set(j.waiver_kinds) == {"new_construction", "infeasible_existing", "alternative_pretreatment"}
+    assert j.review_rules == registry.REVIEW_RULE_IDS     # no review_rules list: every rule applies
+    assert j.has_maintenance_rules and j.has_waivers
+    cpc = registry.get("cpc")
+    assert cpc.review_rules == ("volume", "hgi_capacity")
+    assert not cpc.has_maintenance_rules and not cpc.has_waivers and cpc.waiver_kinds == {}
+
+
+def test_unknown_jurisdiction_lists_the_valid_ids():
+    with pytest.raises(TableError, match=r"no jurisdiction profile 'stockton'; profiles available: cpc, tracy"):
+        registry.get("stockton")
+    with pytest.raises(TableError, match="profiles available"):
+        registry.get("../tables/cpc-2025")
+
+
+def test_unknown_jurisdiction_on_the_command_line_is_one_line_exit_2(capsys):
+    with pytest.raises(SystemExit) as exit_:
+        main(["review", str(EXAMPLES / "review-compliant.yaml"), "--jurisdiction", "stockton"])
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err.strip()
+    assert err == ("sizing review: argument --jurisdiction: no jurisdiction profile 'stockton'; "
+                   "profiles available: cpc, tracy")
+
+
+def test_review_rules_naming_an_unknown_rule_is_an_error(tmp_path):
+    folder = city_folder(tmp_path, "typo", lambda raw: raw.update(review_rules=["volume", "volumes"]))
+    with pytest.raises(TableError, match="review_rules lists 'volumes'"):
+        _ = registry.get("typo", folder).review_rules
+
+
+def test_the_submittal_carries_its_jurisdiction_to_the_review(tmp_path, monkeypatch):
+    """The id chosen at the boundary reaches the review without being passed again."""
+    from sizing import submittal
+    from sizing.ordinance.review import review
+
+    sub = submittal.load(EXAMPLES / "review-compliant.yaml", jurisdiction="cpc")
+    assert sub.jurisdiction == "cpc"
+    assert {f.rule for f in review(sub).findings} <= {"volume", "hgi_capacity"}
+    assert submittal.load(EXAMPLES / "review-compliant.yaml").jurisdiction == registry.DEFAULT_ID
+
+
+# --- Records checks follow the profile ---------------------------------------------------------------------
+
+def test_records_checks_use_the_profile_passed_in(tmp_path):
+    """The training and records-retention checks read the jurisdiction given to the maintenance plan, not the
+    default profile: a city with a 1-month training rule reports 1 month (before: 12 months)."""
+    def monthly(raw):
+        raw["parameters"]["training_interval_months"]["value"] = 1
+        raw["parameters"]["records_retention_years"]["value"] = 5
+    city = registry.get("monthly", city_folder(tmp_path, "monthly", monthly))
+    rec = m.from_dict({"liquid_depth": "48 in", "as_of": "2025-06-01",
+                       "services": [{"date": "2025-03-01", "hauler": "H", "manifest": "M-1"}],
+                       "training": ["2025-04-15"], "records_kept_since": "2020-01-01"})
+    checks = {c.key: c for c in m.plan(rec, city).checks}
+    assert checks["training"].title == "Employee BMP training at least every 1 months"
+    assert checks["training"].ok is False                      # 2025-04-15 + 1 month < 2025-06-01
+    assert "more than 1 months" in checks["training"].detail
+    assert checks["records_retention"].title == "Records kept for 5 years"
+    assert "required from 2020-06-01" in checks["records_retention"].detail
+    default = {c.key: c for c in m.plan(rec, "tracy").checks}
+    assert default["training"].ok is True and default["training"].title.endswith("every 12 months")
+
+
+def test_approved_interval_title_follows_the_profile_cap(tmp_path):
+    """The approved-interval check names the profile's maximum, not a fixed six months."""
+    def four(raw):
+        raw["parameters"]["max_service_interval_months"]["value"] = 4
+    city = registry.get("four", city_folder(tmp_path, "four", four))
+    rec = m.from_dict({"liquid_depth": "48 in", "as_of": "2025-06-01", "services": ["2025-03-01"],
+                       "approved_interval": "150 day", "training": ["2025-01-15"]})
+    check = {c.key: c for c in m.plan(rec, city).checks}["approved_interval"]
+    assert check.title == "Approved interval within the 4-month maximum" and check.ok is False
+
+
+def test_maintenance_cli_passes_the_jurisdiction(tmp_path, monkeypatch, capsys):
+    def monthly(raw):
+        raw["parameters"]["training_interval_months"]["value"] = 1
+    monkeypatch.setenv(registry.FOLDER_ENV, str(city_folder(tmp_path, "monthly", monthly)))
+    code = main(["maintenance", str(EXAMPLES / "maintenance-restaurant.yaml"), "--jurisdiction", "monthly",
+                 "--format", "json"])
+    assert code in (0, 1)
+    records = {c["key"]: c for c in json.loads(capsys.readouterr().out)["records"]}
+    assert records["training"]["title"] == "Employee BMP training at least every 1 months"
+
+
+# --- No city in the code -----------------------------------------------------------------------------------
+
+ROOT = Path(__file__).resolve().parent.parent
+#: Text that belongs in a profile: the City's name, its code's chapter and paragraphs, its numbers in words.
+CITY_TEXT = re.compile(r"Tracy|TMC|5\.26|six[- ]month|\(b\)\(1\)|\(g\)\(3\)", re.IGNORECASE)
+#: The one allowed hit: the id of the default profile (not its content).
+ALLOWED = {
+    "sizing/jurisdiction.py": re.compile(r"^tracy$"),
+}
+
+
+def _docstrings(tree: ast.AST) -> set[int]:
+    out = set()
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if isinstance(node, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and body:
+            first = body[0]
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
+                out.add(id(first.value))
+        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Attribute) and t.attr == "__doc__"
+                                                for t in node.targets):
+            out.add(id(node.value))
+    return out
+
+
+def city_text_in_code(folders=("sizing", "app_pages")) -> dict[str, set[str]]:
+    """The string constants of the code (docstrings, which cite a rule's clause, and comments left out) that
+    hold city text, by file."""
+    hits: dict[str, set[str]] = {}
+    for folder in folders:
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            docs = _docstrings(tree)
+            for node in ast.walk(tree):
+                if (isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs
+                        and CITY_TEXT.search(node.value)):
+                    hits.setdefault(path.relative_to(ROOT).as_posix(), set()).add(node.value)
+    return hits
+
+
+def test_no_city_text_in_the_code_outside_the_profile():
+    """Names, chapter and paragraph citations and the City's numbers in words live in the profile only."""
+    unexpected = {}
+    for f, texts in city_text_in_code().items():
+        left = sorted(t for t in texts if f not in ALLOWED or not ALLOWED[f].search(t))
+        if left:
+            unexpected[f] = left
+    assert unexpected == {}
+
+
+def test_the_scan_finds_city_text(tmp_path):
+    """The scan itself: a message naming the chapter is found, a docstring citing it is not."""
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "m.py").write_text('def f():\n    """TMC ch. 5.26, Prohibitions (a)."""\n'
+                                           '    return f"{1} days (TMC section 5.26.080(f))"\n', encoding="utf-8")
+    global ROOT
+    saved, ROOT = ROOT, tmp_path
+    try:
+        assert city_text_in_code(("pkg",)) == {"pkg/m.py": {" days (TMC section 5.26.080(f))"}}
+    finally:
+        ROOT = saved
