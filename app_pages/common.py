@@ -207,7 +207,8 @@ def fixtures_from_csv(text: str, name: str = "fixtures.csv") -> list[dict[str, A
 
 # --- form values -----------------------------------------------------------------------------------------
 
-def _blank(value: Any) -> bool:
+def blank(value: Any) -> bool:
+    """An empty cell or field: None, NaN, NA or blank text."""
     if value is None:
         return True
     if isinstance(value, float) and math.isnan(value):
@@ -226,7 +227,7 @@ def to_yaml(doc: Mapping[str, Any]) -> str:
 
 def clean(mapping: Mapping[str, Any]) -> dict[str, Any]:
     """Drop empty fields from a form section."""
-    return {k: (v.strip() if isinstance(v, str) else v) for k, v in mapping.items() if not _blank(v)}
+    return {k: (v.strip() if isinstance(v, str) else v) for k, v in mapping.items() if not blank(v)}
 
 
 # --- cached pure work --------------------------------------------------------------------------------------
@@ -326,7 +327,7 @@ def frame_records(frame: pd.DataFrame) -> list[dict[str, Any]]:
     for _, row in frame.iterrows():
         item = {}
         for col, value in row.items():
-            if _blank(value):
+            if blank(value):
                 continue
             if isinstance(value, float) and value.is_integer():
                 value = int(value)

@@ -10,7 +10,6 @@ rows stays on screen. Values stay the text the user typed until ``sizing`` parse
 from __future__ import annotations
 
 import difflib
-import math
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -138,7 +137,7 @@ def schedule(edited: pd.DataFrame) -> Schedule:
         item: dict[str, Any] = {}
         for col in COLUMNS:
             value = values.get(col)
-            if _blank(value):
+            if common.blank(value):
                 continue
             if col == "connected":
                 item["connected_to_interceptor"] = bool(value)
@@ -295,19 +294,6 @@ def show_error(exc: Exception, sched: Schedule) -> None:
 
 
 # --- cell helpers ---------------------------------------------------------------------------------------------
-
-def _blank(value: Any) -> bool:
-    if value is None:
-        return True
-    if isinstance(value, float) and math.isnan(value):
-        return True
-    if isinstance(value, str) and not value.strip():
-        return True
-    try:
-        return bool(pd.isna(value))
-    except (TypeError, ValueError):
-        return False
-
 
 def _truthy(value: Any) -> bool:
     try:
