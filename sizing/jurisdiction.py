@@ -160,10 +160,10 @@ def _load(jid: str, where: tuple[Path, ...]) -> Jurisdiction:
     if path is None:
         names = sorted({p.stem for f in where for p in f.glob("*.yaml")})
         raise TableError(f"no jurisdiction profile {jid!r}; profiles available: {', '.join(names) or 'none'}")
-    import yaml  # here, not at import: the command line imports this module on every start
+    from sizing.tables import read_data_yaml
 
     with path.open(encoding="utf-8") as fh:
-        raw = yaml.safe_load(fh)
+        raw = read_data_yaml(fh)
     if not isinstance(raw, dict) or "jurisdiction" not in raw:
         raise TableError(f"{path}: a jurisdiction profile is a mapping with at least 'jurisdiction' (its name)")
     return Jurisdiction(id=jid, raw=raw, path=path)

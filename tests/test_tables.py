@@ -161,3 +161,17 @@ def test_profile_sizing_rules():
     assert profile_sizing_rule("sanitary_connection", "tracy")["citation"] == "TMC ch. 5.26, Prohibitions (e)"
     with pytest.raises(TableError, match="no sizing rule 'x'"):
         profile_sizing_rule("x", "tracy")
+
+
+def test_data_files_read_the_same_with_the_fast_loader():
+    """Every table and profile reads to the same data with the C loader the command line uses as with
+    PyYAML's pure-Python safe loader (the start-up speed never changes a value)."""
+    import yaml
+
+    from sizing.tables import read_data_yaml, tables_dir
+
+    files = sorted(tables_dir().rglob("*.yaml"))
+    assert len(files) > 10
+    for path in files:
+        text = path.read_text(encoding="utf-8")
+        assert read_data_yaml(text) == yaml.safe_load(text), path
