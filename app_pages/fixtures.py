@@ -133,7 +133,7 @@ def schedule(edited: pd.DataFrame) -> Schedule:
     """The editor's rows as submittal fixtures: empty cells left out, text kept as typed, empty rows dropped,
     rows not complete yet left out (or their dimensions) and listed in ``incomplete``."""
     out = Schedule()
-    for row, (_, values) in enumerate(edited.iterrows()):
+    for row, values in enumerate(edited.to_dict("records")):  # plain dicts: iterrows builds a Series per row
         item: dict[str, Any] = {}
         for col in COLUMNS:
             value = values.get(col)

@@ -59,11 +59,11 @@ def schedule(lines: int) -> list[dict]:
 
 
 def app_page(lines: int) -> tuple[AppTest, callable]:
-    from app_pages import common
+    from app_pages import fixtures
 
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
     at.run()
-    frame = common.fixtures_frame(schedule(lines))
+    frame = fixtures.frame(schedule(lines))
     at.session_state["fx_base"] = frame
     at.session_state["fx_current"] = frame
     at.session_state["fx_ver"] = 1
@@ -78,10 +78,10 @@ def app_page(lines: int) -> tuple[AppTest, callable]:
 
 
 def minimal_page(lines: int, folder: Path) -> tuple[AppTest, callable]:
-    from app_pages import common
+    from app_pages import fixtures
 
     frame_path = folder / "frame.pkl"
-    common.fixtures_frame(schedule(lines)).to_pickle(frame_path)
+    fixtures.frame(schedule(lines)).to_pickle(frame_path)
     script = folder / "minimal_page.py"
     script.write_text(MINIMAL_PAGE.format(frame=str(frame_path)), encoding="utf-8")
     at = AppTest.from_file(str(script), default_timeout=120)
