@@ -27,6 +27,7 @@ from typing import Any
 
 from sizing import parse
 from sizing.errors import SizingInputError
+from sizing.finding import FAIL, INFO, PASS, STATUSES, WARN, Finding, jsonable
 from sizing.jurisdiction import DEFAULT_ID
 from sizing.ordinance.calendar import (
     add_working_days,
@@ -40,8 +41,6 @@ from sizing.submittal import Submittal
 from sizing.tables import profile_parameter
 from sizing.units import convert, parse_quantity
 
-PASS, FAIL, WARN, INFO = "pass", "fail", "warn", "info"
-STATUSES = (PASS, FAIL, WARN, INFO)
 INTERCEPTOR_TYPES = ("gravity", "hydromechanical")
 INTERCEPTOR_FIELDS = ("type", "volume", "rated_flow", "compartments", "liquid_depth", "sanitary_tees", "manholes",
                       "grease_retention_fittings", "accessible", "product", "notes")
@@ -306,29 +305,6 @@ def parse_declarations(raw: Mapping[str, Any]) -> Declarations:
 # --- Results ---------------------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
-class Finding:
-    """One requirement checked: its status, the clause, what was found (value) against what is required (limit)."""
-
-    rule: str
-    status: str
-    citation: str
-    message: str
-    value: Any = None
-    limit: Any = None
-    unit: str = ""
-    #: The plain-language correction a checker pastes into a notice (failing findings only).
-    correction: str | None = None
-    provenance: str | None = None
-    #: Why a value behind the finding is not confirmed (e.g. a date the City should confirm).
-    provenance_note: str | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"rule": self.rule, "status": self.status, "citation": self.citation, "message": self.message,
-                "value": _jsonable(self.value), "limit": _jsonable(self.limit), "unit": self.unit,
-                "provenance": self.provenance, "provenance_note": self.provenance_note}
-
-
-@dataclass(frozen=True)
 class Deadline:
     rule: str
     start: dt.date
@@ -409,17 +385,7 @@ class Review:
 
 
 def _jsonable_dict(d: Mapping[str, Any]) -> dict[str, Any]:
-    return {k: _jsonable(v) for k, v in d.items()}
-
-
-def _jsonable(value: Any) -> Any:
-    if isinstance(value, dt.date):
-        return value.isoformat()
-    if isinstance(value, float):
-        return round(value, 4)
-    if isinstance(value, (list, tuple)):
-        return [_jsonable(v) for v in value]
-    return value
+    return {k: jsonable(v) for k, v in d.items()}
 
 
 # --- The review ------------------------------------------------------------------------------------------

@@ -331,16 +331,11 @@ def sizing_pdf(result: SizingResult, units: str = "us", today: dt.date | None = 
 
 # --- The plan review -------------------------------------------------------------------------------------
 
-def _value_limit(f) -> tuple[str, str]:
-    from sizing.report.review import value_limit
-
-    return value_limit(f)
-
-
 def review_pdf(review: Review, notes: dict | None = None) -> bytes:
     """The plan review report: the permit header, findings with clauses (and the reviewer's notes, N/A with its
     reason), corrections, deadlines, the sizing calculation, the provenance note and a signature block."""
-    from sizing.report.review import corrections_shown, header_pairs, headline, note_text, status_shown
+    from sizing.report.findings import pdf_table
+    from sizing.report.review import corrections_shown, header_pairs, headline
 
     r = review
     name = r.project.get("name")
@@ -370,16 +365,7 @@ def review_pdf(review: Review, notes: dict | None = None) -> bytes:
         ("Result", headline(r, notes))])
 
     pdf.heading("Findings")
-    rows, fills = [], []
-    for f in r.findings:
-        value, limit = _value_limit(f)
-        shown = status_shown(f, notes)
-        note = note_text(f, notes)
-        rows.append((shown, f"{f.rule}\n{f.message}" + (f"\nReviewer: {note}" if note else ""), value, limit,
-                     f.citation))
-        fills.append((STATUS_FILL.get(shown.lower(), NA_FILL), None, None, None, None))
-    pdf.table(["Status", "Rule and finding", "Shown", "Required", "Citation"], rows, widths=(9, 46, 13, 13, 24),
-              fills=fills, size=7.5)
+    pdf_table(pdf, r.findings, notes)
 
     if r.waiver is not None:
         from sizing.report.review import waiver_lines

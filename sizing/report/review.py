@@ -11,9 +11,16 @@ from sizing import parse
 from sizing.errors import SizingInputError
 from sizing.ordinance.review import Review
 from sizing.report import text as sizing_text
+from sizing.report.findings import (  # noqa: F401  (re-exported: the review renderers' names)
+    NA,
+    SYMBOL,
+    markdown_table,
+    note_text,
+    status_shown,
+    text_lines,
+    value_limit,
+)
 
-SYMBOL = {"pass": "PASS", "fail": "FAIL", "warn": "WARN", "info": "INFO"}
-NA = "N/A"
 NOTE_FIELDS = ("note", "not_applicable")
 
 
@@ -50,12 +57,6 @@ def reviewer_notes(raw: Mapping[str, Any], r: Review) -> dict[str, ReviewerNote]
     return out
 
 
-def status_shown(f, notes: Mapping[str, ReviewerNote] | None = None) -> str:
-    """PASS / FAIL / WARN / INFO, or N/A where the reviewer marked the finding not applicable."""
-    note = (notes or {}).get(f.rule)
-    return NA if note is not None and note.not_applicable else SYMBOL[f.status]
-
-
 def counts_shown(r: Review, notes: Mapping[str, ReviewerNote] | None = None) -> dict[str, int]:
     """Findings by status as shown: a finding marked N/A counts as n/a only (never as a pass)."""
     out = {s: 0 for s in SYMBOL} | {"n/a": 0}
@@ -67,37 +68,6 @@ def counts_shown(r: Review, notes: Mapping[str, ReviewerNote] | None = None) -> 
 def compliant_shown(r: Review, notes: Mapping[str, ReviewerNote] | None = None) -> bool:
     """No failing finding, other than those the reviewer marked not applicable."""
     return not any(f.status == "fail" and status_shown(f, notes) != NA for f in r.findings)
-
-
-def note_text(f, notes: Mapping[str, ReviewerNote] | None = None) -> str:
-    """The reviewer's note on a finding ('N/A (reason)' first), or ''."""
-    note = (notes or {}).get(f.rule)
-    if note is None:
-        return ""
-    parts = []
-    if note.not_applicable:
-        parts.append(f"N/A ({note.not_applicable}); the check gave {SYMBOL[f.status]}")
-    if note.note:
-        parts.append(note.note)
-    return " — ".join(parts)
-
-
-def value_limit(f) -> tuple[str, str]:
-    """A finding's value and limit as short strings with the unit ('23.62 in', '24 in')."""
-    return _show(f.value, f.unit), _show(f.limit, f.unit)
-
-
-def _show(x, unit: str) -> str:
-    if x is None:
-        return "—"
-    if isinstance(x, bool):
-        return "yes" if x else "no"
-    if isinstance(x, float):
-        text = f"{x:,.2f}".rstrip("0").rstrip(".")
-        return f"{text} {unit}".strip()
-    if isinstance(x, int):
-        return f"{x:,} {unit}".strip()
-    return str(getattr(x, "isoformat", lambda: x)())
 
 
 def headline(r: Review, notes: Mapping[str, ReviewerNote] | None = None) -> str:
@@ -167,12 +137,7 @@ def review_text(r: Review, notes: Mapping[str, ReviewerNote] | None = None) -> s
     out += [f"{k}: {v}" for k, v in header_pairs(r) if v]
     out += [f"Construction: {r.construction.replace('_', ' ')}; review date {r.review_date.isoformat()}", "",
             headline(r, notes), "", "Findings:"]
-    for f in r.findings:
-        v, lim = value_limit(f)
-        out.append(f"  [{status_shown(f, notes)}] {f.rule}: {f.message}")
-        out.append(f"         value {v}; limit {lim}; {f.citation}")
-        if note_text(f, notes):
-            out.append(f"         reviewer: {note_text(f, notes)}")
+    out += text_lines(r.findings, notes)
     if r.waiver is not None:
         out += ["", "Waiver:"] + [f"  - {line}" for line in waiver_lines(r)]
     if r.deadlines:
@@ -196,12 +161,8 @@ def review_markdown(r: Review, notes: Mapping[str, ReviewerNote] | None = None) 
     out += [f"- {k}: {_md(v)}" for k, v in header_pairs(r) if v]
     out += [f"- Code edition: CPC {r.edition}",
             f"- Construction: {r.construction.replace('_', ' ')}", f"- Review date: {r.review_date.isoformat()}",
-            f"- Result: **{headline(r, notes)}**", "", "## Findings", "",
-            "| Status | Rule | Finding | Value | Limit | Citation | Reviewer's note |", "|---|---|---|---|---|---|---|"]
-    for f in r.findings:
-        v, lim = value_limit(f)
-        out.append(f"| {status_shown(f, notes)} | {f.rule} | {_md(f.message)} | {_md(v)} | {_md(lim)} | "
-                   f"{_md(f.citation)} | {_md(note_text(f, notes))} |")
+            f"- Result: **{headline(r, notes)}**", "", "## Findings", ""]
+    out += markdown_table(r.findings, notes)
     if r.waiver is not None:
         out += ["", "## Waiver", ""] + [f"- {_md(line)}" for line in waiver_lines(r)]
     if r.deadlines:

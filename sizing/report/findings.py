@@ -1,0 +1,107 @@
+"""One renderer per format for :class:`sizing.finding.Finding`: plan review, waiver and maintenance alike.
+
+Every report lists its findings through these functions, so a finding reads the same in the text output,
+the markdown, the PDF and the app: status (or N/A where a reviewer marked it not applicable), rule, message,
+what was shown against what is required, the clause, and the reviewer's note.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+SYMBOL = {"pass": "PASS", "fail": "FAIL", "warn": "WARN", "info": "INFO"}
+NA = "N/A"
+#: Column headings of the findings table (markdown, PDF, app).
+COLUMNS = ("Status", "Rule", "Finding", "Shown", "Required", "Citation", "Reviewer's note")
+
+
+def status_shown(f, notes: Mapping[str, Any] | None = None) -> str:
+    """PASS / FAIL / WARN / INFO, or N/A where the reviewer marked the finding not applicable."""
+    note = (notes or {}).get(f.rule)
+    return NA if note is not None and note.not_applicable else SYMBOL[f.status]
+
+
+def note_text(f, notes: Mapping[str, Any] | None = None) -> str:
+    """The reviewer's note on a finding ('N/A (reason)' first), or ''."""
+    note = (notes or {}).get(f.rule)
+    if note is None:
+        return ""
+    parts = []
+    if note.not_applicable:
+        parts.append(f"N/A ({note.not_applicable}); the check gave {SYMBOL[f.status]}")
+    if note.note:
+        parts.append(note.note)
+    return " — ".join(parts)
+
+
+def value_limit(f) -> tuple[str, str]:
+    """A finding's value and limit as short strings with the unit ('23.62 in', '24 in')."""
+    return show(f.value, f.unit), show(f.limit, f.unit)
+
+
+def show(x: Any, unit: str = "") -> str:
+    """One value as text: '—' for none, yes / no, thousands separators, at most two decimals, dates ISO."""
+    if x is None:
+        return "—"
+    if isinstance(x, bool):
+        return "yes" if x else "no"
+    if isinstance(x, float):
+        text = f"{x:,.2f}".rstrip("0").rstrip(".")
+        return f"{text} {unit}".strip()
+    if isinstance(x, int):
+        return f"{x:,} {unit}".strip()
+    return str(getattr(x, "isoformat", lambda: x)())
+
+
+def message(f) -> str:
+    """The finding's message, with its evidence where the finding names one."""
+    return f"{f.message} (evidence: {f.evidence})" if f.evidence else f.message
+
+
+def rows(findings: Iterable, notes: Mapping[str, Any] | None = None) -> list[tuple[str, ...]]:
+    """One row per finding, in :data:`COLUMNS` order (all text)."""
+    out = []
+    for f in findings:
+        v, lim = value_limit(f)
+        out.append((status_shown(f, notes), f.rule, message(f), v, lim, f.citation, note_text(f, notes)))
+    return out
+
+
+def text_lines(findings: Iterable, notes: Mapping[str, Any] | None = None, indent: str = "  ") -> list[str]:
+    """Plain text: '[FAIL] rule: message', then the value, the limit and the clause, then the reviewer's note."""
+    out = []
+    pad = indent + " " * 7
+    for status, rule, msg, v, lim, citation, note in rows(findings, notes):
+        out.append(f"{indent}[{status}] {rule}: {msg}")
+        out.append(f"{pad}value {v}; limit {lim}; {citation}")
+        if note:
+            out.append(f"{pad}reviewer: {note}")
+    return out
+
+
+def markdown_table(findings: Iterable, notes: Mapping[str, Any] | None = None,
+                   columns: Sequence[str] = COLUMNS) -> list[str]:
+    """A markdown table (heading, rule line, one line per finding); ``columns`` picks and orders the columns."""
+    index = [COLUMNS.index(c) for c in columns]
+    out = ["| " + " | ".join(columns) + " |", "|" + "---|" * len(columns)]
+    for row in rows(findings, notes):
+        out.append("| " + " | ".join(md(row[i]) for i in index) + " |")
+    return out
+
+
+def pdf_table(pdf, findings: Iterable, notes: Mapping[str, Any] | None = None, size: float = 7.5) -> None:
+    """The findings table of a PDF report: status cell coloured, rule and finding (and note) in one column."""
+    from sizing.report.pdf import NA_FILL, STATUS_FILL
+
+    body, fills = [], []
+    for status, rule, msg, v, lim, citation, note in rows(findings, notes):
+        body.append((status, f"{rule}\n{msg}" + (f"\nReviewer: {note}" if note else ""), v, lim, citation))
+        fills.append((STATUS_FILL.get(status.lower(), NA_FILL), None, None, None, None))
+    pdf.table(["Status", "Rule and finding", "Shown", "Required", "Citation"], body, widths=(9, 46, 13, 13, 24),
+              fills=fills, size=size)
+
+
+def md(text: object) -> str:
+    """Text safe inside a markdown table cell."""
+    return str(text).replace("|", "\\|").replace("\n", " ")
