@@ -15,6 +15,7 @@ from sizing import parse, submittal
 from sizing.errors import SizingInputError, TableError
 from sizing.jurisdiction import DEFAULT_ID
 from sizing.jurisdiction import get as get_jurisdiction
+from sizing.report import findings as FINDINGS
 from sizing.tables import DEFAULT_EDITION
 
 ss = st.session_state
@@ -48,7 +49,7 @@ def rows_frame(items, columns) -> pd.DataFrame:
 
 
 def types() -> dict:
-    return WAIVER.waiver_types()
+    return WAIVER.waiver_types(JURISDICTION)
 
 
 def init_state() -> None:
@@ -301,26 +302,24 @@ def results(doc: dict) -> None:
     (st.success if d.grantable else st.warning)(LETTER.decision_line(d))
     m1, m2, m3 = st.columns(3)
     m1.metric("Decision", d.decision)
-    m2.metric("Findings met", f"{sum(f.met for f in d.findings)} of {len(d.findings)}")
+    m2.metric("Findings met", f"{sum(f.passed for f in d.findings)} of {len(d.findings)}")
     m3.metric("CPC required volume", "—" if d.sizing["required_volume_gal"] is None
               else f"{d.sizing['required_volume_gal']:,.0f} gal", help=d.sizing["citation"])
-    rows = [{"finding": f.key, "met": ("met" if f.met else "not met") if f.made else "not made",
+    rows = [{"status": FINDINGS.status_shown(f), "finding": f.rule, "Director": FINDINGS.show(f.value),
              "citation": f.citation, "evidence": f.evidence,
-             "evidence score": "—" if not f.score else
-             ("no data" if f.score["reading"] == "no data" else
-              f"{f.score['passed']}/{f.score['checked']} ({f.score['reading']})")} for f in d.findings]
+             "evidence score": LETTER.score_text(f.detail.get("score"))} for f in d.findings]
     st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch", key="waiver_findings")
-    scored = [f for f in d.findings if f.score]
+    scored = [(f, f.detail["score"]) for f in d.findings if f.detail.get("score")]
     if scored:
         with st.expander("Evidence scores (local policy thresholds, not ordinance text)"):
             if d.policy_note:
                 st.caption(d.policy_note)
-            for f in scored:
-                st.markdown(f"**{f.key}** — {f.score['summary']}")
+            for f, score in scored:
+                st.markdown(f"**{f.rule}** — {score['summary']}")
                 checks = [{"check": c["name"], "value": LETTER.number_text(c["value"]),
                            "limit": LETTER.number_text(c["limit"]), "unit": c["unit"],
                            "result": "no data" if c["ok"] is None else ("ok" if c["ok"] else "against"),
-                           "source": c["source"]} for c in f.score["checks"]]
+                           "source": c["source"]} for c in score["checks"]]
                 st.dataframe(pd.DataFrame(checks).astype(str), hide_index=True, width="stretch")
     if d.missing:
         st.markdown("**Not met**\n\n" + "\n".join(f"- {m}" for m in d.missing))

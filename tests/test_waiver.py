@@ -58,7 +58,7 @@ def run(d: dict):
 
 
 def finding(decision, key):
-    return {f.key: f for f in decision.findings}[key]
+    return {f.rule: f for f in decision.findings}[key]
 
 
 # --- (c) new construction: all six findings --------------------------------------------------------------
@@ -66,7 +66,7 @@ def finding(decision, key):
 def test_new_construction_all_six_findings_grantable():
     d = run(c_doc())
     assert d.grantable is True and d.missing == ()
-    assert [f.key for f in d.findings][1:] == C_KEYS
+    assert [f.rule for f in d.findings][1:] == C_KEYS
     assert finding(d, "negligible_fog_quantity").citation == "TMC section 5.26.080(c)(1)"
     texts = [c["text"] for c in d.conditions]
     assert any("space and plumbing segregation for the future installation of a grease interceptor" in t for t in texts)
@@ -76,7 +76,7 @@ def test_new_construction_all_six_findings_grantable():
 def test_new_construction_each_finding_not_met(key):
     d = run(c_doc(**{key: {"met": False, "evidence": "seen otherwise"}}))
     assert d.grantable is False
-    assert finding(d, key).met is False and finding(d, key).evidence.startswith("seen otherwise")
+    assert finding(d, key).status == "fail" and finding(d, key).evidence.startswith("seen otherwise")
     assert d.missing == (f"{key}: finding not met (TMC section 5.26.080(c)({C_KEYS.index(key) + 1}))",)
     assert len(d.findings) == 7  # a finding that is not met is listed, never hidden
 
@@ -86,7 +86,7 @@ def test_new_construction_each_finding_not_made(key):
     d = run(c_doc(**{key: None}))
     assert d.grantable is False
     f = finding(d, key)
-    assert f.met is False and f.made is False and f.evidence.startswith("not made")
+    assert f.status == "fail" and f.detail["made"] is False and f.evidence.startswith("not made")
     assert d.missing[0].startswith(f"{key}: finding not made")
 
 
@@ -102,8 +102,8 @@ def test_remodel_may_use_new_construction_waiver():
 def test_infeasible_each_finding_alone_with_fee_grantable(key):
     d = run(d_doc(**{key: True}))
     assert d.grantable is True
-    assert finding(d, key).met is True
-    assert finding(d, key).required == "one of: " + ", ".join(D_KEYS)
+    assert finding(d, key).status == "pass"
+    assert finding(d, key).detail["required"] == "one of: " + ", ".join(D_KEYS)
 
 
 @pytest.mark.parametrize("key", D_KEYS)
@@ -119,7 +119,7 @@ def test_infeasible_without_fee_not_grantable(fee, evidence):
     d = run(d_doc(fee=fee, inadequate_space=True))
     assert d.grantable is False
     f = finding(d, "mitigation_fee_paid")
-    assert f.met is False and f.evidence == evidence and f.citation == "TMC section 5.26.080(d); section 5.26.190"
+    assert f.status == "fail" and f.evidence == evidence and f.citation == "TMC section 5.26.080(d); section 5.26.190"
     assert d.missing[0].startswith("mitigation_fee_paid:")
 
 
@@ -142,7 +142,7 @@ def test_alternative_equivalent_or_better_required(value):
 
 def test_monitoring_exactly_three_months_is_enough():
     d = run(b_doc())
-    assert finding(d, "downstream_monitoring").met is True and d.grantable is True
+    assert finding(d, "downstream_monitoring").status == "pass" and d.grantable is True
 
 
 @pytest.mark.parametrize("change, problem", [
@@ -161,7 +161,7 @@ def test_monitoring_exactly_three_months_is_enough():
 def test_monitoring_shortfalls(change, problem):
     d = run(b_doc(monitoring={**MON, **change}))
     assert d.grantable is False
-    assert finding(d, "downstream_monitoring").met is False
+    assert finding(d, "downstream_monitoring").status == "fail"
     assert problem in d.missing[0]
 
 
@@ -187,7 +187,7 @@ def test_monitoring_period_defaults_to_first_and_last_inspection():
 def test_wrong_waiver_type_for_construction(data, hint):
     d = run(data)
     assert d.grantable is False
-    assert finding(d, "applies_to_construction").met is False
+    assert finding(d, "applies_to_construction").status == "fail"
     assert d.missing[0].startswith("applies_to_construction:") and hint in d.missing[0]
 
 
@@ -249,13 +249,13 @@ def test_evidence_scores_supporting():
                            "sampling": [{"date": "2025-03-01", "fog": "35 mg/L"}],
                            "inspections": [{"date": "2025-03-01", "visible_fog": False}]}
     d = run(data)
-    s1 = finding(d, "negligible_fog_quantity").score
+    s1 = finding(d, "negligible_fog_quantity").detail["score"]
     assert s1["reading"] == "supports" and s1["passed"] == 5 and s1["no_data"] == 2
     volume = {c["name"]: c for c in s1["checks"]}["CPC required gravity volume"]
     assert volume["value"] == 500 and volume["limit"] == 500 and volume["ok"] is True
     water = {c["name"]: c for c in s1["checks"]}["water use"]
     assert water["value"] == 250 and water["limit"] == 500
-    s2 = finding(d, "not_significant_contributor").score
+    s2 = finding(d, "not_significant_contributor").detail["score"]
     assert s2["reading"] == "supports" and s2["checked"] == 2
     assert d.warnings == ()
 
@@ -266,13 +266,13 @@ def test_evidence_against_a_met_finding_is_a_warning_not_hidden():
     data["meals"] = {"seats": 80, "meal_factor": "restaurant"}
     data["application"] = {"kitchen_hood": "type_i", "sampling": [{"date": "2025-03-01", "fog": 450}]}
     d = run(data)
-    s1 = finding(d, "negligible_fog_quantity").score
+    s1 = finding(d, "negligible_fog_quantity").detail["score"]
     checks = {c["name"]: c for c in s1["checks"]}
     assert checks["CPC required gravity volume"]["value"] == 1250 and checks["CPC required gravity volume"]["ok"] is False
     assert checks["seats"]["value"] == 80 and checks["seats"]["source"] == "meals.seats"
     assert checks["kitchen hood"]["ok"] is False
     assert s1["reading"] == "against" and s1["failed"] == 3
-    assert finding(d, "not_significant_contributor").score["reading"] == "against"
+    assert finding(d, "not_significant_contributor").detail["score"]["reading"] == "against"
     assert d.grantable is True  # the Director's determination decides
     assert any(w.startswith("waiver.findings.negligible_fog_quantity: the Director's finding is 'met' but")
                for w in d.warnings)
@@ -280,7 +280,7 @@ def test_evidence_against_a_met_finding_is_a_warning_not_hidden():
 
 def test_no_application_data_is_no_data_not_passed():
     d = run(c_doc())
-    s2 = finding(d, "not_significant_contributor").score
+    s2 = finding(d, "not_significant_contributor").detail["score"]
     assert s2["reading"] == "no data" and s2["checked"] == 0 and s2["fraction"] is None
 
 
@@ -294,7 +294,7 @@ def test_thresholds_come_from_the_profile():
 
 def test_no_scores_for_other_kinds():
     d = run(d_doc(inadequate_space=True))
-    assert all(f.score is None for f in d.findings)
+    assert all(f.detail["score"] is None for f in d.findings)
 
 
 # --- Expiration, conditions --------------------------------------------------------------------------------
@@ -359,7 +359,8 @@ def test_inspection_needs_visible_fog():
 def test_json_contract():
     out = run(revocation(notice_mailed="2025-06-02")).to_dict()
     assert out["grantable"] is True and out["decision"] == "grantable"
-    assert set(out["findings"][1]) >= {"key", "met", "citation", "evidence", "score"}
+    assert set(out["findings"][1]) >= {"rule", "status", "citation", "evidence", "detail"}
+    assert set(out["findings"][1]["detail"]) == {"score", "required", "made"}
     assert out["missing"] == [] and out["conditions"]
     assert out["revocation"]["notice_valid"] is False and out["revocation"]["earliest_effective"] == "2025-07-02"
     json.dumps(out)
@@ -421,10 +422,10 @@ def test_cli_bad_input_exit_2(examples, tmp_path, capsys):
 def test_water_use_in_other_units_is_converted():
     data = c_doc()
     data["application"] = {"water_use": "0.25 gpm"}
-    checks = {c["name"]: c for c in finding(run(data), "negligible_fog_quantity").score["checks"]}
+    checks = {c["name"]: c for c in finding(run(data), "negligible_fog_quantity").detail["score"]["checks"]}
     assert checks["water use"]["value"] == pytest.approx(360.0)
     data["application"] = {"water_use": "1000 L/day"}
-    checks = {c["name"]: c for c in finding(run(data), "negligible_fog_quantity").score["checks"]}
+    checks = {c["name"]: c for c in finding(run(data), "negligible_fog_quantity").detail["score"]["checks"]}
     assert checks["water use"]["value"] == pytest.approx(264.172, abs=1e-3)
 
 
@@ -450,7 +451,7 @@ def test_remodel_of_an_existing_fse_may_apply_under_d():
     """Item 5: 5.26.080(d) covers an existing structure; a remodel of an existing FSE may apply under it (it was
     told to apply as new_construction)."""
     d = run({**d_doc(inadequate_space=True), "construction": "remodel"})
-    assert d.grantable and finding(d, "applies_to_construction").met
+    assert d.grantable and finding(d, "applies_to_construction").passed
     assert d.admitted_under == "TMC section 5.26.080(d)"
     assert "admitted under TMC section 5.26.080(d)" in finding(d, "applies_to_construction").evidence
     assert d.to_dict()["admitted_under"] == "TMC section 5.26.080(d)"
@@ -469,8 +470,8 @@ def test_remodel_of_an_existing_fse_may_apply_under_b_and_c_still_covers_remodel
 
 def test_decision_text_and_letter_say_which_paragraph_admitted_it(capsys, tmp_path):
     """Item 5 and item 8: the decision names the paragraph; the not-met count reads as English."""
-    from sizing.commands.waiver import render_text
     from sizing.report.letter import decision_line
+    from sizing.report.letter import waiver_text as render_text
 
     d = run({**d_doc(inadequate_space=True), "construction": "remodel"})
     assert "Construction: remodel; admitted under TMC section 5.26.080(d)" in render_text(d)

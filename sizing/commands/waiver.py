@@ -38,7 +38,8 @@ def run(args: argparse.Namespace) -> int:
     if not get(args.jurisdiction).has_waivers:
         raise no_waivers_error(args.jurisdiction)
     today = None if args.date is None else parse.date("--date", args.date)
-    decision = decide(submittal.load(args.file, jurisdiction=args.jurisdiction), today=today)
+    decision = decide(submittal.load(args.file, jurisdiction=args.jurisdiction), today=today,
+                      jurisdiction=args.jurisdiction)
     if args.letter:
         suffix = Path(args.letter).suffix.lower()
         if suffix not in (".md", ".pdf"):
@@ -54,35 +55,6 @@ def run(args: argparse.Namespace) -> int:
 
         write_pdf(letter.waiver_pdf(decision), args.output, args.file, "letter")
     else:
-        emit(render_text(decision), args.output, source=args.file)
+        emit(letter.waiver_text(decision), args.output, source=args.file)
     return 0 if decision.in_order else 1
 
-
-def render_text(d) -> str:
-    """A terminal summary of a WaiverDecision (formats the result only)."""
-    from sizing.report.letter import decision_line
-
-    name = f" — {d.project['name']}" if d.project.get("name") else ""
-    out = [f"{d.title}{name} ({d.date.isoformat()})", decision_line(d),
-           f"Construction: {d.construction.replace('_', ' ')}; " + (
-               f"admitted under {d.admitted_under}: {d.admitted_as}" if d.admitted_under else
-               f"not admitted under {d.citation}"), "", "Findings:"]
-    for f in d.findings:
-        score = ""
-        if f.score:
-            score = f"  [evidence: {f.score['summary']}]"
-        either = "" if f.required == "all" else " [" + f.required + "]"
-        out.append(f"  {'MET    ' if f.met else 'NOT MET'}  {f.key} ({f.citation}){either}{score}")
-    if d.missing:
-        out += ["", "Not met:"] + [f"  - {m}" for m in d.missing]
-    out += ["", "Conditions:"] + [f"  {i}. {c['text']} ({c['citation']})" for i, c in enumerate(d.conditions, 1)]
-    if d.revocation:
-        r = d.revocation
-        out += ["", f"Revocation: notice {'valid' if r['notice_valid'] else 'NOT valid'} "
-                    f"({r['days_of_notice']} of {r['notice_days_required']} days); earliest effective "
-                    f"{r['earliest_effective']}; grounds {'valid' if r['grounds_valid'] else 'NOT valid'}; "
-                    f"response {r['response']}; may proceed: {'yes' if r['may_proceed'] else 'no'}"]
-        out += [f"  - {i}" for i in r["issues"]]
-    if d.warnings:
-        out += ["", "Warnings:"] + [f"  - {w}" for w in d.warnings]
-    return "\n".join(out) + "\n"

@@ -34,15 +34,22 @@ def review_findings(result: Mapping[str, Any]) -> list[Finding]:
 
 
 def waiver_findings(result: Mapping[str, Any]) -> list[Finding]:
-    """A waiver decision's findings (``WaiverDecision.to_dict()``): met -> pass, not met -> fail.
+    """A waiver decision's findings (``WaiverDecision.to_dict()``), read as the core decided them.
 
-    A finding needed for only one of a group (``required`` not ``all``) that is not met is a ``warn`` unless the
-    decision is not grantable: another finding of its group may carry the decision. The revocation, when
-    given, is one more finding: ``fail`` when it may not proceed as proposed.
+    A finding with a ``status`` (the core's :class:`sizing.finding.Finding` shape) keeps it; its message is
+    ``'title: evidence'`` as the register has always shown it. A stored finding in the earlier shape (``met``)
+    normalises as it always has: met -> pass, not met -> fail, except a finding needed for only one of a group
+    (``required`` not ``all``) that is not met while the decision is grantable -> warn. The revocation, when
+    given, is one more finding (``revocation_finding``, or from a stored ``revocation``): ``fail`` when it may
+    not proceed as proposed.
     """
     out = []
     grantable = bool(result.get("grantable"))
     for f in result.get("findings") or []:
+        if "status" in f:
+            out.append(Finding(f["rule"], f["status"], f.get("citation") or "",
+                               f"{f.get('message') or f['rule']}: {f.get('evidence') or ''}".rstrip(": ")))
+            continue
         if f.get("met"):
             status = PASS
         elif f.get("required", "all") != "all" and grantable:
@@ -52,8 +59,10 @@ def waiver_findings(result: Mapping[str, Any]) -> list[Finding]:
         evidence = f.get("evidence") or ("not made" if not f.get("made", True) else "")
         out.append(Finding(f["key"], status, f.get("citation") or "",
                            f"{f.get('title') or f['key']}: {evidence}".rstrip(": ")))
-    rev = result.get("revocation")
-    if rev:
+    rev, done = result.get("revocation"), result.get("revocation_finding")
+    if done:
+        out.append(Finding(done["rule"], done["status"], done.get("citation") or "", done.get("message") or ""))
+    elif rev:
         issues = "; ".join(rev.get("issues") or [])
         out.append(Finding("revocation", PASS if rev.get("may_proceed") else FAIL,
                            (rev.get("citations") or {}).get("notice", ""),

@@ -9,6 +9,10 @@ from __future__ import annotations
 from typing import Any
 
 from sizing.ordinance.waiver import WaiverDecision
+from sizing.report import findings as render
+
+#: The columns of the letter's findings table (the Director's findings have no reviewer's note).
+COLUMNS = ("Status", "Rule", "Finding", "Shown", "Required", "Citation")
 
 DRAFT_NOTE = ("DRAFT for the Director's determination. The findings below are the Director's; the evidence "
               "scores only show what the application's data say against local screening thresholds.")
@@ -32,11 +36,8 @@ def number_text(value: Any) -> str:
     return f"{value:,.0f}" if float(value).is_integer() else f"{value:,g}"
 
 
-def _met(met: bool) -> str:
-    return "MET" if met else "NOT MET"
-
-
-def _score_text(score: dict[str, Any] | None) -> str:
+def score_text(score: dict[str, Any] | None) -> str:
+    """An evidence score in short: '7/7 (supports)', 'no data', or '—' for a finding without one."""
     if not score:
         return "—"
     if score["reading"] == "no data":
@@ -63,6 +64,12 @@ def _revocation_lines(r: dict[str, Any]) -> list[tuple[str, str]]:
     ]
 
 
+def _scored(d: WaiverDecision) -> list[tuple[Any, dict[str, Any]]]:
+    """The findings with an evidence score that has checks, and the score."""
+    return [(f, f.detail["score"]) for f in d.findings
+            if (f.detail or {}).get("score") and f.detail["score"]["checks"]]
+
+
 def waiver_markdown(d: WaiverDecision) -> str:
     """The determination letter draft in markdown."""
     kind = d.kind
@@ -81,16 +88,11 @@ def waiver_markdown(d: WaiverDecision) -> str:
             f"({d.sizing['citation']}).", ""]
     if d.technology:
         out += [f"Alternative pretreatment proposed: {d.technology}", ""]
-    out += ["## Findings", "", "| Finding | Citation | Director | Evidence score | Evidence |", "|---|---|---|---|---|"]
-    for f in d.findings:
-        req = "" if f.required == "all" else f" ({f.required})"
-        out.append(f"| {f.key}{req} | {f.citation} | {_met(f.met)} | {_score_text(f.score)} | "
-                   f"{f.evidence.replace('|', '/')} |")
-    scored = [f for f in d.findings if f.score and f.score["checks"]]
-    for f in scored:
-        out += ["", f"### Evidence behind {f.key} ({f.score['thresholds']})", "",
+    out += ["## Findings", ""] + render.markdown_table(d.findings, columns=COLUMNS)
+    for f, score in _scored(d):
+        out += ["", f"### Evidence behind {f.rule} ({score['thresholds']})", "",
                 "| Check | Application value | Threshold (local policy) | Result | Source |", "|---|---|---|---|---|"]
-        for c in f.score["checks"]:
+        for c in score["checks"]:
             result = {True: "supports", False: "does not support", None: "no data"}[c["ok"]]
             shown = f"{number_text(c['value'])} {c['unit']}".strip()
             limit = f"{number_text(c['limit'])} {c['unit']}".strip()
@@ -116,7 +118,7 @@ def waiver_markdown(d: WaiverDecision) -> str:
 
 def waiver_pdf(d: WaiverDecision) -> bytes:
     """The determination letter draft as a PDF."""
-    from sizing.report.pdf import STATUS_FILL, ReportPDF
+    from sizing.report.pdf import ReportPDF
 
     name = d.project.get("name")
     pdf = ReportPDF(f"Draft determination: {d.title}", f"{d.letterhead} · {d.citation}",
@@ -133,19 +135,15 @@ def waiver_pdf(d: WaiverDecision) -> bytes:
     pdf.paragraph(decision_line(d), size=11, style="B")
     pdf.paragraph(DRAFT_NOTE, size=8, muted=True)
     pdf.heading("Findings")
-    fill = [[None, None, STATUS_FILL["pass" if f.met else "fail"], None, None] for f in d.findings]
-    pdf.table(["Finding", "Citation", "Director", "Score", "Evidence"],
-              [[f.key + ("" if f.required == "all" else f" ({f.required})"), f.citation, _met(f.met),
-                _score_text(f.score), f.evidence] for f in d.findings],
-              widths=[22, 17, 10, 11, 40], fills=fill)
-    for f in (f for f in d.findings if f.score and f.score["checks"]):
-        pdf.heading(f"Evidence behind {f.key}", 2)
+    render.pdf_table(pdf, d.findings)
+    for f, score in _scored(d):
+        pdf.heading(f"Evidence behind {f.rule}", 2)
         pdf.table(["Check", "Application value", "Threshold", "Result", "Source"],
                   [[c["name"], f"{number_text(c['value'])} {c['unit']}".strip(),
                     f"{number_text(c['limit'])} {c['unit']}".strip(),
                     {True: "supports", False: "does not support", None: "no data"}[c["ok"]], c["source"] or "—"]
-                   for c in f.score["checks"]], widths=[20, 20, 18, 14, 28])
-        pdf.paragraph(f"Thresholds: {f.score['thresholds']}.", size=7.5, muted=True)
+                   for c in score["checks"]], widths=[20, 20, 18, 14, 28])
+        pdf.paragraph(f"Thresholds: {score['thresholds']}.", size=7.5, muted=True)
     if d.missing:
         pdf.heading("Not met")
         pdf.bullets(d.missing)
@@ -168,3 +166,27 @@ def waiver_pdf(d: WaiverDecision) -> bytes:
     pdf.ln(8)
     pdf.paragraph("______________________\nDirector (or designee)")
     return pdf.to_bytes()
+
+
+def waiver_text(d: WaiverDecision) -> str:
+    """A terminal summary of a decision (``sizing waiver --format text``): the decision, the findings (through
+    :mod:`sizing.report.findings`), what is missing, the conditions, a revocation and the warnings."""
+    name = f" — {d.project['name']}" if d.project.get("name") else ""
+    out = [f"{d.title}{name} ({d.date.isoformat()})", decision_line(d),
+           f"Construction: {d.construction.replace('_', ' ')}; " + (
+               f"admitted under {d.admitted_under}: {d.admitted_as}" if d.admitted_under else
+               f"not admitted under {d.citation}"), "", "Findings:"]
+    out += render.text_lines(d.findings)
+    if d.missing:
+        out += ["", "Not met:"] + [f"  - {m}" for m in d.missing]
+    out += ["", "Conditions:"] + [f"  {i}. {c['text']} ({c['citation']})" for i, c in enumerate(d.conditions, 1)]
+    if d.revocation:
+        r = d.revocation
+        out += ["", f"Revocation: notice {'valid' if r['notice_valid'] else 'NOT valid'} "
+                    f"({r['days_of_notice']} of {r['notice_days_required']} days); earliest effective "
+                    f"{r['earliest_effective']}; grounds {'valid' if r['grounds_valid'] else 'NOT valid'}; "
+                    f"response {r['response']}; may proceed: {'yes' if r['may_proceed'] else 'no'}"]
+        out += [f"  - {i}" for i in r["issues"]]
+    if d.warnings:
+        out += ["", "Warnings:"] + [f"  - {w}" for w in d.warnings]
+    return "\n".join(out) + "\n"

@@ -18,7 +18,7 @@ def load(app, name):
 
 
 def findings(app):
-    return table(app, "finding", "met", "evidence score").set_index("finding")
+    return table(app, "finding", "Director", "evidence score").set_index("finding")
 
 
 def core(name):

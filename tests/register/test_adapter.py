@@ -22,7 +22,7 @@ def test_waiver_met_is_pass_and_not_met_is_fail():
     d = decide(submittal.load(EXAMPLES / "waiver-infeasible-existing.yaml")).to_dict()  # fee not paid
     got = {f.rule: f.status for f in normalise("waiver", d)}
     assert d["grantable"] is False
-    assert got == {f["key"]: ("pass" if f["met"] else "fail") for f in d["findings"]}
+    assert got == {f["rule"]: ("pass" if f["status"] == "pass" else "fail") for f in d["findings"]}
 
 
 def test_maintenance_check_not_shown_is_warn_and_over_the_limit_fails():

@@ -1,0 +1,1 @@
+"""The submittal's sections parsed once into typed objects (field-path errors, every field list in one place)."""
