@@ -81,6 +81,19 @@ def test_infeasible_existing_needs_the_fee(app):
     assert metrics(app)["Decision"] == "grantable"
 
 
+def test_the_findings_show_the_core_s_status(app):
+    """A finding of a group not met while another carries the grant is a warning; the fee not paid fails."""
+    load(app, "waiver-infeasible-existing.yaml")
+    shown = table(app, "status", "finding", "Director").set_index("finding")
+    expected = {f.rule: (f.status.upper(), f.value) for f in core("waiver-infeasible-existing.yaml").findings}
+    assert {k: (shown.loc[k, "status"], shown.loc[k, "Director"]) for k in expected} == expected
+    assert shown.loc["mitigation_fee_paid", "status"] == "FAIL" and shown.loc["inadequate_slope", "status"] == "FAIL"
+    app.selectbox(key="in_wv_fee").set_value("yes").run()
+    shown = table(app, "status", "finding", "Director").set_index("finding")
+    assert shown.loc["inadequate_slope", "status"] == "WARN" and shown.loc["other_infeasibility", "Director"] == "not made"
+    assert metrics(app)["Findings met"] == "3 of 5"
+
+
 def test_revocation_timeline_and_a_short_notice(app):
     load(app, "waiver-alternative-pretreatment.yaml")
     assert "The revocation may proceed as proposed." in texts(app)

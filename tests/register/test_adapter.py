@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import yaml
+
 from sizing import parse, submittal
 from sizing.ordinance import maintenance
 from sizing.ordinance.review import review
@@ -48,3 +50,74 @@ def test_unknown_kind_is_an_error():
 def test_parse_document_round_trip_of_the_example_waiver():
     doc = parse.load_document(EXAMPLES / "register" / "corner-coffee-waiver.yaml")
     assert doc["project"]["fse_id"] == "FSE-0520"
+
+
+# --- Waiver findings: the core's status read as it is; stored results in the earlier shape as before ------------
+
+LEGACY_GRANTABLE = {"grantable": True, "findings": [
+    {"key": "applies_to_construction", "title": "Variance applies to this construction", "met": True,
+     "citation": "(b)", "evidence": "construction: existing", "score": None, "required": "all", "made": True},
+    {"key": "no_adequate_space", "title": "No adequate space.", "met": True, "citation": "(b)(1)",
+     "evidence": "slab on grade", "score": None, "required": "one of: no_adequate_space, no_adequate_slope",
+     "made": True},
+    {"key": "no_adequate_slope", "title": "No adequate slope.", "met": False, "citation": "(b)(2)",
+     "evidence": "not made", "score": None, "required": "one of: no_adequate_space, no_adequate_slope",
+     "made": False}],
+    "revocation": {"proposed_effective": "2025-10-02", "may_proceed": False, "issues": ["29 days", "no grounds"],
+                   "citations": {"notice": "(g)(1)"}}}
+LEGACY_REFUSED = {"grantable": False, "findings": [
+    {"key": "inadequate_space", "title": "Space", "met": True, "citation": "(d)(1)", "evidence": "",
+     "required": "one of: x"},
+    {"key": "inadequate_slope", "title": "", "met": False, "citation": None, "evidence": None, "required": "one of: x",
+     "made": False},
+    {"key": "mitigation_fee_paid", "title": "Fee", "met": False, "citation": "(d)", "evidence": "not paid"}],
+    "revocation": {"proposed_effective": "2025-10-02", "may_proceed": True, "issues": [], "citations": {}}}
+
+
+def test_stored_waiver_results_in_the_earlier_shape_normalise_as_before():
+    """The earlier shape (met, key, required, made, revocation dict): the values the register has always made."""
+    got = [(f.rule, f.status, f.citation, f.message) for f in normalise("waiver", LEGACY_GRANTABLE)]
+    assert got == [
+        ("applies_to_construction", "pass", "(b)", "Variance applies to this construction: construction: existing"),
+        ("no_adequate_space", "pass", "(b)(1)", "No adequate space.: slab on grade"),
+        ("no_adequate_slope", "warn", "(b)(2)", "No adequate slope.: not made"),  # grantable: another carries it
+        ("revocation", "fail", "(g)(1)", "revocation effective 2025-10-02: 29 days; no grounds")]
+    got = [(f.rule, f.status, f.citation, f.message) for f in normalise("waiver", LEGACY_REFUSED)]
+    assert got == [
+        ("inadequate_space", "pass", "(d)(1)", "Space"),
+        ("inadequate_slope", "fail", "", "inadequate_slope: not made"),  # not grantable: a fail
+        ("mitigation_fee_paid", "fail", "(d)", "Fee: not paid"),
+        ("revocation", "pass", "", "revocation effective 2025-10-02: notice, grounds and response in order")]
+
+
+def _legacy(result: dict) -> dict:
+    """A fresh decision's to_dict() written in the earlier shape (as the register stored it before)."""
+    old = [{"key": f["rule"], "title": f["title"], "met": f["status"] == "pass", "citation": f["citation"],
+            "evidence": f["evidence"], **{k: f["detail"][k] for k in ("score", "required", "made")}}
+           for f in result["findings"]]
+    return {**{k: v for k, v in result.items() if k != "revocation_finding"}, "findings": old}
+
+
+def test_fresh_waiver_results_read_their_status_and_agree_with_the_earlier_shape():
+    data = yaml.safe_load((EXAMPLES / "waiver-alternative-pretreatment.yaml").read_text())
+    data["revocation"]["notice_mailed"] = "2025-09-03"  # 29 days: the revocation may not proceed
+    d = decide(submittal.from_dict(data)).to_dict()
+    got = normalise("waiver", d)
+    assert [(f.rule, f.status) for f in got] == [
+        ("applies_to_construction", "pass"), ("no_adequate_space", "pass"), ("no_adequate_slope", "warn"),
+        ("equivalent_or_better", "pass"), ("downstream_monitoring", "pass"), ("revocation", "fail")]
+    assert got[2].message.endswith(": not made") and got[5].citation == d["revocation"]["citations"]["notice"]
+    assert "at least 30 days are required" in got[5].message
+    for name in ("waiver-alternative-pretreatment.yaml", "waiver-infeasible-existing.yaml", "waiver-coffee-bar.yaml"):
+        fresh = decide(submittal.load(EXAMPLES / name)).to_dict()
+        assert normalise("waiver", fresh) == normalise("waiver", _legacy(fresh)), name
+
+
+def test_a_status_given_is_not_recomputed():
+    """The core decides the status; the adapter has no rule of its own for a result that carries one."""
+    result = {"grantable": False, "findings": [
+        {"rule": "x", "status": "warn", "citation": "c", "message": "X", "evidence": "e", "detail": {}}],
+        "revocation": {"may_proceed": True, "proposed_effective": "2025-01-01"},
+        "revocation_finding": {"rule": "revocation", "status": "fail", "citation": "n", "message": "m"}}
+    assert [(f.rule, f.status, f.citation, f.message) for f in normalise("waiver", result)] == [
+        ("x", "warn", "c", "X: e"), ("revocation", "fail", "n", "m")]
