@@ -150,10 +150,12 @@ def results(doc: dict) -> None:
             for r in plan.readings]
     if rows:
         st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch", key="mt_readings_table")
-    checks = [{"check": c.title, "result": "not shown" if c.ok is None else ("ok" if c.ok else "NOT MET"),
-               "detail": c.detail, "citation": c.citation} for c in plan.checks]
-    if checks:
-        st.dataframe(pd.DataFrame(checks), hide_index=True, width="stretch", key="mt_checks_table")
+    if plan.findings:
+        from sizing.report import findings
+
+        shown = findings.table_rows(plan.findings, columns=findings.COLUMNS[:-1])
+        st.dataframe(pd.DataFrame(shown, columns=list(findings.COLUMNS[:-1])), hide_index=True, width="stretch",
+                     key="mt_checks_table")
     for warning in plan.warnings:
         st.warning(warning)
     st.subheader("Downloads")

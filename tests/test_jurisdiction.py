@@ -93,14 +93,14 @@ def test_records_checks_use_the_profile_passed_in(tmp_path):
     rec = m.from_dict({"liquid_depth": "48 in", "as_of": "2025-06-01",
                        "services": [{"date": "2025-03-01", "hauler": "H", "manifest": "M-1"}],
                        "training": ["2025-04-15"], "records_kept_since": "2020-01-01"})
-    checks = {c.key: c for c in m.plan(rec, city).checks}
+    checks = {c.rule: c for c in m.plan(rec, city).findings}
     assert checks["training"].title == "Employee BMP training at least every 1 months"
-    assert checks["training"].ok is False                      # 2025-04-15 + 1 month < 2025-06-01
-    assert "more than 1 months" in checks["training"].detail
+    assert checks["training"].status == "fail"                      # 2025-04-15 + 1 month < 2025-06-01
+    assert "more than 1 months" in checks["training"].message
     assert checks["records_retention"].title == "Records kept for 5 years"
-    assert "required from 2020-06-01" in checks["records_retention"].detail
-    default = {c.key: c for c in m.plan(rec, "tracy").checks}
-    assert default["training"].ok is True and default["training"].title.endswith("every 12 months")
+    assert "required from 2020-06-01" in checks["records_retention"].message
+    default = {c.rule: c for c in m.plan(rec, "tracy").findings}
+    assert default["training"].status == "pass" and default["training"].title.endswith("every 12 months")
 
 
 def test_approved_interval_title_follows_the_profile_cap(tmp_path):
@@ -110,8 +110,8 @@ def test_approved_interval_title_follows_the_profile_cap(tmp_path):
     city = registry.get("four", city_folder(tmp_path, "four", four))
     rec = m.from_dict({"liquid_depth": "48 in", "as_of": "2025-06-01", "services": ["2025-03-01"],
                        "approved_interval": "150 day", "training": ["2025-01-15"]})
-    check = {c.key: c for c in m.plan(rec, city).checks}["approved_interval"]
-    assert check.title == "Approved interval within the 4-month maximum" and check.ok is False
+    check = {c.rule: c for c in m.plan(rec, city).findings}["approved_interval"]
+    assert check.title == "Approved interval within the 4-month maximum" and check.status == "fail"
 
 
 def test_maintenance_cli_passes_the_jurisdiction(tmp_path, monkeypatch, capsys):
@@ -121,7 +121,7 @@ def test_maintenance_cli_passes_the_jurisdiction(tmp_path, monkeypatch, capsys):
     code = main(["maintenance", str(EXAMPLES / "maintenance-restaurant.yaml"), "--jurisdiction", "monthly",
                  "--format", "json"])
     assert code in (0, 1)
-    records = {c["key"]: c for c in json.loads(capsys.readouterr().out)["records"]}
+    records = {c["rule"]: c for c in json.loads(capsys.readouterr().out)["records"]}
     assert records["training"]["title"] == "Employee BMP training at least every 1 months"
 
 

@@ -100,7 +100,7 @@ def test_maintenance_follows_the_third_city(lodi, monkeypatch, capsys):
     monkeypatch.setenv(registry.FOLDER_ENV, str(lodi))
     _, d = run_json(capsys, "maintenance", str(EXAMPLES / "maintenance-restaurant.yaml"), "--jurisdiction", "lodi")
     assert d["limit_percent"] == 20
-    records = {c["key"]: c for c in d["records"]}
+    records = {c["rule"]: c for c in d["records"]}
     assert records["training"]["title"] == "Employee BMP training at least every 6 months"
     text = json.dumps(d)
     assert "TMC" not in text and "5.26" not in text

@@ -145,8 +145,8 @@ def test_no_accumulation_after_established_uses_cap():
 
 def test_approved_interval_over_six_months_is_flagged():
     p = run(approved_interval="9 months", measurements=[])
-    check = {c.key: c for c in p.checks}["approved_interval"]
-    assert check.ok is False and "longer than 6 months" in check.detail
+    check = {c.rule: c for c in p.findings}["approved_interval"]
+    assert check.status == "fail" and "longer than 6 months" in check.message
     assert p.due_date == D(2025, 9, 1)
     assert p.in_order is False
 
@@ -163,7 +163,7 @@ def test_no_pump_out_on_record_uses_readings_line():
                                        {"date": "2025-05-01", "fog": "2 in", "solids": "2 in"}])
     assert p.accumulation["method"].startswith("least squares through the readings")
     assert p.accumulation["rate_in_per_day"] == pytest.approx(2 / 30, abs=1e-6)
-    assert {c.key: c.ok for c in p.checks}["pump_out_interval"] is False
+    assert {c.rule: c.status for c in p.findings}["pump_out_interval"] == "fail"
     assert p.next_service_date is None
 
 
@@ -171,25 +171,26 @@ def test_no_pump_out_on_record_uses_readings_line():
 
 def test_pump_outs_more_than_six_months_apart():
     p = run(services=["2024-08-01", "2025-02-02", "2025-03-01"], measurements=[])
-    check = {c.key: c for c in p.checks}["pump_out_interval"]
-    assert check.ok is False and "2024-08-01 to 2025-02-02" in check.detail
+    check = {c.rule: c for c in p.findings}["pump_out_interval"]
+    assert check.status == "fail" and "2024-08-01 to 2025-02-02" in check.message
 
 
 def test_pump_outs_exactly_six_months_apart_are_ok():
     p = run(services=["2024-09-01", "2025-03-01"], measurements=[])
-    assert {c.key: c.ok for c in p.checks}["pump_out_interval"] is True
+    assert {c.rule: c.status for c in p.findings}["pump_out_interval"] == "pass"
 
 
 def test_training_less_than_annual():
     p = run(training=["2024-05-31"], measurements=[])
-    check = {c.key: c for c in p.checks}["training"]
-    assert check.ok is False and "more than 12 months" in check.detail
-    assert {c.key: c.ok for c in run(training=["2024-06-01"], measurements=[]).checks}["training"] is True
+    check = {c.rule: c for c in p.findings}["training"]
+    assert check.status == "fail" and "more than 12 months" in check.message
+    assert {c.rule: c.status for c in run(training=["2024-06-01"], measurements=[]).findings}["training"] == "pass"
 
 
 def test_training_missing():
     p = run(training=[], measurements=[])
-    assert {c.key: c.detail for c in p.checks}["training"] == "no training record"
+    assert {c.rule: c.message for c in p.findings}["training"] == (
+        "Employee BMP training at least every 12 months: no training record")
 
 
 def test_records_three_years():
@@ -197,8 +198,8 @@ def test_records_three_years():
     short = run(records_kept_since="2022-06-02", measurements=[])
     young = run(records_kept_since="2023-01-10", operating_since="2023-01-10", measurements=[])
     unknown = run(records_kept_since=None, measurements=[])
-    status = [{c.key: c.ok for c in p.checks}["records_retention"] for p in (ok, short, young, unknown)]
-    assert status == [True, False, True, None]
+    status = [{c.rule: c.status for c in p.findings}["records_retention"] for p in (ok, short, young, unknown)]
+    assert status == ["pass", "fail", "pass", "warn"]
     assert unknown.in_order is True  # not shown is reported, not failed
 
 
@@ -301,7 +302,7 @@ def test_markdown_rendering_formats_the_plan(examples, capsys):
 # --- Pump-out manifests (Record keeping (c)) ------------------------------------------------------------------
 
 def check(p, key):
-    return next(c for c in p.checks if c.key == key)
+    return next(c for c in p.findings if c.rule == key)
 
 
 def test_pump_outs_without_hauler_and_manifest_are_not_in_order():
@@ -313,23 +314,25 @@ def test_pump_outs_without_hauler_and_manifest_are_not_in_order():
                                              "2025-04-10"])
     p = m.plan(m.from_dict(data))
     c = check(p, "manifests")
-    assert c.ok is False and p.in_order is False
-    assert c.detail.startswith("2 of 3 pump-outs since 2022-06-20 without a complete wastehauling record")
-    assert "services[0] (2024-10-15): no hauler and no manifest" in c.detail
-    assert "services[2] (2025-04-10)" in c.detail and "services[1]" not in c.detail
+    assert c.status == "fail" and p.in_order is False
+    assert c.message.startswith("Hauler and manifest of each pump-out: 2 of 3 pump-outs since 2022-06-20 without a "
+                                "complete wastehauling record")
+    assert "services[0] (2024-10-15): no hauler and no manifest" in c.message
+    assert "services[2] (2025-04-10)" in c.message and "services[1]" not in c.message
     assert c.citation == "TMC ch. 5.26, Record keeping (c); Grease interceptor maintenance (f)"
 
 
 def test_manifest_without_hauler_is_incomplete_and_old_pump_outs_are_outside_the_retention_period():
     p = run(manifests=False, services=[{"date": "2025-03-01", "manifest": "VG-1"}])
-    assert "services[0] (2025-03-01): no hauler" in check(p, "manifests").detail
+    assert "services[0] (2025-03-01): no hauler" in check(p, "manifests").message
     # A pump-out more than 3 years before the evaluation date need not keep its manifest.
     old = run(manifests=False, as_of="2025-06-01",
               services=["2022-05-01", {"date": "2025-03-01", "hauler": "H", "manifest": "M-1"}])
-    assert check(old, "manifests").ok is True
-    assert check(old, "manifests").detail == "hauler and manifest recorded for the pump-out since 2022-06-01"
+    assert check(old, "manifests").status == "pass"
+    assert check(old, "manifests").message == (
+        "Hauler and manifest of each pump-out: hauler and manifest recorded for the pump-out since 2022-06-01")
 
 
 def test_restaurant_example_keeps_every_manifest(examples):
     p = m.plan(m.load(str(examples / "maintenance-restaurant.yaml")))
-    assert check(p, "manifests").ok is True and p.in_order is True
+    assert check(p, "manifests").status == "pass" and p.in_order is True

@@ -128,8 +128,10 @@ def test_maintenance_report_pdf(examples, tmp_path):
     assert f"Next service {plan.next_service_date.isoformat()}" in text
     for r in plan.readings:
         assert r["date"] in text and f"{r['percent_full']:.1f} %" in text
-    for c in plan.checks:
+    for c in plan.records:
         assert c.title in text
+    for f in plan.findings:  # every finding, the accumulation limit and the service date too, with its message
+        assert f.message in text
     assert "TMC ch. 5.26, Prohibitions (g)" in text
     out = tmp_path / "m.pdf"
     assert main(["maintenance", str(examples / "maintenance-restaurant.yaml"), "--format", "pdf",

@@ -72,10 +72,16 @@ def waiver_findings(result: Mapping[str, Any]) -> list[Finding]:
 
 
 def maintenance_findings(result: Mapping[str, Any]) -> list[Finding]:
-    """A maintenance plan's checks (``MaintenancePlan.to_dict()``): the 25 % rule, the service date, the records.
+    """A maintenance plan's findings (``MaintenancePlan.to_dict()``): the accumulation limit, the service date,
+    the records checks.
 
-    A record check with ``ok`` None (not shown) is a ``warn``.
+    A result that carries ``findings`` is read as it is. A result stored in the older shape (no ``findings``;
+    ``records`` with ``ok``) is normalised as it always was: the accumulation limit and the due date from the
+    plan's fields, then each records check, ``ok`` None (not shown) a ``warn``.
     """
+    if result.get("findings") is not None:
+        return [Finding(f["rule"], f["status"], f.get("citation") or "", f.get("message") or "")
+                for f in result["findings"]]
     cites = result.get("citations") or {}
     out = []
     if result.get("percent_full") is not None:

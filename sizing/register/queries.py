@@ -222,9 +222,10 @@ def due_list(reg: Register, as_of: dt.date | None = None, within: int = 30,
             elif log["next_service_date"]:
                 add(log["next_service_date"], fse_id, "pump-out", res.get("next_service_basis") or "",
                     res["citations"]["maximum_interval"])
-            for c in res.get("records") or []:
-                if c["ok"] is False:
-                    add(log["as_of"], fse_id, "records", f"{c['title']}: {c['detail']}", c["citation"])
+            for c in res.get("records") or []:  # Finding.to_dict() shape; a log stored earlier has ok / detail
+                if c["status"] == "fail" if "status" in c else c["ok"] is False:
+                    add(log["as_of"], fse_id, "records",
+                        c["message"] if "status" in c else f"{c['title']}: {c['detail']}", c["citation"])
         trained = [e["on_date"] for e in events.get(fse_id, []) if e["kind"] == "training"]
         if trained:
             try:

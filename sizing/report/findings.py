@@ -68,6 +68,13 @@ def rows(findings: Iterable, notes: Mapping[str, Any] | None = None) -> list[tup
     return out
 
 
+def table_rows(findings: Iterable, notes: Mapping[str, Any] | None = None,
+               columns: Sequence[str] = COLUMNS) -> list[dict[str, str]]:
+    """One mapping per finding, column heading -> text, for a table widget; ``columns`` picks and orders them."""
+    index = [(c, COLUMNS.index(c)) for c in columns]
+    return [{c: row[i] for c, i in index} for row in rows(findings, notes)]
+
+
 def text_lines(findings: Iterable, notes: Mapping[str, Any] | None = None, indent: str = "  ") -> list[str]:
     """Plain text: '[FAIL] rule: message', then the value, the limit and the clause, then the reviewer's note."""
     out = []

@@ -1,5 +1,6 @@
-"""The maintenance report (PDF) of a MaintenancePlan: readings, the accumulation chart, the recommendation and
-the records checks, each with its citation, for an inspector to print or send.
+"""The maintenance report of a MaintenancePlan: the text and markdown summary of ``sizing maintenance``, and the
+PDF (readings, the accumulation chart, the recommendation and the findings, each with its citation) for an
+inspector to print or send. Findings are rendered by :mod:`sizing.report.findings`.
 
 Formats the plan only: every percentage, date and interval comes from
 :func:`sizing.ordinance.maintenance.plan`.
@@ -12,10 +13,7 @@ import io
 from typing import Any
 
 from sizing.ordinance.maintenance import MaintenancePlan
-
-#: A records check: ok True / False / None (the log does not show it).
-CHECK_LABEL = {True: "MET", False: "NOT MET", None: "NOT SHOWN"}
-CHECK_STATUS = {True: "pass", False: "fail", None: "warn"}
+from sizing.report import findings as render_findings
 
 
 def status_line(plan: MaintenancePlan) -> str:
@@ -76,7 +74,7 @@ def chart_png(plan: MaintenancePlan) -> bytes:
 
 
 def maintenance_pdf(plan: MaintenancePlan, letterhead: str | None = None) -> bytes:
-    """The maintenance report: recommendation, chart, readings, pump-outs, records checks and citations."""
+    """The maintenance report: recommendation, chart, readings, pump-outs, findings and citations."""
     from sizing.report.pdf import STATUS_FILL, ReportPDF, project_pairs
 
     name = plan.project.get("name")
@@ -102,11 +100,8 @@ def maintenance_pdf(plan: MaintenancePlan, letterhead: str | None = None) -> byt
         pdf.paragraph("No FOG + solids reading on record.")
     pdf.paragraph("Full pump-outs: " + (", ".join(d.isoformat() for d in plan.services) or "none on record"),
                   size=9)
-    pdf.heading("Records")
-    pdf.table(["Check", "Result", "Detail", "Citation"],
-              [(c.title, CHECK_LABEL[c.ok], c.detail, c.citation) for c in plan.checks],
-              widths=(22, 11, 45, 22),
-              fills=[(None, STATUS_FILL[CHECK_STATUS[c.ok]], None, None) for c in plan.checks])
+    pdf.heading("Findings")
+    render_findings.pdf_table(pdf, plan.findings)
     if plan.warnings:
         pdf.heading("Warnings")
         pdf.bullets(plan.warnings, size=8.5)
@@ -115,3 +110,41 @@ def maintenance_pdf(plan: MaintenancePlan, letterhead: str | None = None) -> byt
                    size=8.5)
     pdf.signature_block([("Inspector", plan.project.get("reviewer")), ("Date", None)])
     return pdf.to_bytes()
+
+
+def maintenance_text(plan: MaintenancePlan, markdown: bool = False) -> str:
+    """The text (or markdown) summary of ``sizing maintenance``: status, latest reading, accumulation, the
+    recommendation and the due date, then the findings and the warnings."""
+    d = plan.to_dict()
+    head = "# " if markdown else ""
+    sub = "## " if markdown else ""
+    bullet = "- " if markdown else "  "
+    name = f" — {d['project']['name']}" if d["project"].get("name") else ""
+    out = [f"{head}Grease interceptor maintenance{name} (as of {d['as_of']}): {status_line(plan)}", ""]
+    if d["percent_full"] is None:
+        out.append(f"{bullet}No FOG + solids reading on record.")
+    else:
+        r = d["latest_reading"]
+        verdict = "OVER the limit" if d["exceeds_limit"] else "within the limit"
+        out.append(f"{bullet}Latest reading {r['date']}: FOG {r['fog_in']:.2f} in + solids {r['solids_in']:.2f} in = "
+                   f"{r['total_in']:.2f} in of {d['liquid_depth_in']:g} in = {d['percent_full']:.1f} % "
+                   f"({verdict}, {d['limit_percent']:g} %; {d['citations']['accumulation_limit']})")
+    a = d["accumulation"]
+    if a["rate_in_per_day"] is not None:
+        out.append(f"{bullet}Accumulation: {a['rate_in_per_30_days']:.2f} in per 30 days ({a['method']})")
+    if d["projected_limit_date"]:
+        out.append(f"{bullet}Projected to reach {d['limit_percent']:g} %: {d['projected_limit_date']}")
+    out.append(f"{bullet}Recommended interval: {d['recommended_interval_days']} days — {d['basis']}")
+    if d["approved_interval_days"] is not None:
+        out.append(f"{bullet}Approved interval: {d['approved_interval_days']:g} days")
+    if d["due_date"]:
+        out.append(f"{bullet}Due by: {d['due_date']} ({d['due_basis']})" + (" — OVERDUE" if d["overdue"] else ""))
+    out.append(f"{bullet}Next service: {d['next_service_date'] or '—'} ({d['next_service_basis']})")
+    out += ["", f"{sub}Findings"]
+    if markdown:
+        out += [""] + render_findings.markdown_table(plan.findings, columns=render_findings.COLUMNS[:-1])
+    else:
+        out += render_findings.text_lines(plan.findings)
+    if d["warnings"]:
+        out += ["", f"{sub}Warnings"] + [f"{bullet}{w}" for w in d["warnings"]]
+    return "\n".join(out) + "\n"

@@ -1,1 +1,2 @@
-"""The submittal's sections parsed once into typed objects (field-path errors, every field list in one place)."""
+"""The sections of an input document, each parsed once into a typed object (field-path errors, every field
+list in one place)."""

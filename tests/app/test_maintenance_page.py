@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from sizing import __version__
 from sizing.ordinance import maintenance
-from tests.app.conftest import errors, goto, metrics, texts
+from tests.app.conftest import errors, goto, metrics, table, texts
 
 
 def load(app, name="maintenance-restaurant.yaml"):
@@ -62,3 +62,15 @@ def test_first_readings_use_the_quarterly_default(app):
     load(app, "maintenance-first-readings.yaml")
     assert metrics(app)["Recommended interval"] == "90 days"
     assert any("quarterly default" in c.value for c in app.caption)
+
+
+def test_findings_table_shows_the_plans_findings(app):
+    load(app)
+    from app_pages.common import examples_dir
+
+    expected = maintenance.plan(maintenance.load(str(examples_dir() / "maintenance-restaurant.yaml")))
+    shown = table(app, "Status", "Rule", "Finding", "Citation")
+    assert list(shown["Rule"]) == [f.rule for f in expected.findings]
+    assert list(shown["Finding"]) == [f.message for f in expected.findings]
+    assert set(shown["Status"]) == {"PASS"}
+    assert shown["Shown"].iloc[0] == "10.94 %" and shown["Required"].iloc[0] == "25 %"
