@@ -153,3 +153,28 @@ def test_the_raw_read_scan_finds_a_read(tmp_path):
                                            'c = sub.raw.get("waiver")\nd = sub.interceptor\n', encoding="utf-8")
     assert raw_reads(("pkg",), tmp_path) == ['pkg/m.py:1: a = sub.raw.get("interceptor")',
                                              'pkg/m.py:2: b = sub.raw["review_notes"]']
+
+
+# --- The rules registry -------------------------------------------------------------------------------------
+
+def test_the_rules_registry_is_the_jurisdiction_rule_list_in_order():
+    from sizing.jurisdiction import REVIEW_RULE_IDS
+    from sizing.ordinance.review import RULES, rule_id
+
+    assert tuple(rule_id(r) for r in RULES) == REVIEW_RULE_IDS
+
+
+def test_each_rule_lives_in_a_rules_module_with_its_clause_on_its_docstring():
+    from sizing.ordinance.review import RULES
+
+    for rule in RULES:
+        assert rule.__module__.startswith("sizing.ordinance.rules."), rule.__name__
+        lines = [line.strip() for line in (rule.__doc__ or "").strip().splitlines()]
+        assert len(lines) >= 2 and re.search(r"CPC|Section|ch\.|section", " ".join(lines[1:])), rule.__name__
+
+
+def test_the_review_modules_are_small():
+    paths = [ROOT / "sizing/ordinance/review.py", *sorted((ROOT / "sizing/ordinance/rules").glob("*.py")),
+             *sorted((ROOT / "sizing/sections").glob("*.py"))]
+    sizes = {p.relative_to(ROOT).as_posix(): len(p.read_text(encoding="utf-8").splitlines()) for p in paths}
+    assert {k: n for k, n in sizes.items() if n > 400} == {}
