@@ -20,7 +20,6 @@ from sizing.units import convert
 VOLUME_SLACK_GAL = convert(0.5, "L", "gal")
 
 
-
 def rule_volume(c: RuleContext) -> Finding:
     """Proposed volume (gravity) or rating (hydromechanical) >= the CPC size.
     CPC Section 1014.3.6, Table 1014.3.6 (gravity); Section 1014.2.1, Table 1014.2.1 and PDI G-101 (HGI);
@@ -30,17 +29,10 @@ def rule_volume(c: RuleContext) -> Finding:
     ed = c.sizing.edition
     if c.icp is None:
         return no_interceptor(c, "volume", f"CPC {ed}, Section 1014{tmc}", "Interceptor size")
-    if c.icp.type is None:
-        if c.icp.volume_gal is not None and c.icp.rated_flow_gpm is None:
-            kind = "gravity"
-        elif c.icp.rated_flow_gpm is not None and c.icp.volume_gal is None:
-            kind = "hydromechanical"
-        else:
-            return missing("volume", f"CPC {ed}, Section 1014{tmc}", "Interceptor type (gravity or hydromechanical)",
-                            "State the interceptor type (gravity or hydromechanical) and its volume or rated flow")
-    else:
-        kind = c.icp.type
-    return _volume_gravity(c, tmc) if kind == "gravity" else _volume_hgi(c, tmc)
+    if c.kind is None:  # no type stated, and neither a volume alone nor a rated flow alone
+        return missing("volume", f"CPC {ed}, Section 1014{tmc}", "Interceptor type (gravity or hydromechanical)",
+                       "State the interceptor type (gravity or hydromechanical) and its volume or rated flow")
+    return _volume_gravity(c, tmc) if c.kind == "gravity" else _volume_hgi(c, tmc)
 
 
 def _volume_gravity(c: RuleContext, tmc: str) -> Finding:
@@ -50,9 +42,9 @@ def _volume_gravity(c: RuleContext, tmc: str) -> Finding:
     prov = g["provenance"]
     if c.icp.volume_gal is None:
         return missing("volume", cite, "The gravity interceptor's volume is",
-                        "Show the gravity grease interceptor's liquid volume (gallons)"
-                        + (f"; the code requires at least {gal(need)}" if need else ""),
-                        limit=need, unit="gal")
+                       "Show the gravity grease interceptor's liquid volume (gallons)"
+                       + (f"; the code requires at least {gal(need)}" if need else ""),
+                       limit=need, unit="gal")
     have = c.icp.volume_gal
     typed = c.icp.given.get("volume")
     shown = gal(have) if typed is None or str(typed).strip().endswith("gal") or isinstance(typed, (int, float)) \
@@ -94,8 +86,8 @@ def _volume_hgi(c: RuleContext, tmc: str) -> Finding:
     prov = h["provenance"]
     if c.icp.rated_flow_gpm is None:
         return missing("volume", cite, "The hydromechanical interceptor's rated flow is",
-                        f"Show the hydromechanical grease interceptor's rated flow; at least {one:g} gpm is required "
-                        f"for 1-minute drainage ({basis})", limit=one, unit="gpm")
+                       f"Show the hydromechanical grease interceptor's rated flow; at least {one:g} gpm is required "
+                       f"for 1-minute drainage ({basis})", limit=one, unit="gpm")
     have = c.icp.rated_flow_gpm
     if have >= one - 1e-9:
         return Finding("volume", PASS, cite, f"Rated flow {have:g} gpm >= the 1-minute drainage flow {one:g} gpm "
@@ -185,7 +177,7 @@ def rule_compartments(c: RuleContext) -> Finding:
         return na
     if c.icp.compartments is None:
         return missing("compartments", p["citation"], "The number of compartments is",
-                        f"Show the number of interceptor compartments (at least {need})", limit=need)
+                       f"Show the number of interceptor compartments (at least {need})", limit=need)
     have = c.icp.compartments
     if have >= need:
         return Finding("compartments", PASS, p["citation"], f"{have} compartments >= {need}", value=have, limit=need)

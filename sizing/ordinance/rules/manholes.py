@@ -22,13 +22,13 @@ def rule_manhole_diameter(c: RuleContext) -> Finding:
         return na
     if not c.icp.manholes:
         return missing("manhole_diameter", p["citation"], "Access manholes are",
-                        f"Show the access manholes and their diameters (at least {need:g} in)", limit=need, unit="in")
+                       f"Show the access manholes and their diameters (at least {need:g} in)", limit=need, unit="in")
     unknown = [m for m in c.icp.manholes if m.diameter_in is None]
     if unknown:
         names = ", ".join(f"manholes[{m.index}]" for m in unknown)
         return missing("manhole_diameter", p["citation"], f"The diameter of {names} is",
-                        f"Show the diameter of every access manhole ({names}); at least {need:g} in", limit=need,
-                        unit="in")
+                       f"Show the diameter of every access manhole ({names}); at least {need:g} in", limit=need,
+                       unit="in")
     small = [m for m in c.icp.manholes if m.diameter_in < need - 1e-9]
     smallest = min(m.diameter_in for m in c.icp.manholes)
     if not small:
@@ -55,7 +55,7 @@ def rule_manhole_count(c: RuleContext) -> Finding:
         what = " and ".join(w for w, v in (("the number of chambers", chambers), ("the number of sanitary tees", tees))
                             if v is None)
         return missing("manhole_count", p["citation"], what[0].upper() + what[1:] + (" are" if " and " in what else " is"),
-                        f"Show {what}, and an access manhole over each chamber and each sanitary tee")
+                       f"Show {what}, and an access manhole over each chamber and each sanitary tee")
     manholes = c.icp.manholes or ()
     covers = bool(c.param("manhole_over_tee_covers_chamber")["value"])
     cov = manhole_coverage(manholes, chambers, tees, covers)
@@ -92,7 +92,7 @@ def rule_manholes_to_grade(c: RuleContext) -> Finding:
         return na
     if not c.icp.manholes:
         return missing("manholes_to_grade", p["citation"], "Access manholes (and that they extend to grade) are",
-                        "Show the access manholes extending at least to finished grade")
+                       "Show the access manholes extending at least to finished grade")
     unknown = [f"manholes[{m.index}]" for m in c.icp.manholes if m.to_grade is None]
     below = [f"manholes[{m.index}]" for m in c.icp.manholes if m.to_grade is False]
     if below:
@@ -101,7 +101,7 @@ def rule_manholes_to_grade(c: RuleContext) -> Finding:
                        correction=f"Extend the access manholes to at least finished grade: {', '.join(below)}")
     if unknown:
         return missing("manholes_to_grade", p["citation"], f"Extension to finished grade of {', '.join(unknown)} is",
-                        f"Show that the access manholes extend to finished grade: {', '.join(unknown)}")
+                       f"Show that the access manholes extend to finished grade: {', '.join(unknown)}")
     return Finding("manholes_to_grade", PASS, p["citation"], "All access manholes extend to finished grade",
                    value="all to grade", limit="all to finished grade")
 
