@@ -16,6 +16,7 @@ from sizing.report.quantities import show
 from sizing.sections.declarations import SECTIONS as DECLARATION_SECTIONS
 from sizing.sections.declarations import AdditivesAuthorization, ExistingFse, FoodGrinderApproval
 from sizing.sections.interceptor import INTERCEPTOR_TYPES, MANHOLE_FIELDS, MANHOLE_OVER, Interceptor
+from sizing.sections.review_notes import NOTE_FIELDS
 from sizing.sections.review_notes import as_dict as notes_as_dict
 from sizing.tables import DEFAULT_EDITION
 
@@ -329,7 +330,7 @@ def notes_editor(r) -> dict:
         height=35 * (len(rules) + 1) + 3)
     notes = {}
     for _, row in edited.iterrows():
-        item = {k: str(row[k]).strip() for k in ("note", "not_applicable")
+        item = {k: str(row[k]).strip() for k in NOTE_FIELDS
                 if row[k] is not None and not pd.isna(row[k]) and str(row[k]).strip()}
         if item:
             notes[row["rule"]] = item
