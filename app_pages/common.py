@@ -350,7 +350,8 @@ def review_document(doc: dict[str, Any], today):
     """Validate and review a submittal mapping (sizing.ordinance.review); ``today`` when it gives no review_date."""
     from sizing.ordinance.review import review
 
-    return review(submittal.from_dict(doc), today=today)
+    sub = submittal.from_dict(doc)
+    return review(sub, today=today, jurisdiction=sub.jurisdiction)
 
 
 @st.cache_data(show_spinner=False, max_entries=64)

@@ -197,11 +197,11 @@ def _known_type(text: str) -> str | None:
     return key if key in submittal.fixture_types() else None
 
 
-def check_document(doc: Mapping[str, Any], source: str) -> None:
-    """Parse a file with the command line's own parser (``sizing size`` says the same one line); a mistake in a
-    fixture line also names the row as the user counts it."""
+def check_document(doc: Mapping[str, Any], source: str) -> submittal.Submittal:
+    """Parse a file with the command line's own parser (``sizing size`` says the same one line) and return the
+    submittal; a mistake in a fixture line also names the row as the user counts it."""
     try:
-        submittal.from_dict(doc)
+        return submittal.from_dict(doc)
     except SizingInputError as exc:
         hint = ""
         match = re.match(r"fixtures\[(\d+)\]", exc.field)

@@ -10,24 +10,28 @@ import pandas as pd
 import streamlit as st
 
 from app_pages import common, fixtures, register_box
-from sizing import parse, submittal
+from sizing import submittal
 from sizing.errors import SizingInputError, TableError
 from sizing.report.quantities import show
+from sizing.sections.declarations import SECTIONS as DECLARATION_SECTIONS
+from sizing.sections.declarations import AdditivesAuthorization, ExistingFse, FoodGrinderApproval
+from sizing.sections.interceptor import INTERCEPTOR_TYPES, MANHOLE_FIELDS, MANHOLE_OVER, Interceptor
+from sizing.sections.review_notes import NOTE_FIELDS
+from sizing.sections.review_notes import as_dict as notes_as_dict
 from sizing.tables import DEFAULT_EDITION
 
 ss = st.session_state
-REVIEW = common.optional_module("sizing.ordinance.review", "review", "parse_interceptor")
+REVIEW = common.optional_module("sizing.ordinance.review", "review", "RULES")
 REPORT = common.optional_module("sizing.report.review", "headline", "value_limit")
 #: The sections this page edits; the rest of the submittal (fixtures, inlet pipe, meals...) is carried as is.
-SECTIONS = ("interceptor", "max_discharge_temperature", "food_grinder_approval", "additives_authorization",
-            "existing_fse", "review_date", "review_notes")
+SECTIONS = ("interceptor", *DECLARATION_SECTIONS, "review_notes")
 #: The permit header of the review report (submittal ``project`` fields) -> widget key.
 HEADER_FIELDS = {"permit": "in_rv_permit", "plan_check": "in_rv_plan_check", "review_cycle": "in_rv_cycle",
                  "reviewer": "in_rv_reviewer"}
 TEXT_FIELDS = {"volume": "in_rv_volume", "rated_flow": "in_rv_rated_flow", "compartments": "in_rv_compartments",
                "liquid_depth": "in_rv_liquid_depth", "sanitary_tees": "in_rv_sanitary_tees", "product": "in_rv_product"}
 TRI_FIELDS = {"grease_retention_fittings": "in_rv_fittings", "accessible": "in_rv_accessible"}
-MANHOLE_COLUMNS = ("over", "diameter", "to_grade", "label")
+MANHOLE_COLUMNS = MANHOLE_FIELDS
 STATUS_COLOURS = {"fail": "#f8d7da", "warn": "#fff3cd", "pass": "#d1e7dd", "info": "#e2e3e5", "n/a": "#e9ecef"}
 
 
@@ -59,51 +63,38 @@ def init_state() -> None:
             ss.rv_message = ("error", str(exc))
 
 
-def _date(field: str, value) -> dt.date | None:
-    return None if value is None else parse.date(field, value)
-
-
 def load_document(doc: dict, source: str) -> None:
-    """Fill the design form from a submittal mapping, values as typed, once the CLI's parser accepts it."""
-    fixtures.check_document(doc, source)
-    icp = dict(parse.mapping("interceptor", doc.get("interceptor"), REVIEW.INTERCEPTOR_FIELDS, default={}))
-    manholes = parse.sequence("interceptor.manholes", icp.get("manholes"), default=[])
-    kind = icp.get("type")
-    ss.in_rv_type = "not shown" if kind is None else parse.choice("interceptor.type", kind, REVIEW.INTERCEPTOR_TYPES)
+    """Fill the design form from a submittal mapping once the CLI's parser accepts it: its parsed sections, the
+    values the form shows as text as typed."""
+    sub = fixtures.check_document(doc, source)
+    icp = sub.interceptor or Interceptor()
+    dec = sub.declarations
+    ss.in_rv_type = icp.type or "not shown"
     for field, key in TEXT_FIELDS.items():
-        ss[key] = common.text_of(icp.get(field))
+        ss[key] = common.text_of(icp.given.get(field))
     for field, key in TRI_FIELDS.items():
-        ss[key] = common.tri_choice(icp.get(field), f"interceptor.{field}")
-    ss.in_rv_temperature = common.text_of(doc.get("max_discharge_temperature"))
-    ss.in_rv_review_date = _date("review_date", doc.get("review_date"))
-    existing = parse.mapping("existing_fse", doc.get("existing_fse"), REVIEW.EXISTING_FSE_FIELDS, default={})
-    ss.in_rv_blockage = parse.boolean("existing_fse.caused_blockage", existing.get("caused_blockage"), default=False)
-    ss.in_rv_hot_spot = parse.boolean("existing_fse.lateral_to_hot_spot", existing.get("lateral_to_hot_spot"),
-                                      default=False)
-    ss.in_rv_significant_fog = parse.boolean("existing_fse.significant_fog", existing.get("significant_fog"),
-                                             default=False)
-    ss.in_rv_notification_date = _date("existing_fse.notification_date", existing.get("notification_date"))
-    grinder = parse.mapping("food_grinder_approval", doc.get("food_grinder_approval"), REVIEW.APPROVAL_FIELDS,
-                            default={})
-    ss.in_rv_grinder_approved = parse.boolean("food_grinder_approval.approved", grinder.get("approved"),
-                                              default=False)
-    ss.in_rv_grinder_date = _date("food_grinder_approval.date", grinder.get("date"))
-    ss.in_rv_grinder_by = common.text_of(grinder.get("by"))
-    additives = parse.mapping("additives_authorization", doc.get("additives_authorization"),
-                              REVIEW.ADDITIVES_FIELDS, default={})
-    ss.in_rv_additives_used = parse.boolean("additives_authorization.additives_used", additives.get("additives_used"),
-                                            default=False)
-    ss.in_rv_additives_authorized = parse.boolean("additives_authorization.authorized", additives.get("authorized"),
-                                                  default=False)
-    ss.in_rv_additives_product = common.text_of(additives.get("product"))
-    ss.in_rv_additives_permit = common.text_of(additives.get("permit"))
-    common.editor_replace("rv_mh", manhole_frame(manholes))
-    project = dict(parse.mapping("project", doc.get("project"), submittal.PROJECT_FIELDS, default={}))
+        ss[key] = common.tri_choice(getattr(icp, field), f"interceptor.{field}")
+    ss.in_rv_temperature = common.text_of(dec.max_discharge_temperature_given)
+    ss.in_rv_review_date = dec.review_date
+    existing = dec.existing_fse or ExistingFse()
+    ss.in_rv_blockage = existing.caused_blockage
+    ss.in_rv_hot_spot = existing.lateral_to_hot_spot
+    ss.in_rv_significant_fog = existing.significant_fog
+    ss.in_rv_notification_date = existing.notification_date
+    grinder = dec.food_grinder_approval or FoodGrinderApproval()
+    ss.in_rv_grinder_approved = grinder.approved
+    ss.in_rv_grinder_date = grinder.date
+    ss.in_rv_grinder_by = common.text_of(grinder.by)
+    additives = dec.additives or AdditivesAuthorization()
+    ss.in_rv_additives_used = additives.additives_used
+    ss.in_rv_additives_authorized = additives.authorized
+    ss.in_rv_additives_product = common.text_of(additives.product)
+    ss.in_rv_additives_permit = common.text_of(additives.permit)
+    common.editor_replace("rv_mh", manhole_frame([m.given for m in icp.manholes or ()]))
     for field, key in HEADER_FIELDS.items():
-        ss[key] = common.text_of(project.get(field))
-    notes = parse.mapping("review_notes", doc.get("review_notes"), default={})
-    ss.rv_notes = {str(rule): dict(parse.mapping(f"review_notes.{rule}", value, ("note", "not_applicable")))
-                   for rule, value in notes.items()}
+        ss[key] = common.text_of(sub.project.get(field))
+    ss.rv_notes = {str(rule): {k: v for k, v in vars(n).items() if v is not None}
+                   for rule, n in sub.review_notes.items()}
     ss.rv_notes_ver = ss.get("rv_notes_ver", 0) + 1  # a fresh notes editor: no stale edits replayed
     take_submittal(doc)
     ss.rv_message = ("success", f"Loaded {source}.")
@@ -173,7 +164,7 @@ def design_form() -> dict:
     st.subheader("Proposed interceptor")
     # one st.columns per row, so that on a phone (columns stacked) the fields keep their reading order
     c1, c2, c3, c4 = st.columns(4)
-    c1.selectbox("Type", ("not shown",) + tuple(REVIEW.INTERCEPTOR_TYPES), key="in_rv_type")
+    c1.selectbox("Type", ("not shown",) + tuple(INTERCEPTOR_TYPES), key="in_rv_type")
     c2.text_input("Volume (gravity)", key="in_rv_volume", placeholder="1250 gal or 4732 L")
     c3.text_input("Rated flow (hydromechanical)", key="in_rv_rated_flow", placeholder="50 gpm")
     c4.text_input("Compartments", key="in_rv_compartments", placeholder="2")
@@ -184,7 +175,7 @@ def design_form() -> dict:
     c4.selectbox("Easily accessible location", common.TRI_SHOWN, key="in_rv_accessible")
     st.text_input("Product (optional)", key="in_rv_product")
     st.markdown("**Access manholes** — one row each; diameter with its unit ('24 in', '610 mm')")
-    config = {"over": st.column_config.SelectboxColumn("over", options=list(REVIEW.MANHOLE_OVER)),
+    config = {"over": st.column_config.SelectboxColumn("over", options=list(MANHOLE_OVER)),
               "diameter": st.column_config.TextColumn("diameter [in]"),
               "to_grade": st.column_config.SelectboxColumn("to finished grade", options=["yes", "no"]),
               "label": st.column_config.TextColumn("label")}
@@ -309,7 +300,7 @@ def results(doc: dict) -> None:
         st.warning(sched.name(warning))
     common.show_provenance(r.sizing.provenance)
     if notes:
-        doc = {**doc, "review_notes": {rule: {k: v for k, v in vars(n).items() if v} for rule, n in notes.items()}}
+        doc = {**doc, "review_notes": notes_as_dict(notes)}
     ss.last_review_doc = doc  # what the submittal download holds
     downloads(doc, r, notes)
     register_box.save_box("review", doc)
@@ -339,7 +330,7 @@ def notes_editor(r) -> dict:
         height=35 * (len(rules) + 1) + 3)
     notes = {}
     for _, row in edited.iterrows():
-        item = {k: str(row[k]).strip() for k in ("note", "not_applicable")
+        item = {k: str(row[k]).strip() for k in NOTE_FIELDS
                 if row[k] is not None and not pd.isna(row[k]) and str(row[k]).strip()}
         if item:
             notes[row["rule"]] = item
@@ -374,8 +365,9 @@ def review_pdf(doc: dict) -> bytes:
     """The review report of the submittal on the page, with the reviewer's notes it carries."""
     from sizing.report.pdf import review_pdf as render
 
+    sub = submittal.from_dict(doc)  # the review_notes the document carries, parsed
     r = common.review_document({k: v for k, v in doc.items() if k != "review_notes"}, dt.date.today())
-    return bytes(render(r, REPORT.reviewer_notes(doc, r)))
+    return bytes(render(r, REPORT.reviewer_notes(sub.review_notes, r)))
 
 
 common.header("Plan review", str(ss.rv_doc.get("edition") or DEFAULT_EDITION) if "rv_doc" in ss else None)

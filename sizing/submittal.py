@@ -17,6 +17,12 @@ from sizing import parse
 from sizing.errors import SizingInputError, shown
 from sizing.jurisdiction import DEFAULT_ID
 from sizing.jurisdiction import get as get_jurisdiction
+from sizing.sections import declarations as declarations_section
+from sizing.sections import interceptor as interceptor_section
+from sizing.sections import review_notes as review_notes_section
+from sizing.sections.declarations import Declarations
+from sizing.sections.interceptor import Interceptor
+from sizing.sections.review_notes import ReviewerNote
 from sizing.tables import DEFAULT_EDITION, connection_default, edition_in_effect, editions, load_table
 from sizing.units import parse_quantity
 
@@ -27,12 +33,11 @@ FIXTURE_FIELDS = ("type", "count", "area", "connected_to_interceptor", "indirect
 MEALS_FIELDS = ("meals_per_peak_hour", "seats", "meal_factor", "waste_flow_rate", "retention_time",
                 "storage_factor", "dishwashing_machine", "single_service", "food_waste_disposer",
                 "hours_of_operation")
-#: Top-level sections. Sizing reads the first six; the others belong to review, waiver and maintenance,
-#: which parse them with the same field-path errors.
+#: Top-level sections. Sizing reads the first eight; the review's sections (sizing.sections) are parsed here
+#: too; waiver, revocation, application and maintenance belong to their own parsers (same field-path errors).
 TOP_LEVEL = ("$schema", "edition", "application_date", "construction", "project", "fixtures", "inlet_pipe", "meals",
-             "interceptor", "max_discharge_temperature", "food_grinder_approval", "additives_authorization",
-             "existing_fse", "review_date", "waiver", "revocation", "application", "maintenance", "notes",
-             "review_notes")
+             interceptor_section.SECTION, *declarations_section.SECTIONS, "waiver", "revocation", "application",
+             "maintenance", "notes", review_notes_section.SECTION)
 PROJECT_FIELDS = ("name", "address", "applicant", "engineer", "permit", "fse_id", "date", "reviewer", "owner", "contact",
                   "engineer_license", "plan_check", "review_cycle")
 #: An unknown fixture type is offered a known name only when it is this close (difflib ratio): a typo, never
@@ -157,11 +162,17 @@ class Submittal:
     application_date: Any = None
     #: why this edition applies (the file, --edition, or the application date)
     edition_basis: str = ""
-    #: The whole document as given, for the review, waiver and maintenance parsers.
+    #: The whole document as given, for the waiver and maintenance parsers (the review's sections are below).
     raw: Mapping[str, Any] = field(default_factory=dict, repr=False, compare=False)
     warnings: tuple[str, ...] = ()
     #: The id of the jurisdiction profile the submittal is read, sized and reviewed under.
     jurisdiction: str = DEFAULT_ID
+    #: The proposed interceptor (``interceptor`` section); None when the submittal shows none.
+    interceptor: Interceptor | None = None
+    #: The review's declarations (discharge temperature, food grinder approval, additives, existing FSE, review date).
+    declarations: Declarations = field(default_factory=Declarations)
+    #: The plan checker's notes by finding rule id (``review_notes``), every entry as written.
+    review_notes: Mapping[Any, ReviewerNote] = field(default_factory=dict)
 
 
 def load(path: str | Path, edition: str | None = None, jurisdiction: Any = DEFAULT_ID) -> Submittal:
@@ -193,9 +204,13 @@ def from_dict(data: Mapping[str, Any], edition: str | None = None, jurisdiction:
     if not fixtures and inlet_in is None and meals is None:
         raise SizingInputError("fixtures", None, "", message=(
             "fixtures: nothing to size; give a fixtures list, an inlet_pipe or a meals section"))
+    interceptor = interceptor_section.parse_interceptor(data.get(interceptor_section.SECTION))
+    declarations = declarations_section.parse_declarations(data)
+    notes = review_notes_section.parse_review_notes(data.get(review_notes_section.SECTION))
     return Submittal(edition=chosen, construction=construction, project=project, fixtures=fixtures,
                      inlet_pipe_in=inlet_in, meals=meals, raw=dict(data), warnings=tuple(warnings),
-                     application_date=app_date, edition_basis=basis, jurisdiction=jid)
+                     application_date=app_date, edition_basis=basis, jurisdiction=jid, interceptor=interceptor,
+                     declarations=declarations, review_notes=notes)
 
 
 def _edition_value(field_name: str, value: Any) -> str:

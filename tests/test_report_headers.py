@@ -77,7 +77,7 @@ def test_reviewer_note_and_na_are_printed_and_na_never_counts_as_pass(examples):
     doc = noncompliant(examples, review_notes=notes)
     sub = submittal.from_dict(doc)
     r = review(sub)
-    parsed = render.reviewer_notes(sub.raw, r)
+    parsed = render.reviewer_notes(sub.review_notes, r)
     plain = r.counts()
     shown = render.counts_shown(r, parsed)
     # interceptor_required passed and food_grinder failed: both leave their bucket, neither becomes a pass
@@ -107,13 +107,13 @@ def test_a_note_for_a_rule_not_in_the_review_is_an_error(examples):
     doc = noncompliant(examples, review_notes={"volum": {"note": "x"}})
     sub = submittal.from_dict(doc)
     with pytest.raises(SizingInputError, match=r"review_notes\.volum: no finding .*did you mean 'volume'"):
-        render.reviewer_notes(sub.raw, review(sub))
+        render.reviewer_notes(sub.review_notes, review(sub))
 
 
 def test_na_needs_its_reason(examples):
-    sub = submittal.from_dict(noncompliant(examples, review_notes={"volume": {"not_applicable": " "}}))
+    """The section's shape is checked when the submittal is read."""
     with pytest.raises(SizingInputError, match=r"review_notes\.volume\.not_applicable: expected the reason"):
-        render.reviewer_notes(sub.raw, review(sub))
+        submittal.from_dict(noncompliant(examples, review_notes={"volume": {"not_applicable": " "}}))
 
 
 def test_maintenance_report_pdf(examples, tmp_path):

@@ -90,3 +90,60 @@ def test_granted_waiver_example_fails_after_its_expiration(examples, tmp_path, c
     assert main(["review", str(late), "--format", "json"]) == 1
     f = next(x for x in json.loads(capsys.readouterr().out)["findings"] if x["rule"] == "interceptor_required")
     assert f["status"] == "fail" and "expired on 2027-05-15" in f["message"]
+
+
+# --- Every example submittal under the CPC-only profile -------------------------------------------------------
+
+def _strings(node):
+    """Every text a document gives (echoed back in the output as given: project names, labels...)."""
+    if isinstance(node, dict):
+        for k, v in node.items():
+            yield from _strings(k)
+            yield from _strings(v)
+    elif isinstance(node, list):
+        for v in node:
+            yield from _strings(v)
+    elif isinstance(node, str):
+        yield node
+
+
+def plan_review_submittals():
+    """The example documents a plan review reads: YAML/JSON mappings with something to size that are not
+    maintenance logs (batch CSVs, folders and maintenance logs are left out, found by their content)."""
+    from sizing import parse
+    from sizing.register.store import detect_kind
+    from tests.conftest import EXAMPLES
+
+    for path in sorted(EXAMPLES.rglob("*")):
+        if not path.is_file() or path.suffix not in {".yaml", ".yml", ".json"}:
+            continue
+        doc = parse.load_document(path)
+        if not any(doc.get(k) is not None for k in ("fixtures", "inlet_pipe", "meals")):
+            continue
+        if detect_kind(doc) == "maintenance":
+            continue
+        yield pytest.param(path, id=path.relative_to(EXAMPLES).as_posix())
+
+
+def test_the_examples_include_plan_review_submittals():
+    names = {p.values[0].name for p in plan_review_submittals()}
+    assert {"review-compliant.yaml", "review-noncompliant.yaml", "review-hydromechanical.yaml"} <= names
+    assert not any(n.startswith("maintenance-") or n.endswith(".csv") for n in names)
+
+
+@pytest.mark.parametrize("path", list(plan_review_submittals()))
+def test_every_example_reviews_under_the_cpc_profile(path, capsys):
+    """``--jurisdiction cpc``: exit 0 or 1, valid JSON, and no city text beyond what the file itself says."""
+    from sizing import parse
+    from tests.test_jurisdiction import CITY_TEXT
+
+    code = main(["review", str(path), "--jurisdiction", "cpc", "--format", "json"])
+    captured = capsys.readouterr()
+    assert code in (0, 1), captured.err
+    data = json.loads(captured.out)
+    assert data["compliant"] is (code == 0)
+    assert {f["rule"] for f in data["findings"]} <= {"volume", "hgi_capacity", "waiver"}
+    out = captured.out
+    for given in sorted(set(_strings(parse.load_document(path))), key=len, reverse=True):
+        out = out.replace(json.dumps(given)[1:-1], "")
+    assert CITY_TEXT.findall(out) == []

@@ -28,14 +28,15 @@ def run(args: argparse.Namespace) -> int:
     from sizing.cli import emit, to_json
     from sizing.ordinance.review import review
     from sizing.report import review as render
+    from sizing.sections.review_notes import as_dict
 
     sub = submittal.load(args.file, edition=args.edition, jurisdiction=args.jurisdiction)
-    result = review(sub)
-    notes = render.reviewer_notes(sub.raw, result)
+    result = review(sub, jurisdiction=args.jurisdiction)
+    notes = render.reviewer_notes(sub.review_notes, result)
     if args.format == "json":
         data = result.to_dict()
         if notes:
-            data["reviewer_notes"] = {rule: {k: v for k, v in vars(n).items() if v} for rule, n in notes.items()}
+            data["reviewer_notes"] = as_dict(notes)
             data["compliant_with_reviewer_notes"] = render.compliant_shown(result, notes)
         emit(to_json(data), args.output, source=args.file)
     elif args.format == "pdf":

@@ -4,10 +4,8 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
-from sizing import parse
 from sizing.errors import SizingInputError
 from sizing.ordinance.review import Review
 from sizing.report import text as sizing_text
@@ -20,40 +18,23 @@ from sizing.report.findings import (  # noqa: F401  (re-exported: the review ren
     text_lines,
     value_limit,
 )
-
-NOTE_FIELDS = ("note", "not_applicable")
-
-
-@dataclass(frozen=True)
-class ReviewerNote:
-    """The plan checker's own word on one finding: a note, and/or "not applicable" with the reason."""
-
-    note: str | None = None
-    not_applicable: str | None = None
+from sizing.sections.review_notes import ReviewerNote
 
 
-def reviewer_notes(raw: Mapping[str, Any], r: Review) -> dict[str, ReviewerNote]:
-    """The ``review_notes`` section of a submittal, by finding rule id (each must be a finding of ``r``)."""
-    section = parse.mapping("review_notes", raw.get("review_notes"), default={})
+def reviewer_notes(notes: Mapping[Any, ReviewerNote], r: Review) -> dict[str, ReviewerNote]:
+    """The submittal's parsed ``review_notes`` (``Submittal.review_notes``) that say something, by finding rule id;
+    each rule id must be a finding of ``r``."""
     rules = [f.rule for f in r.findings]
     out = {}
-    for rule, value in section.items():
+    for rule, note in notes.items():
         field = f"review_notes.{rule}"
         if rule not in rules:
             close = difflib.get_close_matches(str(rule), rules, n=1, cutoff=0.6)
             hint = f" (did you mean {close[0]!r}?)" if close else ""
             raise SizingInputError(field, None, "", message=(
                 f"{field}: no finding with this rule in the review{hint}; expected one of {', '.join(rules)}"))
-        item = parse.mapping(field, value, NOTE_FIELDS)
-        note = None if item.get("note") is None else parse.text(f"{field}.note", item["note"]) or None
-        reason = None
-        if item.get("not_applicable") is not None:
-            reason = parse.text(f"{field}.not_applicable", item["not_applicable"])
-            if not reason:
-                raise SizingInputError(f"{field}.not_applicable", item["not_applicable"],
-                                       "the reason the finding does not apply")
-        if note or reason:
-            out[rule] = ReviewerNote(note=note, not_applicable=reason)
+        if note.says_something:
+            out[rule] = note
     return out
 
 

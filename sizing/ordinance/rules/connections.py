@@ -1,0 +1,70 @@
+"""Which fixtures drain to the interceptor: no dishwasher, every food preparation and clean-up fixture, and no
+sanitary fixture."""
+
+from __future__ import annotations
+
+from sizing.finding import FAIL, PASS, WARN, Finding
+from sizing.ordinance.rules.context import NOT_SHOWN, RuleContext, fixture_names
+
+
+def rule_dishwasher_connection(c: RuleContext) -> Finding:
+    """Dishwashers shall not be connected to the grease interceptor.
+    TMC ch. 5.26, Grease interceptor requirement."""
+    p = c.param("dishwashers_not_connected")
+    dish = [f for f in c.sizing.fixtures if c.sub.fixtures[f.index].kind.dishwasher and f.count]
+    bad = [f for f in dish if f.connected]
+    if bad:
+        names = fixture_names(c, bad)
+        return Finding("dishwasher_connection", FAIL, p["citation"], f"Dishwasher connected to the interceptor: {names}",
+                       value="connected", limit="not connected",
+                       correction=f"Disconnect the dishwasher from the grease interceptor: {names}")
+    if dish:
+        return Finding("dishwasher_connection", PASS, p["citation"],
+                       f"{'Dishwashers' if len(dish) > 1 or dish[0].count > 1 else 'Dishwasher'} not connected to "
+                       f"the interceptor: {fixture_names(c, dish)}",
+                       value="not connected", limit="not connected")
+    return Finding("dishwasher_connection", PASS, p["citation"], "No dishwasher is connected to the interceptor",
+                   value="none", limit="not connected")
+
+
+def rule_prep_fixtures_connected(c: RuleContext) -> Finding:
+    """Fixtures in the food preparation and clean-up areas connected to the interceptor.
+    TMC ch. 5.26, Grease interceptor requirement."""
+    p = c.param("prep_and_cleanup_fixtures_connected")
+    in_area = [f for f in c.sizing.fixtures if f.area in ("food_prep", "cleanup") and f.count
+               and not c.sub.fixtures[f.index].kind.dishwasher and not c.sub.fixtures[f.index].kind.sanitary]
+    bad = [f for f in in_area if not f.connected]
+    if bad:
+        names = fixture_names(c, bad)
+        return Finding("prep_fixtures_connected", FAIL, p["citation"],
+                       f"Food preparation / clean-up fixtures not connected: {names}",
+                       value=f"{len(bad)} not connected", limit="all connected",
+                       correction=f"Connect the fixtures in the food preparation and clean-up areas to the grease "
+                                  f"interceptor: {names}")
+    if not in_area:
+        return Finding("prep_fixtures_connected", WARN, p["citation"],
+                       f"No fixture in a food preparation or clean-up area is listed; the fixture schedule is "
+                       f"{NOT_SHOWN}" if not c.sub.fixtures else
+                       "No fixture is listed in a food preparation or clean-up area: check the fixture areas",
+                       value="none listed", limit="all connected")
+    return Finding("prep_fixtures_connected", PASS, p["citation"],
+                   f"All {len(in_area)} food preparation / clean-up fixture lines are connected" if len(in_area) > 1
+                   else "The one food preparation / clean-up fixture line is connected",
+                   value="all connected", limit="all connected")
+
+
+def rule_sanitary_connection(c: RuleContext) -> Finding:
+    """No toilets, urinals or restroom wash basins on grease lines.
+    TMC ch. 5.26, Prohibitions (e)."""
+    p = c.param("no_sanitary_on_grease_lines")
+    bad = [f for f in c.sizing.fixtures if c.sub.fixtures[f.index].kind.sanitary and f.connected and f.count]
+    if bad:
+        names = fixture_names(c, bad)
+        return Finding("sanitary_connection", FAIL, p["citation"],
+                       f"Sanitary fixtures on the grease interceptor line: {names}", value="connected",
+                       limit="not connected",
+                       correction=f"Disconnect the toilets, urinals and restroom wash basins from the grease "
+                                  f"interceptor line and route them to the sanitary sewer: {names}")
+    return Finding("sanitary_connection", PASS, p["citation"],
+                   "No toilet, urinal or restroom wash basin discharges to the grease interceptor line",
+                   value="none connected", limit="not connected")

@@ -1,0 +1,113 @@
+"""What every review rule reads (:class:`RuleContext`), what a deadline rule returns (:class:`Deadline`), and the
+findings the rules share (no interceptor shown, not applicable to this interceptor type, a value not shown).
+
+A rule is a function ``(RuleContext) -> Finding | list[Finding | Deadline] | None``; it reads its numbers and
+citation from the jurisdiction profile through :meth:`RuleContext.param`, never from a literal.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from typing import Any
+
+from sizing.finding import FAIL, INFO, WARN, Finding
+from sizing.result import SizingResult
+from sizing.sections.declarations import Declarations
+from sizing.sections.interceptor import Interceptor
+from sizing.submittal import Submittal
+from sizing.tables import profile_parameter
+
+NOT_SHOWN = "not shown on the plans"
+
+
+@dataclass(frozen=True)
+class Deadline:
+    rule: str
+    start: dt.date
+    start_basis: str
+    working_days: int
+    date: dt.date
+    citation: str
+    holidays_skipped: tuple[tuple[dt.date, str], ...] = ()
+    working_days_left: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"rule": self.rule, "start": self.start.isoformat(), "start_basis": self.start_basis,
+                "working_days": self.working_days, "date": self.date.isoformat(), "citation": self.citation,
+                "holidays_skipped": [{"date": d.isoformat(), "name": n} for d, n in self.holidays_skipped],
+                "working_days_left": self.working_days_left}
+
+
+@dataclass(frozen=True)
+class RuleContext:
+    """The submittal (with its parsed sections), the review date, the CPC size as the review shows it, the
+    jurisdiction profile and the submittal's waiver as the review reads it."""
+
+    sub: Submittal
+    on: dt.date
+    sizing: SizingResult
+    profile: Any  # the Jurisdiction
+    waiver: dict[str, Any] | None = None
+
+    @property
+    def icp(self) -> Interceptor | None:
+        """The proposed interceptor (None: not shown)."""
+        return self.sub.interceptor
+
+    @property
+    def dec(self) -> Declarations:
+        return self.sub.declarations
+
+    def param(self, key: str) -> dict[str, Any]:
+        """The profile's parameter ``key``: its value, unit, citation and provenance."""
+        return profile_parameter(key, self.profile)
+
+    @property
+    def kind(self) -> str | None:
+        """The proposed interceptor's type: as stated, else read from a volume or a rated flow."""
+        return None if self.icp is None else self.icp.kind
+
+    @property
+    def waived(self) -> bool:
+        """A granted waiver that has not expired on the review date."""
+        w = self.waiver
+        return bool(w and w["status"] == "granted" and not w["expired"])
+
+
+def no_interceptor(c: RuleContext, rule: str, citation: str, what: str) -> Finding:
+    """A design rule with no interceptor shown: info when the requirement is waived, else warn."""
+    if c.waived:
+        return Finding(rule=rule, status=INFO, citation=citation,
+                       message=f"{what}: not checked; the grease interceptor requirement is waived "
+                               f"({c.waiver['citation']}) and no interceptor is shown")
+    return Finding(rule=rule, status=WARN, citation=citation,
+                   message=f"{what}: not checked; no grease interceptor is shown on the plans")
+
+
+def not_applicable(c: RuleContext, rule: str, citation: str) -> Finding | None:
+    """An ``info`` finding when the profile applies ``rule`` only to other interceptor types; else None."""
+    by_type = c.profile.design_rules_by_interceptor_type
+    types = by_type.get(rule)
+    kind = c.kind
+    if types is None or kind is None or kind in types:
+        return None
+    return Finding(rule, INFO, citation,
+                   f"Not applicable: the jurisdiction applies this rule to {' and '.join(types)} interceptors, and a "
+                   f"{kind} interceptor is proposed", value=kind, limit=", ".join(types))
+
+
+def missing(rule: str, citation: str, what: str, correction: str, limit: Any = None, unit: str = "") -> Finding:
+    """A value the rule needs that the plans do not show: a failing finding asking for it."""
+    return Finding(rule=rule, status=FAIL, citation=citation, message=f"{what} {NOT_SHOWN}", limit=limit, unit=unit,
+                   correction=correction)
+
+
+def gal(value: float) -> str:
+    """``1250.0`` -> ``'1,250 gal'``."""
+    return f"{value:,.1f}".rstrip("0").rstrip(".") + " gal"
+
+
+def fixture_names(c: RuleContext, lines) -> str:
+    """``'fixtures[0] (1 x Dishwasher), fixtures[3] (2 x Floor drain)'``."""
+    return ", ".join(f"fixtures[{f.index}] ({f.count} x {f.name})" for f in lines)

@@ -1,0 +1,218 @@
+"""The interceptor's design: its size against the CPC (volume or rated flow), the fixture capacity of a
+hydromechanical interceptor, its type, its compartments, grease retention fittings and an accessible location."""
+
+from __future__ import annotations
+
+from sizing.finding import FAIL, INFO, PASS, WARN, Finding
+from sizing.ordinance.rules.context import (
+    NOT_SHOWN,
+    RuleContext,
+    gal,
+    missing,
+    no_interceptor,
+    not_applicable,
+)
+from sizing.ordinance.rules.requirement import requires_interceptor
+from sizing.units import convert
+
+#: A volume typed in whole litres may land a fraction of a gallon under a US size (2839 L = 749.98 gal):
+#: compare with half a litre of slack so that rounding to the litre does not fail a design.
+VOLUME_SLACK_GAL = convert(0.5, "L", "gal")
+
+
+def rule_volume(c: RuleContext) -> Finding:
+    """Proposed volume (gravity) or rating (hydromechanical) >= the CPC size.
+    CPC Section 1014.3.6, Table 1014.3.6 (gravity); Section 1014.2.1, Table 1014.2.1 and PDI G-101 (HGI);
+    TMC ch. 5.26, Grease interceptor design standards (b)."""
+    local = c.profile.parameters.get("sizing_per_cpc")  # a local clause that adopts the CPC size, if any
+    tmc = f"; {local['citation']}" if local else ""
+    ed = c.sizing.edition
+    if c.icp is None:
+        return no_interceptor(c, "volume", f"CPC {ed}, Section 1014{tmc}", "Interceptor size")
+    if c.kind is None:  # no type stated, and neither a volume alone nor a rated flow alone
+        return missing("volume", f"CPC {ed}, Section 1014{tmc}", "Interceptor type (gravity or hydromechanical)",
+                       "State the interceptor type (gravity or hydromechanical) and its volume or rated flow")
+    return _volume_gravity(c, tmc) if c.kind == "gravity" else _volume_hgi(c, tmc)
+
+
+def _volume_gravity(c: RuleContext, tmc: str) -> Finding:
+    g = c.sizing.gravity
+    cite = f"{g['citation']}{tmc}"
+    need = g["required_volume_gal"]
+    prov = g["provenance"]
+    if c.icp.volume_gal is None:
+        return missing("volume", cite, "The gravity interceptor's volume is",
+                       "Show the gravity grease interceptor's liquid volume (gallons)"
+                       + (f"; the code requires at least {gal(need)}" if need else ""),
+                       limit=need, unit="gal")
+    have = c.icp.volume_gal
+    typed = c.icp.given.get("volume")
+    shown = gal(have) if typed is None or str(typed).strip().endswith("gal") or isinstance(typed, (int, float)) \
+        else f"{typed} ({gal(have)})"
+    if need is None:
+        return Finding("volume", WARN, cite, f"Proposed volume {shown}; the CPC size could not be determined: "
+                       f"{g['message']}", value=have, unit="gal", provenance=prov)
+    basis = f"{c.sizing.dfu_total:g} DFU"
+    if g["footnote3_volume_gal"]:
+        basis += f" + {gal(g['footnote3_volume_gal'])} (footnote 3)"
+    if have + VOLUME_SLACK_GAL >= need:
+        return Finding("volume", PASS, cite, f"Proposed volume {shown} >= required {gal(need)} ({basis})",
+                       value=have, limit=need, unit="gal", provenance=prov)
+    return Finding("volume", FAIL, cite, f"Proposed volume {shown} is less than the required {gal(need)} ({basis})",
+                   value=have, limit=need, unit="gal", provenance=prov,
+                   correction=f"Increase the gravity grease interceptor to at least {gal(need)} for {basis}; the "
+                              f"plans show {shown}")
+
+
+def _volume_hgi(c: RuleContext, tmc: str) -> Finding:
+    h = c.sizing.hydromechanical
+    ed = c.sizing.edition
+    if h["one_minute_flow_gpm"] is not None:
+        one, two = h["one_minute_flow_gpm"], h["two_minute_flow_gpm"]
+        basis = (f"PDI G-101 fixture-capacity method: {h['drainage_load_gal']:g} gal drainage load"
+                 + (f" + {h['added_flow_gpm']:g} gpm of appliances" if h["added_flow_gpm"] else ""))
+        cite = f"CPC {ed}, Section 1014.2.1; PDI G-101{tmc}"
+        std = f"; next standard rating {h['rated_one_minute_gpm']} gpm" if h["rated_one_minute_gpm"] else ""
+    elif h["by_pipe_one_minute_gpm"] is not None:
+        one, two = h["by_pipe_one_minute_gpm"], h["by_pipe_two_minute_gpm"]
+        basis = f"Table 1014.2.1 for a {h['inlet_pipe_in']:g} in grease waste pipe"
+        cite = f"CPC {ed}, Section 1014.2.1, Table 1014.2.1{tmc}"
+        std = ""
+    else:
+        return Finding("volume", WARN, f"CPC {ed}, Section 1014.2.1{tmc}",
+                       "The HGI requirement could not be computed: give sink dimensions or flows of the connected "
+                       "fixtures, or the inlet pipe size" + (f" ({h['message']})" if h["message"] else ""),
+                       value=c.icp.rated_flow_gpm, unit="gpm")
+    prov = h["provenance"]
+    if c.icp.rated_flow_gpm is None:
+        return missing("volume", cite, "The hydromechanical interceptor's rated flow is",
+                       f"Show the hydromechanical grease interceptor's rated flow; at least {one:g} gpm is required "
+                       f"for 1-minute drainage ({basis})", limit=one, unit="gpm")
+    have = c.icp.rated_flow_gpm
+    if have >= one - 1e-9:
+        return Finding("volume", PASS, cite, f"Rated flow {have:g} gpm >= the 1-minute drainage flow {one:g} gpm "
+                       f"({basis}{std})", value=have, limit=one, unit="gpm", provenance=prov)
+    if have >= two - 1e-9:
+        return Finding("volume", WARN, cite, f"Rated flow {have:g} gpm meets only the 2-minute drainage flow "
+                       f"{two:g} gpm, not the 1-minute flow {one:g} gpm ({basis}); acceptable only where the "
+                       "2-minute drain period is allowed and stated on the plans", value=have, limit=one, unit="gpm",
+                       provenance=prov)
+    return Finding("volume", FAIL, cite, f"Rated flow {have:g} gpm is less than the 2-minute drainage flow {two:g} gpm "
+                   f"and the 1-minute flow {one:g} gpm ({basis})", value=have, limit=one, unit="gpm", provenance=prov,
+                   correction=f"Increase the hydromechanical grease interceptor's rated flow to at least {one:g} gpm "
+                              f"for 1-minute drainage, or {two:g} gpm where a 2-minute drain period is allowed and "
+                              f"stated; the plans show {have:g} gpm")
+
+
+def rule_hgi_capacity(c: RuleContext) -> Finding | None:
+    """The capacity of the fixtures discharging into a hydromechanical interceptor <= 2.5 x its rated flow.
+    CPC Section 1014.2.1 (wording secondary: check against the printed code)."""
+    if c.kind != "hydromechanical":
+        return None
+    p = c.param("hgi_max_capacity_ratio")
+    ratio = float(p["value"])
+    cite = str(p["citation"]).format(edition=c.sizing.edition)
+    prov, note = p.get("provenance"), p.get("provenance_note")
+    rated = c.icp.rated_flow_gpm
+    capacity = c.sizing.hydromechanical.get("fixture_volume_gal")
+    counted = [s.key.removeprefix("hgi.volume.") for s in c.sizing.steps if s.key.startswith("hgi.volume.")]
+    if rated is None or not counted:
+        what = "the rated flow is" if rated is None else "no connected fixture gives its dimensions (length, width, depth):"
+        return Finding("hgi_capacity", WARN, cite,
+                       f"Fixture capacity against {ratio:g} x the rated flow: not checked; {what} {NOT_SHOWN}",
+                       value=capacity, limit=None, unit="gal", provenance=prov, provenance_note=note)
+    limit = ratio * rated
+    basis = f"{', '.join(counted)}; {ratio:g} gal per gpm x {rated:g} gpm"
+    if capacity <= limit + 1e-9:
+        return Finding("hgi_capacity", PASS, cite,
+                       f"Connected fixture capacity {gal(capacity)} does not exceed {gal(limit)} ({basis})",
+                       value=capacity, limit=limit, unit="gal", provenance=prov, provenance_note=note)
+    return Finding("hgi_capacity", FAIL, cite,
+                   f"Connected fixture capacity {gal(capacity)} exceeds {gal(limit)} ({basis})",
+                   value=capacity, limit=limit, unit="gal", provenance=prov, provenance_note=note,
+                   correction=f"Provide a hydromechanical interceptor rated at least {capacity / ratio:.1f} gpm for "
+                              f"the {gal(capacity)} of connected fixtures (at most {ratio:g} gal per gpm), or "
+                              f"connect less fixture capacity to it; the plans show {rated:g} gpm")
+
+
+def rule_interceptor_type(c: RuleContext) -> Finding | None:
+    """A hydromechanical interceptor where a grease interceptor is required needs the Director's acceptance.
+    TMC ch. 5.26, Grease interceptor design standards (a); section 5.26.080(b)."""
+    kind = c.kind
+    if kind is None:
+        return None
+    p = c.param("hydromechanical_needs_acceptance")
+    if kind == "gravity":
+        return Finding("interceptor_type", PASS, p["citation"], "A gravity grease interceptor is proposed",
+                       value="gravity", limit="gravity, or a type the Director accepts")
+    w = c.waiver
+    if c.waived and w["type"] == "alternative_pretreatment":
+        return Finding("interceptor_type", INFO, p["citation"],
+                       f"A hydromechanical interceptor is proposed under the granted variance ({w['citation']})",
+                       value=kind, limit="accepted by the Director")
+    required = requires_interceptor(c)
+    if required is False:
+        return Finding("interceptor_type", INFO, p["citation"],
+                       "A hydromechanical interceptor is proposed where no installation trigger "
+                       f"({c.param('existing_trigger_install_working_days')['citation']}) requires a grease "
+                       "interceptor", value=kind, limit="gravity, or a type the Director accepts")
+    alt = c.profile.waiver_kinds.get("alternative_pretreatment")
+    example = f" (e.g. as alternative pretreatment under {alt['citation']})" if alt else ""
+    return Finding("interceptor_type", WARN, p["citation"],
+                   "A hydromechanical interceptor is proposed where the chapter requires a grease interceptor: the "
+                   f"Director must accept it as an approved type{example}; the plans should show that acceptance",
+                   value=kind,
+                   limit="gravity, or a type the Director accepts")
+
+
+def rule_compartments(c: RuleContext) -> Finding:
+    """At least two compartments.
+    TMC ch. 5.26, Grease interceptor design standards (b)."""
+    p = c.param("min_compartments")
+    need = int(p["value"])
+    if c.icp is None:
+        return no_interceptor(c, "compartments", p["citation"], "Compartments")
+    na = not_applicable(c, "compartments", p["citation"])
+    if na is not None:
+        return na
+    if c.icp.compartments is None:
+        return missing("compartments", p["citation"], "The number of compartments is",
+                       f"Show the number of interceptor compartments (at least {need})", limit=need)
+    have = c.icp.compartments
+    if have >= need:
+        return Finding("compartments", PASS, p["citation"], f"{have} compartments >= {need}", value=have, limit=need)
+    return Finding("compartments", FAIL, p["citation"], f"{have} compartment{'s' if have != 1 else ''}; at least {need} are required",
+                   value=have, limit=need,
+                   correction=f"Provide a grease interceptor with at least {need} compartments; the plans show {have}")
+
+
+def rule_retention_fittings(c: RuleContext) -> Finding:
+    """Grease retention fittings.
+    TMC ch. 5.26, Grease interceptor design standards (e)."""
+    return _flag(c, "retention_fittings", "grease_retention_fittings", c.icp and c.icp.grease_retention_fittings,
+                 "Grease retention fittings",
+                 "Provide grease retention fittings in the interceptor, as designed for proper function")
+
+
+def rule_accessible_location(c: RuleContext) -> Finding:
+    """Easily accessible location.
+    TMC ch. 5.26, Grease interceptor design standards (c)."""
+    return _flag(c, "accessible_location", "accessible_location", c.icp and c.icp.accessible,
+                 "Easily accessible location",
+                 "Locate the grease interceptor where it is at all times easily accessible for inspection, cleaning "
+                 "and removal of accumulated grease")
+
+
+def _flag(c: RuleContext, rule: str, key: str, value: bool | None, what: str, fix: str) -> Finding:
+    """A yes/no design requirement: pass when the plans say yes, fail when they say no or do not show it."""
+    p = c.param(key)
+    if c.icp is None:
+        return no_interceptor(c, rule, p["citation"], what)
+    na = not_applicable(c, rule, p["citation"])
+    if na is not None:
+        return na
+    if value is None:
+        return missing(rule, p["citation"], f"{what}:", fix)
+    if value:
+        return Finding(rule, PASS, p["citation"], f"{what}: yes", value=True, limit=True)
+    return Finding(rule, FAIL, p["citation"], f"{what}: no", value=False, limit=True, correction=fix)
