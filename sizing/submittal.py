@@ -174,6 +174,10 @@ class Submittal:
     #: The plan checker's notes by finding rule id (``review_notes``), every entry as written.
     review_notes: Mapping[Any, ReviewerNote] = field(default_factory=dict)
 
+    def has_section(self, name: str) -> bool:
+        """Whether the document gives the top-level section ``name`` (e.g. a ``waiver`` the profile may not read)."""
+        return self.raw.get(name) is not None
+
 
 def load(path: str | Path, edition: str | None = None, jurisdiction: Any = DEFAULT_ID) -> Submittal:
     """Read and validate a submittal file (YAML or JSON)."""

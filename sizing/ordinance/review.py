@@ -160,7 +160,7 @@ def review(sub: Submittal, today: dt.date | None = None, jurisdiction: Any = Non
     findings: list[Finding] = []
     deadlines: list[Deadline] = []
     waiver = None
-    if sub.raw.get("waiver") is not None and not profile.has_waivers:
+    if sub.has_section("waiver") and not profile.has_waivers:
         findings.append(Finding("waiver", INFO, profile.ordinance or profile.name,
                                 f"The waiver section is not read: {profile.name} has no waivers in this tool"))
     else:
@@ -201,7 +201,7 @@ def _sizing_for(result: SizingResult, kind: str | None) -> tuple[SizingResult, t
 
 def _waiver(sub: Submittal, on: dt.date, profile: Any) -> dict[str, Any] | None:
     """The submittal's waiver section as the review reads it (validated by the waiver parser)."""
-    if sub.raw.get("waiver") is None:
+    if not sub.has_section("waiver"):
         return None
     from sizing.ordinance.waiver import parse_waiver, waiver_types
 

@@ -1,9 +1,11 @@
-"""One shape for the three kinds of finding the core returns today.
+"""The register's reading of stored results: every kind of finding as ``(rule, status, citation, message)``.
 
-A plan-review ``Finding`` has a ``status`` (pass / fail / warn / info); a waiver ``FindingResult`` has ``met``;
-a maintenance records ``Check`` has ``ok`` (True / False / None for "not shown"). The register's diff, due
-list and status columns read all three as :class:`Finding` ``(rule, status, citation, message)``, taken from
-the results' ``to_dict()`` (live or as stored), so that stored JSON and fresh results normalise alike.
+Fresh results of the core (plan review, waiver, maintenance) all carry :class:`sizing.finding.Finding`
+shapes with a ``status`` and are read as they are. Results stored before the one finding type existed still
+normalise: a waiver finding with ``met`` (True -> pass, not met -> fail, or warn for a finding of a group the
+grant does not need), a maintenance records check with ``ok`` (None, "not shown" -> warn), and the
+accumulation and service-date findings built from a stored plan's figures. Stored JSON and fresh results of the
+same document normalise alike, so the register's diff shows no change that is only a change of shape.
 """
 
 from __future__ import annotations

@@ -187,8 +187,7 @@ def parse_waiver(sub: Submittal, today: dt.date | None = None, profile: Any = No
     terms = tuple(parse.text(f"waiver.terms[{i}]", t) for i, t in
                   enumerate(parse.sequence("waiver.terms", w.get("terms"), default=[])))
     expiration = None if w.get("expiration") is None else parse.date("waiver.expiration", w["expiration"])
-    review_date = None if raw.get("review_date") is None else parse.date("review_date", raw["review_date"])
-    when = parse.date("waiver.date", w.get("date"), default=review_date or today or dt.date.today())
+    when = parse.date("waiver.date", w.get("date"), default=sub.declarations.review_date or today or dt.date.today())
     technology = None if w.get("technology") is None else parse.text("waiver.technology", w["technology"])
     status = parse.choice("waiver.status", w.get("status", "applied"), WAIVER_STATUSES)
     granted_on = None if w.get("granted_on") is None else parse.date("waiver.granted_on", w["granted_on"])
