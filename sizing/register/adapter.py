@@ -19,7 +19,9 @@ KINDS = ("review", "waiver", "maintenance")
 
 
 @dataclass(frozen=True)
-class Finding:
+class FindingRow:
+    """The four columns of a :class:`sizing.finding.Finding` the register's findings table keeps."""
+
     rule: str
     status: str
     citation: str
@@ -29,13 +31,13 @@ class Finding:
         return asdict(self)
 
 
-def review_findings(result: Mapping[str, Any]) -> list[Finding]:
+def review_findings(result: Mapping[str, Any]) -> list[FindingRow]:
     """A plan review's findings, as they are (``Review.to_dict()``)."""
-    return [Finding(f["rule"], f["status"], f.get("citation") or "", f.get("message") or "")
+    return [FindingRow(f["rule"], f["status"], f.get("citation") or "", f.get("message") or "")
             for f in result.get("findings") or []]
 
 
-def waiver_findings(result: Mapping[str, Any]) -> list[Finding]:
+def waiver_findings(result: Mapping[str, Any]) -> list[FindingRow]:
     """A waiver decision's findings (``WaiverDecision.to_dict()``), read as the core decided them.
 
     A finding with a ``status`` (the core's :class:`sizing.finding.Finding` shape) keeps it; its message is
@@ -49,7 +51,7 @@ def waiver_findings(result: Mapping[str, Any]) -> list[Finding]:
     grantable = bool(result.get("grantable"))
     for f in result.get("findings") or []:
         if "status" in f:
-            out.append(Finding(f["rule"], f["status"], f.get("citation") or "",
+            out.append(FindingRow(f["rule"], f["status"], f.get("citation") or "",
                                f"{f.get('message') or f['rule']}: {f.get('evidence') or ''}".rstrip(": ")))
             continue
         if f.get("met"):
@@ -59,21 +61,21 @@ def waiver_findings(result: Mapping[str, Any]) -> list[Finding]:
         else:
             status = FAIL
         evidence = f.get("evidence") or ("not made" if not f.get("made", True) else "")
-        out.append(Finding(f["key"], status, f.get("citation") or "",
+        out.append(FindingRow(f["key"], status, f.get("citation") or "",
                            f"{f.get('title') or f['key']}: {evidence}".rstrip(": ")))
     rev, done = result.get("revocation"), result.get("revocation_finding")
     if done:
-        out.append(Finding(done["rule"], done["status"], done.get("citation") or "", done.get("message") or ""))
+        out.append(FindingRow(done["rule"], done["status"], done.get("citation") or "", done.get("message") or ""))
     elif rev:
         issues = "; ".join(rev.get("issues") or [])
-        out.append(Finding("revocation", PASS if rev.get("may_proceed") else FAIL,
+        out.append(FindingRow("revocation", PASS if rev.get("may_proceed") else FAIL,
                            (rev.get("citations") or {}).get("notice", ""),
                            f"revocation effective {rev.get('proposed_effective')}: "
                            + (issues or "notice, grounds and response in order")))
     return out
 
 
-def maintenance_findings(result: Mapping[str, Any]) -> list[Finding]:
+def maintenance_findings(result: Mapping[str, Any]) -> list[FindingRow]:
     """A maintenance plan's findings (``MaintenancePlan.to_dict()``): the accumulation limit, the service date,
     the records checks.
 
@@ -82,27 +84,27 @@ def maintenance_findings(result: Mapping[str, Any]) -> list[Finding]:
     plan's fields, then each records check, ``ok`` None (not shown) a ``warn``.
     """
     if result.get("findings") is not None:
-        return [Finding(f["rule"], f["status"], f.get("citation") or "", f.get("message") or "")
+        return [FindingRow(f["rule"], f["status"], f.get("citation") or "", f.get("message") or "")
                 for f in result["findings"]]
     cites = result.get("citations") or {}
     out = []
     if result.get("percent_full") is not None:
         over = bool(result.get("exceeds_limit"))
-        out.append(Finding("accumulation_limit", FAIL if over else PASS, cites.get("accumulation_limit", ""),
+        out.append(FindingRow("accumulation_limit", FAIL if over else PASS, cites.get("accumulation_limit", ""),
                            f"FOG + solids {result['percent_full']:g} % of the liquid depth "
                            f"({'over' if over else 'within'} {result.get('limit_percent', 25):g} %)"))
     if result.get("due_date"):
         late = bool(result.get("overdue"))
-        out.append(Finding("service_interval", FAIL if late else PASS, cites.get("maximum_interval", ""),
+        out.append(FindingRow("service_interval", FAIL if late else PASS, cites.get("maximum_interval", ""),
                            f"pump-out due by {result['due_date']}{' — overdue' if late else ''} "
                            f"({result.get('due_basis') or ''})".replace(" ()", "")))
     for c in result.get("records") or []:
         status = {True: PASS, False: FAIL, None: WARN}[c.get("ok")]
-        out.append(Finding(c["key"], status, c.get("citation") or "", f"{c.get('title')}: {c.get('detail')}"))
+        out.append(FindingRow(c["key"], status, c.get("citation") or "", f"{c.get('title')}: {c.get('detail')}"))
     return out
 
 
-def normalise(kind: str, result: Mapping[str, Any]) -> list[Finding]:
+def normalise(kind: str, result: Mapping[str, Any]) -> list[FindingRow]:
     """The findings of a stored or fresh result of ``kind`` (review, waiver or maintenance).
 
     >>> [f.status for f in normalise("waiver", {"grantable": False, "findings": [
