@@ -44,6 +44,8 @@ class Resolver:
         #: footnote-3 volume [gal] of one unit, and warning bits: [without, with] a connected receptor listed
         self.fn3_each: tuple[list[float], list[float]] = ([], [])
         self.bits: tuple[list[int], list[int]] = ([], [])
+        for key in fixture_types():   # listed types in table order (type names in a warning follow it)
+            self.type_code(key)
 
     # --- fixture types ---------------------------------------------------------------------------------
 

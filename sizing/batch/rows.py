@@ -52,12 +52,12 @@ def _distinct(series: pd.Series) -> tuple[np.ndarray, list[Any] | pd.Index]:
         codes, uniques = pd.factorize(series, use_na_sentinel=True)
         uniques = pd.Index(uniques)
     if pd.api.types.is_string_dtype(uniques.dtype) and not pd.api.types.is_object_dtype(uniques.dtype):
-        blank = np.flatnonzero(np.asarray(uniques.str.strip() == "", dtype=bool))
+        empty = np.flatnonzero(np.asarray(uniques.str.strip() == "", dtype=bool))
     else:
-        blank = [j for j, v in enumerate(uniques) if blank(py(v))]
-    if len(blank):
+        empty = [j for j, v in enumerate(uniques) if blank(py(v))]
+    if len(empty):
         codes = codes.copy()
-        codes[np.isin(codes, blank)] = -1
+        codes[np.isin(codes, empty)] = -1
     return codes, uniques
 
 
