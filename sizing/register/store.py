@@ -25,6 +25,7 @@ from sizing.jurisdiction import DEFAULT_ID
 from sizing.register import schema as t
 from sizing.register.adapter import normalise
 from sizing.register.db import Opened, open_db
+from sizing.register.inventory import flush, import_row
 
 KINDS = ("review", "waiver", "maintenance")
 SOURCE_OF = {"review": "cycle", "waiver": "waiver", "maintenance": "maintenance"}
@@ -250,13 +251,14 @@ class Register:
             latest = {"fses": _latest_all(conn, t.fses), "interceptors": _latest_all(conn, t.interceptors)}
             pending: dict[str, list[dict[str, Any]]] = {"fses": [], "interceptors": []}
             for row in batch.results.to_dict("records"):
-                new_fse, new_icp = _import_row(jsonable(row), writer, latest, pending, jid)
+                new_fse, new_icp = import_row(check_fse_id(row["submittal_id"], "submittal_id"), jsonable(row), writer,
+                                               latest, pending, jid)
                 added += new_fse
                 known += not new_fse
                 icps += new_icp
                 if len(pending["fses"]) + len(pending["interceptors"]) >= IMPORT_CHUNK:
-                    _flush(conn, pending)
-            _flush(conn, pending)
+                    flush(conn, pending)
+            flush(conn, pending)
         return Imported(fses_added=added, fses_known=known, interceptors_added=icps, rejected=len(rejects),
                         not_sized=tuple(batch.not_sized))
 
@@ -389,35 +391,3 @@ def _add_findings(conn: Connection, ev: Evaluated, record_id: int) -> None:
             for f in normalise(ev.kind, ev.data)]
     if rows:
         conn.execute(t.findings.insert(), rows)
-
-
-def _import_row(row: Mapping[str, Any], writer: Mapping[str, Any], latest: dict[str, dict[str, Any]],
-                pending: dict[str, list[dict[str, Any]]], jurisdiction: str) -> tuple[bool, bool]:
-    """One inventory submittal: its FSE and its interceptor with the CPC assessment (new when changed).
-
-    ``latest`` holds the latest FSE and interceptor rows per FSE (read once for the whole import); the rows
-    to insert go to ``pending``."""
-    fse_id = check_fse_id(row["submittal_id"], "submittal_id")
-    new_fse = fse_id not in latest["fses"]
-    if new_fse:
-        fse = {"fse_id": fse_id, "name": None, "address": None, "owner": None, "contact": None,
-               "source": "inventory", **writer}
-        pending["fses"].append(fse)
-        latest["fses"][fse_id] = fse
-    last = latest["interceptors"].get(fse_id)
-    values = {"fse_id": fse_id, "type": "gravity" if row.get("installed_volume_gal") is not None else None,
-              "volume_gal": row.get("installed_volume_gal"), "rated_flow_gpm": None, "installed_on": None,
-              "source": "inventory", "assessment": row, "jurisdiction_id": jurisdiction, **writer}
-    if last is not None and last["volume_gal"] == values["volume_gal"] and last["assessment"] == row \
-            and last.get("jurisdiction_id") == jurisdiction:
-        return new_fse, False
-    pending["interceptors"].append(values)
-    latest["interceptors"][fse_id] = values
-    return new_fse, True
-
-
-def _flush(conn: Connection, pending: dict[str, list[dict[str, Any]]]) -> None:
-    for name, rows in pending.items():
-        if rows:
-            conn.execute(getattr(t, name).insert(), rows)
-            rows.clear()
