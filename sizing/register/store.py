@@ -25,7 +25,8 @@ from sizing.jurisdiction import DEFAULT_ID
 from sizing.register import schema as t
 from sizing.register.adapter import normalise
 from sizing.register.db import Opened, open_db
-from sizing.register.inventory import flush, import_row
+from sizing.register.inventory import flush
+from sizing.register.inventory import import_row as _import_row
 
 KINDS = ("review", "waiver", "maintenance")
 SOURCE_OF = {"review": "cycle", "waiver": "waiver", "maintenance": "maintenance"}
@@ -251,7 +252,7 @@ class Register:
             latest = {"fses": _latest_all(conn, t.fses), "interceptors": _latest_all(conn, t.interceptors)}
             pending: dict[str, list[dict[str, Any]]] = {"fses": [], "interceptors": []}
             for row in batch.results.to_dict("records"):
-                new_fse, new_icp = import_row(check_fse_id(row["submittal_id"], "submittal_id"), jsonable(row), writer,
+                new_fse, new_icp = _import_row(check_fse_id(row["submittal_id"], "submittal_id"), jsonable(row), writer,
                                                latest, pending, jid)
                 added += new_fse
                 known += not new_fse
