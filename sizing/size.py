@@ -7,37 +7,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from sizing.cpc import dfu as dfu_clause
 from sizing.cpc import fmt_size
 from sizing.cpc import gravity as grav
 from sizing.cpc import hydromechanical as hgi
 from sizing.cpc import meals as meals_clause
 from sizing.errors import SizingInputError
-from sizing.result import FixtureLine, SizingResult, Step
-from sizing.submittal import Fixture, Submittal, receptor_types
-from sizing.tables import Table, load_table, profile_sizing_rule
-
-SUBMITTED = "submitted"  # provenance of a value the submitter gave (an explicit dfu or flow)
-
-
-class _Run:
-    """Collects steps, warnings and the tables a calculation used."""
-
-    def __init__(self, edition: str):
-        self.edition = edition
-        self.steps: list[Step] = []
-        self.warnings: list[str] = []
-        self.tables: dict[str, Table] = {}
-
-    def table(self, name: str) -> Table:
-        t = load_table(name, self.edition)
-        self.tables[name] = t
-        return t
-
-    def step(self, **kw: Any) -> Step:
-        s = Step(**kw)
-        self.steps.append(s)
-        return s
+from sizing.lines import SUBMITTED, fixture_line, line_warnings, receptor_connected
+from sizing.lines import Run as _Run
+from sizing.result import FixtureLine, SizingResult
+from sizing.submittal import Submittal
 
 
 def size(sub: Submittal) -> SizingResult:
@@ -52,10 +30,11 @@ def size(sub: Submittal) -> SizingResult:
                  provenance=run.table("cpc-editions").provenance if by_date else "derived" if default else SUBMITTED,
                  inputs={"application_date": None if sub.application_date is None else sub.application_date.isoformat()},
                  note=sub.edition_basis)
-    receptor = any(f.connected and f.kind.receptor for f in sub.fixtures)
-    lines = tuple(_fixture_line(f, run, receptor) for f in sub.fixtures)
+    receptor = receptor_connected(sub.fixtures)
+    lines = tuple(fixture_line(f, run, receptor) for f in sub.fixtures)
     connected = [line for line in lines if line.connected]
-    _check_connections(sub, lines, run)
+    for f, line in zip(sub.fixtures, lines, strict=True):
+        line_warnings(f, line, sub.jurisdiction, receptor, run)
     gravity, dfu_total = _gravity(sub, connected, run)
     hydro = _hydromechanical(sub, connected, run)
     meals = _meals(sub, run)
@@ -78,126 +57,6 @@ def size(sub: Submittal) -> SizingResult:
                         dfu_total=dfu_total, fixtures=lines, gravity=gravity, hydromechanical=hydro,
                         meals=meals, steps=tuple(run.steps), warnings=tuple(run.warnings),
                         provenance=provenance, edition_basis=sub.edition_basis)
-
-
-# --- DFU (Tables 702.1 and 702.2(1)) ------------------------------------------------------------------
-
-def _fixture_line(f: Fixture, run: _Run, receptor_listed: bool) -> FixtureLine:
-    ed, kind, path = run.edition, f.kind, f"fixtures[{f.index}]"
-    fn3 = 0.0
-    flow_used = None
-    override = False
-    fn3_note = ""
-    if f.dfu is not None:
-        each, basis, citation, prov, override = f.dfu, "dfu given by the submitter (override)", "submittal", SUBMITTED, True
-        if kind.row:
-            try:
-                table_dfu = dfu_clause.fixture_dfu_with_trap(kind.row, f.trap_size_in, ed, kind.rows_by_trap)["dfu"]
-            except ValueError:   # a trap above Table 702.2(1): the tables give no value to compare with
-                table_dfu = f.dfu
-            if table_dfu != f.dfu:
-                run.warnings.append(f"{path}: dfu {f.dfu:g} given for {kind.label}, where Table 702.1 gives "
-                                    f"{table_dfu:g}; the given value is used")
-    elif kind.row:
-        try:
-            r = dfu_clause.fixture_dfu_with_trap(kind.row, f.trap_size_in, ed, kind.rows_by_trap)
-        except ValueError as exc:
-            raise SizingInputError(f"{path}.trap_size", f"{f.trap_size_in:g} in", f"a trap size {exc}") from None
-        each, row = r["dfu"], r["row"]
-        table = run.table("702.1")
-        trap_note = f"; {r['note']}" if r["note"] else ""
-        if r["by_trap_table"] is not None:
-            t2 = run.table("702.2-1")
-            basis = (f"Table 702.1: {row['fixture']} is listed for a {fmt_size(row['min_trap_in'])} trap; its "
-                     f"{fmt_size(r['trap_size_in'])} trap takes Table 702.2(1): {each:g} DFU{trap_note}")
-            citation, prov = f"CPC {ed}, Table 702.1; Table 702.2(1)", t2.level_label(r["by_trap_table"])
-        else:
-            basis = f"Table 702.1: {row['fixture']}" + (f" ({fmt_size(r['trap_size_in'])} trap{trap_note})"
-                                                          if r["trap_size_in"] is not None else "")
-            citation, prov = f"CPC {ed}, Table 702.1", table.level_label(row)
-        if kind.provenance == "derived" and kind.source:
-            basis += f"; {kind.label} is counted on this row (project mapping: {kind.source})"
-    elif f.trap_size_in is not None or (kind.trap_in is not None and f.flow_gpm is None):
-        trap = f.trap_size_in if f.trap_size_in is not None else kind.trap_in
-        try:
-            each, row, size_in, note = dfu_clause.trap_dfu(trap, ed)
-        except ValueError as exc:
-            raise SizingInputError(f"{path}.trap_size", f"{trap:g} in", f"a trap size {exc}") from None
-        table = run.table("702.2-1")
-        basis = f"Table 702.2(1): {fmt_size(size_in)} trap" + (f" ({note})" if note else "")
-        if f.trap_size_in is None:
-            basis += f" (no trap_size given; the type's usual trap: {kind.source})"
-            run.warnings.append(f"{path}: {kind.label} has no trap_size; counted at a {fmt_size(size_in)} trap "
-                                f"({each:g} DFU, Table 702.2(1)); give its trap_size, flow or dfu if it differs")
-        citation, prov = f"CPC {ed}, Table 702.2(1)", table.level_label(row)
-    elif f.flow_gpm is not None:
-        minutes = run.table("1014.3.6").meta["footnote_3_minutes"]
-        each, flow_used = 0.0, f.flow_gpm
-        carried = f.indirect and receptor_listed
-        fn3 = grav.footnote_3_volume(f.flow_gpm, ed) * f.count if f.connected and not carried else 0.0
-        if carried:
-            basis = (f"indirect waste: its {f.flow_gpm:g} gpm drains to a listed floor sink or floor drain whose "
-                     "DFU carries it; footnote 3 (gpm x 30 min) applies only to directly connected appliances")
-            fn3_note = "; adds 0 gal"
-        else:
-            how = "indirect, but no receptor is listed: counted as if directly connected" if f.indirect \
-                else "directly connected"
-            basis = f"no DFU value, {how}: {f.flow_gpm:g} gpm x {minutes} min (footnote 3)"
-        citation, prov = f"CPC {ed}, Table 1014.3.6, footnote 3", SUBMITTED
-    elif f.indirect:
-        each, basis = 0.0, "indirect waste: its load is counted at the receptor (floor sink or floor drain)"
-        citation, prov = f"CPC {ed}, Table 702.1 (indirect waste receptors)", "derived"
-    else:
-        why = kind.note or f"{kind.label} has no Table 702.1 value"
-        raise SizingInputError(f"{path}.trap_size", None, "", message=(
-            f"{path}.trap_size: {f.type} needs a trap_size (e.g. '2 in'), a flow or a dfu; {why}"))
-    dfu = each * f.count
-    line = FixtureLine(index=f.index, type=f.type, name=f.name, count=f.count, area=f.area, connected=f.connected,
-                       dfu_each=each, dfu=dfu, basis=basis, citation=citation, provenance=prov,
-                       flow_gpm=f.flow_gpm, footnote3_volume_gal=fn3, override=override)
-    if f.connected:
-        on = "connected, as the submittal states" if f.connected_given is not None else (
-            f.connected_basis if f.connected_basis and f.connected_basis != "connected by default" else "connected")
-    elif f.connected_given is None:
-        on = f.connected_basis or "not connected"
-    else:
-        on = "not connected to the interceptor: not counted"
-    run.step(key=f"dfu.{path}", title=f"DFU of {path}: {f.count} x {f.name} ({on})", value=dfu, unit="DFU",
-             citation=citation, provenance=prov, inputs={"type": f.type, "count": f.count, "dfu_each": each},
-             note=basis if flow_used is None else basis + (fn3_note or f"; adds {fn3:g} gal"))
-    return line
-
-
-def _check_connections(sub: Submittal, lines: tuple[FixtureLine, ...], run: _Run) -> None:
-    types = {line.type for line in lines if line.connected}
-    for line in lines:
-        f = sub.fixtures[line.index]
-        kind = f.kind
-        if line.connected and line.count and f.connected_given:
-            for flag, rule_key, what in ((kind.sanitary, "sanitary_connection", "a toilet, urinal or restroom wash "
-                                          "basin shall not discharge to a grease interceptor"),
-                                         (kind.dishwasher, "dishwasher_connection", "a dishwasher shall not be "
-                                          "connected to the grease interceptor")):
-                if flag:
-                    rule = profile_sizing_rule(rule_key, sub.jurisdiction)
-                    if rule["value"] == "shall_not":
-                        run.warnings.append(f"fixtures[{line.index}]: {line.count} x {line.name} is connected to the "
-                                            f"interceptor as the submittal states and is counted ({line.dfu:g} DFU), "
-                                            f"but {what} ({rule['citation']})")
-        if f.connected_given is None and line.count:
-            for flag, rule_key in ((kind.sanitary, "sanitary_connection"), (kind.dishwasher, "dishwasher_connection")):
-                rule = profile_sizing_rule(rule_key, sub.jurisdiction) if flag else None
-                if rule is not None and rule.get("provenance") == "unconfirmed":
-                    run.warnings.append(f"fixtures[{line.index}]: {line.count} x {line.name} is "
-                                        f"{'counted as connected' if line.connected else 'not counted'} by the "
-                                        f"jurisdiction's default, whose basis is unconfirmed ({rule['citation']}); "
-                                        "state connected_to_interceptor to settle it")
-        if f.indirect and line.dfu == 0 and not types & set(receptor_types()):
-            run.warnings.append(f"fixtures[{line.index}]: {kind.label} drains indirectly, but no floor sink or "
-                                "floor drain is listed to receive it; list its receptor")
-        if not kind.listed:
-            run.warnings.append(f"fixtures[{line.index}]: {line.type!r} is not a listed fixture type; "
-                                f"counted by the value it gives ({line.basis})")
 
 
 # --- Gravity (Table 1014.3.6, Table 703.2) ---------------------------------------------------------------

@@ -285,20 +285,17 @@ def _fixture(i: int, item: Any, warnings: list[str], jurisdiction: str) -> Fixtu
         raise SizingInputError(f"{path}.type", None, "a fixture type such as floor_drain or food_prep_sink")
     own_value = any(item.get(k) is not None for k in ("flow", "trap_size", "dfu"))
     ftype = resolve_type(f"{path}.type", item["type"], accept_unknown=own_value)
-    kind = fixture_types().get(ftype)
     count = parse.whole(f"{path}.count", item.get("count"), minimum=0, default=1)
-    area = parse.choice(f"{path}.area", item.get("area"), AREAS, default=kind.area if kind else "other")
+    area = None if item.get("area") is None else parse.choice(f"{path}.area", item["area"], AREAS)
     given_connected = None if item.get("connected_to_interceptor") is None else parse.boolean(
         f"{path}.connected_to_interceptor", item["connected_to_interceptor"])
-    connected, connected_basis = default_connection(kind, jurisdiction) if given_connected is None else (given_connected, "given")
-    indirect = bool(kind and kind.indirect) if item.get("indirect") is None else parse.boolean(
-        f"{path}.indirect", item["indirect"])
+    indirect = None if item.get("indirect") is None else parse.boolean(f"{path}.indirect", item["indirect"])
     trap = _opt_length(f"{path}.trap_size", item.get("trap_size"), maximum=12)
     flow = None
     if item.get("flow") is not None:
         flow = parse_quantity(f"{path}.flow", item["flow"], "gpm", minimum=0, maximum=10000)
-    compartments = parse.whole(f"{path}.compartments", item.get("compartments"), minimum=1,
-                               default=kind.compartments if kind else 1)
+    compartments = None if item.get("compartments") is None else parse.whole(
+        f"{path}.compartments", item["compartments"], minimum=1)
     dims = {k: _opt_length(f"{path}.{k}", item.get(k), maximum=240) for k in ("length", "width", "depth")}
     given = [k for k, v in dims.items() if v is not None]
     if given and len(given) < 3:
@@ -310,11 +307,29 @@ def _fixture(i: int, item: Any, warnings: list[str], jurisdiction: str) -> Fixtu
     label = None if item.get("label") is None else parse.text(f"{path}.label", item["label"], max_length=200)
     if dims["depth"] is not None and dims["depth"] > SUSPICIOUS_SINK_DEPTH_IN:
         warnings.append(f"{path}: a {dims['depth']:g} in deep compartment is unusual for a sink; check the depth")
-    return Fixture(index=i, type=ftype, count=count, area=area, connected=connected, trap_size_in=trap,
-                   flow_gpm=flow, compartments=compartments, length_in=dims["length"], width_in=dims["width"],
-                   depth_in=dims["depth"], dfu=dfu, label=label,
-                   compartments_default=item.get("compartments") is None and compartments != 1,
-                   connected_given=given_connected, connected_basis=connected_basis, indirect=indirect)
+    return make_fixture(i, ftype, jurisdiction, count=count, area=area, connected_given=given_connected,
+                        indirect=indirect, trap_size_in=trap, flow_gpm=flow, compartments=compartments,
+                        length_in=dims["length"], width_in=dims["width"], depth_in=dims["depth"], dfu=dfu, label=label)
+
+
+def make_fixture(index: int, ftype: str, jurisdiction: Any = DEFAULT_ID, *, count: int = 1, area: str | None = None,
+                 connected_given: bool | None = None, indirect: bool | None = None,
+                 trap_size_in: float | None = None, flow_gpm: float | None = None, compartments: int | None = None,
+                 length_in: float | None = None, width_in: float | None = None, depth_in: float | None = None,
+                 dfu: float | None = None, label: str | None = None) -> Fixture:
+    """A fixture line from values already read (``ftype`` as :func:`resolve_type` gives it), each one left out
+    (None) taken from the type: the area, whether it drains indirectly, its compartments, and whether it is
+    connected (the jurisdiction's default, :func:`default_connection`)."""
+    kind = fixture_types().get(ftype)
+    connected, basis = (default_connection(kind, jurisdiction) if connected_given is None
+                        else (connected_given, "given"))
+    chosen = compartments if compartments is not None else kind.compartments if kind else 1
+    return Fixture(index=index, type=ftype, count=count, area=area if area is not None else kind.area if kind
+                   else "other", connected=connected, trap_size_in=trap_size_in, flow_gpm=flow_gpm,
+                   compartments=chosen, length_in=length_in, width_in=width_in, depth_in=depth_in, dfu=dfu,
+                   label=label, compartments_default=compartments is None and chosen != 1,
+                   connected_given=connected_given, connected_basis=basis,
+                   indirect=bool(kind and kind.indirect) if indirect is None else indirect)
 
 
 def _opt_length(field_name: str, value: Any, maximum: float) -> float | None:

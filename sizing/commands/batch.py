@@ -32,8 +32,9 @@ def run(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from sizing.batch import TextProgress, csv_text, run_batch
-    from sizing.cli import check_output, emit, to_json
+    from sizing.commands.output import check_output, emit, to_json
     from sizing.errors import SizingInputError
+    from sizing.report.batch import reject_lines, rejects_summary
 
     for option, path in (("--output", args.output), ("--rejects", args.rejects)):
         if path is not None:
@@ -51,17 +52,9 @@ def run(args: argparse.Namespace) -> int:
     if args.rejects:
         emit(csv_text(rejects), args.rejects, option="--rejects", source=args.file)
     elif len(rejects):
-        for line, reason in zip(rejects["line"][:STDERR_REJECTS], rejects["reason"][:STDERR_REJECTS], strict=True):
-            print(f"sizing batch: line {line}: {reason}", file=sys.stderr)
-        if len(rejects) > STDERR_REJECTS:
-            print(f"sizing batch: ... and {len(rejects) - STDERR_REJECTS:,} more rejected rows; "
-                  "write them all with --rejects PATH", file=sys.stderr)
+        for line in reject_lines(rejects, STDERR_REJECTS):
+            print(line, file=sys.stderr)
     if len(rejects):
-        not_sized = result.not_sized
-        shown = ", ".join(not_sized[:10]) + (", ..." if len(not_sized) > 10 else "")
-        print(f"sizing batch: {len(rejects):,} row{'s' if len(rejects) != 1 else ''} rejected; "
-              f"{len(not_sized):,} submittal{'s' if len(not_sized) != 1 else ''} not sized"
-              + (f": {shown}" if not_sized else "") + (f" (rejects written to {args.rejects})" if args.rejects else ""),
-              file=sys.stderr)
+        print(rejects_summary(len(rejects), result.not_sized, args.rejects), file=sys.stderr)
         return 1
     return 0

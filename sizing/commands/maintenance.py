@@ -23,13 +23,13 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from sizing import parse
-    from sizing.cli import emit, to_json
+    from sizing.commands.output import emit, to_json
     from sizing.ordinance import maintenance
 
     as_of = None if args.as_of is None else parse.date("--as-of", args.as_of)
     plan = maintenance.plan(maintenance.load(args.file, as_of=as_of), args.jurisdiction)
     if args.plot is not None:
-        from sizing.cli import check_output
+        from sizing.commands.output import check_output
         from sizing.report.figures import maintenance_figure, save_figure
 
         check_output(args.plot, "--plot", args.file)
@@ -37,7 +37,7 @@ def run(args: argparse.Namespace) -> int:
     if args.format == "json":
         emit(to_json(plan.to_dict()), args.output, source=args.file)
     elif args.format == "pdf":
-        from sizing.commands.review import write_pdf
+        from sizing.commands.output import write_pdf
         from sizing.report.maintenance import maintenance_pdf
 
         write_pdf(maintenance_pdf(plan), args.output, args.file, "maintenance")

@@ -16,7 +16,8 @@ HELP = "the FOG program register: store reviews, waivers and maintenance logs pe
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    from sizing.cli import _Parser
+    from sizing.commands.output import Parser as _Parser
+    from sizing.jurisdiction import add_option
 
     common = _Parser(add_help=False)
     common.add_argument("--db", metavar="PATH|URL",
@@ -51,6 +52,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     e.add_argument("--as-of", metavar="YYYY-MM-DD", help="date for the csv status columns (default today)")
     for s in (a, d, u, i, e):
         s.add_argument("--output", "-o", metavar="PATH", help="write to PATH instead of standard output")
+    for s in (a, u, i):  # what is evaluated (add, import-inventory) or scheduled (due) under a profile's rules
+        add_option(s)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -79,7 +82,8 @@ def _run(args: argparse.Namespace, sys) -> int:
 
         today = None if args.date is None else parse.date("--date", args.date)
         doc = parse.load_document(args.file)
-        return _add(args, evaluate(doc, fse_id=args.fse, today=today, text=_text(args.file), name=_name(args.file)))
+        return _add(args, evaluate(doc, fse_id=args.fse, today=today, text=_text(args.file), name=_name(args.file),
+                                   jurisdiction=args.jurisdiction))
     reg = open_register(args.db)
     _say_opened(reg, sys.stderr)
     try:
@@ -116,8 +120,9 @@ def _say_opened(reg, stream) -> None:
 def _add(args, ev) -> int:
     import sys
 
-    from sizing.cli import emit
+    from sizing.commands.output import emit
     from sizing.register import open_register
+    from sizing.report.register import added_text
 
     reg = open_register(args.db)
     _say_opened(reg, sys.stderr)
@@ -125,60 +130,32 @@ def _add(args, ev) -> int:
         added = reg.add(ev, user=args.user)
     finally:
         reg.db.engine.dispose()
-    verdict = {0: "in order", 1: "NOT in order (see findings)"}[added.exit_code]
-    lines = [f"{added.summary()}: {verdict}"] + [f"  {n}" for n in added.notes]
-    emit("\n".join(lines), args.output)
+    emit(added_text(added), args.output)
     return added.exit_code
 
 
 def _show(args, reg) -> int:
-    from sizing.cli import emit, to_json
+    from sizing.commands.output import emit, to_json
     from sizing.register import queries
     from sizing.register.store import jsonable
+    from sizing.report.register import show_text
 
     d = queries.show(reg, args.fse)
-    if args.format == "json":
-        emit(to_json(jsonable(d)), None)
-        return 0
-    f = d["fse"]
-    out = [f"{f['fse_id']} — {f['name'] or 'name not recorded'}"]
-    out += [f"  {k}: {f[k]}" for k in ("address", "owner", "contact") if f[k]]
-    for r in d["interceptors"][-1:]:
-        out.append(f"  interceptor: {r['type'] or 'type not recorded'}, "
-                   + (f"{r['volume_gal']:g} gal" if r["volume_gal"] is not None else
-                      f"{r['rated_flow_gpm']:g} gpm" if r["rated_flow_gpm"] is not None else "size not recorded")
-                   + f" ({r['source']})")
-    for r in d["cycles"]:
-        out.append(f"  cycle {r['cycle']} ({r['review_date']}, {r['reviewer']}): "
-                   f"{'compliant' if r['compliant'] else 'not compliant'}; {r['jurisdiction']}, CPC {r['edition']}")
-    for r in d["notifications"]:
-        out.append(f"  notified {r['notified_on']}: install by {r['install_deadline']} ({r['citation']})")
-    for r in d["waivers"]:
-        out.append(f"  waiver {r['type']} ({r['decided_on']}): {r['status']}"
-                   + (f", expires {r['expiration']}" if r["expiration"] else ""))
-    for r in d["maintenance_logs"][-1:]:
-        out.append(f"  maintenance as of {r['as_of']}: {'in order' if r['in_order'] else 'NOT in order'}; "
-                   f"next service {r['next_service_date']}")
-    counts = {}
-    for e in d["maintenance_events"]:
-        counts[e["kind"]] = counts.get(e["kind"], 0) + 1
-    if counts:
-        out.append("  events: " + ", ".join(f"{n} {k.replace('_', '-')}" for k, n in counts.items()))
-    emit("\n".join(out), None)
+    emit(to_json(jsonable(d)) if args.format == "json" else show_text(d), None)
     return 0
 
 
 def _history(args, reg) -> int:
-    from sizing.cli import emit, to_json
+    from sizing.commands.output import emit, to_json
     from sizing.register import queries
     from sizing.register.store import jsonable
+    from sizing.report.register import history_text
 
     rows = queries.history(reg, args.fse)
     if args.format == "json":
         emit(to_json(jsonable({"fse_id": args.fse, "history": rows})), None)
     else:
-        emit("\n".join(f"{r['date']}  {r['what']:<22} {r['detail']}  [{r['recorded_by']}, {r['recorded_at']}]"
-                       for r in rows), None)
+        emit(history_text(rows), None)
     return 0
 
 
@@ -189,81 +166,52 @@ def _cycle_arg(field: str, value: str | None) -> int | None:
 
 
 def _diff(args, reg) -> int:
-    from sizing.cli import emit, to_json
+    from sizing.commands.output import emit, to_json
     from sizing.register.diff import diff
+    from sizing.report.register import diff_text
 
     d = diff(reg, args.fse, _cycle_arg("--from", args.from_cycle), _cycle_arg("--to", args.to_cycle))
-    if args.format == "json":
-        emit(to_json(d), args.output)
-    else:
-        emit(render_diff(d), args.output)
+    emit(to_json(d) if args.format == "json" else diff_text(d), args.output)
     return 1 if d["new"] or d["still_failing"] else 0
-
-
-def render_diff(d) -> str:
-    a, b = d["from"], d["to"]
-    out = [f"{d['fse_id']}: cycle {a['cycle']} ({a['review_date']}) -> cycle {b['cycle']} ({b['review_date']}); "
-           f"compliant {d['compliant']['from']} -> {d['compliant']['to']}"]
-    out += ["", "Fixtures:"] + ([f"  {f['change']:<8} {f['fixture']}: {_fx(f['from'])} -> {_fx(f['to'])}"
-                                 for f in d["fixtures"]] or ["  no change"])
-    out += ["", "Design values:"] + ([f"  {v['value']}: {_val(v['from'])} -> {_val(v['to'])}" for v in d["design"]]
-                                     or ["  no change"])
-    for key, title in (("resolved", "Resolved"), ("new", "New failures"), ("still_failing", "Still failing")):
-        out += ["", f"{title} ({len(d[key])}):"] + [f"  {f['rule']}: {f['now']} [{f['citation']}]" for f in d[key]]
-    if d["other_status_changes"]:
-        out += ["", "Other status changes:"] + [f"  {c['rule']}: {c['from']} -> {c['to']}"
-                                                for c in d["other_status_changes"]]
-    return "\n".join(out)
-
-
-def _fx(f) -> str:
-    return "none" if f is None else f"{f['count']} x, {f['connected']}, {f['dfu']:g} DFU"
-
-
-def _val(v) -> str:
-    if isinstance(v, float):
-        return f"{v:.2f}".rstrip("0").rstrip(".")
-    return "—" if v is None else str(v)
 
 
 def _due(args, reg) -> int:
     from sizing import parse
-    from sizing.cli import emit, to_json
+    from sizing.commands.output import emit, to_json
     from sizing.errors import SizingInputError
     from sizing.register.queries import due_list
     from sizing.register.store import jsonable
+    from sizing.report.register import csv_rows, due_text
 
     as_of = None if args.as_of is None else parse.date("--as-of", args.as_of)
     within = parse.whole("--within", args.within, minimum=0)
     if within > MAX_WITHIN_DAYS:
         raise SizingInputError("--within", within, f"a number of days from 0 to {MAX_WITHIN_DAYS}")
-    items = due_list(reg, as_of=as_of, within=within)
+    items = due_list(reg, as_of=as_of, within=within, jurisdiction=args.jurisdiction)
     if args.format == "json":
         emit(to_json(jsonable({"as_of": as_of, "within_days": within, "items": items})), args.output)
     elif args.format == "csv":
         emit(csv_rows(items, ("date", "status", "fse_id", "what", "detail", "citation")), args.output)
     else:
-        emit("\n".join(f"{i['date']}  {i['status'].upper():<8} {i['fse_id']:<12} {i['what']}: {i['detail']}"
-                       for i in items) or "nothing due", args.output)
+        emit(due_text(items), args.output)
     return 1 if any(i["status"] == "overdue" for i in items) else 0
 
 
 def _import(args, reg) -> int:
-    from sizing.cli import emit
+    from sizing.commands.output import emit
+    from sizing.report.register import imported_text
 
-    r = reg.import_inventory(args.file, user=args.user, skip_rejects=args.skip_rejects, edition=args.edition)
-    line = (f"imported {r.fses_added + r.fses_known} FSEs ({r.fses_added} new), {r.interceptors_added} interceptor "
-            "records")
-    if r.rejected:
-        line += f"; {r.rejected} rows rejected, not imported: {', '.join(r.not_sized)}"
-    emit(line, args.output)
+    r = reg.import_inventory(args.file, user=args.user, skip_rejects=args.skip_rejects, edition=args.edition,
+                             jurisdiction=args.jurisdiction)
+    emit(imported_text(r), args.output)
     return 1 if r.rejected else 0
 
 
 def _export(args, reg) -> int:
     from sizing import parse
-    from sizing.cli import emit, to_json
+    from sizing.commands.output import emit, to_json
     from sizing.register import queries
+    from sizing.report.register import csv_rows
 
     if args.format == "json":
         emit(to_json(queries.export(reg)), args.output)
@@ -271,15 +219,3 @@ def _export(args, reg) -> int:
     as_of = None if args.as_of is None else parse.date("--as-of", args.as_of)
     emit(csv_rows(queries.fse_list(reg, as_of=as_of), queries.FSE_COLUMNS), args.output)
     return 0
-
-
-def csv_rows(rows, columns) -> str:
-    """Rows as CSV text (None as an empty cell, dates as ISO)."""
-    import csv
-    import io
-
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(columns)
-    writer.writerows([["" if r.get(c) is None else r[c] for c in columns] for r in rows])
-    return buffer.getvalue()

@@ -25,7 +25,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from sizing import submittal
-    from sizing.cli import emit, to_json
+    from sizing.commands.output import emit, to_json, write_pdf
     from sizing.ordinance.review import review
     from sizing.report import review as render
     from sizing.sections.review_notes import as_dict
@@ -48,24 +48,3 @@ def run(args: argparse.Namespace) -> int:
                 else render.review_text(result, notes))
         emit(text, args.output, source=args.file)
     return 0 if render.compliant_shown(result, notes) else 1
-
-
-def write_pdf(data: bytes, output: str | None, source: str, suffix: str) -> None:
-    """Write PDF bytes to --output, to stdout for '-', or to '<source stem>-<suffix>.pdf' here."""
-    import sys
-    from pathlib import Path
-
-    from sizing.cli import emit
-    from sizing.errors import SizingInputError
-
-    if output == "-":
-        if sys.stdout.isatty():
-            raise SizingInputError("--output", output, "", message=(
-                "--output: standard output is a terminal and a PDF is binary; give -o FILE.pdf "
-                "(or pipe the output elsewhere)"))
-        emit(data, None)
-        return
-    path = f"{Path(source).stem}-{suffix}.pdf" if output is None else output
-    emit(data, path, source=source)
-    if output is None:
-        print(f"wrote {path}", file=sys.stderr)

@@ -22,7 +22,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from sizing import submittal
-    from sizing.cli import emit, to_json
+    from sizing.commands.output import emit, to_json
     from sizing.size import size
 
     sub = submittal.load(args.file, edition=args.edition, jurisdiction=args.jurisdiction)
@@ -30,7 +30,7 @@ def run(args: argparse.Namespace) -> int:
     if args.format == "json":
         emit(to_json(result.to_dict()), args.output, source=args.file)
     elif args.format == "pdf":
-        from sizing.commands.review import write_pdf
+        from sizing.commands.output import write_pdf
         from sizing.report.pdf import sizing_pdf
 
         write_pdf(sizing_pdf(result, units=args.units), args.output, args.file, "sizing")

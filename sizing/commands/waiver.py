@@ -29,7 +29,7 @@ def run(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from sizing import parse, submittal
-    from sizing.cli import emit, to_json
+    from sizing.commands.output import emit, to_json
     from sizing.errors import SizingInputError
     from sizing.jurisdiction import get
     from sizing.ordinance.waiver import decide, no_waivers_error
@@ -51,7 +51,7 @@ def run(args: argparse.Namespace) -> int:
     elif args.format == "markdown":
         emit(letter.waiver_markdown(decision), args.output, source=args.file)
     elif args.format == "pdf":
-        from sizing.commands.review import write_pdf
+        from sizing.commands.output import write_pdf
 
         write_pdf(letter.waiver_pdf(decision), args.output, args.file, "letter")
     else:

@@ -23,9 +23,9 @@ from sizing.errors import SizingInputError
 DEFAULT_FILE = "sizing-register.db"
 ENV = "SIZING_DB"
 #: The newest schema version (the last file of ``migrations/versions``); a test checks it against Alembic.
-HEAD = "0002"
+HEAD = "0003"
 #: Every schema version this code can migrate from, oldest first.
-VERSIONS = ("0001", "0002")
+VERSIONS = ("0001", "0002", "0003")
 #: How long [ms] an SQLite writer waits for another writer's lock before giving up.
 BUSY_TIMEOUT_MS = 60_000
 #: PostgreSQL advisory lock keys: one migrator at a time, one writer at a time.

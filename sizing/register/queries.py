@@ -167,17 +167,19 @@ def due_list(reg: Register, as_of: dt.date | None = None, within: int = 30,
 
     Install deadlines (until a pump-out on or after the notification shows an interceptor in service), waivers
     expiring, revocations taking effect, services due by the latest maintenance log, training due (the
-    profile's training interval after the last training) and the records checks the latest log did not meet.
+    profile's training interval after the last training, when the profile of ``jurisdiction`` has one) and the
+    records checks the latest log did not meet.
     """
+    from sizing.jurisdiction import get as get_jurisdiction
     from sizing.ordinance.maintenance import add_months
-    from sizing.tables import profile_parameter
 
     as_of = as_of or dt.date.today()
     try:
         horizon = as_of + dt.timedelta(days=within)
     except OverflowError:  # beyond the calendar's last day: everything recorded is within
         horizon = dt.date.max
-    training = profile_parameter("training_interval_months", jurisdiction)
+    # a profile without a training interval (the CPC alone) schedules no training
+    training = get_jurisdiction(jurisdiction).parameters.get("training_interval_months")
     items = []
 
     def add(day, fse_id, what, detail, citation=""):
@@ -227,7 +229,7 @@ def due_list(reg: Register, as_of: dt.date | None = None, within: int = 30,
                     add(log["as_of"], fse_id, "records",
                         c["message"] if "status" in c else f"{c['title']}: {c['detail']}", c["citation"])
         trained = [e["on_date"] for e in events.get(fse_id, []) if e["kind"] == "training"]
-        if trained:
+        if trained and training is not None:
             try:
                 next_training = add_months(max(trained), int(training["value"]))
             except (OverflowError, ValueError):  # past the calendar's last year

@@ -2,7 +2,9 @@
 
 Every table is append-only: a row is written once and never updated; a change is a new row. Each row records
 who wrote it (``recorded_by``) and when (``recorded_at``, UTC). Results are stored as the ``to_dict()`` of the
-core's result objects (JSON) beside the few columns the queries filter and sort on.
+core's result objects (JSON) beside the few columns the queries filter and sort on. Schema 0003: each evaluated
+record (review cycle, waiver decision, maintenance log, inventory assessment) carries the id of the jurisdiction
+profile it was evaluated under (``jurisdiction_id``).
 """
 
 from __future__ import annotations
@@ -46,6 +48,7 @@ interceptors = sa.Table(
     sa.Column("installed_on", sa.Date),
     sa.Column("source", sa.String(200)),
     sa.Column("assessment", sa.JSON),
+    sa.Column("jurisdiction_id", sa.String(64)),
     *_who(),
 )
 
@@ -64,6 +67,7 @@ cycles = sa.Table(
     sa.Column("dfu_total", sa.Float),
     sa.Column("required_volume_gal", sa.Float),
     sa.Column("result", sa.JSON),
+    sa.Column("jurisdiction_id", sa.String(64)),
     *_who(),
     sa.UniqueConstraint("fse_id", "cycle", name="uq_cycles_fse_cycle"),
 )
@@ -82,6 +86,7 @@ waivers = sa.Table(
     sa.Column("revocation_effective", sa.Date),
     *_document(),
     sa.Column("result", sa.JSON),
+    sa.Column("jurisdiction_id", sa.String(64)),
     *_who(),
 )
 
@@ -109,6 +114,7 @@ maintenance_logs = sa.Table(
     sa.Column("next_service_date", sa.Date),
     *_document(),
     sa.Column("result", sa.JSON),
+    sa.Column("jurisdiction_id", sa.String(64)),
     *_who(),
 )
 

@@ -21,9 +21,12 @@ from sqlalchemy.engine import Connection
 
 from sizing import parse
 from sizing.errors import SizingInputError
+from sizing.jurisdiction import DEFAULT_ID
 from sizing.register import schema as t
 from sizing.register.adapter import normalise
 from sizing.register.db import Opened, open_db
+from sizing.register.inventory import flush
+from sizing.register.inventory import import_row as _import_row
 
 KINDS = ("review", "waiver", "maintenance")
 SOURCE_OF = {"review": "cycle", "waiver": "waiver", "maintenance": "maintenance"}
@@ -108,12 +111,18 @@ class Evaluated:
     document: dict[str, Any]
     text: str | None = None
     name: str | None = None
+    #: the id of the jurisdiction profile the document was evaluated under
+    jurisdiction: str = DEFAULT_ID
 
 
 def evaluate(doc: Any, kind: str | None = None, fse_id: str | None = None, today: dt.date | None = None,
-             text: str | None = None, name: str | None = None) -> Evaluated:
-    """Run the same evaluation as ``sizing review`` / ``waiver`` / ``maintenance`` on a document."""
+             text: str | None = None, name: str | None = None, jurisdiction: Any = DEFAULT_ID) -> Evaluated:
+    """Run the same evaluation as ``sizing review`` / ``waiver`` / ``maintenance`` on a document, under
+    ``jurisdiction`` (an id or a Jurisdiction) as those commands' ``--jurisdiction``."""
     from sizing import submittal
+    from sizing.jurisdiction import get as get_jurisdiction
+
+    jid = get_jurisdiction(jurisdiction).id
 
     doc = dict(parse.mapping("", doc))
     no_nul(doc)
@@ -125,24 +134,26 @@ def evaluate(doc: Any, kind: str | None = None, fse_id: str | None = None, today
 
         section = doc.get("maintenance") if isinstance(doc.get("maintenance"), Mapping) else doc
         rec = maintenance.from_dict(doc, as_of=None if section.get("as_of") is not None else today)
-        result = maintenance.plan(rec)
+        result = maintenance.plan(rec, jid)
         project, ok = dict(rec.project), result.in_order
     elif kind == "waiver":
-        from sizing.ordinance.waiver import decide
+        from sizing.ordinance.waiver import decide, no_waivers_error
 
-        sub = submittal.from_dict(doc)
+        if not get_jurisdiction(jid).has_waivers:
+            raise no_waivers_error(jid)
+        sub = submittal.from_dict(doc, jurisdiction=jid)
         result = decide(sub, today=today)
         project, ok = dict(sub.project), result.in_order
     else:
         from sizing.ordinance.review import review
 
-        sub = submittal.from_dict(doc)
-        result = review(sub, today=today, jurisdiction=sub.jurisdiction)
+        sub = submittal.from_dict(doc, jurisdiction=jid)
+        result = review(sub, today=today, jurisdiction=jid)
         project, ok = dict(sub.project), result.compliant
     fse = check_fse_id(fse_id, "--fse") if fse_id is not None else check_fse_id(project.get("fse_id"))
     return Evaluated(kind=kind, fse_id=fse, project=project, result=result, data=jsonable(result.to_dict()),
                      exit_code=0 if ok else 1, document=jsonable(doc), text=None if text is None else
-                     text.replace("\x00", ""), name=name)
+                     text.replace("\x00", ""), name=name, jurisdiction=jid)
 
 
 @dataclass
@@ -183,21 +194,23 @@ class Register:
     # --- documents ------------------------------------------------------------------------------------------
 
     def add_file(self, path: str | Path, *, user: str | None = None, fse_id: str | None = None,
-                 kind: str | None = None, today: dt.date | None = None) -> Added:
+                 kind: str | None = None, today: dt.date | None = None, jurisdiction: Any = DEFAULT_ID) -> Added:
         doc = parse.load_document(path)
         try:
             text = Path(path).read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError):  # already read once by load_document; keep the parsed form
             text = None
-        return self.add(evaluate(doc, kind=kind, fse_id=fse_id, today=today, text=text, name=Path(path).name),
-                        user=user)
+        return self.add(evaluate(doc, kind=kind, fse_id=fse_id, today=today, text=text, name=Path(path).name,
+                                 jurisdiction=jurisdiction), user=user)
 
     def add_document(self, doc: Mapping[str, Any], *, user: str | None = None, kind: str | None = None,
-                     fse_id: str | None = None, today: dt.date | None = None, name: str | None = None) -> Added:
+                     fse_id: str | None = None, today: dt.date | None = None, name: str | None = None,
+                     jurisdiction: Any = DEFAULT_ID) -> Added:
         import yaml
 
         text = yaml.safe_dump(jsonable(dict(doc)), sort_keys=False, allow_unicode=True)
-        return self.add(evaluate(doc, kind=kind, fse_id=fse_id, today=today, text=text, name=name), user=user)
+        return self.add(evaluate(doc, kind=kind, fse_id=fse_id, today=today, text=text, name=name,
+                                 jurisdiction=jurisdiction), user=user)
 
     def add(self, ev: Evaluated, user: str | None = None) -> Added:
         writer = {"recorded_at": now(), "recorded_by": who(user)}
@@ -217,13 +230,16 @@ class Register:
     # --- inventory --------------------------------------------------------------------------------------------
 
     def import_inventory(self, source: Any, *, user: str | None = None, skip_rejects: bool = False,
-                         edition: str | None = None) -> Imported:
-        """The batch inventory (``sizing batch`` input) into FSE and interceptor records, in one transaction.
+                         edition: str | None = None, jurisdiction: Any = DEFAULT_ID) -> Imported:
+        """The batch inventory (``sizing batch`` input) into FSE and interceptor records, in one transaction,
+        sized under ``jurisdiction`` (its default connections), whose id each assessment carries.
 
         A rejected row writes nothing unless ``skip_rejects`` (then its submittal is left out)."""
         from sizing.batch import run_batch
+        from sizing.jurisdiction import get as get_jurisdiction
 
-        batch = run_batch(source, edition=edition)
+        jid = get_jurisdiction(jurisdiction).id
+        batch = run_batch(source, edition=edition, jurisdiction=jid)
         rejects = batch.rejects
         if len(rejects) and not skip_rejects:
             first = rejects.iloc[0]
@@ -236,13 +252,14 @@ class Register:
             latest = {"fses": _latest_all(conn, t.fses), "interceptors": _latest_all(conn, t.interceptors)}
             pending: dict[str, list[dict[str, Any]]] = {"fses": [], "interceptors": []}
             for row in batch.results.to_dict("records"):
-                new_fse, new_icp = _import_row(jsonable(row), writer, latest, pending)
+                new_fse, new_icp = _import_row(check_fse_id(row["submittal_id"], "submittal_id"), jsonable(row), writer,
+                                               latest, pending, jid)
                 added += new_fse
                 known += not new_fse
                 icps += new_icp
                 if len(pending["fses"]) + len(pending["interceptors"]) >= IMPORT_CHUNK:
-                    _flush(conn, pending)
-            _flush(conn, pending)
+                    flush(conn, pending)
+            flush(conn, pending)
         return Imported(fses_added=added, fses_known=known, interceptors_added=icps, rejected=len(rejects),
                         not_sized=tuple(batch.not_sized))
 
@@ -290,7 +307,7 @@ def _add_cycle(conn: Connection, ev: Evaluated, writer: Mapping[str, Any]) -> Ad
         review_date=_date(d["review_date"]), reviewer=reviewer, jurisdiction=d.get("jurisdiction"),
         edition=d.get("edition"), construction=d.get("construction"), compliant=d["compliant"],
         dfu_total=d["sizing"].get("dfu_total"), required_volume_gal=d["sizing"]["gravity"].get("required_volume_gal"),
-        result=d, **writer)).inserted_primary_key[0]
+        result=d, jurisdiction_id=ev.jurisdiction, **writer)).inserted_primary_key[0]
     notes = []
     for deadline in d.get("deadlines") or []:
         if deadline["rule"] != "interceptor_required":
@@ -324,7 +341,7 @@ def _add_waiver(conn: Connection, ev: Evaluated, writer: Mapping[str, Any]) -> A
         granted_on=decided if d["grantable"] else None, expiration=_date(d.get("expiration")),
         revocation_notice_mailed=_date(rev.get("notice_mailed")),
         revocation_effective=_date(rev.get("proposed_effective")), document_name=ev.name, document_text=ev.text,
-        document=ev.document, result=d, **writer)).inserted_primary_key[0]
+        document=ev.document, result=d, jurisdiction_id=ev.jurisdiction, **writer)).inserted_primary_key[0]
     return Added("waiver", ev.fse_id, wid, ev.exit_code)
 
 
@@ -355,8 +372,8 @@ def _add_maintenance(conn: Connection, ev: Evaluated, writer: Mapping[str, Any])
     log_id = conn.execute(t.maintenance_logs.insert().values(
         fse_id=ev.fse_id, as_of=_date(d["as_of"]), liquid_depth_in=d["liquid_depth_in"], in_order=d["in_order"],
         due_date=_date(d.get("due_date")), next_service_date=_date(d.get("next_service_date")),
-        document_name=ev.name, document_text=ev.text, document=ev.document, result=d, **writer)
-    ).inserted_primary_key[0]
+        document_name=ev.name, document_text=ev.text, document=ev.document, result=d, jurisdiction_id=ev.jurisdiction,
+        **writer)).inserted_primary_key[0]
     e = t.maintenance_events.c
     known = {tuple(row) for row in conn.execute(sa.select(*(e[k] for k in EVENT_KEYS)).where(e.fse_id == ev.fse_id))}
     added = 0
@@ -375,34 +392,3 @@ def _add_findings(conn: Connection, ev: Evaluated, record_id: int) -> None:
             for f in normalise(ev.kind, ev.data)]
     if rows:
         conn.execute(t.findings.insert(), rows)
-
-
-def _import_row(row: Mapping[str, Any], writer: Mapping[str, Any], latest: dict[str, dict[str, Any]],
-                pending: dict[str, list[dict[str, Any]]]) -> tuple[bool, bool]:
-    """One inventory submittal: its FSE and its interceptor with the CPC assessment (new when changed).
-
-    ``latest`` holds the latest FSE and interceptor rows per FSE (read once for the whole import); the rows
-    to insert go to ``pending``."""
-    fse_id = check_fse_id(row["submittal_id"], "submittal_id")
-    new_fse = fse_id not in latest["fses"]
-    if new_fse:
-        fse = {"fse_id": fse_id, "name": None, "address": None, "owner": None, "contact": None,
-               "source": "inventory", **writer}
-        pending["fses"].append(fse)
-        latest["fses"][fse_id] = fse
-    last = latest["interceptors"].get(fse_id)
-    values = {"fse_id": fse_id, "type": "gravity" if row.get("installed_volume_gal") is not None else None,
-              "volume_gal": row.get("installed_volume_gal"), "rated_flow_gpm": None, "installed_on": None,
-              "source": "inventory", "assessment": row, **writer}
-    if last is not None and last["volume_gal"] == values["volume_gal"] and last["assessment"] == row:
-        return new_fse, False
-    pending["interceptors"].append(values)
-    latest["interceptors"][fse_id] = values
-    return new_fse, True
-
-
-def _flush(conn: Connection, pending: dict[str, list[dict[str, Any]]]) -> None:
-    for name, rows in pending.items():
-        if rows:
-            conn.execute(getattr(t, name).insert(), rows)
-            rows.clear()

@@ -70,11 +70,11 @@ def test_a_first_schema_database_is_migrated_with_its_records(db, capsys, regist
     code = main(["register", "history", "FSE-0417", "--db", db, "--format", "json"])
     out, err = capsys.readouterr()
     assert code == 0
-    assert err.strip().endswith("from schema 0001 to 0002") and "migrated" in err
+    assert err.strip().endswith(f"from schema 0001 to {regdb.HEAD}") and "migrated" in err
     rows = json.loads(out)["history"]
     assert [r["what"] for r in rows] == ["FSE details", "review cycle 1"]  # kept, not recreated
     assert rows[1]["recorded_by"] == "J. Alvarez"
-    assert version(url) == "0002"
+    assert version(url) == regdb.HEAD
     reg = registers(db)
     with reg.db.read() as conn:
         got = dict(conn.execute(sa.text("SELECT status, count(*) FROM findings GROUP BY status")).all())
@@ -87,6 +87,35 @@ def test_a_first_schema_database_is_migrated_with_its_records(db, capsys, regist
     assert main(["register", "diff", "FSE-0417", "--db", db, "--format", "json"]) == 1
     d = json.loads(capsys.readouterr().out)
     assert {r["rule"] for r in d["still_failing"]} == {"manhole_count", "discharge_temperature"}
+
+
+def test_a_second_schema_database_gets_the_jurisdiction_of_its_records(db, capsys, registers):
+    """Schema 0003: the records stored before it were evaluated under the default profile and say so; the
+    records added after it carry the profile they were evaluated under."""
+    from sizing.jurisdiction import DEFAULT_ID
+
+    url = regdb.resolve(db)[0]
+    make_first_schema_database(url)
+    engine = regdb.make_engine(url)
+    with engine.connect().execution_options(write=True) as conn, conn.begin():
+        regdb.upgrade(conn, "0002")
+        icp = sa.table("interceptors", *(sa.column(c) for c in ("fse_id", "type", "volume_gal", "source",
+                                                                  "recorded_at", "recorded_by")))
+        when = {"recorded_at": dt.datetime(2026, 3, 3, 9, 0), "recorded_by": "J. Alvarez"}
+        conn.execute(icp.insert().values(fse_id="FSE-0417", type="gravity", volume_gal=750, source="inventory", **when))
+        conn.execute(icp.insert().values(fse_id="FSE-0417", type="gravity", volume_gal=1000,
+                                         source="review cycle 1 (proposed)", **when))
+    engine.dispose()
+    assert version(url) == "0002"
+    assert main(["register", "add", str(CYCLE2), "--db", db, "--jurisdiction", "cpc"]) in (0, 1)
+    assert f"from schema 0002 to {regdb.HEAD}" in capsys.readouterr().err
+    assert version(url) == "0003"
+    reg = registers(db)
+    with reg.db.read() as conn:
+        cycles = conn.execute(sa.text("SELECT cycle, jurisdiction_id FROM cycles ORDER BY cycle")).all()
+        icps = conn.execute(sa.text("SELECT source, jurisdiction_id FROM interceptors ORDER BY id")).all()
+    assert [tuple(r) for r in cycles] == [(1, DEFAULT_ID), (2, "cpc")]
+    assert [tuple(r) for r in icps][:2] == [("inventory", DEFAULT_ID), ("review cycle 1 (proposed)", None)]
 
 
 def test_a_database_from_a_newer_version_is_refused_unchanged(db, capsys):

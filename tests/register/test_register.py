@@ -42,7 +42,7 @@ def test_first_command_creates_the_database(db, capsys, registers):
     reg = registers(db)
     assert not reg.db.created and reg.db.migrated_from is None  # opened again: already at the head schema
     with reg.db.read() as conn:
-        assert conn.exec_driver_sql("SELECT version_num FROM alembic_version").scalar() == "0002"
+        assert conn.exec_driver_sql("SELECT version_num FROM alembic_version").scalar() == "0003"
 
 
 def test_add_examples_exit_codes_and_records(db, capsys, registers):
@@ -277,3 +277,58 @@ def test_a_revocation_that_may_proceed_ends_the_waiver(db, capsys):
     assert ",grantable; revocation effective 2025-10-02," in out
     code, out, _ = run(capsys, "register", "export", "--format", "csv", "--db", db, "--as-of", "2026-07-01")
     assert ",revoked 2025-10-02,2027-04-15," in out
+
+
+def test_a_record_added_under_the_cpc_carries_cpc_findings_only(db, capsys, registers):
+    """``register add --jurisdiction cpc`` reviews as ``sizing review --jurisdiction cpc``: the stored cycle, its
+    findings and its jurisdiction id are the CPC profile's, none of the default profile's local rules."""
+    from sizing import submittal
+    from sizing.jurisdiction import DEFAULT_ID
+    from sizing.ordinance.review import review
+
+    cpc_rules = {f.rule for f in review(submittal.load(CYCLE1, jurisdiction="cpc")).findings}
+    local_rules = {f.rule for f in review(submittal.load(CYCLE1)).findings} - cpc_rules
+    assert cpc_rules and local_rules  # the two profiles differ on this submittal
+    code, out, _ = run(capsys, "register", "add", CYCLE1, "--db", db, "--jurisdiction", "cpc")
+    assert code == 1 and out.startswith("stored review cycle 1 of FSE-0417")
+    assert run(capsys, "register", "add", CYCLE2, "--db", db)[0] == 1   # the default profile
+    reg = registers(db)
+    with reg.db.read() as conn:
+        cycles = conn.execute(sa.select(t.cycles.c.id, t.cycles.c.cycle, t.cycles.c.jurisdiction_id,
+                                        t.cycles.c.jurisdiction).order_by(t.cycles.c.cycle)).all()
+        stored = {cid: {r for (r,) in conn.execute(sa.select(t.findings.c.rule).where(
+            t.findings.c.source == "cycle", t.findings.c.source_id == cid))} for cid, *_ in cycles}
+    (first, _, first_id, first_name), (second, _, second_id, _) = cycles
+    assert (first_id, second_id) == ("cpc", DEFAULT_ID)
+    assert first_name == "California Plumbing Code (no local FOG ordinance)"
+    assert stored[first] == cpc_rules and not stored[first] & local_rules
+    assert stored[second] & local_rules
+
+
+def test_import_inventory_and_due_take_the_jurisdiction(db, capsys, registers, tmp_path):
+    """The inventory is sized under the profile given (the CPC alone counts the dishwasher a city may keep off the
+    grease line) and each assessment carries its id; ``due`` takes the option too."""
+    inv = tmp_path / "inv.csv"
+    inv.write_text("submittal_id,fixture_type,count\nFSE-9001,food_prep_sink,1\nFSE-9001,dishwasher,1\n",
+                   encoding="utf-8")
+    assert run(capsys, "register", "import-inventory", inv, "--db", db, "--jurisdiction", "cpc")[0] == 0
+    assert run(capsys, "register", "import-inventory", inv, "--db", db)[0] == 0
+    reg = registers(db)
+    with reg.db.read() as conn:
+        rows = conn.execute(sa.select(t.interceptors.c.jurisdiction_id, t.interceptors.c.assessment)
+                            .order_by(t.interceptors.c.id)).all()
+    from sizing.jurisdiction import DEFAULT_ID
+
+    assert [r[0] for r in rows] == ["cpc", DEFAULT_ID]  # a new assessment: sized under another profile
+    dfu = {jid: r["dfu_total"] for jid, r in rows}
+    assert (dfu["cpc"], dfu[DEFAULT_ID]) == (5, 3)   # food-prep sink 3 + dishwasher 2, the dishwasher kept off
+    with pytest.raises(SystemExit):
+        run(capsys, "register", "due", "--db", db, "--jurisdiction", "nowhere")
+    assert "no jurisdiction profile 'nowhere'" in capsys.readouterr().err
+    assert run(capsys, "register", "due", "--db", db, "--jurisdiction", "cpc", "--as-of", "2026-07-01")[0] == 0
+    # training falls due by the profile's training interval; the CPC alone has none
+    run(capsys, "register", "add", LOG, "--db", db)
+    due = {jid: run(capsys, "register", "due", "--db", db, "--as-of", "2026-07-01", *opt)[1]
+           for jid, opt in (("default", ()), ("cpc", ("--jurisdiction", "cpc")))}
+    assert "2026-02-20  OVERDUE  FSE-0311     employee training: last training 2025-02-20" in due["default"]
+    assert "training" not in due["cpc"] and "pump-out" in due["cpc"]

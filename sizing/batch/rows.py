@@ -1,0 +1,244 @@
+"""Reading the cells of an inventory's rows, vectorized: each column checked with the bounds the submittal parser
+applies, the scalar parsers run once per distinct textual or bad value; each row's fixture line resolved by
+:mod:`sizing.batch.resolve`. A bad cell rejects its row, with the line number and the submittal parser's message.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from sizing import parse
+from sizing.batch.output import py
+from sizing.batch.resolve import Resolver
+from sizing.errors import SizingInputError
+
+#: The bounds sizing.submittal applies to a fixture's trap_size [in] and flow [gpm].
+TRAP_MAX_IN = 12
+FLOW_MAX_GPM = 10000
+
+
+@dataclass
+class Rows:
+    """Parsed rows of one chunk, as arrays (blank lines dropped)."""
+
+    pos: np.ndarray            # row position in the file's data rows (0 = the line after the header)
+    sid_codes: np.ndarray      # into sid_values, -1 = missing
+    sid_values: np.ndarray     # the distinct ids of this chunk, stripped
+    type_codes: np.ndarray     # Resolver type codes, -1 = not a fixture type
+    line_codes: np.ndarray     # Resolver line codes, -1 = not resolved (the row is rejected)
+    count: np.ndarray
+    installed: np.ndarray      # [gal], NaN = not given
+    rejected: np.ndarray
+    reasons: dict[int, list[str]]   # index into this chunk's arrays -> reasons
+
+
+def blank(value: Any) -> bool:
+    return value is None or (isinstance(value, float) and math.isnan(value)) or value is pd.NA or (
+        isinstance(value, str) and not value.strip())
+
+
+def _distinct(series: pd.Series) -> tuple[np.ndarray, list[Any] | pd.Index]:
+    """Codes (-1 = missing or blank) and the distinct values (an Index) of a column."""
+    if isinstance(series.dtype, pd.CategoricalDtype):
+        codes = series.cat.codes.to_numpy().astype(np.int64)
+        uniques = series.cat.categories
+    else:
+        codes, uniques = pd.factorize(series, use_na_sentinel=True)
+        uniques = pd.Index(uniques)
+    if pd.api.types.is_string_dtype(uniques.dtype) and not pd.api.types.is_object_dtype(uniques.dtype):
+        empty = np.flatnonzero(np.asarray(uniques.str.strip() == "", dtype=bool))
+    else:
+        empty = [j for j, v in enumerate(uniques) if blank(py(v))]
+    if len(empty):
+        codes = codes.copy()
+        codes[np.isin(codes, empty)] = -1
+    return codes, uniques
+
+
+def _id_text(value: Any) -> str:
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value).strip()
+
+
+def _message(check: Callable[[str, Any], Any], field: str, value: Any) -> str:
+    try:
+        check(field, value)
+    except SizingInputError as exc:
+        return str(exc)
+    return f"{field}: not accepted: {value!r}"  # pragma: no cover - the vector check mirrors the scalar one
+
+
+def _numbers(series: pd.Series | None, n: int, field: str, check: Callable[[str, Any], float], *,
+             minimum: float, maximum: float, strict: bool = False, whole: bool = False
+             ) -> tuple[np.ndarray, np.ndarray, dict[int, str]]:
+    """Parse a numeric column: (values with NaN where empty, given mask, {row: message} of bad cells).
+
+    Numeric columns are checked vectorized with the same bounds the scalar parser applies; a column holding
+    text (units, fractions, junk) is parsed once per distinct value by the scalar parser ``check``.
+    """
+    if series is None:
+        return np.full(n, np.nan), np.zeros(n, dtype=bool), {}
+    errors: dict[int, str] = {}
+    if pd.api.types.is_numeric_dtype(series.dtype) and not pd.api.types.is_bool_dtype(series.dtype):
+        values = series.to_numpy(dtype=np.float64, na_value=np.nan)
+        given = ~np.isnan(values)
+        with np.errstate(invalid="ignore"):
+            bad = given & (~np.isfinite(values) | (values < minimum) | (values > maximum))
+            if strict:
+                bad |= given & (values <= minimum)
+            if whole:
+                bad |= given & np.isfinite(values) & (values != np.floor(values))
+        if bad.any():
+            raw = series.to_numpy()
+            cache: dict[Any, str] = {}
+            for i in np.flatnonzero(bad):
+                v = py(raw[i])
+                if v not in cache:
+                    cache[v] = _message(check, field, v)
+                errors[int(i)] = cache[v]
+            values = np.where(bad, np.nan, values)
+        return values, given, errors
+    codes, uniques = _distinct(series)
+    parsed = np.full(len(uniques) + 1, np.nan)   # last slot: missing
+    messages: list[str | None] = [None] * len(uniques)
+    for j, v in enumerate(uniques):
+        v = py(v)
+        if blank(v):
+            continue
+        try:
+            parsed[j] = float(check(field, v))
+        except SizingInputError as exc:
+            messages[j] = str(exc)
+    given = codes >= 0
+    values = parsed[np.where(given, codes, len(uniques))]
+    for j, msg in enumerate(messages):
+        if msg is not None:
+            for i in np.flatnonzero(codes == j):
+                errors[int(i)] = msg
+    return values, given, errors
+
+
+def _quantity(unit: str, **bounds: Any) -> Callable[[str, Any], float]:
+    def check(field: str, value: Any) -> float:
+        from sizing.units import parse_quantity  # pint: only for text cells and error messages
+
+        return parse_quantity(field, value, unit, **bounds)
+    return check
+
+
+def _whole(field: str, value: Any) -> float:
+    return float(parse.whole(field, value, minimum=0))
+
+
+def _unknown_type_message(value: Any) -> str:
+    from sizing.submittal import resolve_type  # the single-submittal message, incl. "did you mean"
+
+    try:
+        resolve_type("fixture_type", value, accept_unknown=False)
+    except SizingInputError as exc:
+        text = str(exc)
+        return text[:text.index("any other type needs")] + (
+            "any other type needs a trap_size_in (e.g. 2, counted by Table 702.2(1)) or a flow_gpm (counted by "
+            "Table 1014.3.6 footnote 3)") if "any other type needs" in text else text
+    return f"fixture_type: unknown fixture type {value!r}"  # pragma: no cover
+
+
+def parse_rows(frame: pd.DataFrame, pos: np.ndarray, resolver: Resolver) -> Rows:
+    if len(frame.columns) and len(frame):
+        keep = ~frame.isna().all(axis=1).to_numpy()
+        if not keep.all():
+            frame = frame.loc[keep]
+            pos = pos[keep]
+    n = len(frame)
+    reasons: dict[int, list[str]] = {}
+
+    def reject(rows: Iterable[int], message: str) -> None:
+        for i in rows:
+            reasons.setdefault(int(i), []).append(message)
+
+    def column(name: str) -> pd.Series | None:
+        return frame[name] if name in frame.columns else None
+
+    # submittal_id
+    sid_codes, sid_raw = _distinct(frame["submittal_id"])
+    if pd.api.types.is_string_dtype(sid_raw.dtype) and not pd.api.types.is_object_dtype(sid_raw.dtype):
+        sid_values = sid_raw.str.strip().to_numpy(dtype=object)
+    else:
+        sid_values = np.array([_id_text(py(v)) for v in sid_raw], dtype=object)
+    missing = np.flatnonzero(sid_codes < 0)
+    if missing.size:
+        reject(missing, "submittal_id: expected the submittal's id, got nothing")
+
+    # fixture_type: codes into the resolver's types
+    t_codes, t_raw = _distinct(frame["fixture_type"])
+    t_raw = [py(v) for v in t_raw]
+    resolved = np.array([resolver.type_code(v) for v in t_raw] + [-1], dtype=np.int64)
+    type_codes = resolved[np.where(t_codes >= 0, t_codes, len(t_raw))]
+
+    # count, connected_to_interceptor, trap_size_in, flow_gpm, installed_volume_gal
+    count, count_given, errs = _numbers(frame["count"], n, "count", _whole, minimum=0, maximum=parse.MAX_COUNT,
+                                        whole=True)
+    count = np.where(count_given, count, 1.0)
+    for i, m in errs.items():
+        reject([i], m)
+    connected_given = np.full(n, -1, dtype=np.int64)   # -1: empty, the type's default applies
+    conn = column("connected_to_interceptor")
+    if conn is not None:
+        c_codes, c_raw = _distinct(conn)
+        flags = np.full(len(c_raw) + 1, -1, dtype=np.int64)
+        for j, v in enumerate(c_raw):
+            v = py(v)
+            try:
+                flags[j] = int(parse.boolean("connected_to_interceptor", v))
+            except SizingInputError as exc:
+                reject(np.flatnonzero(c_codes == j), str(exc))
+        connected_given = flags[np.where(c_codes >= 0, c_codes, len(c_raw))]
+    trap, trap_given, trap_errs = _numbers(column("trap_size_in"), n, "trap_size_in",
+                                           _quantity("in", minimum=0, strict_minimum=True, maximum=TRAP_MAX_IN),
+                                           minimum=0, maximum=TRAP_MAX_IN, strict=True)
+    for i, m in trap_errs.items():
+        reject([i], m)
+    flow, flow_given, flow_errs = _numbers(column("flow_gpm"), n, "flow_gpm",
+                                           _quantity("gpm", minimum=0, maximum=FLOW_MAX_GPM),
+                                           minimum=0, maximum=FLOW_MAX_GPM)
+    for i, m in flow_errs.items():
+        reject([i], m)
+    installed, _, errs = _numbers(column("installed_volume_gal"), n, "installed_volume_gal",
+                                  _quantity("gal", minimum=0), minimum=0, maximum=math.inf)
+    for i, m in errs.items():
+        reject([i], m)
+
+    # a type that is not a fixture type, or an unlisted one without its own trap size or flow: the submittal
+    # parser's message (sizing.submittal.resolve_type)
+    unresolved = type_codes < 0
+    listed = np.array(resolver.listed + [True], dtype=bool)
+    unlisted = ~unresolved & ~listed[type_codes]
+    for j in np.unique(t_codes[unresolved]):  # an empty cell (code -1) or a value that is not text
+        reject(np.flatnonzero(unresolved & (t_codes == j)), _unknown_type_message(None if j < 0 else t_raw[j]))
+    no_value = np.flatnonzero(unlisted & ~(trap_given | flow_given))
+    for j in np.unique(t_codes[no_value]):
+        reject(no_value[t_codes[no_value] == j], _unknown_type_message(t_raw[j]))
+
+    # the fixture line of each row whose cells were read (sizing.lines, once per distinct line)
+    bad_value = np.zeros(n, dtype=bool)
+    bad_value[list(trap_errs) + list(flow_errs)] = True
+    eligible = ~unresolved & ~bad_value
+    eligible[no_value] = False
+    line_codes = resolver.line_codes(type_codes, trap, flow, connected_given, count > 0, eligible)
+    errors = resolver.error
+    for code in np.unique(line_codes[line_codes >= 0]):
+        if errors[code] is not None:
+            reject(np.flatnonzero(line_codes == code), errors[code])
+
+    rejected = np.zeros(n, dtype=bool)
+    if reasons:
+        rejected[list(reasons)] = True
+    return Rows(pos=pos, sid_codes=sid_codes, sid_values=sid_values, type_codes=type_codes, line_codes=line_codes,
+                count=count, installed=np.where(rejected, np.nan, installed), rejected=rejected, reasons=reasons)

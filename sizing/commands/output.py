@@ -1,0 +1,131 @@
+"""What every command shares to write its output: ``emit`` (a whole file or stdout), ``check_output``,
+``to_json``, ``write_pdf``, and the argument parser that reports a usage error on one line (exit 2).
+
+The command line (:mod:`sizing.cli`) dispatches to :mod:`sizing.commands`; a command never imports the command
+line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import os
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from sizing.errors import SizingInputError
+
+
+class Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # one line, exit 2
+        self.exit(2, f"{self.prog}: {message}\n")
+
+
+def emit(text: str | bytes, output: str | None, option: str = "--output", source: str | None = None) -> None:
+    """Write a rendered result to ``option``'s PATH (created with its folder) or stdout.
+
+    A file is written whole or not at all: to a temporary file in the same folder, then renamed over the
+    old one, so a failure halfway (disk full, a size limit) leaves the old file as it was. An empty PATH and
+    a PATH that is the input file ``source`` are refused.
+    """
+    if output is None:
+        _write_stdout(text if isinstance(text, bytes) or text.endswith("\n") else text + "\n")
+        return
+    data = text if isinstance(text, bytes) else text.encode("utf-8")
+    check_output(output, option, source)
+    path = Path(output)
+    shown = _shown(output)
+    tmp = None
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name[:40]}.", suffix=".tmp", dir=path.parent)
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+        mode = path.stat().st_mode & 0o7777 if path.exists() else 0o666 & ~_umask()
+        os.chmod(tmp, mode)
+        os.replace(tmp, path)
+        tmp = None
+    except OSError as exc:
+        raise SizingInputError(option, output, "", message=(
+            f"{option}: cannot write {shown}: {exc.strerror or exc.__class__.__name__}")) from None
+    finally:
+        if tmp is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+
+
+def check_output(output: str, option: str = "--output", source: str | None = None) -> None:
+    """Refuse an empty output PATH, a folder, and the input file itself (it would be overwritten)."""
+    if not output.strip():
+        raise SizingInputError(option, output, "a file path")
+    path = Path(output)
+    try:
+        is_dir = path.is_dir()
+    except OSError:  # a name too long, ...: reported when writing
+        is_dir = False
+    if is_dir:
+        raise SizingInputError(option, output, "", message=f"{option}: {_shown(output)} is a folder; give a file path")
+    if source is not None:
+        try:
+            same = path.exists() and Path(source).exists() and os.path.samefile(path, source)
+        except OSError:
+            same = False
+        if same or os.path.abspath(output) == os.path.abspath(source):
+            raise SizingInputError(option, output, "", message=(
+                f"{option}: {_shown(output)} is the input file; write the output to another file"))
+
+
+def _write_stdout(data: str | bytes) -> None:
+    try:
+        if isinstance(data, bytes):
+            sys.stdout.flush()
+            sys.stdout.buffer.write(data)
+        else:
+            sys.stdout.write(data)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        raise
+    except OSError as exc:
+        silence_stdout()
+        raise SizingInputError("stdout", None, "", message=(
+            f"cannot write to standard output: {exc.strerror or exc.__class__.__name__}")) from None
+
+
+def silence_stdout() -> None:
+    """After a failed write, point stdout at /dev/null so the interpreter's last flush cannot fail again."""
+    with contextlib.suppress(OSError, ValueError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def _shown(path: str) -> str:
+    return path if len(path) <= 120 else path[:117] + "..."
+
+
+def to_json(data: dict[str, Any]) -> str:
+    return json.dumps(data, indent=2, ensure_ascii=False, default=str)
+
+
+def write_pdf(data: bytes, output: str | None, source: str, suffix: str) -> None:
+    """Write PDF bytes to --output, to stdout for '-', or to '<source stem>-<suffix>.pdf' here."""
+    if output == "-":
+        if sys.stdout.isatty():
+            raise SizingInputError("--output", output, "", message=(
+                "--output: standard output is a terminal and a PDF is binary; give -o FILE.pdf "
+                "(or pipe the output elsewhere)"))
+        emit(data, None)
+        return
+    path = f"{Path(source).stem}-{suffix}.pdf" if output is None else output
+    emit(data, path, source=source)
+    if output is None:
+        print(f"wrote {path}", file=sys.stderr)

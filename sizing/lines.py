@@ -1,0 +1,189 @@
+"""One fixture line of a submittal: its DFU by Tables 702.1 and 702.2(1), its footnote-3 volume, its warnings.
+
+The single place these rules are applied: ``sizing size`` (:mod:`sizing.size`) calls them for each line, the
+inventory batch (:mod:`sizing.batch`) for each distinct kind of line and spreads the results over its rows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any, NamedTuple
+
+from sizing.cpc import dfu as dfu_clause
+from sizing.cpc import fmt_size
+from sizing.cpc import gravity as grav
+from sizing.errors import SizingInputError
+from sizing.result import FixtureLine, Step
+from sizing.submittal import Fixture
+from sizing.tables import Table, load_table, profile_sizing_rule
+
+SUBMITTED = "submitted"  # provenance of a value the submitter gave (an explicit dfu or flow)
+
+
+class Naming(NamedTuple):
+    """How the errors of a line name its trap field (``{path}``: ``fixtures[i]``) and what a type without a value
+    needs."""
+
+    trap: str
+    needs: str
+
+
+SUBMITTAL = Naming("{path}.trap_size", "needs a trap_size (e.g. '2 in'), a flow or a dfu")
+INVENTORY = Naming("trap_size_in", "needs a trap_size_in (e.g. 2 for a 2 in trap) or a flow_gpm")
+
+
+class Run:
+    """Collects steps, warnings and the tables a calculation used."""
+
+    def __init__(self, edition: str):
+        self.edition = edition
+        self.steps: list[Step] = []
+        self.warnings: list[str] = []
+        self.tables: dict[str, Table] = {}
+        #: the keys of the warnings given with ``warn`` (what the inventory batch reports per submittal)
+        self.warned: set[str] = set()
+
+    def table(self, name: str) -> Table:
+        t = load_table(name, self.edition)
+        self.tables[name] = t
+        return t
+
+    def warn(self, key: str, text: str) -> None:
+        self.warnings.append(text)
+        self.warned.add(key)
+
+    def step(self, **kw: Any) -> Step:
+        s = Step(**kw)
+        self.steps.append(s)
+        return s
+
+
+
+def fixture_line(f: Fixture, run: Run, receptor_listed: bool, naming: Naming = SUBMITTAL) -> FixtureLine:
+    """The DFU (and footnote-3 volume) of one fixture line, each rule of Tables 702.1 and 702.2(1) and footnote 3
+    applied here only: a listed row (a larger trap by Table 702.2(1)), a type without a row by its trap size (the
+    type's usual trap when none is given), a flow by footnote 3 (0 gal for an indirect appliance whose listed
+    receptor carries it), an indirect fixture 0 DFU at its receptor, an explicit dfu as given.
+    ``receptor_listed``: a floor sink or floor drain connected to the interceptor is listed. ``naming`` words the
+    errors for the document read (a submittal's ``fixtures[i].trap_size``, an inventory's ``trap_size_in``)."""
+    ed, kind, path = run.edition, f.kind, f"fixtures[{f.index}]"
+    trap_field = naming.trap.format(path=path)
+    fn3 = 0.0
+    flow_used = None
+    override = False
+    fn3_note = ""
+    if f.dfu is not None:
+        each, basis, citation, prov, override = f.dfu, "dfu given by the submitter (override)", "submittal", SUBMITTED, True
+        if kind.row:
+            try:
+                table_dfu = dfu_clause.fixture_dfu_with_trap(kind.row, f.trap_size_in, ed, kind.rows_by_trap)["dfu"]
+            except ValueError:   # a trap above Table 702.2(1): the tables give no value to compare with
+                table_dfu = f.dfu
+            if table_dfu != f.dfu:
+                run.warn("dfu_override", f"{path}: dfu {f.dfu:g} given for {kind.label}, where Table 702.1 gives "
+                                         f"{table_dfu:g}; the given value is used")
+    elif kind.row:
+        try:
+            r = dfu_clause.fixture_dfu_with_trap(kind.row, f.trap_size_in, ed, kind.rows_by_trap)
+        except ValueError as exc:
+            raise SizingInputError(trap_field, f"{f.trap_size_in:g} in", f"a trap size {exc}") from None
+        each, row = r["dfu"], r["row"]
+        table = run.table("702.1")
+        trap_note = f"; {r['note']}" if r["note"] else ""
+        if r["by_trap_table"] is not None:
+            t2 = run.table("702.2-1")
+            basis = (f"Table 702.1: {row['fixture']} is listed for a {fmt_size(row['min_trap_in'])} trap; its "
+                     f"{fmt_size(r['trap_size_in'])} trap takes Table 702.2(1): {each:g} DFU{trap_note}")
+            citation, prov = f"CPC {ed}, Table 702.1; Table 702.2(1)", t2.level_label(r["by_trap_table"])
+        else:
+            basis = f"Table 702.1: {row['fixture']}" + (f" ({fmt_size(r['trap_size_in'])} trap{trap_note})"
+                                                          if r["trap_size_in"] is not None else "")
+            citation, prov = f"CPC {ed}, Table 702.1", table.level_label(row)
+        if kind.provenance == "derived" and kind.source:
+            basis += f"; {kind.label} is counted on this row (project mapping: {kind.source})"
+    elif f.trap_size_in is not None or (kind.trap_in is not None and f.flow_gpm is None):
+        trap = f.trap_size_in if f.trap_size_in is not None else kind.trap_in
+        try:
+            each, row, size_in, note = dfu_clause.trap_dfu(trap, ed)
+        except ValueError as exc:
+            raise SizingInputError(trap_field, f"{trap:g} in", f"a trap size {exc}") from None
+        table = run.table("702.2-1")
+        basis = f"Table 702.2(1): {fmt_size(size_in)} trap" + (f" ({note})" if note else "")
+        if f.trap_size_in is None:
+            basis += f" (no trap_size given; the type's usual trap: {kind.source})"
+            run.warn("default_trap", f"{path}: {kind.label} has no trap_size; counted at a {fmt_size(size_in)} trap "
+                                     f"({each:g} DFU, Table 702.2(1)); give its trap_size, flow or dfu if it differs")
+        citation, prov = f"CPC {ed}, Table 702.2(1)", table.level_label(row)
+    elif f.flow_gpm is not None:
+        minutes = run.table("1014.3.6").meta["footnote_3_minutes"]
+        each, flow_used = 0.0, f.flow_gpm
+        carried = f.indirect and receptor_listed
+        fn3 = grav.footnote_3_volume(f.flow_gpm, ed) * f.count if f.connected and not carried else 0.0
+        if carried:
+            basis = (f"indirect waste: its {f.flow_gpm:g} gpm drains to a listed floor sink or floor drain whose "
+                     "DFU carries it; footnote 3 (gpm x 30 min) applies only to directly connected appliances")
+            fn3_note = "; adds 0 gal"
+        else:
+            how = "indirect, but no receptor is listed: counted as if directly connected" if f.indirect \
+                else "directly connected"
+            basis = f"no DFU value, {how}: {f.flow_gpm:g} gpm x {minutes} min (footnote 3)"
+        citation, prov = f"CPC {ed}, Table 1014.3.6, footnote 3", SUBMITTED
+    elif f.indirect:
+        each, basis = 0.0, "indirect waste: its load is counted at the receptor (floor sink or floor drain)"
+        citation, prov = f"CPC {ed}, Table 702.1 (indirect waste receptors)", "derived"
+    else:
+        why = kind.note or f"{kind.label} has no Table 702.1 value"
+        raise SizingInputError(trap_field, None, "", message=f"{trap_field}: {f.type} {naming.needs}; {why}")
+    dfu = each * f.count
+    line = FixtureLine(index=f.index, type=f.type, name=f.name, count=f.count, area=f.area, connected=f.connected,
+                       dfu_each=each, dfu=dfu, basis=basis, citation=citation, provenance=prov,
+                       flow_gpm=f.flow_gpm, footnote3_volume_gal=fn3, override=override)
+    if f.connected:
+        on = "connected, as the submittal states" if f.connected_given is not None else (
+            f.connected_basis if f.connected_basis and f.connected_basis != "connected by default" else "connected")
+    elif f.connected_given is None:
+        on = f.connected_basis or "not connected"
+    else:
+        on = "not connected to the interceptor: not counted"
+    run.step(key=f"dfu.{path}", title=f"DFU of {path}: {f.count} x {f.name} ({on})", value=dfu, unit="DFU",
+             citation=citation, provenance=prov, inputs={"type": f.type, "count": f.count, "dfu_each": each},
+             note=basis if flow_used is None else basis + (fn3_note or f"; adds {fn3:g} gal"))
+    return line
+
+
+def receptor_connected(fixtures: Iterable[Fixture]) -> bool:
+    """A floor sink or floor drain connected to the interceptor is listed (it receives indirect waste)."""
+    return any(f.connected and f.kind.receptor for f in fixtures)
+
+
+def line_warnings(f: Fixture, line: FixtureLine, jurisdiction: str, receptor_listed: bool, run: Run) -> None:
+    """The warnings on one fixture line, each under its key (``run.warn``): connected as given where the
+    jurisdiction says it shall not be (``forbidden_connection``), a default connection on an unconfirmed basis
+    (``unconfirmed_default``), an indirect fixture with no receptor (``indirect_no_receptor``), a type that is not
+    listed (``unlisted``)."""
+    kind = f.kind
+    if line.connected and line.count and f.connected_given:
+        for flag, rule_key, what in ((kind.sanitary, "sanitary_connection", "a toilet, urinal or restroom wash "
+                                      "basin shall not discharge to a grease interceptor"),
+                                     (kind.dishwasher, "dishwasher_connection", "a dishwasher shall not be "
+                                      "connected to the grease interceptor")):
+            if flag:
+                rule = profile_sizing_rule(rule_key, jurisdiction)
+                if rule["value"] == "shall_not":
+                    run.warn("forbidden_connection", f"fixtures[{line.index}]: {line.count} x {line.name} is "
+                             f"connected to the interceptor as the submittal states and is counted ({line.dfu:g} DFU), "
+                             f"but {what} ({rule['citation']})")
+    if f.connected_given is None and line.count:
+        for flag, rule_key in ((kind.sanitary, "sanitary_connection"), (kind.dishwasher, "dishwasher_connection")):
+            rule = profile_sizing_rule(rule_key, jurisdiction) if flag else None
+            if rule is not None and rule.get("provenance") == "unconfirmed":
+                run.warn("unconfirmed_default", f"fixtures[{line.index}]: {line.count} x {line.name} is "
+                         f"{'counted as connected' if line.connected else 'not counted'} by the "
+                         f"jurisdiction's default, whose basis is unconfirmed ({rule['citation']}); "
+                         "state connected_to_interceptor to settle it")
+    if f.indirect and line.dfu == 0 and not receptor_listed:
+        run.warn("indirect_no_receptor", f"fixtures[{line.index}]: {kind.label} drains indirectly, but no floor sink "
+                 "or floor drain is listed to receive it; list its receptor")
+    if not kind.listed:
+        run.warn("unlisted", f"fixtures[{line.index}]: {line.type!r} is not a listed fixture type; "
+                 f"counted by the value it gives ({line.basis})")

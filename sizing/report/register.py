@@ -1,0 +1,101 @@
+"""Text of ``sizing register``: a stored record, an FSE, its history, a cycle diff, the due list, an import,
+and rows as CSV. Formats what the register returns; never queries or recomputes."""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+
+def added_text(added: Any) -> str:
+    """What ``register add`` stored, and whether the evaluated document is in order."""
+    verdict = {0: "in order", 1: "NOT in order (see findings)"}[added.exit_code]
+    return "\n".join([f"{added.summary()}: {verdict}"] + [f"  {n}" for n in added.notes])
+
+
+def show_text(d: Mapping[str, Any]) -> str:
+    """Everything recorded on one FSE (``queries.show``), a line each."""
+    f = d["fse"]
+    out = [f"{f['fse_id']} — {f['name'] or 'name not recorded'}"]
+    out += [f"  {k}: {f[k]}" for k in ("address", "owner", "contact") if f[k]]
+    for r in d["interceptors"][-1:]:
+        out.append(f"  interceptor: {r['type'] or 'type not recorded'}, "
+                   + (f"{r['volume_gal']:g} gal" if r["volume_gal"] is not None else
+                      f"{r['rated_flow_gpm']:g} gpm" if r["rated_flow_gpm"] is not None else "size not recorded")
+                   + f" ({r['source']})")
+    for r in d["cycles"]:
+        out.append(f"  cycle {r['cycle']} ({r['review_date']}, {r['reviewer']}): "
+                   f"{'compliant' if r['compliant'] else 'not compliant'}; {r['jurisdiction']}, CPC {r['edition']}")
+    for r in d["notifications"]:
+        out.append(f"  notified {r['notified_on']}: install by {r['install_deadline']} ({r['citation']})")
+    for r in d["waivers"]:
+        out.append(f"  waiver {r['type']} ({r['decided_on']}): {r['status']}"
+                   + (f", expires {r['expiration']}" if r["expiration"] else ""))
+    for r in d["maintenance_logs"][-1:]:
+        out.append(f"  maintenance as of {r['as_of']}: {'in order' if r['in_order'] else 'NOT in order'}; "
+                   f"next service {r['next_service_date']}")
+    counts: dict[str, int] = {}
+    for e in d["maintenance_events"]:
+        counts[e["kind"]] = counts.get(e["kind"], 0) + 1
+    if counts:
+        out.append("  events: " + ", ".join(f"{n} {k.replace('_', '-')}" for k, n in counts.items()))
+    return "\n".join(out)
+
+
+def history_text(rows: Iterable[Mapping[str, Any]]) -> str:
+    """One FSE's timeline, a line per event."""
+    return "\n".join(f"{r['date']}  {r['what']:<22} {r['detail']}  [{r['recorded_by']}, {r['recorded_at']}]"
+                     for r in rows)
+
+
+def diff_text(d: Mapping[str, Any]) -> str:
+    """What changed between two review cycles (``register.diff.diff``)."""
+    a, b = d["from"], d["to"]
+    out = [f"{d['fse_id']}: cycle {a['cycle']} ({a['review_date']}) -> cycle {b['cycle']} ({b['review_date']}); "
+           f"compliant {d['compliant']['from']} -> {d['compliant']['to']}"]
+    out += ["", "Fixtures:"] + ([f"  {f['change']:<8} {f['fixture']}: {_fx(f['from'])} -> {_fx(f['to'])}"
+                                 for f in d["fixtures"]] or ["  no change"])
+    out += ["", "Design values:"] + ([f"  {v['value']}: {_val(v['from'])} -> {_val(v['to'])}" for v in d["design"]]
+                                     or ["  no change"])
+    for key, title in (("resolved", "Resolved"), ("new", "New failures"), ("still_failing", "Still failing")):
+        out += ["", f"{title} ({len(d[key])}):"] + [f"  {f['rule']}: {f['now']} [{f['citation']}]" for f in d[key]]
+    if d["other_status_changes"]:
+        out += ["", "Other status changes:"] + [f"  {c['rule']}: {c['from']} -> {c['to']}"
+                                                for c in d["other_status_changes"]]
+    return "\n".join(out)
+
+
+def _fx(f: Mapping[str, Any] | None) -> str:
+    return "none" if f is None else f"{f['count']} x, {f['connected']}, {f['dfu']:g} DFU"
+
+
+def _val(v: Any) -> str:
+    if isinstance(v, float):
+        return f"{v:.2f}".rstrip("0").rstrip(".")
+    return "—" if v is None else str(v)
+
+
+def due_text(items: Sequence[Mapping[str, Any]]) -> str:
+    """The due list, a line per item by date; ``nothing due`` when empty."""
+    return "\n".join(f"{i['date']}  {i['status'].upper():<8} {i['fse_id']:<12} {i['what']}: {i['detail']}"
+                     for i in items) or "nothing due"
+
+
+def imported_text(r: Any) -> str:
+    """What ``register import-inventory`` imported, and the submittals left out."""
+    line = (f"imported {r.fses_added + r.fses_known} FSEs ({r.fses_added} new), {r.interceptors_added} interceptor "
+            "records")
+    if r.rejected:
+        line += f"; {r.rejected} rows rejected, not imported: {', '.join(r.not_sized)}"
+    return line
+
+
+def csv_rows(rows: Iterable[Mapping[str, Any]], columns: Sequence[str]) -> str:
+    """Rows as CSV text (None as an empty cell, dates as ISO)."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(columns)
+    writer.writerows([["" if r.get(c) is None else r[c] for c in columns] for r in rows])
+    return buffer.getvalue()
