@@ -175,6 +175,22 @@ def test_no_city_text_in_the_code_outside_the_profile():
     assert unexpected == {}
 
 
+#: The City's name and its code's chapter: not even a docstring or a comment carries them (a rule's docstring cites
+#: the model ordinance's block, e.g. "FOG ordinance, Prohibitions (a)"; the city's own citation is the profile's).
+CITY_NAME_OR_CHAPTER = re.compile(r"Tracy|TMC|5\.26")
+
+
+def test_no_city_name_or_chapter_anywhere_in_the_code():
+    """A plain grep of every line of sizing/ and app_pages/ (docstrings and comments included)."""
+    hits = [f"{path.relative_to(ROOT).as_posix()}:{n}: {line.strip()}"
+            for folder in ("sizing", "app_pages") for path in sorted((ROOT / folder).rglob("*.py"))
+            for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+            if CITY_NAME_OR_CHAPTER.search(line)]
+    hits += [f"app.py:{n}: {line.strip()}" for n, line in
+             enumerate((ROOT / "app.py").read_text(encoding="utf-8").splitlines(), 1) if CITY_NAME_OR_CHAPTER.search(line)]
+    assert hits == []
+
+
 def test_the_scan_finds_city_text(tmp_path):
     """The scan itself: a message naming the chapter is found, a docstring citing it is not."""
     (tmp_path / "pkg").mkdir()

@@ -50,7 +50,7 @@ def add_years(day: dt.date, years: int) -> dt.date:
 def percent_full(fog_in: float, solids_in: float, liquid_depth_in: float) -> float:
     """Combined FOG and solids as a percentage of the interceptor liquid depth [%].
 
-    TMC ch. 5.26, Prohibitions (g).
+    FOG ordinance, Prohibitions (g).
 
     >>> percent_full(6, 6, 48)
     25.0
@@ -61,7 +61,7 @@ def percent_full(fog_in: float, solids_in: float, liquid_depth_in: float) -> flo
 def exceeds_accumulation_limit(percent: float, limit_percent: float) -> bool:
     """True only when the accumulation is *over* the limit: exactly at the limit is not over it.
 
-    TMC ch. 5.26, Prohibitions (g); Grease interceptor maintenance (e)(1).
+    FOG ordinance, Prohibitions (g); Grease interceptor maintenance (e)(1).
 
     >>> exceeds_accumulation_limit(25.0, 25), exceeds_accumulation_limit(25.2, 25)
     (False, True)

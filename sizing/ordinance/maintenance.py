@@ -1,6 +1,6 @@
 """Grease interceptor maintenance: the accumulation limit, the service interval, and the records an FSE keeps.
 
-TMC ch. 5.26, Prohibitions (g); Grease interceptor maintenance (e); Best management practices (b)(5);
+FOG ordinance, Prohibitions (g); Grease interceptor maintenance (e); Best management practices (b)(5);
 Record keeping. Every number (the accumulation limit, the maximum and default intervals, the training interval,
 the retention period, the readings that establish a frequency, the safety factor) is read from the jurisdiction
 profile.

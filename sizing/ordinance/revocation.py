@@ -1,6 +1,6 @@
 """Revoking a conditional waiver or variance: the notice period, the grounds and the owner's response.
 
-TMC section 5.26.080(g). The notice days, the grounds and the citations are read from the jurisdiction profile
+FOG ordinance, Conditional waivers and variances (g). The notice days, the grounds and the citations are read from the jurisdiction profile
 (``revocation_notice_days``, ``revocation_grounds``, ``revocation_response_considered``).
 """
 
@@ -20,7 +20,7 @@ GROUND_NAMES = {"failed_terms": "i", "findings_no_longer_true": "ii", "change_in
 
 
 def revocation_notice_valid(notice_mailed: dt.date, proposed_effective: dt.date, notice_days: int) -> bool:
-    """TMC section 5.26.080(g)(1): notice mailed no less than ``notice_days`` before the proposed effective date.
+    """FOG ordinance, Conditional waivers and variances (g)(1): notice mailed no less than ``notice_days`` before the proposed effective date.
 
     Exactly ``notice_days`` days is valid.
 
@@ -40,7 +40,7 @@ def ground_key(given: str) -> str:
 
 
 def grounds_of(r: Revocation, profile: Any) -> list[dict[str, Any]]:
-    """TMC section 5.26.080(g)(3): each ground given, whether it is one of the profile's grounds, and its text."""
+    """FOG ordinance, Conditional waivers and variances (g)(3): each ground given, whether it is one of the profile's grounds, and its text."""
     spec = profile_parameter("revocation_grounds", profile)
     texts = spec["value"]
     label = str(spec.get("label", "({key})"))
@@ -55,7 +55,7 @@ def grounds_of(r: Revocation, profile: Any) -> list[dict[str, Any]]:
 
 
 def assess(r: Revocation, profile: Any) -> dict[str, Any]:
-    """TMC section 5.26.080(g): whether a proposed revocation may proceed (notice, grounds, response), as data."""
+    """FOG ordinance, Conditional waivers and variances (g): whether a proposed revocation may proceed (notice, grounds, response), as data."""
     notice = profile_parameter("revocation_notice_days", profile)
     days = int(notice["value"])
     grounds_spec = profile_parameter("revocation_grounds", profile)
@@ -97,7 +97,7 @@ def assess(r: Revocation, profile: Any) -> dict[str, Any]:
 
 
 def revocation_finding(result: Mapping[str, Any]) -> Finding:
-    """TMC section 5.26.080(g)(1): the revocation may proceed as proposed (notice, grounds and response in order).
+    """FOG ordinance, Conditional waivers and variances (g)(1): the revocation may proceed as proposed (notice, grounds and response in order).
 
     ``result`` is :func:`assess`'s data (or a stored decision's ``revocation``); pass when it may proceed, fail
     otherwise, cited to the notice clause.

@@ -1,6 +1,6 @@
 """Conditional waivers and variances of the grease interceptor requirement: the Director's determination.
 
-TMC section 5.26.080. The kinds, their findings and citations, the standard conditions and the local
+FOG ordinance, Conditional waivers and variances. The kinds, their findings and citations, the standard conditions and the local
 evidence thresholds are read from the jurisdiction profile (``waivers``, ``waiver_evidence``, parameters).
 The input sections are parsed once by :mod:`sizing.sections.waiver`; the evidence scores come from
 :mod:`sizing.ordinance.waiver_evidence` and a proposed revocation is assessed by :mod:`sizing.ordinance.revocation`.
@@ -50,7 +50,7 @@ from sizing.tables import profile_parameter
 # --- Clause functions ----------------------------------------------------------------------------------
 
 def monitoring_complete(mon: Monitoring, months: int, min_inspections: int) -> tuple[bool, list[str]]:
-    """TMC section 5.26.080(b)(3): at least ``months`` of downstream visual monitoring, no visible FOG.
+    """FOG ordinance, Conditional waivers and variances (b)(3): at least ``months`` of downstream visual monitoring, no visible FOG.
 
     At least ``min_inspections`` inspections, one at the start and one at the end, and no visible FOG in any
     of them. Returns (met, the requirements not met).
@@ -85,7 +85,7 @@ def waiver_finding(key: str, title: str, met: bool, citation: str, evidence: str
 
 def construction_finding(sub: Submittal, app: WaiverApplication, spec: dict[str, Any],
                          profile: Any) -> tuple[Finding, list[str]]:
-    """TMC section 5.26.080(b), (c), (d): the kind of waiver applies to this construction (which paragraph admits it).
+    """FOG ordinance, Conditional waivers and variances (b), (c), (d): the kind of waiver applies to this construction (which paragraph admits it).
 
     Returns the finding and what is missing (empty when it applies).
     """
@@ -106,7 +106,7 @@ def construction_finding(sub: Submittal, app: WaiverApplication, spec: dict[str,
 
 def director_findings(app: WaiverApplication, spec: dict[str, Any],
                       evidence: dict[str, dict[str, Any]]) -> tuple[list[Finding], list[str], list[str]]:
-    """TMC section 5.26.080(b), (c), (d): the Director's findings, every one required or one of a group.
+    """FOG ordinance, Conditional waivers and variances (b), (c), (d): the Director's findings, every one required or one of a group.
 
     Met -> pass, not met -> fail (:func:`carried` turns a finding of a group into a warning once the waiver is
     grantable). Returns (findings, what is missing, warnings).
@@ -137,7 +137,7 @@ def director_findings(app: WaiverApplication, spec: dict[str, Any],
 
 
 def carried(findings: list[Finding], grantable: bool) -> list[Finding]:
-    """TMC section 5.26.080(b), (d): a finding of a group not met is a warning when another carries the grant.
+    """FOG ordinance, Conditional waivers and variances (b), (d): a finding of a group not met is a warning when another carries the grant.
 
     A finding needed for only one of its group (``required`` not ``all``) that is not met is a ``warn`` when the
     waiver is grantable (another finding of its group is met and carries the decision); otherwise it stays a
@@ -148,7 +148,7 @@ def carried(findings: list[Finding], grantable: bool) -> list[Finding]:
 
 
 def fee_finding(app: WaiverApplication, spec: dict[str, Any]) -> tuple[Finding, list[str]]:
-    """TMC section 5.26.080(d); section 5.26.190: the grease disposal mitigation fee has been paid."""
+    """FOG ordinance, Conditional waivers and variances (d); the mitigation fee section: the grease disposal mitigation fee has been paid."""
     paid = bool(app.mitigation_fee_paid)
     finding = waiver_finding(
         "mitigation_fee_paid", "The grease disposal mitigation fee has been paid", paid, spec["fee_citation"],
@@ -160,7 +160,7 @@ def fee_finding(app: WaiverApplication, spec: dict[str, Any]) -> tuple[Finding, 
 
 def monitoring_finding(app: WaiverApplication, spec: dict[str, Any],
                        profile: Any) -> tuple[Finding, list[str], list[str]]:
-    """TMC section 5.26.080(b)(3): downstream visual monitoring after installation shows no visible FOG.
+    """FOG ordinance, Conditional waivers and variances (b)(3): downstream visual monitoring after installation shows no visible FOG.
 
     The months and the least number of inspections are the profile's. Returns (finding, missing, warnings).
     """
@@ -187,7 +187,7 @@ def monitoring_finding(app: WaiverApplication, spec: dict[str, Any],
 
 
 def expiration_checks(app: WaiverApplication, profile: Any) -> tuple[list[str], list[str]]:
-    """TMC section 5.26.080(f): the waiver states an expiration after the determination date.
+    """FOG ordinance, Conditional waivers and variances (f): the waiver states an expiration after the determination date.
 
     Returns (missing, warnings).
     """
@@ -201,7 +201,7 @@ def expiration_checks(app: WaiverApplication, profile: Any) -> tuple[list[str], 
 
 
 def conditions_of(app: WaiverApplication, spec: dict[str, Any], profile: Any) -> list[dict[str, str]]:
-    """TMC section 5.26.080(f): the conditions the waiver carries (standard, common, its terms, its expiration)."""
+    """FOG ordinance, Conditional waivers and variances (f): the conditions the waiver carries (standard, common, its terms, its expiration)."""
     cite = profile.parameter("waiver_validity")["citation"]
     conditions = [dict(c) for c in spec.get("standard_conditions", ())]
     conditions += [dict(c) for c in profile.raw["waivers"].get("common_conditions", ())]

@@ -1,6 +1,6 @@
 """Evidence scores for the findings of a waiver for new construction, against local screening thresholds.
 
-TMC section 5.26.080(c)(1) and (c)(2). The thresholds are local policy, read from the jurisdiction profile's
+FOG ordinance, Conditional waivers and variances (c)(1) and (c)(2). The thresholds are local policy, read from the jurisdiction profile's
 ``waiver_evidence`` block; a score only shows what the application's data say, the Director's determination
 decides each finding.
 """
@@ -48,7 +48,7 @@ def _show(value: Any, unit: str) -> str:
 
 
 def evidence_scores(app: WaiverApplication, sized, ev: Mapping[str, Any], edition: str) -> dict[str, dict[str, Any]]:
-    """TMC section 5.26.080(c)(1), (c)(2): the application's data scored against the profile's thresholds.
+    """FOG ordinance, Conditional waivers and variances (c)(1), (c)(2): the application's data scored against the profile's thresholds.
 
     ``{finding key: score}`` for a waiver for new construction; empty for other kinds or without thresholds.
     """

@@ -9,7 +9,7 @@ from sizing.ordinance.rules.context import NOT_SHOWN, RuleContext, fixture_names
 
 def rule_dishwasher_connection(c: RuleContext) -> Finding:
     """Dishwashers shall not be connected to the grease interceptor.
-    TMC ch. 5.26, Grease interceptor requirement."""
+    FOG ordinance, Grease interceptor requirement."""
     p = c.param("dishwashers_not_connected")
     dish = [f for f in c.sizing.fixtures if c.sub.fixtures[f.index].kind.dishwasher and f.count]
     bad = [f for f in dish if f.connected]
@@ -29,7 +29,7 @@ def rule_dishwasher_connection(c: RuleContext) -> Finding:
 
 def rule_prep_fixtures_connected(c: RuleContext) -> Finding:
     """Fixtures in the food preparation and clean-up areas connected to the interceptor.
-    TMC ch. 5.26, Grease interceptor requirement."""
+    FOG ordinance, Grease interceptor requirement."""
     p = c.param("prep_and_cleanup_fixtures_connected")
     in_area = [f for f in c.sizing.fixtures if f.area in ("food_prep", "cleanup") and f.count
                and not c.sub.fixtures[f.index].kind.dishwasher and not c.sub.fixtures[f.index].kind.sanitary]
@@ -55,7 +55,7 @@ def rule_prep_fixtures_connected(c: RuleContext) -> Finding:
 
 def rule_sanitary_connection(c: RuleContext) -> Finding:
     """No toilets, urinals or restroom wash basins on grease lines.
-    TMC ch. 5.26, Prohibitions (e)."""
+    FOG ordinance, Prohibitions (e)."""
     p = c.param("no_sanitary_on_grease_lines")
     bad = [f for f in c.sizing.fixtures if c.sub.fixtures[f.index].kind.sanitary and f.connected and f.count]
     if bad:

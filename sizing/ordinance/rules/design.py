@@ -23,7 +23,7 @@ VOLUME_SLACK_GAL = convert(0.5, "L", "gal")
 def rule_volume(c: RuleContext) -> Finding:
     """Proposed volume (gravity) or rating (hydromechanical) >= the CPC size.
     CPC Section 1014.3.6, Table 1014.3.6 (gravity); Section 1014.2.1, Table 1014.2.1 and PDI G-101 (HGI);
-    TMC ch. 5.26, Grease interceptor design standards (b)."""
+    FOG ordinance, Grease interceptor design standards (b)."""
     local = c.profile.parameters.get("sizing_per_cpc")  # a local clause that adopts the CPC size, if any
     tmc = f"; {local['citation']}" if local else ""
     ed = c.sizing.edition
@@ -137,7 +137,7 @@ def rule_hgi_capacity(c: RuleContext) -> Finding | None:
 
 def rule_interceptor_type(c: RuleContext) -> Finding | None:
     """A hydromechanical interceptor where a grease interceptor is required needs the Director's acceptance.
-    TMC ch. 5.26, Grease interceptor design standards (a); section 5.26.080(b)."""
+    FOG ordinance, Grease interceptor design standards (a); Conditional waivers and variances (b)."""
     kind = c.kind
     if kind is None:
         return None
@@ -167,7 +167,7 @@ def rule_interceptor_type(c: RuleContext) -> Finding | None:
 
 def rule_compartments(c: RuleContext) -> Finding:
     """At least two compartments.
-    TMC ch. 5.26, Grease interceptor design standards (b)."""
+    FOG ordinance, Grease interceptor design standards (b)."""
     p = c.param("min_compartments")
     need = int(p["value"])
     if c.icp is None:
@@ -188,7 +188,7 @@ def rule_compartments(c: RuleContext) -> Finding:
 
 def rule_retention_fittings(c: RuleContext) -> Finding:
     """Grease retention fittings.
-    TMC ch. 5.26, Grease interceptor design standards (e)."""
+    FOG ordinance, Grease interceptor design standards (e)."""
     return _flag(c, "retention_fittings", "grease_retention_fittings", c.icp and c.icp.grease_retention_fittings,
                  "Grease retention fittings",
                  "Provide grease retention fittings in the interceptor, as designed for proper function")
@@ -196,7 +196,7 @@ def rule_retention_fittings(c: RuleContext) -> Finding:
 
 def rule_accessible_location(c: RuleContext) -> Finding:
     """Easily accessible location.
-    TMC ch. 5.26, Grease interceptor design standards (c)."""
+    FOG ordinance, Grease interceptor design standards (c)."""
     return _flag(c, "accessible_location", "accessible_location", c.icp and c.icp.accessible,
                  "Easily accessible location",
                  "Locate the grease interceptor where it is at all times easily accessible for inspection, cleaning "

@@ -12,7 +12,7 @@ from sizing.sections.interceptor import Manhole, position
 
 def rule_manhole_diameter(c: RuleContext) -> Finding:
     """Every access manhole at least 24 in in diameter.
-    TMC ch. 5.26, Grease interceptor design standards (d)."""
+    FOG ordinance, Grease interceptor design standards (d)."""
     p = c.param("min_manhole_diameter")
     need = float(p["value"])
     if c.icp is None:
@@ -43,7 +43,7 @@ def rule_manhole_diameter(c: RuleContext) -> Finding:
 
 def rule_manhole_count(c: RuleContext) -> Finding:
     """An access manhole over each chamber and each sanitary tee; one over a tee is also over its chamber.
-    TMC ch. 5.26, Grease interceptor design standards (d)."""
+    FOG ordinance, Grease interceptor design standards (d)."""
     p = c.param("manholes_over_each_chamber_and_tee")
     if c.icp is None:
         return no_interceptor(c, "manhole_count", p["citation"], "Manhole positions")
@@ -83,7 +83,7 @@ def rule_manhole_count(c: RuleContext) -> Finding:
 
 def rule_manholes_to_grade(c: RuleContext) -> Finding:
     """Access manholes extend at least to finished grade.
-    TMC ch. 5.26, Grease interceptor design standards (d)."""
+    FOG ordinance, Grease interceptor design standards (d)."""
     p = c.param("manholes_to_finished_grade")
     if c.icp is None:
         return no_interceptor(c, "manholes_to_grade", p["citation"], "Manholes to grade")
@@ -109,7 +109,7 @@ def rule_manholes_to_grade(c: RuleContext) -> Finding:
 def tee_chamber(tee: int, tees: int, chambers: int) -> int:
     """The chamber that holds sanitary tee ``tee`` (of ``tees``) in an interceptor of ``chambers`` chambers: the first
     (inlet) tee in chamber 1, the last (outlet) tee in the last chamber, tee k between them in chamber k (at most the
-    last). TMC ch. 5.26, Grease interceptor design standards (d) (the profile's manhole_over_tee_covers_chamber).
+    last). FOG ordinance, Grease interceptor design standards (d) (the profile's manhole_over_tee_covers_chamber).
 
     >>> tee_chamber(1, 2, 2), tee_chamber(2, 2, 2), tee_chamber(2, 2, 3), tee_chamber(2, 3, 3)
     (1, 2, 3, 2)

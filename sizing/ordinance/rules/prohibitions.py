@@ -16,7 +16,7 @@ def _grinders(c: RuleContext):
 
 def rule_food_grinder(c: RuleContext) -> Finding:
     """No food grinders in new construction; in an existing FSE only with the Director's written approval.
-    TMC ch. 5.26, Prohibitions (a)."""
+    FOG ordinance, Prohibitions (a)."""
     p = c.param("food_grinders")
     grinders = _grinders(c)
     if not grinders:
@@ -45,7 +45,7 @@ def rule_food_grinder(c: RuleContext) -> Finding:
 
 def rule_food_grinder_removal(c: RuleContext) -> list[Finding | Deadline] | None:
     """Food grinders removed from existing FSEs within 180 working days of the chapter's effective date.
-    TMC ch. 5.26, Prohibitions (a)."""
+    FOG ordinance, Prohibitions (a)."""
     grinders = _grinders(c)
     approval = c.dec.food_grinder_approval
     if not grinders or c.sub.construction == "new" or (approval and approval.approved):
@@ -70,7 +70,7 @@ def rule_food_grinder_removal(c: RuleContext) -> list[Finding | Deadline] | None
 
 def rule_discharge_temperature(c: RuleContext) -> Finding:
     """No discharge in excess of 140 degF into the interceptor.
-    TMC ch. 5.26, Prohibitions (d)."""
+    FOG ordinance, Prohibitions (d)."""
     p = c.param("max_discharge_temperature")
     limit = float(p["value"])
     t = c.dec.max_discharge_temperature_degf
@@ -93,7 +93,7 @@ def rule_discharge_temperature(c: RuleContext) -> Finding:
 
 def rule_additives(c: RuleContext) -> Finding:
     """Additives for treating FOG only with the Director's written authorization or a FOG permit.
-    TMC ch. 5.26, Prohibitions (b)."""
+    FOG ordinance, Prohibitions (b)."""
     p = c.param("additives_need_authorization")
     a = c.dec.additives
     if a is None or not a.additives_used:

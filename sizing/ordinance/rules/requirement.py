@@ -22,7 +22,7 @@ EXISTING_TRIGGERS = {
 
 def rule_interceptor_required(c: RuleContext) -> list[Finding | Deadline]:
     """Whether and by when an interceptor is required.
-    TMC ch. 5.26, Grease interceptor requirement (a), (b)(1), (b)(2); section 5.26.080 (a granted waiver)."""
+    FOG ordinance, Grease interceptor requirement (a), (b)(1), (b)(2); Conditional waivers and variances (a granted waiver)."""
     w = c.waiver
     if w is not None and w["status"] == "granted":
         waived = _waived(c, w)
