@@ -22,6 +22,7 @@ import yaml
 import sizing
 from sizing import parse, submittal
 from sizing.errors import SizingInputError
+from sizing.jurisdiction import Jurisdiction
 from sizing.tables import DEFAULT_EDITION, editions, load_table
 
 #: Widget keys that start with this prefix are user inputs kept across page switches.
@@ -41,13 +42,12 @@ def edition() -> str:
     return st.session_state.get("in_edition", DEFAULT_EDITION)
 
 
-def header(title: str, edition_used: str | None = None) -> None:
-    """Page title plus the code edition and the app version (shown on every page)."""
+def header(title: str, place: Jurisdiction, edition_used: str | None = None) -> None:
+    """Page title, then the jurisdiction's letterhead, its name and chapter, the code edition and the app version
+    (every page; the texts come from the chosen profile)."""
     st.title(title)
-    from sizing.jurisdiction import DEFAULT_ID, get
-
-    place = get(DEFAULT_ID)
-    st.caption(f"CPC {edition_used or edition()} · {place.name}: {place.chapter} · sizing {sizing.__version__}")
+    st.caption(f"{place.letterhead} · {place.name}: {place.chapter} · CPC {edition_used or edition()} · "
+               f"sizing {sizing.__version__}")
 
 
 def stop_on_error(exc: Exception, where: str | None = None) -> None:
@@ -232,14 +232,6 @@ def clean(mapping: Mapping[str, Any]) -> dict[str, Any]:
 
 # --- cached pure work --------------------------------------------------------------------------------------
 
-@st.cache_data(show_spinner=False, max_entries=64)
-def size_document(doc: dict[str, Any]):
-    """Validate and size a submittal mapping (pure; the same mapping gives the same result)."""
-    from sizing.size import size
-
-    return size(submittal.from_dict(doc))
-
-
 @st.cache_data(show_spinner=False)
 def table_rows(name: str, edition_name: str) -> list[dict[str, Any]]:
     return [dict(r) for r in load_table(name, edition_name).rows]
@@ -261,22 +253,6 @@ def on_click(make: Any, *args: Any) -> Any:
     def build() -> Any:
         return make(*args)
     return build
-
-
-@st.cache_data(show_spinner=False, max_entries=16)
-def sizing_markdown_text(doc: dict[str, Any], units: str) -> str:
-    """The markdown calculation report (sizing.report.text) of a submittal mapping."""
-    from sizing.report.text import sizing_markdown
-
-    return sizing_markdown(size_document(doc), units=units)
-
-
-@st.cache_data(show_spinner=False, max_entries=16)
-def sizing_pdf_bytes(doc: dict[str, Any]) -> bytes:
-    """The PDF calculation report (sizing.report.pdf) of a submittal mapping."""
-    from sizing.report.pdf import sizing_pdf
-
-    return bytes(sizing_pdf(size_document(doc)))
 
 
 # --- shared form pieces ------------------------------------------------------------------------------------
@@ -343,49 +319,3 @@ def download_name(doc: Mapping[str, Any], suffix: str) -> str:
     while "--" in stem:
         stem = stem.replace("--", "-")
     return f"{stem}{suffix}"
-
-
-@st.cache_data(show_spinner=False, max_entries=64)
-def review_document(doc: dict[str, Any], today):
-    """Validate and review a submittal mapping (sizing.ordinance.review); ``today`` when it gives no review_date."""
-    from sizing.ordinance.review import review
-
-    return review(submittal.from_dict(doc), today=today)
-
-
-@st.cache_data(show_spinner=False, max_entries=64)
-def waiver_decision(doc: dict[str, Any], today):
-    """Validate a submittal with a waiver section and decide it (sizing.ordinance.waiver)."""
-    from sizing.ordinance.waiver import decide
-
-    return decide(submittal.from_dict(doc), today=today)
-
-
-@st.cache_data(show_spinner=False, max_entries=16)
-def waiver_pdf_bytes(doc: dict[str, Any], today) -> bytes:
-    from sizing.report.letter import waiver_pdf
-
-    return bytes(waiver_pdf(waiver_decision(doc, today)))
-
-
-@st.cache_data(show_spinner=False, max_entries=64)
-def maintenance_plan(doc: dict[str, Any], today):
-    """Parse a maintenance log and evaluate it (sizing.ordinance.maintenance); ``today`` when no as_of is given."""
-    from sizing.ordinance import maintenance
-
-    return maintenance.plan(maintenance.from_dict(doc, as_of=None if _has_as_of(doc) else today))
-
-
-def _has_as_of(doc: Mapping[str, Any]) -> bool:
-    section = doc.get("maintenance") if isinstance(doc.get("maintenance"), Mapping) else doc
-    return section.get("as_of") is not None
-
-
-@st.cache_data(show_spinner=False, max_entries=8)
-def batch_result(name: str, data: bytes, edition_name: str):
-    """Size every submittal of an inventory CSV (sizing.batch.run_batch)."""
-    from sizing.batch import run_batch
-
-    stream = io.BytesIO(data)
-    stream.name = name
-    return run_batch(stream, edition=edition_name)

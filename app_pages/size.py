@@ -8,7 +8,7 @@ import json
 import pandas as pd
 import streamlit as st
 
-from app_pages import common, fixtures
+from app_pages import common, evaluate, fixtures, jurisdiction
 from sizing import parse, submittal
 from sizing.cpc import meals as meals_clause
 from sizing.errors import SizingInputError, TableError
@@ -32,7 +32,8 @@ EDITED = ("$schema", "edition", "construction", "fixtures", "inlet_pipe", "meals
 # --- state -------------------------------------------------------------------------------------------------
 
 def init_state() -> None:
-    ss.setdefault("fx_current", fixtures.frame([]))
+    if "fx_current" not in ss:
+        ss.fx_current = fixtures.frame([])
     ss.setdefault("sub_extra", {})
     ss.setdefault("in_edition", DEFAULT_EDITION)
     ss.setdefault("in_construction", "new")
@@ -55,7 +56,8 @@ def replace_fixtures(frame: pd.DataFrame) -> None:
 
 def load_document(doc: dict, source: str) -> None:
     """Fill every input from a submittal mapping, as typed, once the CLI's parser has accepted it."""
-    fixtures.check_document(doc, source)
+    place = jurisdiction.chosen()
+    fixtures.check_document(doc, source, place)
     items = parse.sequence("fixtures", doc.get("fixtures"), default=[])
     meals = parse.mapping("meals", doc.get("meals"), submittal.MEALS_FIELDS, default={})
     project = dict(parse.mapping("project", doc.get("project"), submittal.PROJECT_FIELDS, default={}))
@@ -63,7 +65,7 @@ def load_document(doc: dict, source: str) -> None:
     chosen = str(doc.get("edition", ss.in_edition))
     if chosen not in common.edition_names():
         raise SizingInputError("edition", doc.get("edition"), "one of " + ", ".join(common.edition_names()))
-    replace_fixtures(fixtures.frame(items))
+    replace_fixtures(fixtures.frame(items, place))
     ss.in_edition = chosen
     ss.in_construction = construction
     ss.in_project_name = str(project.pop("name", "") or "")
@@ -115,7 +117,7 @@ def build_document(sched: fixtures.Schedule) -> dict:
 
 # --- inputs --------------------------------------------------------------------------------------------------
 
-def inputs() -> fixtures.Schedule:
+def inputs(place) -> fixtures.Schedule:
     with st.expander("Start from an example or a file"):
         left, right = st.columns(2)
         with left:
@@ -145,8 +147,8 @@ def inputs() -> fixtures.Schedule:
                "A bare number is taken in inches (lengths) or gpm (flow). Messages count the rows from 1, "
                "top down. An appliance that is not listed: 'Other appliance', its name under 'other type', "
                "and its flow.")
-    fixtures.add_form("fx", "in_add_type", "in_add_count", "add_fixture")
-    sched = fixtures.schedule(fixtures.editor("fx"))
+    fixtures.add_form("fx", "in_add_type", "in_add_count", "add_fixture", place)
+    sched = fixtures.schedule(fixtures.editor("fx"), place)
     st.button("Clear the schedule", key="clear_fixtures", on_click=on_clear)
 
     with st.expander("Meals cross-check (optional; never the code minimum)"):
@@ -169,12 +171,12 @@ def inputs() -> fixtures.Schedule:
 
 # --- results -------------------------------------------------------------------------------------------------
 
-def results(doc: dict, sched: fixtures.Schedule) -> None:
+def results(doc: dict, sched: fixtures.Schedule, place) -> None:
     st.divider()
     st.subheader("Result")
     fixtures.show_incomplete(sched)
     try:
-        result = common.size_document(doc)
+        result = evaluate.size_document(doc, place)
     except (SizingInputError, TableError) as exc:
         if not doc.get("fixtures") and not doc.get("inlet_pipe") and not doc.get("meals"):
             st.info("Enter the fixture schedule (or an inlet pipe size) to size the interceptor, "
@@ -220,7 +222,7 @@ def results(doc: dict, sched: fixtures.Schedule) -> None:
                                                   "R": m["retention_time_h"], "S": m["storage_factor"]}))
             st.caption(f"{m['citation']} · provenance: {m['provenance']} · "
                        + "; ".join(f"{k.replace('_', ' ')}: {v}" for k, v in m["basis"].items()))
-    downloads(doc, result, units)
+    downloads(doc, result, units, place)
 
 
 def table_chart(result) -> None:
@@ -252,7 +254,7 @@ def _table_chart_line(edition: str) -> dict:
     return {"data": {"values": values}, "mark": {"type": "line", "interpolate": "step-before"}, "encoding": _CHART_AXES}
 
 
-def downloads(doc: dict, result, units: str) -> None:
+def downloads(doc: dict, result, units: str, place) -> None:
     st.subheader("Downloads")
     name = (doc.get("project", {}).get("name") or "submittal").strip()
     stem = "".join(ch if ch.isalnum() else "-" for ch in name.lower()).strip("-")[:60] or "submittal"
@@ -262,18 +264,19 @@ def downloads(doc: dict, result, units: str) -> None:
     d2.download_button("Result (JSON)", common.on_click(lambda: json.dumps(result.to_dict(), indent=2, default=str)),
                        file_name=f"{stem}-sizing.json", mime="application/json", key="download_json",
                        on_click="ignore")
-    d3.download_button("Report (markdown)", common.on_click(common.sizing_markdown_text, doc, units),
+    d3.download_button("Report (markdown)", common.on_click(evaluate.sizing_markdown_text, doc, units, place),
                        file_name=f"{stem}-sizing.md", mime="text/markdown", key="download_markdown",
                        on_click="ignore")
     if not common.module_available("sizing.report.pdf"):  # imported (with fpdf2) only when a PDF is made
         d4.caption("The PDF calculation report is not available in this version (sizing.report.pdf is missing).")
     else:  # made when clicked: building it on every rerun kept the page busy for seconds after each edit
-        d4.download_button("Calculation report (PDF)", common.on_click(common.sizing_pdf_bytes, doc),
+        d4.download_button("Calculation report (PDF)", common.on_click(evaluate.sizing_pdf_bytes, doc, place),
                            file_name=f"{stem}-sizing.pdf", mime="application/pdf", key="download_pdf",
                            on_click="ignore")
 
 
 init_state()
-common.header("Size a grease interceptor", ss.in_edition)
-schedule = inputs()
-results(build_document(schedule), schedule)
+place = jurisdiction.chosen()
+common.header("Size a grease interceptor", place, ss.in_edition)
+schedule = inputs(place)
+results(build_document(schedule), schedule, place)

@@ -21,6 +21,7 @@ from sqlalchemy.engine import Connection
 
 from sizing import parse
 from sizing.errors import SizingInputError
+from sizing.jurisdiction import DEFAULT_ID
 from sizing.register import schema as t
 from sizing.register.adapter import normalise
 from sizing.register.db import Opened, open_db
@@ -111,8 +112,9 @@ class Evaluated:
 
 
 def evaluate(doc: Any, kind: str | None = None, fse_id: str | None = None, today: dt.date | None = None,
-             text: str | None = None, name: str | None = None) -> Evaluated:
-    """Run the same evaluation as ``sizing review`` / ``waiver`` / ``maintenance`` on a document."""
+             text: str | None = None, name: str | None = None, jurisdiction: Any = DEFAULT_ID) -> Evaluated:
+    """Run the same evaluation as ``sizing review`` / ``waiver`` / ``maintenance`` on a document, under
+    ``jurisdiction`` (an id or a Jurisdiction)."""
     from sizing import submittal
 
     doc = dict(parse.mapping("", doc))
@@ -125,19 +127,19 @@ def evaluate(doc: Any, kind: str | None = None, fse_id: str | None = None, today
 
         section = doc.get("maintenance") if isinstance(doc.get("maintenance"), Mapping) else doc
         rec = maintenance.from_dict(doc, as_of=None if section.get("as_of") is not None else today)
-        result = maintenance.plan(rec)
+        result = maintenance.plan(rec, jurisdiction=jurisdiction)
         project, ok = dict(rec.project), result.in_order
     elif kind == "waiver":
         from sizing.ordinance.waiver import decide
 
-        sub = submittal.from_dict(doc)
-        result = decide(sub, today=today)
+        sub = submittal.from_dict(doc, jurisdiction=jurisdiction)
+        result = decide(sub, today=today, jurisdiction=jurisdiction)
         project, ok = dict(sub.project), result.in_order
     else:
         from sizing.ordinance.review import review
 
-        sub = submittal.from_dict(doc)
-        result = review(sub, today=today)
+        sub = submittal.from_dict(doc, jurisdiction=jurisdiction)
+        result = review(sub, today=today, jurisdiction=jurisdiction)
         project, ok = dict(sub.project), result.compliant
     fse = check_fse_id(fse_id, "--fse") if fse_id is not None else check_fse_id(project.get("fse_id"))
     return Evaluated(kind=kind, fse_id=fse, project=project, result=result, data=jsonable(result.to_dict()),
@@ -193,11 +195,13 @@ class Register:
                         user=user)
 
     def add_document(self, doc: Mapping[str, Any], *, user: str | None = None, kind: str | None = None,
-                     fse_id: str | None = None, today: dt.date | None = None, name: str | None = None) -> Added:
+                     fse_id: str | None = None, today: dt.date | None = None, name: str | None = None,
+                     jurisdiction: Any = DEFAULT_ID) -> Added:
         import yaml
 
         text = yaml.safe_dump(jsonable(dict(doc)), sort_keys=False, allow_unicode=True)
-        return self.add(evaluate(doc, kind=kind, fse_id=fse_id, today=today, text=text, name=name), user=user)
+        return self.add(evaluate(doc, kind=kind, fse_id=fse_id, today=today, text=text, name=name,
+                                 jurisdiction=jurisdiction), user=user)
 
     def add(self, ev: Evaluated, user: str | None = None) -> Added:
         writer = {"recorded_at": now(), "recorded_by": who(user)}
