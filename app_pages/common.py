@@ -7,6 +7,7 @@ Every physical value stays the text the user typed ("24 in", "610 mm") until ``s
 from __future__ import annotations
 
 import csv
+import functools
 import importlib
 import importlib.util
 import io
@@ -96,7 +97,24 @@ def show_provenance(provenance: tuple[Mapping[str, Any], ...] | list[Mapping[str
         if weak:
             st.warning("Not every value used is confirmed from a primary source: "
                        + "; ".join(f"{r['table']} ({r['levels']})" for r in weak), icon=":material/search:")
-        st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch", key="provenance_table")
+        st.dataframe(arrow_table(rows), hide_index=True, width="stretch", key="provenance_table")
+
+
+def arrow_table(rows: list[dict[str, Any]], columns: list[str] | None = None):
+    """Rows of plain values as an Arrow table for st.dataframe (what it would convert a pandas frame to; built
+    directly, it skips the pandas frame and its conversion on every rerun). A column mixing numbers and text is
+    shown as text."""
+    import pyarrow as pa
+
+    names = columns or (list(rows[0]) if rows else [])
+    arrays = {}
+    for name in names:
+        values = [r.get(name) for r in rows]
+        try:
+            arrays[name] = pa.array(values)
+        except (pa.ArrowInvalid, pa.ArrowTypeError):
+            arrays[name] = pa.array([None if v is None else str(v) for v in values], pa.string())
+    return pa.table(arrays) if arrays else pa.table({})
 
 
 # --- examples and uploads ---------------------------------------------------------------------------------
@@ -109,7 +127,9 @@ def examples_dir() -> Path:
     return here / "_examples"  # pragma: no cover
 
 
+@functools.cache
 def example_names() -> list[str]:
+    """The example files (listed once per process)."""
     return sorted(p.name for p in examples_dir().glob("*") if p.suffix in (".yaml", ".yml", ".json"))
 
 
@@ -211,6 +231,13 @@ def blank(value: Any) -> bool:
     """An empty cell or field: None, NaN, NA or blank text."""
     if value is None:
         return True
+    kind = type(value)
+    if kind is str:
+        return not value.strip()
+    if kind is float:
+        return math.isnan(value)
+    if kind is bool or kind is int:  # a grid's ticked box or count: pandas is not asked (most cells of a grid)
+        return False
     if isinstance(value, float) and math.isnan(value):
         return True
     if isinstance(value, str) and not value.strip():

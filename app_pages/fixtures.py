@@ -230,7 +230,9 @@ def check_document(doc: Mapping[str, Any], source: str, place: Jurisdiction | st
 
 # --- the editor -------------------------------------------------------------------------------------------
 
+@functools.cache
 def column_config() -> dict[str, Any]:
+    """The grid's columns (built once per process; Streamlit reads it on every rerun and does not change it)."""
     config: dict[str, Any] = {
         "type": st.column_config.SelectboxColumn("type", options=type_options(), format_func=type_label,
                                                  width="medium", help="the fixture type; for an appliance that "
