@@ -29,6 +29,8 @@ MEALS_INPUTS = {  # submittal meals field -> widget key
 }
 MEALS_FLAGS = {"dishwashing_machine": "in_meals_dish", "food_waste_disposer": "in_meals_disposer",
                "single_service": "in_meals_single"}
+#: The result's tabs (``in_size_tab`` holds the open one, kept across page switches).
+RESULT_TABS = ("Steps", "Fixtures", "Table 1014.3.6", "Meals cross-check")
 #: Sections this page edits itself; any other section of a loaded submittal is carried along unchanged.
 EDITED = ("$schema", "edition", "construction", "fixtures", "inlet_pipe", "meals")
 
@@ -209,20 +211,28 @@ def results(doc: dict, sched: fixtures.Schedule, place) -> None:
                  key="summary_table")
     common.show_provenance(result.provenance)
 
-    steps, fixtures_tab, chart, meals = st.tabs(["Steps", "Fixtures", "Table 1014.3.6", "Meals cross-check"])
-    with steps:
+    # only the open tab is drawn (a click on another tab reruns the page): three tables and a chart fewer per edit
+    steps, fixtures_tab, chart, meals = st.tabs(list(RESULT_TABS), key="in_size_tab", on_change="rerun")
+    if steps.open:
         rows = [{"#": i, "step": sched.name(s.title), "value": show(s.value, s.unit, units) if isinstance(s.value, (int, float))
                  else "—", "clause": s.citation, "provenance": s.provenance, "note": s.note or ""}
                 for i, s in enumerate(result.steps, 1)]
-        st.dataframe(common.arrow_table(rows), hide_index=True, width="stretch", key="steps_table")
-    with fixtures_tab:
+        steps.dataframe(common.arrow_table(rows), hide_index=True, width="stretch", key="steps_table")
+    if fixtures_tab.open:
         rows = [{"#": sched.rows[f.index] + 1 if f.index < len(sched.rows) else f.index + 1, "fixture": f.name, "count": f.count, "area": f.area,
                  "connected": "yes" if f.connected else "no", "DFU each": f.dfu_each, "DFU": f.dfu,
                  "basis": f.basis, "clause": f.citation, "provenance": f.provenance} for f in result.fixtures]
-        st.dataframe(common.arrow_table(rows), hide_index=True, width="stretch", key="fixture_lines_table")
-    with chart:
-        table_chart(result)
-    with meals:
+        fixtures_tab.dataframe(common.arrow_table(rows), hide_index=True, width="stretch", key="fixture_lines_table")
+    if chart.open:
+        with chart:
+            table_chart(result)
+    if meals.open:
+        meals_tab(meals, result)
+    downloads(doc, result, units, place)
+
+
+def meals_tab(tab, result) -> None:
+    with tab:
         if result.meals is None:
             st.caption("No meals section given: fill the meals cross-check above to compare.")
         else:
@@ -231,7 +241,6 @@ def results(doc: dict, sched: fixtures.Schedule, place) -> None:
                                                   "R": m["retention_time_h"], "S": m["storage_factor"]}))
             st.caption(f"{m['citation']} · provenance: {m['provenance']} · "
                        + "; ".join(f"{k.replace('_', ' ')}: {v}" for k, v in m["basis"].items()))
-    downloads(doc, result, units, place)
 
 
 def table_chart(result) -> None:

@@ -6,7 +6,7 @@ import yaml
 
 from sizing import __version__, submittal
 from sizing.size import size
-from tests.app.conftest import add_fixture, downloads, edit_fixtures, errors, metrics, table, texts
+from tests.app.conftest import add_fixture, downloads, edit_fixtures, errors, metrics, open_tab, table, texts
 
 
 def test_first_visit_asks_for_fixtures_and_shows_version_and_edition(app):
@@ -25,7 +25,7 @@ def test_code_example_fixtures_typed_in_give_750_gal(app):
     shown = metrics(app)
     assert shown["DFU total"] == "12 DFU"
     assert shown["Gravity interceptor, required"] == "750 gal"
-    steps = table(app, "step", "clause")
+    steps = table(open_tab(app, "Steps"), "step", "clause")
     table_step = steps[steps["step"].str.startswith("Table 1014.3.6")].iloc[0]
     assert table_step["value"] == "750 gal"
     assert table_step["clause"] == "CPC 2025, Section 1014.3.6, Table 1014.3.6"
@@ -67,7 +67,7 @@ def test_load_restaurant_example_shows_steps_meals_equation_and_provenance(app):
     shown = metrics(app)
     assert shown["Gravity interceptor, required"] == f"{expected.required_volume_gal:,.0f} gal" == "1,000 gal"
     assert shown["HGI, 1-minute drainage"] == "100 gpm"
-    assert app.latex[0].value.strip("$\n") == r"V = M \times W \times R \times S = 120 \times 5 \times 2.5 \times 2 = 3,000\ \mathrm{gal}"
+    assert open_tab(app, "Meals cross-check").latex[0].value.strip("$\n") == r"V = M \times W \times R \times S = 120 \times 5 \times 2.5 \times 2 = 3,000\ \mathrm{gal}"
     assert "Not every value used is confirmed" in texts(app)
     prov = table(app, "table", "levels")
     assert set(prov["table"]) >= {"1014.3.6", "702.1", "pdi-ratings"}
@@ -87,7 +87,7 @@ def test_edition_picker_changes_the_edition_shown(app):
     add_fixture(app, "floor_drain", 2)
     app.selectbox(key="in_edition").set_value("2022").run()
     assert "CPC 2022 ·" in texts(app)
-    steps = table(app, "step", "clause")
+    steps = table(open_tab(app, "Steps"), "step", "clause")
     assert steps["clause"].str.startswith("CPC 2022").any()
 
 
