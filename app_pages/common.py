@@ -60,6 +60,7 @@ def stop_on_error(exc: Exception, where: str | None = None) -> None:
     st.stop()
 
 
+@functools.cache
 def module_available(name: str) -> bool:
     """Whether a ``sizing`` module is installed, without importing it (and its libraries) yet."""
     try:

@@ -144,9 +144,10 @@ def inputs(place) -> fixtures.Schedule:
     c4.text_input("Inlet pipe (optional)", key="in_inlet_pipe", placeholder="4 in or 100 mm",
                   help="The grease waste pipe into the interceptor: sizes from Table 703.2 when no fixtures are "
                        "given, and the Table 1014.2.1 HGI size")
-    e1, e2, _ = st.columns([2, 1, 1])
-    e1.text_input("Engineer of record (optional)", key="in_engineer", help="printed on the calculation report")
-    e2.text_input("Licence number (optional)", key="in_engineer_license")
+    engineer = st.container(horizontal=True)
+    engineer.text_input("Engineer of record (optional)", key="in_engineer", help="printed on the calculation report",
+                        width=480)
+    engineer.text_input("Licence number (optional)", key="in_engineer_license", width=240)
 
     st.subheader("Fixture schedule")
     st.caption("Type lengths and flows with their units: '24 in', '610 mm', '2 gpm', '7.5 L/min'. "
@@ -276,7 +277,8 @@ def downloads(doc: dict, result, units: str, place) -> None:
     st.subheader("Downloads")
     name = (doc.get("project", {}).get("name") or "submittal").strip()
     stem = "".join(ch if ch.isalnum() else "-" for ch in name.lower()).strip("-")[:60] or "submittal"
-    d1, d2, d3, d4 = st.columns(4)
+    row = st.container(horizontal=True)  # one block for the four buttons (four columns were five blocks)
+    d1 = d2 = d3 = d4 = row
     d1.download_button("Submittal (YAML)", common.on_click(common.to_yaml, doc), file_name=f"{stem}.yaml",
                        mime="application/x-yaml", key="download_submittal", on_click="ignore")
     d2.download_button("Result (JSON)", common.on_click(lambda: json.dumps(result.to_dict(), indent=2, default=str)),
