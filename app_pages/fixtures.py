@@ -125,6 +125,7 @@ class Schedule:
         return re.sub(r"fixtures\[(\d+)\](?:\.(\w+))?", named, message)
 
 
+@functools.lru_cache(maxsize=1024)  # asked for every row of the grid on every rerun
 def connected_by_default(type_text: Any, place: Jurisdiction | str = DEFAULT_ID) -> bool:
     """Whether sizing counts a fixture of this type as connected under ``place`` when the submittal does not
     say (sanitary fixtures, and dishwashers where the jurisdiction forbids them, are not); an unlisted type is."""
