@@ -124,18 +124,29 @@ def build_document(sched: fixtures.Schedule) -> dict:
 # --- inputs --------------------------------------------------------------------------------------------------
 
 def inputs(place) -> fixtures.Schedule:
-    with st.expander("Start from an example or a file"):
-        left, right = st.columns(2)
-        with left:
-            st.selectbox("Example submittal", common.example_names(), key="in_example")
-            st.button("Load example", key="load_example", on_click=on_load_example)
-        with right:
-            st.file_uploader("Upload a submittal (YAML/JSON) or a fixture schedule (CSV)",
-                             type=["yaml", "yml", "json", "csv"], key="upload_submittal", on_change=on_upload,
-                             help="CSV columns are the submittal's fixture fields: "
-                                  + ", ".join(submittal.FIXTURE_FIELDS))
+    examples = st.expander("Start from an example or a file", key="examples_open", on_change="rerun")
+    if examples.open:  # its picker and uploader are drawn only when open, not on every rerun after an edit
+        with examples:
+            start_from()
     common.show_message("load_message")
+    return form_fields(place)
 
+
+def start_from() -> None:
+    """The example picker and the file uploader (in the "Start from an example or a file" expander)."""
+    left, right = st.columns(2)
+    with left:
+        st.selectbox("Example submittal", common.example_names(), key="in_example")
+        st.button("Load example", key="load_example", on_click=on_load_example)
+    with right:
+        st.file_uploader("Upload a submittal (YAML/JSON) or a fixture schedule (CSV)",
+                         type=["yaml", "yml", "json", "csv"], key="upload_submittal", on_change=on_upload,
+                         help="CSV columns are the submittal's fixture fields: "
+                              + ", ".join(submittal.FIXTURE_FIELDS))
+
+
+def form_fields(place) -> fixtures.Schedule:
+    """The submittal's fields, the fixture grid and the meals cross-check; the schedule the grid holds."""
     c1, c2, c3, c4 = st.columns(4)
     c1.selectbox("CPC edition", common.edition_names(), key="in_edition")
     c2.selectbox("Construction", submittal.CONSTRUCTION, key="in_construction",

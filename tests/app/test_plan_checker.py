@@ -23,6 +23,7 @@ from tests.app.conftest import (
     errors,
     goto,
     metrics,
+    open_examples,
     open_tab,
     table,
     texts,
@@ -35,13 +36,15 @@ def label(key: str) -> str:
 
 
 def load_example(app, name: str):
-    app.selectbox(key="in_example").set_value(name)
+    open_examples(app).selectbox(key="in_example").set_value(name)
     app.button(key="load_example").click().run()
     assert not app.exception
     return app
 
 
 def upload(app, name: str, raw: bytes, key: str = "upload_submittal"):
+    if key == "upload_submittal":  # the sizing page's uploader is in its example expander
+        open_examples(app)
     app.file_uploader(key=key).set_value((name, raw, "application/x-yaml")).run()
     assert not app.exception, [e.value for e in app.exception]
     return app
