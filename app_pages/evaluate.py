@@ -6,6 +6,7 @@ Every function is pure (the same content gives the same result) and takes the ch
 
 from __future__ import annotations
 
+import hashlib
 import io
 import json
 import threading
@@ -22,12 +23,15 @@ from sizing.jurisdiction import Jurisdiction
 BY_PLACE = {Jurisdiction: lambda j: (j.id, str(j.path))}
 _MEMO: OrderedDict[str, Any] = OrderedDict()
 _MEMO_LOCK = threading.Lock()
-MEMO_ENTRIES = 128
+MEMO_ENTRIES = 64
 
 
 def content_key(*parts: Any) -> str:
-    """A key for what a pure evaluation reads: the submittal's content (as JSON), the date, the jurisdiction."""
-    return json.dumps([p.id if isinstance(p, Jurisdiction) else p for p in parts], sort_keys=True, default=str)
+    """A key for what a pure evaluation reads: a digest of the submittal's content (as JSON), the date and the
+    jurisdiction (the profile's id and file)."""
+    text = json.dumps([(p.id, str(p.path)) if isinstance(p, Jurisdiction) else p for p in parts], sort_keys=True,
+                      default=str)
+    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=20).hexdigest()
 
 
 def memo(kind: str, key: str, make: Callable[[], Any]) -> Any:

@@ -265,6 +265,7 @@ def resolve_type(field_name: str, value: Any, accept_unknown: bool) -> str:
 #: value's type is part of the key (True == 1 in Python, but a count of True is an error).
 _READ_LINES: dict[tuple, tuple[Fixture, tuple[str, ...]]] = {}
 READ_LINES_KEPT = 4_096
+KEPT_LINE_CHARS = 1_000
 
 
 def _fixture_kept(i: int, item: Any, warnings: list[str], profile: Any) -> Fixture:
@@ -273,6 +274,8 @@ def _fixture_kept(i: int, item: Any, warnings: list[str], profile: Any) -> Fixtu
         key = (i, profile.id, str(profile.path), tuple((k, type(v), v) for k, v in sorted(item.items())))
         hash(key)
     except (AttributeError, TypeError):  # not a mapping, or a value that is a list or a mapping
+        return _fixture(i, item, warnings, profile.id)
+    if sum(len(v) for v in item.values() if isinstance(v, str)) > KEPT_LINE_CHARS:  # kept small lines only
         return _fixture(i, item, warnings, profile.id)
     kept = _READ_LINES.get(key)
     if kept is None:
