@@ -108,3 +108,24 @@ def test_the_sizing_page_uses_the_chosen_profile_for_connection_defaults(app):
         assert metrics(app)["DFU total"] == f"{expected:g} DFU"
     assert size(submittal.from_dict(doc, jurisdiction="cpc")).dfu_total != \
         size(submittal.from_dict(doc, jurisdiction=DEFAULT_ID)).dfu_total
+
+
+def test_a_review_saved_to_the_register_under_cpc_is_the_cpc_review(app, tmp_path, monkeypatch, capsys):
+    import json
+
+    from sizing.cli import main
+
+    path = tmp_path / "program.db"
+    monkeypatch.setenv("SIZING_DB", str(path))
+    choose(app, "cpc")
+    goto(app, "review")
+    app.selectbox(key="in_rv_example").set_value(EXAMPLE)
+    app.button(key="rv_load_example").click().run()
+    app.button(key="reg_save_review").click().run()
+    assert errors(app) == []
+    expected = core_review("cpc")
+    assert f"({'compliant' if expected.compliant else 'not compliant'})" in texts(app)
+    capsys.readouterr()
+    assert main(["register", "history", "FSE-0417", "--db", str(path), "--format", "json"]) == 0
+    details = json.dumps(json.loads(capsys.readouterr().out))
+    assert get("cpc").name in details and get(DEFAULT_ID).name not in details
