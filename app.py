@@ -2,10 +2,12 @@
 
 import streamlit as st
 
+from app_pages import jurisdiction
 from app_pages.common import keep_inputs
 
 st.set_page_config(page_title="Grease interceptor sizing", page_icon=":material/water_drop:", layout="wide")
 keep_inputs()
+jurisdiction.selector()  # in the sidebar of every page; the pages read it through jurisdiction.chosen()
 st.navigation([
     st.Page("app_pages/size.py", title="Size an interceptor", icon=":material/straighten:", default=True),
     st.Page("app_pages/review.py", title="Plan review", icon=":material/fact_check:"),

@@ -7,6 +7,7 @@ Every physical value stays the text the user typed ("24 in", "610 mm") until ``s
 from __future__ import annotations
 
 import csv
+import functools
 import importlib
 import importlib.util
 import io
@@ -22,6 +23,7 @@ import yaml
 import sizing
 from sizing import parse, submittal
 from sizing.errors import SizingInputError
+from sizing.jurisdiction import Jurisdiction
 from sizing.tables import DEFAULT_EDITION, editions, load_table
 
 #: Widget keys that start with this prefix are user inputs kept across page switches.
@@ -41,13 +43,12 @@ def edition() -> str:
     return st.session_state.get("in_edition", DEFAULT_EDITION)
 
 
-def header(title: str, edition_used: str | None = None) -> None:
-    """Page title plus the code edition and the app version (shown on every page)."""
+def header(title: str, place: Jurisdiction, edition_used: str | None = None) -> None:
+    """Page title, then the jurisdiction's letterhead, its name and chapter, the code edition and the app version
+    (every page; the texts come from the chosen profile)."""
     st.title(title)
-    from sizing.jurisdiction import DEFAULT_ID, get
-
-    place = get(DEFAULT_ID)
-    st.caption(f"CPC {edition_used or edition()} · {place.name}: {place.chapter} · sizing {sizing.__version__}")
+    st.caption(f"{place.letterhead} · {place.name}: {place.chapter} · CPC {edition_used or edition()} · "
+               f"sizing {sizing.__version__}")
 
 
 def stop_on_error(exc: Exception, where: str | None = None) -> None:
@@ -59,6 +60,7 @@ def stop_on_error(exc: Exception, where: str | None = None) -> None:
     st.stop()
 
 
+@functools.cache
 def module_available(name: str) -> bool:
     """Whether a ``sizing`` module is installed, without importing it (and its libraries) yet."""
     try:
@@ -96,7 +98,24 @@ def show_provenance(provenance: tuple[Mapping[str, Any], ...] | list[Mapping[str
         if weak:
             st.warning("Not every value used is confirmed from a primary source: "
                        + "; ".join(f"{r['table']} ({r['levels']})" for r in weak), icon=":material/search:")
-        st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch", key="provenance_table")
+        st.dataframe(arrow_table(rows), hide_index=True, width="stretch", key="provenance_table")
+
+
+def arrow_table(rows: list[dict[str, Any]], columns: list[str] | None = None):
+    """Rows of plain values as an Arrow table for st.dataframe (what it would convert a pandas frame to; built
+    directly, it skips the pandas frame and its conversion on every rerun). A column mixing numbers and text is
+    shown as text."""
+    import pyarrow as pa
+
+    names = columns or (list(rows[0]) if rows else [])
+    arrays = {}
+    for name in names:
+        values = [r.get(name) for r in rows]
+        try:
+            arrays[name] = pa.array(values)
+        except (pa.ArrowInvalid, pa.ArrowTypeError):
+            arrays[name] = pa.array([None if v is None else str(v) for v in values], pa.string())
+    return pa.table(arrays) if arrays else pa.table({})
 
 
 # --- examples and uploads ---------------------------------------------------------------------------------
@@ -109,7 +128,9 @@ def examples_dir() -> Path:
     return here / "_examples"  # pragma: no cover
 
 
+@functools.cache
 def example_names() -> list[str]:
+    """The example files (listed once per process)."""
     return sorted(p.name for p in examples_dir().glob("*") if p.suffix in (".yaml", ".yml", ".json"))
 
 
@@ -211,6 +232,13 @@ def blank(value: Any) -> bool:
     """An empty cell or field: None, NaN, NA or blank text."""
     if value is None:
         return True
+    kind = type(value)
+    if kind is str:
+        return not value.strip()
+    if kind is float:
+        return math.isnan(value)
+    if kind is bool or kind is int:  # a grid's ticked box or count: pandas is not asked (most cells of a grid)
+        return False
     if isinstance(value, float) and math.isnan(value):
         return True
     if isinstance(value, str) and not value.strip():
@@ -231,14 +259,6 @@ def clean(mapping: Mapping[str, Any]) -> dict[str, Any]:
 
 
 # --- cached pure work --------------------------------------------------------------------------------------
-
-@st.cache_data(show_spinner=False, max_entries=64)
-def size_document(doc: dict[str, Any]):
-    """Validate and size a submittal mapping (pure; the same mapping gives the same result)."""
-    from sizing.size import size
-
-    return size(submittal.from_dict(doc))
-
 
 @st.cache_data(show_spinner=False)
 def table_rows(name: str, edition_name: str) -> list[dict[str, Any]]:
@@ -261,22 +281,6 @@ def on_click(make: Any, *args: Any) -> Any:
     def build() -> Any:
         return make(*args)
     return build
-
-
-@st.cache_data(show_spinner=False, max_entries=16)
-def sizing_markdown_text(doc: dict[str, Any], units: str) -> str:
-    """The markdown calculation report (sizing.report.text) of a submittal mapping."""
-    from sizing.report.text import sizing_markdown
-
-    return sizing_markdown(size_document(doc), units=units)
-
-
-@st.cache_data(show_spinner=False, max_entries=16)
-def sizing_pdf_bytes(doc: dict[str, Any]) -> bytes:
-    """The PDF calculation report (sizing.report.pdf) of a submittal mapping."""
-    from sizing.report.pdf import sizing_pdf
-
-    return bytes(sizing_pdf(size_document(doc)))
 
 
 # --- shared form pieces ------------------------------------------------------------------------------------
@@ -343,50 +347,3 @@ def download_name(doc: Mapping[str, Any], suffix: str) -> str:
     while "--" in stem:
         stem = stem.replace("--", "-")
     return f"{stem}{suffix}"
-
-
-@st.cache_data(show_spinner=False, max_entries=64)
-def review_document(doc: dict[str, Any], today):
-    """Validate and review a submittal mapping (sizing.ordinance.review); ``today`` when it gives no review_date."""
-    from sizing.ordinance.review import review
-
-    sub = submittal.from_dict(doc)
-    return review(sub, today=today, jurisdiction=sub.jurisdiction)
-
-
-@st.cache_data(show_spinner=False, max_entries=64)
-def waiver_decision(doc: dict[str, Any], today):
-    """Validate a submittal with a waiver section and decide it (sizing.ordinance.waiver)."""
-    from sizing.ordinance.waiver import decide
-
-    return decide(submittal.from_dict(doc), today=today)
-
-
-@st.cache_data(show_spinner=False, max_entries=16)
-def waiver_pdf_bytes(doc: dict[str, Any], today) -> bytes:
-    from sizing.report.letter import waiver_pdf
-
-    return bytes(waiver_pdf(waiver_decision(doc, today)))
-
-
-@st.cache_data(show_spinner=False, max_entries=64)
-def maintenance_plan(doc: dict[str, Any], today):
-    """Parse a maintenance log and evaluate it (sizing.ordinance.maintenance); ``today`` when no as_of is given."""
-    from sizing.ordinance import maintenance
-
-    return maintenance.plan(maintenance.from_dict(doc, as_of=None if _has_as_of(doc) else today))
-
-
-def _has_as_of(doc: Mapping[str, Any]) -> bool:
-    section = doc.get("maintenance") if isinstance(doc.get("maintenance"), Mapping) else doc
-    return section.get("as_of") is not None
-
-
-@st.cache_data(show_spinner=False, max_entries=8)
-def batch_result(name: str, data: bytes, edition_name: str):
-    """Size every submittal of an inventory CSV (sizing.batch.run_batch)."""
-    from sizing.batch import run_batch
-
-    stream = io.BytesIO(data)
-    stream.name = name
-    return run_batch(stream, edition=edition_name)

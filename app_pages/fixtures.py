@@ -10,6 +10,7 @@ rows stays on screen. Values stay the text the user typed until ``sizing`` parse
 from __future__ import annotations
 
 import difflib
+import functools
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -21,6 +22,7 @@ import streamlit as st
 from app_pages import common
 from sizing import parse, submittal
 from sizing.errors import SizingInputError
+from sizing.jurisdiction import DEFAULT_ID, Jurisdiction
 
 #: The type picker's entry for an appliance that is not a listed type (named in the "other type" column).
 OTHER = "other"
@@ -50,9 +52,11 @@ def type_options() -> list[str]:
 
 # --- submittal fixtures <-> editor rows ---------------------------------------------------------------------
 
-def frame(fixtures: Sequence[Any] | None) -> pd.DataFrame:
+def frame(fixtures: Sequence[Any] | None, place: Jurisdiction | str = DEFAULT_ID) -> pd.DataFrame:
     """Editor rows from a submittal's fixtures list, each value kept as typed; an unlisted type becomes
-    "Other appliance" with its name in "other type"."""
+    "Other appliance" with its name in "other type"; a connection not given shows ``place``'s default."""
+    if not fixtures:
+        return _empty_frame().copy()
     records = []
     for item in fixtures or []:
         item = dict(item) if isinstance(item, Mapping) else {"type": str(item)}
@@ -76,7 +80,7 @@ def frame(fixtures: Sequence[Any] | None) -> pd.DataFrame:
             else:
                 rec["type"] = key
             if item.get("connected_to_interceptor") is None:  # not given: the type's default, as sizing counts it
-                rec["connected"] = connected_by_default(key)
+                rec["connected"] = connected_by_default(key, place)
         records.append(rec)
     out = pd.DataFrame(records, columns=list(COLUMNS))
     for col in COLUMNS:
@@ -86,6 +90,14 @@ def frame(fixtures: Sequence[Any] | None) -> pd.DataFrame:
             out[col] = out[col].astype("float64")
         else:
             out[col] = out[col].astype("object")
+    return out
+
+
+@functools.cache
+def _empty_frame() -> pd.DataFrame:
+    """The grid with no rows, its columns typed (built once: the editor shows it on every rerun; never changed)."""
+    out = pd.DataFrame({col: pd.Series(dtype="bool" if col == "connected" else "float64" if col in NUMBER_COLUMNS
+                                       else "object") for col in COLUMNS})
     return out
 
 
@@ -113,27 +125,29 @@ class Schedule:
         return re.sub(r"fixtures\[(\d+)\](?:\.(\w+))?", named, message)
 
 
-def connected_by_default(type_text: Any) -> bool:
-    """Whether sizing counts a fixture of this type as connected when the submittal does not say (sanitary
-    fixtures, and dishwashers where the jurisdiction forbids them, are not); an unlisted type is."""
+@functools.lru_cache(maxsize=1024)  # asked for every row of the grid on every rerun
+def connected_by_default(type_text: Any, place: Jurisdiction | str = DEFAULT_ID) -> bool:
+    """Whether sizing counts a fixture of this type as connected under ``place`` when the submittal does not
+    say (sanitary fixtures, and dishwashers where the jurisdiction forbids them, are not); an unlisted type is."""
     if not type_text:
         return True
     try:
         key = submittal.resolve_type("type", str(type_text), accept_unknown=True)
     except SizingInputError:
         return True
-    return submittal.default_connection(submittal.fixture_types().get(key))[0]
+    return submittal.default_connection(submittal.fixture_types().get(key), place)[0]
 
 
 def row_name(row: int, label: str | None) -> str:
     return f"fixture {row + 1}" + (f" ({label})" if label else "")
 
 
-def schedule(edited: pd.DataFrame) -> Schedule:
+def schedule(edited: pd.DataFrame, place: Jurisdiction | str = DEFAULT_ID) -> Schedule:
     """The editor's rows as submittal fixtures: empty cells left out, text kept as typed, empty rows dropped,
-    rows not complete yet left out (or their dimensions) and listed in ``incomplete``."""
+    rows not complete yet left out (or their dimensions) and listed in ``incomplete``; a connection box left at
+    ``place``'s default for the type is not written."""
     out = Schedule()
-    for row, values in enumerate(edited.to_dict("records")):  # plain dicts: iterrows builds a Series per row
+    for row, values in enumerate(records(edited)):
         item: dict[str, Any] = {}
         for col in COLUMNS:
             value = values.get(col)
@@ -156,7 +170,7 @@ def schedule(edited: pd.DataFrame) -> Schedule:
             del item["type"]
         # the box as shown is what is counted: only a box that differs from the type's default is written
         # (a ticked toilet is then counted as connected, with sizing's warning, never silently left out)
-        if item.get("connected_to_interceptor", True) == connected_by_default(item.get("type")):
+        if item.get("connected_to_interceptor", True) == connected_by_default(item.get("type"), place):
             item.pop("connected_to_interceptor", None)
         label = item.get("label") or (type_label(item["type"]) if "type" in item else None)
         name = row_name(row, label)
@@ -191,17 +205,25 @@ def schedule(edited: pd.DataFrame) -> Schedule:
     return out
 
 
+def records(edited: pd.DataFrame) -> list[dict[str, Any]]:
+    """The grid's rows as plain dicts of Python values, read column by column (a third of the time of
+    ``to_dict("records")``, which boxes cell by cell; ``iterrows`` built a Series per row)."""
+    names = list(edited.columns)
+    columns = [edited[name].tolist() for name in names]
+    return [dict(zip(names, values, strict=True)) for values in zip(*columns, strict=True)]
+
+
 def _known_type(text: str) -> str | None:
     key = parse.normalise_key(text)
     key = submittal.fixture_aliases().get(key, key)
     return key if key in submittal.fixture_types() else None
 
 
-def check_document(doc: Mapping[str, Any], source: str) -> submittal.Submittal:
+def check_document(doc: Mapping[str, Any], source: str, place: Jurisdiction | str = DEFAULT_ID) -> submittal.Submittal:
     """Parse a file with the command line's own parser (``sizing size`` says the same one line) and return the
     submittal; a mistake in a fixture line also names the row as the user counts it."""
     try:
-        return submittal.from_dict(doc)
+        return submittal.from_dict(doc, jurisdiction=place)
     except SizingInputError as exc:
         hint = ""
         match = re.match(r"fixtures\[(\d+)\]", exc.field)
@@ -217,7 +239,9 @@ def check_document(doc: Mapping[str, Any], source: str) -> submittal.Submittal:
 
 # --- the editor -------------------------------------------------------------------------------------------
 
+@functools.cache
 def column_config() -> dict[str, Any]:
+    """The grid's columns (built once per process; Streamlit reads it on every rerun and does not change it)."""
     config: dict[str, Any] = {
         "type": st.column_config.SelectboxColumn("type", options=type_options(), format_func=type_label,
                                                  width="medium", help="the fixture type; for an appliance that "
@@ -250,28 +274,29 @@ def editor(prefix: str) -> pd.DataFrame:
     height that changed with each typed row would make a new grid and drop the edits."""
     rows = len(st.session_state.get(f"{prefix}_base", ()))
     height = ROW_HEIGHT * (min(rows + 3, MAX_ROWS_SHOWN) + 2) + 3
-    return common.editor(prefix, frame([]), num_rows="dynamic", column_config=column_config(),
+    return common.editor(prefix, _empty_frame(), num_rows="dynamic", column_config=column_config(),
                          column_order=COLUMNS, width="stretch", height=height, placeholder="")
 
 
-def add_row(prefix: str, type_text: str, count: int) -> None:
+def add_row(prefix: str, type_text: str, count: int, place: Jurisdiction | str = DEFAULT_ID) -> None:
     """Append a row for ``type_text`` (a listed key, or the name of another appliance)."""
     kind = submittal.fixture_types().get(type_text)
     item = {"type": type_text, "count": count}
     if kind is not None:
         item["area"] = kind.area
-    row = frame([item])
+    row = frame([item], place)
     current = st.session_state.get(f"{prefix}_current")
     new = row if current is None or current.empty else pd.concat([current, row], ignore_index=True)
     common.editor_replace(prefix, new)
 
 
-def add_form(prefix: str, type_key: str, count_key: str, button_key: str) -> None:
+def add_form(prefix: str, type_key: str, count_key: str, button_key: str,
+             place: Jurisdiction | str = DEFAULT_ID) -> None:
     """A one-line form above the grid: pick a type (or type an appliance's name), a count, Add."""
     def on_add() -> None:
         value = st.session_state.get(type_key)
         if value:
-            add_row(prefix, str(value), int(st.session_state.get(count_key) or 1))
+            add_row(prefix, str(value), int(st.session_state.get(count_key) or 1), place)
 
     with st.container(border=True):
         a1, a2, a3 = st.columns([4, 1, 1], vertical_alignment="bottom")

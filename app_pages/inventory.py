@@ -9,7 +9,7 @@ import altair as alt
 import pandas as pd
 import streamlit as st
 
-from app_pages import common
+from app_pages import common, evaluate, jurisdiction
 from sizing.errors import SizingInputError, TableError
 
 ss = st.session_state
@@ -42,10 +42,10 @@ def inputs() -> tuple[str, bytes]:
     return ss.inv_source
 
 
-def results(name: str, data: bytes) -> None:
+def results(name: str, data: bytes, place) -> None:
     try:
         with st.spinner("Sizing the inventory…"):
-            r = common.batch_result(name, data, ss.in_inv_edition)
+            r = evaluate.batch_result(name, data, ss.in_inv_edition, place)
     except (SizingInputError, TableError) as exc:
         common.stop_on_error(exc, name)
     s = r.summary()
@@ -101,8 +101,9 @@ def results(name: str, data: bytes) -> None:
                        on_click="ignore")
 
 
-common.header("Inventory (batch)", ss.get("in_inv_edition"))
+place = jurisdiction.chosen()
+common.header("Inventory (batch)", place, ss.get("in_inv_edition"))
 if BATCH is None:
     common.unavailable("Batch sizing of an inventory", "sizing.batch")
     st.stop()
-results(*inputs())
+results(*inputs(), place)

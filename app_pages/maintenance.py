@@ -10,7 +10,7 @@ import json
 import pandas as pd
 import streamlit as st
 
-from app_pages import common, register_box
+from app_pages import common, evaluate, jurisdiction, register_box
 from sizing import parse
 from sizing.errors import SizingInputError, TableError
 
@@ -112,14 +112,14 @@ def form() -> dict:
     return doc
 
 
-def results(doc: dict) -> None:
+def results(doc: dict, place) -> None:
     st.divider()
     st.subheader("Result")
     if not doc["maintenance"].get("liquid_depth") and not doc["maintenance"].get("measurements"):
         st.info("Enter the interceptor's liquid depth and the readings, or load an example log.")
         st.stop()
     try:
-        plan = common.maintenance_plan(doc, dt.date.today())
+        plan = evaluate.maintenance_plan(doc, dt.date.today(), place)
     except (SizingInputError, TableError) as exc:
         common.stop_on_error(exc)
     d = plan.to_dict()
@@ -170,23 +170,29 @@ def results(doc: dict) -> None:
         c3.download_button("Accumulation chart (PNG)", png.getvalue(),
                            file_name=common.download_name(doc, "-accumulation.png"), mime="image/png",
                            key="mt_download_png", on_click="ignore")
-    c4.download_button("Maintenance report (PDF)", common.on_click(report_pdf, doc, dt.date.today()),
+    c4.download_button("Maintenance report (PDF)", common.on_click(report_pdf, doc, dt.date.today(), place),
                        file_name=common.download_name(doc, "-maintenance.pdf"), mime="application/pdf",
                        key="mt_download_pdf", on_click="ignore")
-    register_box.save_box("maintenance", doc)
+    register_box.save_box("maintenance", doc, place)
 
 
-@st.cache_data(show_spinner=False, max_entries=8)
-def report_pdf(doc: dict, today: dt.date) -> bytes:
-    """The maintenance report (sizing.report.maintenance) of the log on the page, made when its button is clicked."""
+@st.cache_data(show_spinner=False, max_entries=8, hash_funcs=evaluate.BY_PLACE)
+def report_pdf(doc: dict, today: dt.date, place) -> bytes:
+    """The maintenance report (sizing.report.maintenance) of the log on the page under ``place``, made when its
+    button is clicked."""
     from sizing.report.maintenance import maintenance_pdf
 
-    return bytes(maintenance_pdf(common.maintenance_plan(doc, today)))
+    return bytes(maintenance_pdf(evaluate.maintenance_plan(doc, today, place)))
 
 
-common.header("Maintenance")  # the maintenance rules do not depend on the CPC edition
+place = jurisdiction.chosen()
+common.header("Maintenance", place)  # the maintenance rules do not depend on the CPC edition
 if MAINTENANCE is None:
     common.unavailable("The maintenance check", "sizing.ordinance.maintenance")
     st.stop()
+if not place.has_maintenance_rules:
+    st.info(f"{place.name} has no maintenance rules in this tool (no accumulation limit or service interval): "
+            "choose the jurisdiction whose rules apply in the sidebar.", icon=":material/info:")
+    st.stop()
 init_state()
-results(form())
+results(form(), place)

@@ -9,9 +9,9 @@ from pathlib import Path
 import pandas as pd
 import streamlit as st
 
-from app_pages import common
+from app_pages import common, jurisdiction
 from app_pages.register_box import location_fields, register_location
-from sizing.errors import SizingInputError
+from sizing.errors import SizingInputError, TableError
 
 ss = st.session_state
 STATUSES = ("compliant", "corrections required", "no review")
@@ -54,7 +54,7 @@ def fse_table(reg, as_of: dt.date) -> list[str]:
     return [r["fse_id"] for r in rows]
 
 
-def timeline(reg, ids: list[str]) -> None:
+def timeline(reg, ids: list[str], place) -> None:
     from sizing.register.queries import history, show
 
     if not ids:
@@ -66,18 +66,22 @@ def timeline(reg, ids: list[str]) -> None:
                  key="pg_timeline")
     logs = show(reg, fse)["maintenance_logs"]
     if logs:
-        chart(logs[-1])
+        chart(logs[-1], place)
 
 
-def chart(log: dict) -> None:
-    """The accumulation chart of the FSE's latest maintenance log, evaluated again by the core as of its date."""
+def chart(log: dict, place) -> None:
+    """The accumulation chart of the FSE's latest maintenance log, evaluated again by the core as of its date
+    under ``place`` (none where the jurisdiction has no maintenance rules)."""
     figures = common.optional_module("sizing.report.figures", "maintenance_figure")
     if figures is None:
         return
     from sizing.ordinance import maintenance
 
+    if not place.has_maintenance_rules:
+        st.caption(f"No accumulation chart: {place.name} has no maintenance rules in this tool.")
+        return
     try:
-        plan = maintenance.plan(maintenance.from_dict(log["document"], as_of=log["as_of"]))
+        plan = maintenance.plan(maintenance.from_dict(log["document"], as_of=log["as_of"]), jurisdiction=place)
     except SizingInputError as exc:  # a log stored by an older version that this one reads differently
         st.warning(f"The accumulation chart of the log of {log['as_of']} cannot be drawn: {exc}")
         return
@@ -85,12 +89,19 @@ def chart(log: dict) -> None:
     st.pyplot(figures.maintenance_figure(plan), width="stretch")
 
 
-def due(reg, as_of: dt.date) -> None:
+def due(reg, as_of: dt.date, place) -> None:
     from sizing.register.queries import due_list
 
     ss.setdefault("in_pg_within", 30)
     within = st.number_input("Within days", min_value=0, max_value=3650, step=1, key="in_pg_within")
-    items = due_list(reg, as_of=as_of, within=int(within))
+    if not place.has_maintenance_rules:  # the due list counts the profile's training interval
+        st.info(f"{place.name} has no maintenance rules in this tool: no due list (choose the jurisdiction whose "
+                "rules apply in the sidebar).", icon=":material/info:")
+        return
+    try:
+        items = due_list(reg, as_of=as_of, within=int(within), jurisdiction=place)
+    except TableError as exc:
+        common.stop_on_error(exc)
     overdue = sum(1 for i in items if i["status"] == "overdue")
     (st.warning if overdue else st.success)(f"{len(items)} items due by {as_of + dt.timedelta(days=int(within))}; "
                                             f"{overdue} overdue as of {as_of}.")
@@ -135,7 +146,8 @@ def _v(v) -> str:
     return "—" if v is None else f"{v:.2f}".rstrip("0").rstrip(".") if isinstance(v, float) else str(v)
 
 
-common.header("FOG program register")
+place = jurisdiction.chosen()
+common.header("FOG program register", place)
 location_fields()
 ss.setdefault("in_pg_as_of", dt.date.today())
 as_of = st.date_input("As of", key="in_pg_as_of", format="YYYY-MM-DD")
@@ -145,9 +157,9 @@ try:
     with tab_list:
         ids = fse_table(reg, as_of)
     with tab_timeline:
-        timeline(reg, ids)
+        timeline(reg, ids, place)
     with tab_due:
-        due(reg, as_of)
+        due(reg, as_of, place)
     with tab_diff:
         cycle_diff(reg, ids)
 finally:

@@ -31,7 +31,7 @@ def location_fields(container=st) -> None:
     c2.text_input("Reviewer (recorded with each save)", key="in_reg_user", placeholder="your name")
 
 
-def _save(kind: str, doc: dict, today: dt.date, fse_key: str) -> None:
+def _save(kind: str, doc: dict, today: dt.date, fse_key: str, place) -> None:
     import sqlalchemy as sa
 
     from sizing.register import open_register
@@ -42,7 +42,7 @@ def _save(kind: str, doc: dict, today: dt.date, fse_key: str) -> None:
         reg = open_register(register_location())
         try:
             added = reg.add_document(doc, kind=kind, user=ss.get("in_reg_user") or None, fse_id=fse, today=today,
-                                     name=f"app ({kind} page)")
+                                     name=f"app ({kind} page)", jurisdiction=place)
         finally:
             reg.db.engine.dispose()
     except SizingInputError as exc:
@@ -55,8 +55,9 @@ def _save(kind: str, doc: dict, today: dt.date, fse_key: str) -> None:
     ss[message] = ("success", f"Saved: {added.summary()}{extra} in {reg.db.display()}.")
 
 
-def save_box(kind: str, doc: dict, today: dt.date | None = None) -> None:
-    """An expander that stores ``doc``'s evaluation (``kind``: review, waiver, maintenance) in the register."""
+def save_box(kind: str, doc: dict, place, today: dt.date | None = None) -> None:
+    """An expander that stores ``doc``'s evaluation (``kind``: review, waiver, maintenance) under the jurisdiction
+    ``place`` in the register."""
     fse_key = f"in_reg_fse_{kind}"
     given = str(((doc.get("project") or {}).get("fse_id")) or "")
     with st.expander("Save to register", icon=":material/save:"):
@@ -67,5 +68,5 @@ def save_box(kind: str, doc: dict, today: dt.date | None = None) -> None:
             ss.setdefault(fse_key, "")
             st.text_input("FSE id (the document has no project.fse_id)", key=fse_key, placeholder="FSE-0417")
         st.button(f"Save this {TITLES[kind]} to the register", key=f"reg_save_{kind}", on_click=_save,
-                  args=(kind, doc, today or dt.date.today(), fse_key if not given else "__none__"))
+                  args=(kind, doc, today or dt.date.today(), fse_key if not given else "__none__", place))
         common.show_message(f"reg_msg_{kind}")

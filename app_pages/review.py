@@ -9,7 +9,7 @@ import json
 import pandas as pd
 import streamlit as st
 
-from app_pages import common, fixtures, register_box
+from app_pages import common, evaluate, fixtures, jurisdiction, register_box
 from sizing import submittal
 from sizing.errors import SizingInputError, TableError
 from sizing.report.quantities import show
@@ -66,7 +66,7 @@ def init_state() -> None:
 def load_document(doc: dict, source: str) -> None:
     """Fill the design form from a submittal mapping once the CLI's parser accepts it: its parsed sections, the
     values the form shows as text as typed."""
-    sub = fixtures.check_document(doc, source)
+    sub = fixtures.check_document(doc, source, jurisdiction.chosen())
     icp = sub.interceptor or Interceptor()
     dec = sub.declarations
     ss.in_rv_type = icp.type or "not shown"
@@ -120,7 +120,7 @@ def take_submittal(doc: dict) -> None:
     schedule goes into this page's own editor."""
     ss.rv_doc = {k: v for k, v in doc.items() if k not in SECTIONS}
     ss.rv_taken = dict(ss.rv_doc)
-    common.editor_replace("rv_fx", fixtures.frame(doc.get("fixtures") or []))
+    common.editor_replace("rv_fx", fixtures.frame(doc.get("fixtures") or [], jurisdiction.chosen()))
 
 
 on_example = common.example_loader("in_rv_example", "rv_message", load_document)
@@ -129,7 +129,7 @@ on_upload = common.upload_loader("upload_review", "rv_message", load_document)
 
 # --- the page ------------------------------------------------------------------------------------------------
 
-def source() -> None:
+def source(place) -> None:
     with st.expander("The submittal", expanded="rv_doc" not in ss):
         c1, c2, c3 = st.columns(3)
         c1.button("Use the submittal from the sizing page", key="rv_from_sizing", on_click=on_from_sizing)
@@ -149,8 +149,8 @@ def source() -> None:
                f"{str(doc.get('construction', 'new')).replace('_', ' ')}"
                + (f" · inlet pipe {doc['inlet_pipe']}" if doc.get("inlet_pipe") else ""))
     with st.expander("Fixture schedule (edit it here; the review sizes what this table holds)"):
-        fixtures.add_form("rv_fx", "in_rv_add_type", "in_rv_add_count", "rv_add_fixture")
-        ss.rv_schedule = fixtures.schedule(fixtures.editor("rv_fx"))
+        fixtures.add_form("rv_fx", "in_rv_add_type", "in_rv_add_count", "rv_add_fixture", place)
+        ss.rv_schedule = fixtures.schedule(fixtures.editor("rv_fx"), place)
     st.subheader("Permit and reviewer")
     h1, h2, h3, h4 = st.columns(4)
     h1.text_input("Permit number", key="in_rv_permit")
@@ -246,13 +246,14 @@ def build_document(manholes: pd.DataFrame) -> dict:
     return doc
 
 
-def results(doc: dict) -> None:
+def results(doc: dict, place) -> None:
     st.divider()
     st.subheader("Review")
+    st.caption(f"{place.name}: the review applies " + ", ".join(r.replace("_", " ") for r in place.review_rules))
     sched = ss.get("rv_schedule") or fixtures.Schedule()
     fixtures.show_incomplete(sched)
     try:
-        r = common.review_document(doc, dt.date.today())
+        r = evaluate.review_document(doc, dt.date.today(), place)
     except (SizingInputError, TableError) as exc:
         fixtures.show_error(exc, sched)
     verdict = st.container()  # filled below, once the reviewer's notes are read
@@ -302,8 +303,8 @@ def results(doc: dict) -> None:
     if notes:
         doc = {**doc, "review_notes": notes_as_dict(notes)}
     ss.last_review_doc = doc  # what the submittal download holds
-    downloads(doc, r, notes)
-    register_box.save_box("review", doc)
+    downloads(doc, r, notes, place)
+    register_box.save_box("review", doc, place)
 
 
 NOTE_COLUMNS = ("rule", "status", "not_applicable", "note")
@@ -338,42 +339,44 @@ def notes_editor(r) -> dict:
     return {rule: REPORT.ReviewerNote(**item) for rule, item in notes.items()}
 
 
-def downloads(doc: dict, r, notes: dict) -> None:
+def downloads(doc: dict, r, notes: dict, place) -> None:
+    """Each file is made when its button is clicked (common.on_click), of the review under ``place``."""
     st.subheader("Downloads")
     d1, d2, d3, d4 = st.columns(4)
-    d1.download_button("Submittal with the design (YAML)", common.to_yaml(doc),
+    d1.download_button("Submittal with the design (YAML)", common.on_click(common.to_yaml, doc),
                        file_name=common.download_name(doc, ".yaml"), mime="application/x-yaml",
                        key="rv_download_submittal", on_click="ignore")
-    d2.download_button("Review (JSON)", json.dumps(r.to_dict(), indent=2, default=str),
+    d2.download_button("Review (JSON)", common.on_click(lambda: json.dumps(r.to_dict(), indent=2, default=str)),
                        file_name=common.download_name(doc, "-review.json"), mime="application/json",
                        key="rv_download_json", on_click="ignore")
     markdown = common.optional_module("sizing.report.review", "review_markdown")
     if markdown is not None:
-        d3.download_button("Review (markdown)", markdown.review_markdown(r, notes),
+        d3.download_button("Review (markdown)", common.on_click(markdown.review_markdown, r, notes),
                            file_name=common.download_name(doc, "-review.md"), mime="text/markdown",
                            key="rv_download_markdown", on_click="ignore")
     if not common.module_available("sizing.report.pdf"):  # imported (with fpdf2) only when a PDF is made
         d4.caption("The PDF review report is not available in this version (sizing.report.pdf is missing).")
     else:
-        d4.download_button("Review report (PDF)", common.on_click(review_pdf, doc),
+        d4.download_button("Review report (PDF)", common.on_click(review_pdf, doc, place),
                            file_name=common.download_name(doc, "-review.pdf"), mime="application/pdf",
                            key="rv_download_pdf", on_click="ignore")
 
 
-@st.cache_data(show_spinner=False, max_entries=16)
-def review_pdf(doc: dict) -> bytes:
-    """The review report of the submittal on the page, with the reviewer's notes it carries."""
+@st.cache_data(show_spinner=False, max_entries=16, hash_funcs=evaluate.BY_PLACE)
+def review_pdf(doc: dict, place) -> bytes:
+    """The review report of the submittal on the page under ``place``, with the reviewer's notes it carries."""
     from sizing.report.pdf import review_pdf as render
 
-    sub = submittal.from_dict(doc)  # the review_notes the document carries, parsed
-    r = common.review_document({k: v for k, v in doc.items() if k != "review_notes"}, dt.date.today())
+    sub = submittal.from_dict(doc, jurisdiction=place)  # the review_notes the document carries, parsed
+    r = evaluate.review_document({k: v for k, v in doc.items() if k != "review_notes"}, dt.date.today(), place)
     return bytes(render(r, REPORT.reviewer_notes(sub.review_notes, r)))
 
 
-common.header("Plan review", str(ss.rv_doc.get("edition") or DEFAULT_EDITION) if "rv_doc" in ss else None)
+place = jurisdiction.chosen()
+common.header("Plan review", place, str(ss.rv_doc.get("edition") or DEFAULT_EDITION) if "rv_doc" in ss else None)
 if REVIEW is None or REPORT is None:
     common.unavailable("Plan review", "sizing.ordinance.review")
     st.stop()
 init_state()
-source()
-results(design_form())
+source(place)
+results(design_form(), place)

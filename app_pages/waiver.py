@@ -6,15 +6,12 @@ from __future__ import annotations
 import datetime as dt
 import json
 
-import altair as alt
 import pandas as pd
 import streamlit as st
 
-from app_pages import common, register_box
+from app_pages import common, evaluate, jurisdiction, register_box
 from sizing import parse, submittal
 from sizing.errors import SizingInputError, TableError
-from sizing.jurisdiction import DEFAULT_ID
-from sizing.jurisdiction import get as get_jurisdiction
 from sizing.report import findings as FINDINGS
 from sizing.tables import DEFAULT_EDITION
 
@@ -26,12 +23,13 @@ SECTIONS = ("waiver", "application", "revocation")
 FINDING_STATES = ("not made", "met", "not met")
 APP_TEXT = {"seats": "in_wv_seats", "meals_per_day": "in_wv_meals_per_day", "water_use": "in_wv_water_use",
             "fryers": "in_wv_fryers", "on_site_consumption": "in_wv_on_site", "menu": "in_wv_menu"}
-#: The jurisdiction whose waivers this page decides (its revocation grounds and citations come from its profile).
-JURISDICTION = get_jurisdiction(DEFAULT_ID)
-_GROUNDS = JURISDICTION.parameter("revocation_grounds")
-GROUNDS = {key: f"{_GROUNDS.get('label', '({key})').format(key=key)} {text}"
-           for key, text in (_GROUNDS.get("value") or {}).items()}
-REVOCATION_CITATION = JURISDICTION.text("revocation_citation")
+
+
+def grounds(place) -> dict[str, str]:
+    """The revocation grounds of the jurisdiction whose waivers the page decides, ``{key: label and text}``."""
+    spec = place.parameter("revocation_grounds")
+    return {key: f"{spec.get('label', '({key})').format(key=key)} {text}"
+            for key, text in (spec.get("value") or {}).items()}
 
 
 def empty_rows(columns) -> pd.DataFrame:
@@ -49,11 +47,15 @@ def rows_frame(items, columns) -> pd.DataFrame:
 
 
 def types() -> dict:
-    return WAIVER.waiver_types(JURISDICTION)
+    """The waiver kinds of the chosen jurisdiction (read in callbacks too, which run before the page)."""
+    return WAIVER.waiver_types(jurisdiction.chosen())
 
 
-def init_state() -> None:
-    defaults = {"in_wv_type": next(iter(types())), "in_wv_date": None, "in_wv_expiration": None,
+def init_state(place) -> None:
+    kinds = WAIVER.waiver_types(place)
+    if ss.get("in_wv_type") not in kinds:  # a kind of another jurisdiction's waivers
+        ss.pop("in_wv_type", None)
+    defaults = {"in_wv_type": next(iter(kinds)), "in_wv_date": None, "in_wv_expiration": None,
                 "in_wv_terms": "", "in_wv_fee": common.TRI_SHOWN[0], "in_wv_technology": "",
                 "in_wv_hood": "not given", "in_wv_mon_start": None, "in_wv_mon_end": None,
                 "in_wv_revocation": False, "in_wv_notice_mailed": None, "in_wv_proposed_effective": None,
@@ -110,9 +112,10 @@ def load_document(doc: dict, source: str) -> None:
     ss.in_wv_revocation = bool(r)
     ss.in_wv_notice_mailed = _date("revocation.notice_mailed", r.get("notice_mailed"))
     ss.in_wv_proposed_effective = _date("revocation.proposed_effective", r.get("proposed_effective"))
-    grounds = r.get("grounds") or []
-    grounds = [grounds] if isinstance(grounds, str) else list(grounds)
-    ss.in_wv_grounds = [g for g in (str(x).strip("()").lower() for x in grounds) if g in GROUNDS]
+    grounds_given = r.get("grounds") or []
+    grounds_given = [grounds_given] if isinstance(grounds_given, str) else list(grounds_given)
+    known = grounds(jurisdiction.chosen())
+    ss.in_wv_grounds = [g for g in (str(x).strip("()").lower() for x in grounds_given) if g in known]
     received = r.get("response_received")
     ss.in_wv_response_date = None
     if isinstance(received, (dt.date, str)) and str(received).lower() not in ("true", "false", "yes", "no"):
@@ -155,8 +158,10 @@ def source() -> None:
         st.stop()
 
 
-def form() -> dict:
-    kinds = types()
+def form(place) -> dict:
+    kinds = WAIVER.waiver_types(place)
+    grounds_shown = grounds(place)
+    revocation_citation = place.text("revocation_citation")
     c1, c2 = st.columns(2)
     c1.selectbox("Waiver", list(kinds), key="in_wv_type",
                  format_func=lambda k: f"{kinds[k]['title']} ({kinds[k]['citation']})")
@@ -250,12 +255,12 @@ def form() -> dict:
             waiver[field] = ss[key].isoformat()
 
     revocation = None
-    st.checkbox(f"A revocation of this waiver is proposed ({REVOCATION_CITATION})", key="in_wv_revocation")
+    st.checkbox(f"A revocation of this waiver is proposed ({revocation_citation})", key="in_wv_revocation")
     if ss.in_wv_revocation:
         r1, r2 = st.columns(2)
         r1.date_input("Notice mailed", key="in_wv_notice_mailed", format="YYYY-MM-DD")
         r2.date_input("Proposed effective date", key="in_wv_proposed_effective", format="YYYY-MM-DD")
-        st.multiselect("Grounds", list(GROUNDS), key="in_wv_grounds", format_func=lambda g: GROUNDS[g])
+        st.multiselect("Grounds", list(grounds_shown), key="in_wv_grounds", format_func=lambda g: grounds_shown[g])
         r1, r2 = st.columns(2)
         r1.checkbox("Written response received", key="in_wv_response_received")
         r2.date_input("Response date", key="in_wv_response_date", format="YYYY-MM-DD")
@@ -272,7 +277,7 @@ def form() -> dict:
                                              ("the proposed effective date", ss.in_wv_proposed_effective)) if not day]
         if missing:  # the determination stands; the revocation is checked once both dates are in
             st.warning("Revocation incomplete: enter " + " and ".join(missing) + " to check the notice period "
-                       f"({REVOCATION_CITATION}). The determination below does not depend on it.",
+                       f"({revocation_citation}). The determination below does not depend on it.",
                        icon=":material/pending:")
             revocation = None
     doc = {**ss.wv_doc, "construction": ss.in_wv_construction, "waiver": waiver}
@@ -292,11 +297,11 @@ def _iso(day: dt.date | None) -> str | None:
     return None if day is None else day.isoformat()
 
 
-def results(doc: dict) -> None:
+def results(doc: dict, place) -> None:
     st.divider()
     st.subheader("Determination")
     try:
-        d = common.waiver_decision(doc, dt.date.today())
+        d = evaluate.waiver_decision(doc, dt.date.today(), place)
     except (SizingInputError, TableError) as exc:
         common.stop_on_error(exc)
     (st.success if d.grantable else st.warning)(LETTER.decision_line(d))
@@ -330,11 +335,13 @@ def results(doc: dict) -> None:
     if d.revocation is not None:
         revocation(d.revocation)
     common.show_provenance(d.sizing["provenance"])  # the CPC size behind the evidence
-    downloads(doc, d)
-    register_box.save_box("waiver", doc)
+    downloads(doc, d, place)
+    register_box.save_box("waiver", doc, place)
 
 
 def revocation(r: dict) -> None:
+    import altair as alt  # only when a revocation is drawn: it stays off the page's start
+
     st.subheader("Revocation timeline")
     (st.success if r["may_proceed"] else st.warning)(
         "The revocation may proceed as proposed." if r["may_proceed"] else
@@ -352,7 +359,7 @@ def revocation(r: dict) -> None:
                f"({r['citations']['notice']}). Response: {r['response']} ({r['citations']['response']}).")
 
 
-def downloads(doc: dict, d) -> None:
+def downloads(doc: dict, d, place) -> None:
     st.subheader("Downloads")
     d1, d2, d3, d4 = st.columns(4)
     d1.download_button("Application (YAML)", common.to_yaml(doc), file_name=common.download_name(doc, "-waiver.yaml"),
@@ -366,15 +373,20 @@ def downloads(doc: dict, d) -> None:
     if not hasattr(LETTER, "waiver_pdf"):
         d4.caption("The PDF letter is not available in this version (sizing.report.letter.waiver_pdf is missing).")
         return
-    d4.download_button("Determination letter (PDF)", common.on_click(common.waiver_pdf_bytes, doc, dt.date.today()),
+    d4.download_button("Determination letter (PDF)", common.on_click(evaluate.waiver_pdf_bytes, doc, dt.date.today(), place),
                        file_name=common.download_name(doc, "-determination.pdf"), mime="application/pdf",
                        key="wv_download_pdf", on_click="ignore")
 
 
-common.header("Conditional waiver", str(ss.wv_doc.get("edition") or DEFAULT_EDITION) if "wv_doc" in ss else None)
+place = jurisdiction.chosen()
+common.header("Conditional waiver", place, str(ss.wv_doc.get("edition") or DEFAULT_EDITION) if "wv_doc" in ss else None)
 if WAIVER is None or LETTER is None:
     common.unavailable("Conditional waivers", "sizing.ordinance.waiver")
     st.stop()
-init_state()
+if not place.has_waivers:
+    st.info(f"{place.name} has no conditional waivers or variances in this tool: choose the jurisdiction that "
+            "grants the waiver in the sidebar.", icon=":material/info:")
+    st.stop()
+init_state(place)
 source()
-results(form())
+results(form(place), place)

@@ -188,7 +188,8 @@ def from_dict(data: Mapping[str, Any], edition: str | None = None, jurisdiction:
     """Validate a submittal mapping. ``edition`` (e.g. from ``--edition``) overrides the file's;
     ``jurisdiction`` (an id or a :class:`sizing.jurisdiction.Jurisdiction`) gives the default connections and
     is carried on the submittal for the size, the review and the waiver."""
-    jid = get_jurisdiction(jurisdiction).id
+    profile = get_jurisdiction(jurisdiction)
+    jid = profile.id
     data = parse.mapping("", data, TOP_LEVEL)
     warnings: list[str] = []
     chosen, basis, app_date = _edition(data, edition, warnings)
@@ -200,7 +201,7 @@ def from_dict(data: Mapping[str, Any], edition: str | None = None, jurisdiction:
         raise SizingInputError("fixtures", None, "", message=(
             f"fixtures: {len(fixtures_raw):,} fixture lines; the limit for one submittal is {MAX_FIXTURES:,} "
             "(size an inventory with sizing batch)"))
-    fixtures = tuple(_fixture(i, item, warnings, jid) for i, item in enumerate(fixtures_raw))
+    fixtures = tuple(_fixture_kept(i, item, warnings, profile) for i, item in enumerate(fixtures_raw))
     inlet = data.get("inlet_pipe")
     inlet_in = None if inlet is None else parse_quantity("inlet_pipe", inlet, "in", minimum=0, strict_minimum=True,
                                                         maximum=48)
@@ -276,6 +277,34 @@ def resolve_type(field_name: str, value: Any, accept_unknown: bool) -> str:
         f"{field_name}: unknown fixture type {shown(value)}; {hint}known types: {', '.join(fixture_types())}; "
         "any other type needs its own flow, trap_size or dfu (a trap_size such as '2 in' is counted by "
         "Table 702.2(1), a flow such as '5 gpm' by Table 1014.3.6 footnote 3, a dfu as given)"))
+
+
+#: Fixture lines already read, by (position, jurisdiction profile, line content): an app rerun after one edit
+#: reads the unchanged lines again. A Fixture is immutable; the warnings its reading gave are kept with it. Each
+#: value's type is part of the key (True == 1 in Python, but a count of True is an error).
+_READ_LINES: dict[tuple, tuple[Fixture, tuple[str, ...]]] = {}
+READ_LINES_KEPT = 4_096
+KEPT_LINE_CHARS = 1_000
+
+
+def _fixture_kept(i: int, item: Any, warnings: list[str], profile: Any) -> Fixture:
+    """:func:`_fixture`, kept for a line of plain values (read again for anything else, and for an error)."""
+    try:
+        key = (i, profile.id, str(profile.path), tuple((k, type(v), v) for k, v in sorted(item.items())))
+        hash(key)
+    except (AttributeError, TypeError):  # not a mapping, or a value that is a list or a mapping
+        return _fixture(i, item, warnings, profile.id)
+    if sum(len(v) for v in item.values() if isinstance(v, str)) > KEPT_LINE_CHARS:  # kept small lines only
+        return _fixture(i, item, warnings, profile.id)
+    kept = _READ_LINES.get(key)
+    if kept is None:
+        told: list[str] = []
+        kept = (_fixture(i, item, told, profile.id), tuple(told))
+        if len(_READ_LINES) >= READ_LINES_KEPT:
+            _READ_LINES.clear()
+        _READ_LINES[key] = kept
+    warnings.extend(kept[1])
+    return kept[0]
 
 
 def _fixture(i: int, item: Any, warnings: list[str], jurisdiction: str) -> Fixture:

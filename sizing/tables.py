@@ -25,14 +25,14 @@ DEFAULT_EDITION = "2025"
 REQUIRED_META = ("table", "title", "edition", "source", "provenance", "columns", "rows")
 
 
-@cache
-
 def read_data_yaml(stream: Any) -> Any:
     """Read one of the package's own data files (code tables, profiles): PyYAML's C safe loader where it is
     built in (several times faster than the pure-Python one, on the start of every command), else the Python
     safe loader. The same safe subset of YAML either way; user documents go through :mod:`sizing.parse`."""
     return yaml.load(stream, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))  # noqa: S506 - safe loader
 
+
+@cache
 def tables_dir() -> Path:
     """The ``tables/`` folder: beside the package in a checkout, inside it when installed from a wheel."""
     here = Path(__file__).resolve().parent

@@ -67,6 +67,23 @@ def edit_fixtures(at: AppTest, edited_rows: dict[int, dict], added_rows: list[di
     return at
 
 
+def open_examples(at: AppTest) -> AppTest:
+    """Open the sizing page's "Start from an example or a file" expander (its widgets are drawn only when
+    open), as a click on it does."""
+    at.session_state["examples_open"] = True
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def open_tab(at: AppTest, label: str) -> AppTest:
+    """Open a tab of the sizing page's result (only the open tab is drawn), as a click on it does."""
+    at.session_state["in_size_tab"] = label
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
 def table(at: AppTest, *columns: str):
     """The first table shown whose columns include ``columns`` (st.dataframe keeps no key without selection)."""
     for frame in [*at.dataframe, *at.table]:

@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from tests.app.conftest import add_fixture, edit_fixtures, errors
+from tests.app.conftest import add_fixture, edit_fixtures, errors, open_examples
 
 #: An input that hangs the parser fails the test instead of freezing the run.
 BOUND_S = 20
@@ -36,7 +36,7 @@ def fast(app):
 def test_alias_bomb_upload_is_one_error(fast):
     """Bad input, alias bomb: YAML aliases expanding to billions of values are refused, not expanded."""
     start = time.monotonic()
-    fast.file_uploader(key="upload_submittal").set_value(("bomb.yaml", ALIAS_BOMB, "application/yaml")).run()
+    open_examples(fast).file_uploader(key="upload_submittal").set_value(("bomb.yaml", ALIAS_BOMB, "application/yaml")).run()
     assert not fast.exception
     assert errors(fast) == ["FILE: bomb.yaml is not valid YAML: aliases (*name) expand to more than 10,000 values; "
                             "write the values out at line 6, column 10"]
@@ -68,6 +68,6 @@ def test_fixture_csv_with_an_extra_field_is_refused(fast):
     two floor drains with the extra value dropped."""
     add_fixture(fast, "mop_sink", 1)
     csv = b"type,count\nfloor_drain,2,300,floor_sink\n"
-    fast.file_uploader(key="upload_submittal").set_value(("s.csv", csv, "text/csv")).run()
+    open_examples(fast).file_uploader(key="upload_submittal").set_value(("s.csv", csv, "text/csv")).run()
     assert errors(fast) == ["FILE: s.csv: line 2 has 4 fields, the header has 2; quote a value that contains a comma"]
     assert list(fast.session_state["fx_current"]["type"]) == ["mop_sink"]

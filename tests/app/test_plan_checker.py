@@ -23,6 +23,8 @@ from tests.app.conftest import (
     errors,
     goto,
     metrics,
+    open_examples,
+    open_tab,
     table,
     texts,
     verdicts,
@@ -34,13 +36,15 @@ def label(key: str) -> str:
 
 
 def load_example(app, name: str):
-    app.selectbox(key="in_example").set_value(name)
+    open_examples(app).selectbox(key="in_example").set_value(name)
     app.button(key="load_example").click().run()
     assert not app.exception
     return app
 
 
 def upload(app, name: str, raw: bytes, key: str = "upload_submittal"):
+    if key == "upload_submittal":  # the sizing page's uploader is in its example expander
+        open_examples(app)
     app.file_uploader(key=key).set_value((name, raw, "application/x-yaml")).run()
     assert not app.exception, [e.value for e in app.exception]
     return app
@@ -126,7 +130,7 @@ def test_table_chart_encodes_columns_that_exist(app):
     from app_pages.common import table_rows
 
     load_example(app, "cpc-code-example.yaml")
-    layers = chart_layers(app)
+    layers = chart_layers(open_tab(app, "Table 1014.3.6"))
     for _, fields, frame in layers:
         for f in fields:
             assert f in frame.columns
@@ -260,8 +264,8 @@ def test_warnings_and_tables_count_rows_from_one(app):
     edit_fixtures(app, {1: {"length": "18 in", "width": "24 in", "depth": "30 in"}})
     name = f"fixture 2 ({label('three_compartment_sink')})"
     assert any(w.value.startswith(f"{name}: a 30 in deep compartment") for w in app.warning)
-    assert table(app, "#", "fixture")["#"].tolist() == [1, 2]
-    assert not any("fixtures[" in s for s in table(app, "step", "clause")["step"])
+    assert table(open_tab(app, "Fixtures"), "#", "fixture")["#"].tolist() == [1, 2]
+    assert not any("fixtures[" in s for s in table(open_tab(app, "Steps"), "step", "clause")["step"])
 
 
 # --- Item 6: a proposed revocation without its dates ----------------------------------------------------------

@@ -6,11 +6,21 @@ import datetime as dt
 
 from sizing import __version__, submittal
 from sizing.ordinance.review import review
-from tests.app.conftest import add_fixture, downloads, edit_fixtures, errors, goto, metrics, table, texts
+from tests.app.conftest import (
+    add_fixture,
+    downloads,
+    edit_fixtures,
+    errors,
+    goto,
+    metrics,
+    open_examples,
+    table,
+    texts,
+)
 
 
 def load_code_example(app):
-    app.selectbox(key="in_example").set_value("cpc-code-example.yaml")
+    open_examples(app).selectbox(key="in_example").set_value("cpc-code-example.yaml")
     app.button(key="load_example").click().run()
     assert metrics(app)["Gravity interceptor, required"] == "750 gal"
 

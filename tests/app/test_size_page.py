@@ -6,7 +6,17 @@ import yaml
 
 from sizing import __version__, submittal
 from sizing.size import size
-from tests.app.conftest import add_fixture, downloads, edit_fixtures, errors, metrics, table, texts
+from tests.app.conftest import (
+    add_fixture,
+    downloads,
+    edit_fixtures,
+    errors,
+    metrics,
+    open_examples,
+    open_tab,
+    table,
+    texts,
+)
 
 
 def test_first_visit_asks_for_fixtures_and_shows_version_and_edition(app):
@@ -25,7 +35,7 @@ def test_code_example_fixtures_typed_in_give_750_gal(app):
     shown = metrics(app)
     assert shown["DFU total"] == "12 DFU"
     assert shown["Gravity interceptor, required"] == "750 gal"
-    steps = table(app, "step", "clause")
+    steps = table(open_tab(app, "Steps"), "step", "clause")
     table_step = steps[steps["step"].str.startswith("Table 1014.3.6")].iloc[0]
     assert table_step["value"] == "750 gal"
     assert table_step["clause"] == "CPC 2025, Section 1014.3.6, Table 1014.3.6"
@@ -60,14 +70,14 @@ def test_bad_inlet_pipe_names_the_field_and_keeps_the_text(app):
 
 
 def test_load_restaurant_example_shows_steps_meals_equation_and_provenance(app):
-    app.selectbox(key="in_example").set_value("restaurant.yaml")
+    open_examples(app).selectbox(key="in_example").set_value("restaurant.yaml")
     app.button(key="load_example").click().run()
     assert errors(app) == []
     expected = size(submittal.load(submittal_path("restaurant.yaml")))
     shown = metrics(app)
     assert shown["Gravity interceptor, required"] == f"{expected.required_volume_gal:,.0f} gal" == "1,000 gal"
     assert shown["HGI, 1-minute drainage"] == "100 gpm"
-    assert app.latex[0].value.strip("$\n") == r"V = M \times W \times R \times S = 120 \times 5 \times 2.5 \times 2 = 3,000\ \mathrm{gal}"
+    assert open_tab(app, "Meals cross-check").latex[0].value.strip("$\n") == r"V = M \times W \times R \times S = 120 \times 5 \times 2.5 \times 2 = 3,000\ \mathrm{gal}"
     assert "Not every value used is confirmed" in texts(app)
     prov = table(app, "table", "levels")
     assert set(prov["table"]) >= {"1014.3.6", "702.1", "pdi-ratings"}
@@ -77,7 +87,7 @@ def test_load_restaurant_example_shows_steps_meals_equation_and_provenance(app):
 
 
 def test_si_units_toggle_shows_litres(app):
-    app.selectbox(key="in_example").set_value("cpc-code-example.yaml")
+    open_examples(app).selectbox(key="in_example").set_value("cpc-code-example.yaml")
     app.button(key="load_example").click().run()
     app.radio(key="in_units").set_value("SI").run()
     assert metrics(app)["Gravity interceptor, required"] == "2,839 L"
@@ -87,13 +97,13 @@ def test_edition_picker_changes_the_edition_shown(app):
     add_fixture(app, "floor_drain", 2)
     app.selectbox(key="in_edition").set_value("2022").run()
     assert "CPC 2022 ·" in texts(app)
-    steps = table(app, "step", "clause")
+    steps = table(open_tab(app, "Steps"), "step", "clause")
     assert steps["clause"].str.startswith("CPC 2022").any()
 
 
 def test_upload_fixture_csv(app):
     csv = b"type,count,area,length,width,depth,compartments\nthree_compartment_sink,1,cleanup,18 in,24 in,12 in,3\nfloor_drain,2,,,,,\n"
-    app.file_uploader(key="upload_submittal").set_value(("schedule.csv", csv, "text/csv")).run()
+    open_examples(app).file_uploader(key="upload_submittal").set_value(("schedule.csv", csv, "text/csv")).run()
     assert errors(app) == []
     assert metrics(app)["DFU total"] == "7 DFU"
     assert metrics(app)["Gravity interceptor, required"] == "500 gal"
@@ -101,14 +111,14 @@ def test_upload_fixture_csv(app):
 
 def test_upload_with_unknown_column_is_an_error_and_keeps_the_schedule(app):
     add_fixture(app, "mop_sink", 1)
-    app.file_uploader(key="upload_submittal").set_value(("s.csv", b"type,cnt\nfloor_drain,2\n", "text/csv")).run()
+    open_examples(app).file_uploader(key="upload_submittal").set_value(("s.csv", b"type,cnt\nfloor_drain,2\n", "text/csv")).run()
     assert any("unknown column 'cnt'" in e for e in errors(app))
     assert list(app.session_state["fx_current"]["type"]) == ["mop_sink"]
 
 
 def test_upload_submittal_json_and_download_round_trips(app):
     raw = submittal_path("restaurant-si.json").read_bytes()
-    app.file_uploader(key="upload_submittal").set_value(("restaurant-si.json", raw, "application/json")).run()
+    open_examples(app).file_uploader(key="upload_submittal").set_value(("restaurant-si.json", raw, "application/json")).run()
     assert errors(app) == []
     doc = app.session_state["last_result_doc"]
     assert doc["fixtures"][0]["length"] == "457.2 mm"  # kept as typed

@@ -97,4 +97,4 @@ def open_expander(page, title: str) -> None:
     details = page.locator('[data-testid="stExpander"] details').filter(has_text=title).first
     if details.get_attribute("open") is None:
         details.locator("summary").first.click()
-        page.wait_for_timeout(300)
+        wait_idle(page)  # an expander whose contents are drawn only when open reruns the page

@@ -1,0 +1,45 @@
+"""The jurisdiction the app applies: one selector in the sidebar (shown on every page), kept across page switches.
+
+The pages ask :func:`chosen` once per run and pass the :class:`~sizing.jurisdiction.Jurisdiction` down to every
+evaluation and report they make; nothing below reads the selector again.
+"""
+
+from __future__ import annotations
+
+import functools
+
+import streamlit as st
+
+from sizing.jurisdiction import DEFAULT_ID, Jurisdiction, available, get
+
+#: The selector's session-state key (an ``in_`` key: kept when the user switches pages).
+KEY = "in_jurisdiction"
+
+
+@functools.cache
+def ids() -> tuple[str, ...]:
+    """The profiles the selector offers (read once per process)."""
+    return tuple(available())
+
+
+def name(jid: str) -> str:
+    """A profile's name, as the selector shows it."""
+    return get(jid).name
+
+
+def selector() -> Jurisdiction:
+    """The sidebar selectbox (default: :data:`~sizing.jurisdiction.DEFAULT_ID`); returns the chosen profile."""
+    options = ids()
+    ss = st.session_state
+    if ss.get(KEY) not in options:
+        ss[KEY] = DEFAULT_ID if DEFAULT_ID in options else options[0]
+    st.sidebar.selectbox("Jurisdiction", options, key=KEY, format_func=name,
+                         help="The profile whose rules the review, waiver and maintenance pages apply, and whose "
+                              "connection defaults the sizing uses (the CLI's --jurisdiction)")
+    return get(ss[KEY])
+
+
+def chosen() -> Jurisdiction:
+    """The jurisdiction chosen in the sidebar (the default before the selector has run)."""
+    jid = st.session_state.get(KEY, DEFAULT_ID)
+    return get(jid if jid in ids() else DEFAULT_ID)
