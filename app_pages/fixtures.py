@@ -22,7 +22,7 @@ import streamlit as st
 from app_pages import common
 from sizing import parse, submittal
 from sizing.errors import SizingInputError
-from sizing.jurisdiction import DEFAULT_ID, Jurisdiction
+from sizing.jurisdiction import Jurisdiction
 
 #: The type picker's entry for an appliance that is not a listed type (named in the "other type" column).
 OTHER = "other"
@@ -52,7 +52,7 @@ def type_options() -> list[str]:
 
 # --- submittal fixtures <-> editor rows ---------------------------------------------------------------------
 
-def frame(fixtures: Sequence[Any] | None, place: Jurisdiction | str = DEFAULT_ID) -> pd.DataFrame:
+def frame(fixtures: Sequence[Any] | None, place: Jurisdiction | str) -> pd.DataFrame:
     """Editor rows from a submittal's fixtures list, each value kept as typed; an unlisted type becomes
     "Other appliance" with its name in "other type"; a connection not given shows ``place``'s default."""
     if not fixtures:
@@ -126,7 +126,7 @@ class Schedule:
 
 
 @functools.lru_cache(maxsize=1024)  # asked for every row of the grid on every rerun
-def connected_by_default(type_text: Any, place: Jurisdiction | str = DEFAULT_ID) -> bool:
+def connected_by_default(type_text: Any, place: Jurisdiction | str) -> bool:
     """Whether sizing counts a fixture of this type as connected under ``place`` when the submittal does not
     say (sanitary fixtures, and dishwashers where the jurisdiction forbids them, are not); an unlisted type is."""
     if not type_text:
@@ -142,7 +142,7 @@ def row_name(row: int, label: str | None) -> str:
     return f"fixture {row + 1}" + (f" ({label})" if label else "")
 
 
-def schedule(edited: pd.DataFrame, place: Jurisdiction | str = DEFAULT_ID) -> Schedule:
+def schedule(edited: pd.DataFrame, place: Jurisdiction | str) -> Schedule:
     """The editor's rows as submittal fixtures: empty cells left out, text kept as typed, empty rows dropped,
     rows not complete yet left out (or their dimensions) and listed in ``incomplete``; a connection box left at
     ``place``'s default for the type is not written."""
@@ -219,7 +219,7 @@ def _known_type(text: str) -> str | None:
     return key if key in submittal.fixture_types() else None
 
 
-def check_document(doc: Mapping[str, Any], source: str, place: Jurisdiction | str = DEFAULT_ID) -> submittal.Submittal:
+def check_document(doc: Mapping[str, Any], source: str, place: Jurisdiction | str) -> submittal.Submittal:
     """Parse a file with the command line's own parser (``sizing size`` says the same one line) and return the
     submittal; a mistake in a fixture line also names the row as the user counts it."""
     try:
@@ -278,7 +278,7 @@ def editor(prefix: str) -> pd.DataFrame:
                          column_order=COLUMNS, width="stretch", height=height, placeholder="")
 
 
-def add_row(prefix: str, type_text: str, count: int, place: Jurisdiction | str = DEFAULT_ID) -> None:
+def add_row(prefix: str, type_text: str, count: int, place: Jurisdiction | str) -> None:
     """Append a row for ``type_text`` (a listed key, or the name of another appliance)."""
     kind = submittal.fixture_types().get(type_text)
     item = {"type": type_text, "count": count}
@@ -291,7 +291,7 @@ def add_row(prefix: str, type_text: str, count: int, place: Jurisdiction | str =
 
 
 def add_form(prefix: str, type_key: str, count_key: str, button_key: str,
-             place: Jurisdiction | str = DEFAULT_ID) -> None:
+             place: Jurisdiction | str) -> None:
     """A one-line form above the grid: pick a type (or type an appliance's name), a count, Add."""
     def on_add() -> None:
         value = st.session_state.get(type_key)

@@ -36,10 +36,10 @@ def open_or_stop():
         common.stop_on_error(exc)
 
 
-def fse_table(reg, as_of: dt.date) -> list[str]:
+def fse_table(reg, as_of: dt.date, place) -> list[str]:
     from sizing.register.queries import fse_list
 
-    rows = fse_list(reg, as_of=as_of)
+    rows = fse_list(reg, as_of=as_of, jurisdiction=place)
     c1, c2, c3 = st.columns([2, 2, 1])
     chosen = c1.multiselect("Status", STATUSES, key="in_pg_status", placeholder="all")
     text = c2.text_input("Search id, name or address", key="in_pg_search")
@@ -155,7 +155,7 @@ reg = open_or_stop()
 try:
     tab_list, tab_timeline, tab_due, tab_diff = st.tabs(["FSEs", "Timeline", "Due", "Cycle diff"])
     with tab_list:
-        ids = fse_table(reg, as_of)
+        ids = fse_table(reg, as_of, place)
     with tab_timeline:
         timeline(reg, ids, place)
     with tab_due:

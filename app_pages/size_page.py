@@ -39,7 +39,7 @@ EDITED = ("$schema", "edition", "construction", "fixtures", "inlet_pipe", "meals
 
 def init_state() -> None:
     if "fx_current" not in ss:
-        ss.fx_current = fixtures.frame([])
+        ss.fx_current = fixtures.frame([], jurisdiction.chosen())
     ss.setdefault("sub_extra", {})
     ss.setdefault("in_edition", DEFAULT_EDITION)
     ss.setdefault("in_construction", "new")
@@ -95,7 +95,7 @@ on_upload = common.upload_loader("upload_submittal", "load_message", load_docume
 
 
 def on_clear() -> None:
-    replace_fixtures(fixtures.frame([]))
+    replace_fixtures(fixtures.frame([], jurisdiction.chosen()))
     ss.sub_extra = {}
 
 

@@ -25,6 +25,7 @@ sys.path.insert(0, str(ROOT))
 from streamlit.testing.v1 import AppTest  # noqa: E402
 
 from sizing import submittal  # noqa: E402
+from sizing.jurisdiction import DEFAULT_ID  # noqa: E402
 
 MINIMAL_PAGE = '''
 import pandas as pd
@@ -63,7 +64,7 @@ def app_page(lines: int) -> tuple[AppTest, callable]:
 
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
     at.run()
-    frame = fixtures.frame(schedule(lines))
+    frame = fixtures.frame(schedule(lines), DEFAULT_ID)
     at.session_state["fx_base"] = frame
     at.session_state["fx_current"] = frame
     at.session_state["fx_ver"] = 1
@@ -81,7 +82,7 @@ def minimal_page(lines: int, folder: Path) -> tuple[AppTest, callable]:
     from app_pages import fixtures
 
     frame_path = folder / "frame.pkl"
-    fixtures.frame(schedule(lines)).to_pickle(frame_path)
+    fixtures.frame(schedule(lines), DEFAULT_ID).to_pickle(frame_path)
     script = folder / "minimal_page.py"
     script.write_text(MINIMAL_PAGE.format(frame=str(frame_path)), encoding="utf-8")
     at = AppTest.from_file(str(script), default_timeout=120)

@@ -255,7 +255,7 @@ def _edition(data: Mapping[str, Any], override: str | None, warnings: list[str])
     return chosen, basis, app_date
 
 
-def default_connection(kind: FixtureType | None, profile: Any = DEFAULT_ID) -> tuple[bool, str]:
+def default_connection(kind: FixtureType | None, profile: Any) -> tuple[bool, str]:
     """Whether a fixture the submittal does not mark is connected to the grease interceptor, and why."""
     if kind is None:
         return True, "connected by default"
@@ -341,7 +341,7 @@ def _fixture(i: int, item: Any, warnings: list[str], jurisdiction: str) -> Fixtu
                         length_in=dims["length"], width_in=dims["width"], depth_in=dims["depth"], dfu=dfu, label=label)
 
 
-def make_fixture(index: int, ftype: str, jurisdiction: Any = DEFAULT_ID, *, count: int = 1, area: str | None = None,
+def make_fixture(index: int, ftype: str, jurisdiction: Any, *, count: int = 1, area: str | None = None,
                  connected_given: bool | None = None, indirect: bool | None = None,
                  trap_size_in: float | None = None, flow_gpm: float | None = None, compartments: int | None = None,
                  length_in: float | None = None, width_in: float | None = None, depth_in: float | None = None,

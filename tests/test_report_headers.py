@@ -119,7 +119,7 @@ def test_na_needs_its_reason(examples):
 def test_maintenance_report_pdf(examples, tmp_path):
     """The maintenance report carries the readings, the chart, the recommendation and the records checks,
     each with its citation."""
-    plan = maintenance.plan(maintenance.load(examples / "maintenance-restaurant.yaml"))
+    plan = maintenance.plan(maintenance.load(examples / "maintenance-restaurant.yaml"), "tracy")
     data = maintenance_pdf(plan)
     reader = PdfReader(io.BytesIO(data))
     assert any(page.images for page in reader.pages)  # the accumulation chart

@@ -434,7 +434,7 @@ def test_app_editor_shows_the_connection_default():
     from app_pages.fixtures import frame as fixtures_frame
 
     frame = fixtures_frame([{"type": "toilet"}, {"type": "dishwasher"}, {"type": "floor_drain"},
-                            {"type": "lavatory", "connected_to_interceptor": True}])
+                            {"type": "lavatory", "connected_to_interceptor": True}], "tracy")
     assert frame["connected"].tolist() == [False, False, True, True]
 
 
@@ -449,7 +449,7 @@ def test_app_editor_counts_the_box_as_shown():
     rows = [{"type": "water_closet", "connected": True}, {"type": "floor_drain", "connected": False},
             {"type": "water_closet", "connected": False}, {"type": "floor_drain", "connected": True}]
     frame = pd.DataFrame([{c: None for c in COLUMNS} | row for row in rows])
-    fixtures = schedule(frame).fixtures
+    fixtures = schedule(frame, "tracy").fixtures
     assert [f.get("connected_to_interceptor") for f in fixtures] == [True, False, None, None]
     result = size(from_dict({"fixtures": fixtures}))
     assert result.dfu_total == 4 + 2  # the ticked toilet (Table 702.1, public column: 4) and the floor drain (2)

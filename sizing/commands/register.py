@@ -52,7 +52,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     e.add_argument("--as-of", metavar="YYYY-MM-DD", help="date for the csv status columns (default today)")
     for s in (a, d, u, i, e):
         s.add_argument("--output", "-o", metavar="PATH", help="write to PATH instead of standard output")
-    for s in (a, u, i):  # what is evaluated (add, import-inventory) or scheduled (due) under a profile's rules
+    for s in (a, u, i, e):  # what is evaluated (add, import-inventory) or scheduled (due, export's status) under a profile's rules
         add_option(s)
 
 
@@ -217,5 +217,5 @@ def _export(args, reg) -> int:
         emit(to_json(queries.export(reg)), args.output)
         return 0
     as_of = None if args.as_of is None else parse.date("--as-of", args.as_of)
-    emit(csv_rows(queries.fse_list(reg, as_of=as_of), queries.FSE_COLUMNS), args.output)
+    emit(csv_rows(queries.fse_list(reg, as_of=as_of, jurisdiction=args.jurisdiction), queries.FSE_COLUMNS), args.output)
     return 0

@@ -27,7 +27,6 @@ from typing import Any
 
 from sizing.errors import SizingInputError
 from sizing.finding import FAIL, PASS, Finding
-from sizing.jurisdiction import DEFAULT_ID
 from sizing.jurisdiction import get as get_jurisdiction
 from sizing.ordinance import records
 from sizing.ordinance.accumulation import (  # noqa: F401 (re-exported: sizing.ordinance.maintenance.*)
@@ -146,7 +145,7 @@ class MaintenancePlan:
 
 # --- Orchestration -------------------------------------------------------------------------------------
 
-def plan(rec: MaintenanceRecord, jurisdiction: Any = DEFAULT_ID) -> MaintenancePlan:
+def plan(rec: MaintenanceRecord, jurisdiction: Any) -> MaintenancePlan:
     """Evaluate a maintenance log against the accumulation limit and the service-interval and records rules of
     ``jurisdiction`` (an id or a Jurisdiction)."""
     profile = get_jurisdiction(jurisdiction)

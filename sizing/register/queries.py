@@ -13,7 +13,6 @@ from typing import Any
 import sqlalchemy as sa
 
 from sizing.errors import SizingInputError
-from sizing.jurisdiction import DEFAULT_ID
 from sizing.register import schema as t
 from sizing.register.adapter import FAIL
 from sizing.register.store import Register
@@ -58,11 +57,11 @@ def _grouped(conn, table: sa.Table, *columns: str) -> dict[str, list[dict[str, A
     return out
 
 
-def fse_list(reg: Register, as_of: dt.date | None = None) -> list[dict[str, Any]]:
+def fse_list(reg: Register, as_of: dt.date | None = None, *, jurisdiction: Any) -> list[dict[str, Any]]:
     """One row per FSE: its latest details and a status from its latest cycle, waiver and maintenance log."""
     as_of = as_of or dt.date.today()
     due: dict[str, int] = {}
-    for item in due_list(reg, as_of=as_of, within=0):
+    for item in due_list(reg, as_of=as_of, within=0, jurisdiction=jurisdiction):
         due[item["fse_id"]] = due.get(item["fse_id"], 0) + 1
     out = []
     with reg.db.read() as conn:
@@ -161,8 +160,8 @@ def history(reg: Register, fse_id: str) -> list[dict[str, Any]]:
     return sorted(out, key=lambda e: (e["date"], e["recorded_at"]))
 
 
-def due_list(reg: Register, as_of: dt.date | None = None, within: int = 30,
-             jurisdiction: Any = DEFAULT_ID) -> list[dict[str, Any]]:
+def due_list(reg: Register, as_of: dt.date | None = None, within: int = 30, *,
+             jurisdiction: Any) -> list[dict[str, Any]]:
     """What falls due by ``as_of + within`` days (earlier items are overdue), sorted by date.
 
     Install deadlines (until a pump-out on or after the notification shows an interceptor in service), waivers

@@ -116,7 +116,7 @@ class Evaluated:
 
 
 def evaluate(doc: Any, kind: str | None = None, fse_id: str | None = None, today: dt.date | None = None,
-             text: str | None = None, name: str | None = None, jurisdiction: Any = DEFAULT_ID) -> Evaluated:
+             text: str | None = None, name: str | None = None, *, jurisdiction: Any) -> Evaluated:
     """Run the same evaluation as ``sizing review`` / ``waiver`` / ``maintenance`` on a document, under
     ``jurisdiction`` (an id or a Jurisdiction) as those commands' ``--jurisdiction``."""
     from sizing import submittal
@@ -194,7 +194,7 @@ class Register:
     # --- documents ------------------------------------------------------------------------------------------
 
     def add_file(self, path: str | Path, *, user: str | None = None, fse_id: str | None = None,
-                 kind: str | None = None, today: dt.date | None = None, jurisdiction: Any = DEFAULT_ID) -> Added:
+                 kind: str | None = None, today: dt.date | None = None, jurisdiction: Any) -> Added:
         doc = parse.load_document(path)
         try:
             text = Path(path).read_text(encoding="utf-8")
@@ -205,7 +205,7 @@ class Register:
 
     def add_document(self, doc: Mapping[str, Any], *, user: str | None = None, kind: str | None = None,
                      fse_id: str | None = None, today: dt.date | None = None, name: str | None = None,
-                     jurisdiction: Any = DEFAULT_ID) -> Added:
+                     jurisdiction: Any) -> Added:
         import yaml
 
         text = yaml.safe_dump(jsonable(dict(doc)), sort_keys=False, allow_unicode=True)
@@ -230,7 +230,7 @@ class Register:
     # --- inventory --------------------------------------------------------------------------------------------
 
     def import_inventory(self, source: Any, *, user: str | None = None, skip_rejects: bool = False,
-                         edition: str | None = None, jurisdiction: Any = DEFAULT_ID) -> Imported:
+                         edition: str | None = None, jurisdiction: Any) -> Imported:
         """The batch inventory (``sizing batch`` input) into FSE and interceptor records, in one transaction,
         sized under ``jurisdiction`` (its default connections), whose id each assessment carries.
 

@@ -32,7 +32,7 @@ def test_restaurant_log_matches_the_core_and_draws_the_chart(app):
     load(app)
     from app_pages.common import examples_dir
 
-    expected = maintenance.plan(maintenance.load(str(examples_dir() / "maintenance-restaurant.yaml")))
+    expected = maintenance.plan(maintenance.load(str(examples_dir() / "maintenance-restaurant.yaml")), "tracy")
     shown = metrics(app)
     assert shown["FOG + solids"] == f"{expected.percent_full:.1f} %" == "10.9 %"
     assert shown["Recommended interval"] == "115 days"
@@ -68,7 +68,7 @@ def test_findings_table_shows_the_plans_findings(app):
     load(app)
     from app_pages.common import examples_dir
 
-    expected = maintenance.plan(maintenance.load(str(examples_dir() / "maintenance-restaurant.yaml")))
+    expected = maintenance.plan(maintenance.load(str(examples_dir() / "maintenance-restaurant.yaml")), "tracy")
     shown = table(app, "Status", "Rule", "Finding", "Citation")
     assert list(shown["Rule"]) == [f.rule for f in expected.findings]
     assert list(shown["Finding"]) == [f.message for f in expected.findings]

@@ -55,4 +55,4 @@ def test_app_grid_count_of_1e20():
                                                r"<= 1,000,000, got 100000000000000000000$"):
         from sizing.size import size
 
-        size(submittal.from_dict({"fixtures": schedule(frame).fixtures}))
+        size(submittal.from_dict({"fixtures": schedule(frame, "tracy").fixtures}))

@@ -225,7 +225,7 @@ def test_an_interrupted_import_leaves_the_database_as_it_was(db, capsys, registe
     monkeypatch.setattr(store, "_import_row", interrupted)
     monkeypatch.setattr(store, "IMPORT_CHUNK", 1)  # the first submittal's rows are written before the interrupt
     with pytest.raises(KeyboardInterrupt):
-        reg.import_inventory(EXAMPLES / "inventory.csv", skip_rejects=True)
+        reg.import_inventory(EXAMPLES / "inventory.csv", skip_rejects=True, jurisdiction="tracy")
     assert len(calls) == 2
     assert counts(reg) == before
 
