@@ -97,6 +97,14 @@ def not_applicable(c: RuleContext, rule: str, citation: str) -> Finding | None:
                    f"{kind} interceptor is proposed", value=kind, limit=", ".join(types))
 
 
+def not_checked(c: RuleContext, rule: str, citation: str, what: str) -> Finding | None:
+    """Why a design rule is not checked on these plans (no interceptor shown, or the profile applies the rule to
+    another interceptor type) as its finding; None when the rule is to be checked."""
+    if c.icp is None:
+        return no_interceptor(c, rule, citation, what)
+    return not_applicable(c, rule, citation)
+
+
 def missing(rule: str, citation: str, what: str, correction: str, limit: Any = None, unit: str = "") -> Finding:
     """A value the rule needs that the plans do not show: a failing finding asking for it."""
     return Finding(rule=rule, status=FAIL, citation=citation, message=f"{what} {NOT_SHOWN}", limit=limit, unit=unit,

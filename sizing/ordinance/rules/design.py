@@ -10,7 +10,7 @@ from sizing.ordinance.rules.context import (
     gal,
     missing,
     no_interceptor,
-    not_applicable,
+    not_checked,
 )
 from sizing.ordinance.rules.requirement import requires_interceptor
 from sizing.units import convert
@@ -170,11 +170,9 @@ def rule_compartments(c: RuleContext) -> Finding:
     FOG ordinance, Grease interceptor design standards (b)."""
     p = c.param("min_compartments")
     need = int(p["value"])
-    if c.icp is None:
-        return no_interceptor(c, "compartments", p["citation"], "Compartments")
-    na = not_applicable(c, "compartments", p["citation"])
-    if na is not None:
-        return na
+    skip = not_checked(c, "compartments", p["citation"], "Compartments")
+    if skip is not None:
+        return skip
     if c.icp.compartments is None:
         return missing("compartments", p["citation"], "The number of compartments is",
                        f"Show the number of interceptor compartments (at least {need})", limit=need)
@@ -206,11 +204,9 @@ def rule_accessible_location(c: RuleContext) -> Finding:
 def _flag(c: RuleContext, rule: str, key: str, value: bool | None, what: str, fix: str) -> Finding:
     """A yes/no design requirement: pass when the plans say yes, fail when they say no or do not show it."""
     p = c.param(key)
-    if c.icp is None:
-        return no_interceptor(c, rule, p["citation"], what)
-    na = not_applicable(c, rule, p["citation"])
-    if na is not None:
-        return na
+    skip = not_checked(c, rule, p["citation"], what)
+    if skip is not None:
+        return skip
     if value is None:
         return missing(rule, p["citation"], f"{what}:", fix)
     if value:

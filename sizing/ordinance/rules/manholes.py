@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from sizing.finding import FAIL, PASS, WARN, Finding
-from sizing.ordinance.rules.context import RuleContext, missing, no_interceptor, not_applicable
+from sizing.ordinance.rules.context import RuleContext, missing, not_checked
 from sizing.sections.interceptor import Manhole, position
 
 
@@ -15,11 +15,9 @@ def rule_manhole_diameter(c: RuleContext) -> Finding:
     FOG ordinance, Grease interceptor design standards (d)."""
     p = c.param("min_manhole_diameter")
     need = float(p["value"])
-    if c.icp is None:
-        return no_interceptor(c, "manhole_diameter", p["citation"], "Manhole diameters")
-    na = not_applicable(c, "manhole_diameter", p["citation"])
-    if na is not None:
-        return na
+    skip = not_checked(c, "manhole_diameter", p["citation"], "Manhole diameters")
+    if skip is not None:
+        return skip
     if not c.icp.manholes:
         return missing("manhole_diameter", p["citation"], "Access manholes are",
                        f"Show the access manholes and their diameters (at least {need:g} in)", limit=need, unit="in")
@@ -45,11 +43,9 @@ def rule_manhole_count(c: RuleContext) -> Finding:
     """An access manhole over each chamber and each sanitary tee; one over a tee is also over its chamber.
     FOG ordinance, Grease interceptor design standards (d)."""
     p = c.param("manholes_over_each_chamber_and_tee")
-    if c.icp is None:
-        return no_interceptor(c, "manhole_count", p["citation"], "Manhole positions")
-    na = not_applicable(c, "manhole_count", p["citation"])
-    if na is not None:
-        return na
+    skip = not_checked(c, "manhole_count", p["citation"], "Manhole positions")
+    if skip is not None:
+        return skip
     chambers, tees = c.icp.compartments, c.icp.sanitary_tees
     if chambers is None or tees is None:
         what = " and ".join(w for w, v in (("the number of chambers", chambers), ("the number of sanitary tees", tees))
@@ -85,11 +81,9 @@ def rule_manholes_to_grade(c: RuleContext) -> Finding:
     """Access manholes extend at least to finished grade.
     FOG ordinance, Grease interceptor design standards (d)."""
     p = c.param("manholes_to_finished_grade")
-    if c.icp is None:
-        return no_interceptor(c, "manholes_to_grade", p["citation"], "Manholes to grade")
-    na = not_applicable(c, "manholes_to_grade", p["citation"])
-    if na is not None:
-        return na
+    skip = not_checked(c, "manholes_to_grade", p["citation"], "Manholes to grade")
+    if skip is not None:
+        return skip
     if not c.icp.manholes:
         return missing("manholes_to_grade", p["citation"], "Access manholes (and that they extend to grade) are",
                        "Show the access manholes extending at least to finished grade")
