@@ -365,7 +365,7 @@ def downloads(doc: dict, r, notes: dict, place) -> None:
 @st.cache_data(show_spinner=False, max_entries=16, hash_funcs=evaluate.BY_PLACE)
 def review_pdf(doc: dict, place) -> bytes:
     """The review report of the submittal on the page under ``place``, with the reviewer's notes it carries."""
-    from sizing.report.pdf import review_pdf as render
+    from sizing.report.review import review_pdf as render
 
     sub = submittal.from_dict(doc, jurisdiction=place)  # the review_notes the document carries, parsed
     r = evaluate.review_document({k: v for k, v in doc.items() if k != "review_notes"}, dt.date.today(), place)

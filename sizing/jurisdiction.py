@@ -189,3 +189,48 @@ def _known_id(value: str) -> str:
         raise argparse.ArgumentTypeError(f"no jurisdiction profile {value!r}; profiles available: "
                                          f"{', '.join(names) or 'none'}")
     return value
+
+
+# --- The profile's values (what the rules read) -------------------------------------------------------
+
+def load_profile(name: str) -> dict[str, Any]:
+    """The whole jurisdiction profile ``name`` as loaded (see :mod:`sizing.jurisdiction`, its registry)."""
+    return get(name).raw  # type: ignore[return-value]
+
+
+def profile_sizing_rule(key: str, profile: Any) -> dict[str, Any]:
+    """One sizing rule of a jurisdiction profile (its ``sizing`` block): ``{value, citation}``.
+
+    >>> profile_sizing_rule("dishwasher_connection", "tracy")["value"]
+    'shall_not'
+    """
+    return get(profile).sizing_rule(key)
+
+
+def connection_default(sanitary: bool, dishwasher: bool, profile: Any) -> tuple[bool, str]:
+    """Whether a fixture the submittal does not mark is connected to the grease interceptor, and why: a sanitary
+    fixture, and a dishwasher, are not where the jurisdiction's sizing rules say they shall not be.
+
+    >>> connection_default(True, False, "tracy")[0], connection_default(False, False, "tracy")[0]
+    (False, True)
+    """
+    for flag, key, what in ((sanitary, "sanitary_connection", "a sanitary fixture is not on the grease line"),
+                            (dishwasher, "dishwasher_connection", "a dishwasher shall not be connected")):
+        if flag:
+            rule = profile_sizing_rule(key, profile)
+            if rule["value"] == "shall_not":
+                return False, f"not connected by default: {what} ({rule['citation']})"
+            if rule.get("provenance") == "unconfirmed":  # allowed, but on a basis the profile flags
+                return True, f"connected by default ({rule['citation']})"
+    return True, "connected by default"
+
+
+def profile_parameter(key: str, profile: Any) -> dict[str, Any]:
+    """One parameter of a profile (an id or a :class:`sizing.jurisdiction.Jurisdiction`):
+    ``{value, unit, citation, ...}``.
+
+    >>> p = profile_parameter("min_manhole_diameter", "tracy")
+    >>> p["value"], p["unit"], p["citation"].endswith("Grease interceptor design standards (d)")
+    (24, 'in', True)
+    """
+    return get(profile).parameter(key)

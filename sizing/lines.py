@@ -13,9 +13,10 @@ from sizing.cpc import dfu as dfu_clause
 from sizing.cpc import fmt_size
 from sizing.cpc import gravity as grav
 from sizing.errors import SizingInputError
+from sizing.jurisdiction import profile_sizing_rule
 from sizing.result import FixtureLine, Step
 from sizing.submittal import Fixture
-from sizing.tables import Table, load_table, profile_sizing_rule
+from sizing.tables import Table, load_table
 
 SUBMITTED = "submitted"  # provenance of a value the submitter gave (an explicit dfu or flow)
 

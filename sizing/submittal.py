@@ -15,7 +15,7 @@ from typing import Any
 
 from sizing import parse
 from sizing.errors import SizingInputError, shown
-from sizing.jurisdiction import DEFAULT_ID
+from sizing.jurisdiction import DEFAULT_ID, connection_default
 from sizing.jurisdiction import get as get_jurisdiction
 from sizing.sections import declarations as declarations_section
 from sizing.sections import interceptor as interceptor_section
@@ -23,7 +23,7 @@ from sizing.sections import review_notes as review_notes_section
 from sizing.sections.declarations import Declarations
 from sizing.sections.interceptor import Interceptor
 from sizing.sections.review_notes import ReviewerNote
-from sizing.tables import DEFAULT_EDITION, connection_default, edition_in_effect, editions, load_table
+from sizing.tables import DEFAULT_EDITION, edition_in_effect, editions, load_table
 from sizing.units import parse_quantity
 
 CONSTRUCTION = ("new", "existing", "remodel", "change_of_ownership", "change_in_operations")

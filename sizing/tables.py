@@ -190,42 +190,6 @@ def _read(path: Path, name: str, edition: str) -> Table:
     return Table(name=name, edition=edition, meta=meta, rows=rows)
 
 
-def load_profile(name: str) -> dict[str, Any]:
-    """The whole jurisdiction profile ``name`` as loaded (see :mod:`sizing.jurisdiction`, its registry)."""
-    from sizing.jurisdiction import get
-
-    return get(name).raw  # type: ignore[return-value]
-
-
-def profile_sizing_rule(key: str, profile: Any) -> dict[str, Any]:
-    """One sizing rule of a jurisdiction profile (its ``sizing`` block): ``{value, citation}``.
-
-    >>> profile_sizing_rule("dishwasher_connection", "tracy")["value"]
-    'shall_not'
-    """
-    from sizing.jurisdiction import get
-
-    return get(profile).sizing_rule(key)
-
-
-def connection_default(sanitary: bool, dishwasher: bool, profile: Any) -> tuple[bool, str]:
-    """Whether a fixture the submittal does not mark is connected to the grease interceptor, and why: a sanitary
-    fixture, and a dishwasher, are not where the jurisdiction's sizing rules say they shall not be.
-
-    >>> connection_default(True, False, "tracy")[0], connection_default(False, False, "tracy")[0]
-    (False, True)
-    """
-    for flag, key, what in ((sanitary, "sanitary_connection", "a sanitary fixture is not on the grease line"),
-                            (dishwasher, "dishwasher_connection", "a dishwasher shall not be connected")):
-        if flag:
-            rule = profile_sizing_rule(key, profile)
-            if rule["value"] == "shall_not":
-                return False, f"not connected by default: {what} ({rule['citation']})"
-            if rule.get("provenance") == "unconfirmed":  # allowed, but on a basis the profile flags
-                return True, f"connected by default ({rule['citation']})"
-    return True, "connected by default"
-
-
 def edition_in_effect(on: Any) -> tuple[str, dict[str, Any]]:
     """The CPC edition in effect in California on a date (``tables/common/cpc-editions.yaml``).
     Returns (edition, row); a date before the earliest edition this tool has raises ValueError naming them.
@@ -245,16 +209,3 @@ def edition_in_effect(on: Any) -> tuple[str, dict[str, Any]]:
     names = "; ".join(f"CPC {r['edition']} from {r['effective_from']}" + (f" to {r['effective_to']}" if r["effective_to"] else "")
                       for r in table.rows)
     raise ValueError(f"no CPC edition this tool has was in effect on {on.isoformat()} (it has {names})")
-
-
-def profile_parameter(key: str, profile: Any) -> dict[str, Any]:
-    """One parameter of a profile (an id or a :class:`sizing.jurisdiction.Jurisdiction`):
-    ``{value, unit, citation, ...}``.
-
-    >>> p = profile_parameter("min_manhole_diameter", "tracy")
-    >>> p["value"], p["unit"], p["citation"].endswith("Grease interceptor design standards (d)")
-    (24, 'in', True)
-    """
-    from sizing.jurisdiction import get
-
-    return get(profile).parameter(key)

@@ -114,8 +114,9 @@ def test_observed_weekdays_of_listed_holidays_are_closed():
 
 def test_profile_holiday_list_is_what_the_calendar_uses(monkeypatch):
     """Item 4: the list is data; a name the package does not know is an error, never a silently dropped holiday."""
+    from sizing.jurisdiction import load_profile
     from sizing.ordinance import calendar as cal
-    from sizing.tables import TableError, load_profile
+    from sizing.tables import TableError
 
     base = load_profile("tracy")
 

@@ -10,9 +10,9 @@ import pytest
 
 from sizing.cli import main
 from sizing.errors import SizingInputError
+from sizing.jurisdiction import profile_parameter
 from sizing.ordinance import maintenance as m
 from sizing.report.figures import maintenance_figure, save_figure
-from sizing.tables import profile_parameter
 
 D = dt.date
 

@@ -7,7 +7,8 @@ from pypdf import PdfReader
 from sizing import submittal
 from sizing.cli import main
 from sizing.ordinance.review import review
-from sizing.report.pdf import ReportPDF, provenance_notes, review_pdf, sizing_pdf
+from sizing.report.pdf import ReportPDF, provenance_notes, sizing_pdf
+from sizing.report.review import review_pdf
 from sizing.size import size
 
 

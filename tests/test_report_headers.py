@@ -16,7 +16,8 @@ from sizing.ordinance import maintenance
 from sizing.ordinance.review import review
 from sizing.report import review as render
 from sizing.report.maintenance import maintenance_pdf
-from sizing.report.pdf import review_pdf, sizing_pdf
+from sizing.report.pdf import sizing_pdf
+from sizing.report.review import review_pdf
 from sizing.report.text import name_rows, sizing_markdown
 from sizing.size import size
 

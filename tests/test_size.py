@@ -215,7 +215,7 @@ def test_explicitly_connected_toilet_is_counted_with_a_warning():
 def test_dishwasher_default_comes_from_the_profile():
     """Item 3: Tracy says a dishwasher shall not be connected: default not connected, stated in the step; an
     explicit connection is counted with a warning. The commercial dishwasher never uses the domestic row."""
-    from sizing.tables import profile_sizing_rule
+    from sizing.jurisdiction import profile_sizing_rule
 
     assert profile_sizing_rule("dishwasher_connection", "tracy")["value"] == "shall_not"
     r = size(from_dict({"fixtures": [{"type": "floor_drain"}, {"type": "dishwasher"}]}))

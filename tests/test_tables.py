@@ -3,8 +3,9 @@
 import pytest
 
 from sizing.errors import TableError
+from sizing.jurisdiction import load_profile
 from sizing.submittal import fixture_types
-from sizing.tables import PROVENANCE_LEVELS, editions, load_profile, load_table, table_names
+from sizing.tables import PROVENANCE_LEVELS, editions, load_table, table_names
 
 # Published values (plumbing-code facts: Table 1014.3.6 confirmed, others secondary/derived).
 T_1014_3_6 = [(8, 500), (21, 750), (35, 1000), (90, 1250), (172, 1500), (216, 2000), (307, 2500), (342, 3000),
@@ -154,7 +155,7 @@ def test_a_carried_table_cannot_claim_another_level(tmp_path):
 
 def test_profile_sizing_rules():
     """The jurisdiction profile says whether a dishwasher or a sanitary fixture may drain to the interceptor."""
-    from sizing.tables import profile_sizing_rule
+    from sizing.jurisdiction import profile_sizing_rule
 
     assert profile_sizing_rule("dishwasher_connection", "tracy") == {"value": "shall_not",
                                                             "citation": "TMC ch. 5.26, Grease interceptor requirement"}

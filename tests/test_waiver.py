@@ -285,7 +285,7 @@ def test_no_application_data_is_no_data_not_passed():
 
 
 def test_thresholds_come_from_the_profile():
-    from sizing.tables import load_profile
+    from sizing.jurisdiction import load_profile
 
     ev = load_profile("tracy")["waiver_evidence"]
     assert ev["policy"] == "local"

@@ -40,7 +40,7 @@ def run(args: argparse.Namespace) -> int:
             data["compliant_with_reviewer_notes"] = render.compliant_shown(result, notes)
         emit(to_json(data), args.output, source=args.file)
     elif args.format == "pdf":
-        from sizing.report.pdf import review_pdf
+        from sizing.report.review import review_pdf
 
         write_pdf(review_pdf(result, notes), args.output, args.file, "review")
     else:

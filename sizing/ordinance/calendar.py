@@ -18,7 +18,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from sizing.errors import TableError
-from sizing.tables import load_profile
+from sizing.jurisdiction import load_profile
 
 OBSERVED_SUFFIX = " (observed)"
 #: Years whose holiday names a profile's list is checked against (a typo must not drop a holiday silently).

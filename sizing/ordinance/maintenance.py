@@ -28,6 +28,7 @@ from typing import Any
 from sizing.errors import SizingInputError
 from sizing.finding import FAIL, PASS, Finding
 from sizing.jurisdiction import get as get_jurisdiction
+from sizing.jurisdiction import profile_parameter
 from sizing.ordinance import records
 from sizing.ordinance.accumulation import (  # noqa: F401 (re-exported: sizing.ordinance.maintenance.*)
     add_months,
@@ -52,7 +53,6 @@ from sizing.sections.maintenance import (  # noqa: F401 (re-exported: sizing.ord
     from_dict,
     load,
 )
-from sizing.tables import profile_parameter
 
 #: The findings about the interceptor's state; every other finding of a plan is a records check.
 STATE_RULES = ("accumulation_limit", "service_interval")

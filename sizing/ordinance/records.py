@@ -12,9 +12,9 @@ import datetime as dt
 from typing import Any
 
 from sizing.finding import Finding, status_of
+from sizing.jurisdiction import profile_parameter
 from sizing.ordinance.accumulation import add_months, add_years
 from sizing.sections.maintenance import MaintenanceRecord
-from sizing.tables import profile_parameter
 
 
 def checks(rec: MaintenanceRecord, as_of: dt.date, profile: Any) -> list[Finding]:

@@ -12,8 +12,8 @@ from typing import Any
 
 from sizing import parse
 from sizing.finding import FAIL, PASS, Finding
+from sizing.jurisdiction import profile_parameter
 from sizing.sections.waiver import Revocation
-from sizing.tables import profile_parameter
 
 #: Names a ground may be given by, for its key in the profile's ``revocation_grounds``.
 GROUND_NAMES = {"failed_terms": "i", "findings_no_longer_true": "ii", "change_in_law": "iii"}

@@ -19,6 +19,7 @@ from typing import Any
 
 from sizing.finding import WARN, Finding, status_of
 from sizing.jurisdiction import get as get_jurisdiction
+from sizing.jurisdiction import profile_parameter
 from sizing.ordinance.maintenance import add_months
 from sizing.ordinance.revocation import assess, revocation_finding
 from sizing.ordinance.revocation import revocation_notice_valid as revocation_notice_valid  # re-exported
@@ -45,7 +46,6 @@ from sizing.sections.waiver import (  # noqa: F401  (re-exported: the waiver's i
     waiver_types,
 )
 from sizing.submittal import Submittal
-from sizing.tables import profile_parameter
 
 # --- Clause functions ----------------------------------------------------------------------------------
 

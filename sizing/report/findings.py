@@ -12,6 +12,10 @@ from typing import Any
 
 SYMBOL = {"pass": "PASS", "fail": "FAIL", "warn": "WARN", "info": "INFO"}
 NA = "N/A"
+#: Fill colours for a finding's status cell in a PDF (light, so black text stays legible in print).
+STATUS_FILL = {"pass": (214, 238, 214), "fail": (246, 205, 205), "warn": (252, 236, 196), "info": (222, 230, 242)}
+#: A finding the reviewer marked not applicable (grey: neither pass nor fail).
+NA_FILL = (225, 225, 225)
 #: Column headings of the findings table (markdown, PDF, app).
 COLUMNS = ("Status", "Rule", "Finding", "Shown", "Required", "Citation", "Reviewer's note")
 
@@ -99,8 +103,6 @@ def markdown_table(findings: Iterable, notes: Mapping[str, Any] | None = None,
 
 def pdf_table(pdf, findings: Iterable, notes: Mapping[str, Any] | None = None, size: float = 7.5) -> None:
     """The findings table of a PDF report: status cell coloured, rule and finding (and note) in one column."""
-    from sizing.report.pdf import NA_FILL, STATUS_FILL
-
     body, fills = [], []
     for status, rule, msg, v, lim, citation, note in rows(findings, notes):
         body.append((status, f"{rule}\n{msg}" + (f"\nReviewer: {note}" if note else ""), v, lim, citation))

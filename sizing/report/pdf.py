@@ -18,25 +18,18 @@ import os
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from fpdf import FPDF
 from fpdf.fonts import FontFace
 
 from sizing.report import text as sizing_text
+from sizing.report.findings import NA, NA_FILL, STATUS_FILL, SYMBOL  # noqa: F401  (the fills: shared names)
 from sizing.report.quantities import show
 from sizing.result import SizingResult
 
-if TYPE_CHECKING:  # pragma: no cover
-    from sizing.ordinance.review import Review
-
 FONT = "DejaVu"
-#: Fill colours for a finding's status cell (light, so black text stays legible in print).
-STATUS_FILL = {"pass": (214, 238, 214), "fail": (246, 205, 205), "warn": (252, 236, 196), "info": (222, 230, 242)}
-STATUS_LABEL = {"pass": "PASS", "fail": "FAIL", "warn": "WARN", "info": "INFO"}
 HEADING_FILL = (232, 232, 232)
-#: A finding the reviewer marked not applicable (grey: neither pass nor fail).
-NA_FILL = (225, 225, 225)
 MUTED = (90, 90, 90)
 
 
@@ -191,7 +184,7 @@ class ReportPDF(FPDF):
             for cells, fill in zip(rows, fill_rows, strict=False):
                 row = t.row()
                 for value, colour in zip(cells, fill, strict=False):
-                    bold = bool(colour) and value in (*STATUS_LABEL.values(), "N/A")
+                    bold = bool(colour) and value in (*SYMBOL.values(), NA)
                     row.cell(value, style=FontFace(fill_color=colour, emphasis="BOLD" if bold else None)
                              if colour else None)
         self.ln(2)
@@ -287,7 +280,7 @@ def provenance_notes(r: SizingResult) -> list[str]:
     return notes
 
 
-def _provenance_section(pdf: ReportPDF, r: SizingResult, extra: Sequence[str] = ()) -> None:
+def provenance_section(pdf: ReportPDF, r: SizingResult, extra: Sequence[str] = ()) -> None:
     pdf.heading("Provenance note")
     pdf.paragraph("Levels: confirmed = read from the code text; secondary = reproduced by a manufacturer, agency or "
                   "handbook quoting the code; derived = arithmetic or inference from those; unconfirmed = not found "
@@ -321,7 +314,7 @@ def sizing_pdf(result: SizingResult, units: str = "us", today: dt.date | None = 
         ("Units", "US customary" if units == "us" else "SI (converted from the US code units)"),
         ("Report date", today.isoformat())])
     sizing_sections(pdf, result, units)
-    _provenance_section(pdf, result)
+    provenance_section(pdf, result)
     engineer = result.project.get("engineer")
     licence = result.project.get("engineer_license")
     pdf.signature_block([("Engineer of record", ", ".join(x for x in (engineer, licence and f"licence {licence}")
@@ -330,76 +323,3 @@ def sizing_pdf(result: SizingResult, units: str = "us", today: dt.date | None = 
 
 
 # --- The plan review -------------------------------------------------------------------------------------
-
-def review_pdf(review: Review, notes: dict | None = None) -> bytes:
-    """The plan review report: the permit header, findings with clauses (and the reviewer's notes, N/A with its
-    reason), corrections, deadlines, the sizing calculation, the provenance note and a signature block."""
-    from sizing.report.findings import pdf_table
-    from sizing.report.review import corrections_shown, header_pairs, headline
-
-    r = review
-    name = r.project.get("name")
-    pdf = ReportPDF(f"Grease interceptor plan review — {r.jurisdiction}", None,
-                    footer_note=f"plan review {r.review_date.isoformat()}" + (f" — {name}" if name else ""),
-                    created=r.review_date, letterhead=r.letterhead or None)
-    icp = r.interceptor
-    design = None
-    if icp is not None:
-        parts = [icp.type or "type not shown"]
-        if icp.volume_gal is not None:
-            parts.append(show(icp.volume_gal, "gal"))
-        if icp.rated_flow_gpm is not None:
-            parts.append(show(icp.rated_flow_gpm, "gpm"))
-        if icp.compartments is not None:
-            parts.append(f"{icp.compartments} compartment{'s' if icp.compartments != 1 else ''}")
-        if icp.manholes is not None:
-            parts.append(f"{len(icp.manholes)} manholes")
-        design = ", ".join(parts) + (f" ({icp.product})" if icp.product else "")
-    pdf.key_values(header_pairs(r) + project_pairs(r.project, ("name", "address", "applicant", "engineer",
-                                                              "engineer_license", "fse_id", "date")) + [
-        ("Jurisdiction", r.jurisdiction),
-        ("Code edition", f"California Plumbing Code {r.edition}"),
-        ("Construction", r.construction.replace("_", " ")),
-        ("Proposed interceptor", design or "not shown on the plans"),
-        ("Review date", r.review_date.isoformat()),
-        ("Result", headline(r, notes))])
-
-    pdf.heading("Findings")
-    pdf_table(pdf, r.findings, notes)
-
-    if r.waiver is not None:
-        from sizing.report.review import waiver_lines
-
-        pdf.heading("Waiver")
-        pdf.bullets(waiver_lines(r), size=9)
-
-    pdf.heading("Corrections")
-    corrections = corrections_shown(r, notes)
-    if corrections:
-        pdf.paragraph("Correct the plans as follows and resubmit:", size=9)
-        pdf.bullets(corrections, numbered=True)
-    else:
-        pdf.paragraph("None: no finding fails.", size=9)
-
-    if r.deadlines:
-        pdf.heading("Deadlines")
-        for d in r.deadlines:
-            skipped = "; ".join(f"{day.isoformat()} {name}" for day, name in d.holidays_skipped) or "none"
-            left = d.working_days_left
-            pdf.key_values([
-                ("Rule", d.rule), ("Citation", d.citation),
-                ("Counted from", f"{d.start.isoformat()} ({d.start_basis})"),
-                ("Deadline", f"{d.date.isoformat()} — {d.working_days} working days"),
-                ("As of review", None if left is None else (
-                    f"{left} working days left" if left >= 0 else f"passed {-left} working days ago")),
-                ("Holidays skipped", skipped)])
-        pdf.paragraph(r.working_days_rule, size=8, muted=True)
-
-    pdf.heading(f"Sizing calculation — CPC {r.edition}")
-    sizing_sections(pdf, r.sizing, "us", level=2)
-    extra = [f"Finding '{f.rule}' rests on a {f.provenance} value of the jurisdiction profile"
-             + (f": {f.provenance_note}" if f.provenance_note else "")
-             for f in r.findings if f.provenance in ("derived", "unconfirmed") or f.provenance_note]
-    _provenance_section(pdf, r.sizing, extra)
-    pdf.signature_block([("Plan checker", r.project.get("reviewer"))])
-    return pdf.to_bytes()

@@ -14,6 +14,7 @@ from sizing.report.findings import (  # noqa: F401  (re-exported: the review ren
     SYMBOL,
     markdown_table,
     note_text,
+    pdf_table,
     status_shown,
     text_lines,
     value_limit,
@@ -159,3 +160,77 @@ def review_markdown(r: Review, notes: Mapping[str, ReviewerNote] | None = None) 
 
 def _md(text: object) -> str:
     return str(text).replace("|", "\\|").replace("\n", " ")
+
+
+# --- The PDF review report (fpdf2 imported only when one is made) ---------------------------------------------
+
+def review_pdf(review: Review, notes: dict | None = None) -> bytes:
+    """The plan review report: the permit header, findings with clauses (and the reviewer's notes, N/A with its
+    reason), corrections, deadlines, the sizing calculation, the provenance note and a signature block."""
+    from sizing.report.pdf import ReportPDF, project_pairs, provenance_section, sizing_sections
+    from sizing.report.quantities import show
+
+    r = review
+    name = r.project.get("name")
+    pdf = ReportPDF(f"Grease interceptor plan review — {r.jurisdiction}", None,
+                    footer_note=f"plan review {r.review_date.isoformat()}" + (f" — {name}" if name else ""),
+                    created=r.review_date, letterhead=r.letterhead or None)
+    icp = r.interceptor
+    design = None
+    if icp is not None:
+        parts = [icp.type or "type not shown"]
+        if icp.volume_gal is not None:
+            parts.append(show(icp.volume_gal, "gal"))
+        if icp.rated_flow_gpm is not None:
+            parts.append(show(icp.rated_flow_gpm, "gpm"))
+        if icp.compartments is not None:
+            parts.append(f"{icp.compartments} compartment{'s' if icp.compartments != 1 else ''}")
+        if icp.manholes is not None:
+            parts.append(f"{len(icp.manholes)} manholes")
+        design = ", ".join(parts) + (f" ({icp.product})" if icp.product else "")
+    pdf.key_values(header_pairs(r) + project_pairs(r.project, ("name", "address", "applicant", "engineer",
+                                                              "engineer_license", "fse_id", "date")) + [
+        ("Jurisdiction", r.jurisdiction),
+        ("Code edition", f"California Plumbing Code {r.edition}"),
+        ("Construction", r.construction.replace("_", " ")),
+        ("Proposed interceptor", design or "not shown on the plans"),
+        ("Review date", r.review_date.isoformat()),
+        ("Result", headline(r, notes))])
+
+    pdf.heading("Findings")
+    pdf_table(pdf, r.findings, notes)
+
+    if r.waiver is not None:
+        pdf.heading("Waiver")
+        pdf.bullets(waiver_lines(r), size=9)
+
+    pdf.heading("Corrections")
+    corrections = corrections_shown(r, notes)
+    if corrections:
+        pdf.paragraph("Correct the plans as follows and resubmit:", size=9)
+        pdf.bullets(corrections, numbered=True)
+    else:
+        pdf.paragraph("None: no finding fails.", size=9)
+
+    if r.deadlines:
+        pdf.heading("Deadlines")
+        for d in r.deadlines:
+            skipped = "; ".join(f"{day.isoformat()} {name}" for day, name in d.holidays_skipped) or "none"
+            left = d.working_days_left
+            pdf.key_values([
+                ("Rule", d.rule), ("Citation", d.citation),
+                ("Counted from", f"{d.start.isoformat()} ({d.start_basis})"),
+                ("Deadline", f"{d.date.isoformat()} — {d.working_days} working days"),
+                ("As of review", None if left is None else (
+                    f"{left} working days left" if left >= 0 else f"passed {-left} working days ago")),
+                ("Holidays skipped", skipped)])
+        pdf.paragraph(r.working_days_rule, size=8, muted=True)
+
+    pdf.heading(f"Sizing calculation — CPC {r.edition}")
+    sizing_sections(pdf, r.sizing, "us", level=2)
+    extra = [f"Finding '{f.rule}' rests on a {f.provenance} value of the jurisdiction profile"
+             + (f": {f.provenance_note}" if f.provenance_note else "")
+             for f in r.findings if f.provenance in ("derived", "unconfirmed") or f.provenance_note]
+    provenance_section(pdf, r.sizing, extra)
+    pdf.signature_block([("Plan checker", r.project.get("reviewer"))])
+    return pdf.to_bytes()

@@ -12,11 +12,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from sizing.finding import FAIL, INFO, WARN, Finding
+from sizing.jurisdiction import profile_parameter
 from sizing.result import SizingResult
 from sizing.sections.declarations import Declarations
 from sizing.sections.interceptor import Interceptor
 from sizing.submittal import Submittal
-from sizing.tables import profile_parameter
 
 NOT_SHOWN = "not shown on the plans"
 
