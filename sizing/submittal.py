@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -162,7 +162,8 @@ class Submittal:
     application_date: Any = None
     #: why this edition applies (the file, --edition, or the application date)
     edition_basis: str = ""
-    #: The whole document as given, for the waiver and maintenance parsers (the review's sections are below).
+    #: The whole document as given, for the section parsers (sizing.sections) and has_section(); the parsed
+    #: sections are below, and nothing downstream reads this.
     raw: Mapping[str, Any] = field(default_factory=dict, repr=False, compare=False)
     warnings: tuple[str, ...] = ()
     #: The id of the jurisdiction profile the submittal is read, sized and reviewed under.
@@ -173,6 +174,9 @@ class Submittal:
     declarations: Declarations = field(default_factory=Declarations)
     #: The plan checker's notes by finding rule id (``review_notes``), every entry as written.
     review_notes: Mapping[Any, ReviewerNote] = field(default_factory=dict)
+    #: The ``waiver``, ``application`` and ``revocation`` sections (sizing.sections.waiver), parsed when the
+    #: document is read under a jurisdiction that grants waivers; None without a waiver section.
+    waiver: Any = None
 
     def has_section(self, name: str) -> bool:
         """Whether the document gives the top-level section ``name`` (e.g. a ``waiver`` the profile may not read)."""
@@ -212,10 +216,15 @@ def from_dict(data: Mapping[str, Any], edition: str | None = None, jurisdiction:
     interceptor = interceptor_section.parse_interceptor(data.get(interceptor_section.SECTION))
     declarations = declarations_section.parse_declarations(data)
     notes = review_notes_section.parse_review_notes(data.get(review_notes_section.SECTION))
-    return Submittal(edition=chosen, construction=construction, project=project, fixtures=fixtures,
-                     inlet_pipe_in=inlet_in, meals=meals, raw=dict(data), warnings=tuple(warnings),
-                     application_date=app_date, edition_basis=basis, jurisdiction=jid, interceptor=interceptor,
-                     declarations=declarations, review_notes=notes)
+    sub = Submittal(edition=chosen, construction=construction, project=project, fixtures=fixtures,
+                    inlet_pipe_in=inlet_in, meals=meals, raw=dict(data), warnings=tuple(warnings),
+                    application_date=app_date, edition_basis=basis, jurisdiction=jid, interceptor=interceptor,
+                    declarations=declarations, review_notes=notes)
+    if data.get("waiver") is not None and profile.has_waivers:  # under a profile without waivers it is not read
+        from sizing.sections.waiver import parse_waiver
+
+        sub = replace(sub, waiver=parse_waiver(sub, profile=profile))
+    return sub
 
 
 def _edition_value(field_name: str, value: Any) -> str:

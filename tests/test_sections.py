@@ -124,10 +124,29 @@ def test_a_bad_interceptor_section_fails_sizing_too(tmp_path, capsys):
     assert err.startswith("sizing size: interceptor.volume: expected a volume") and "\n" not in err
 
 
+def test_the_waiver_sections_are_parsed_when_the_document_is_read(tmp_path, capsys):
+    """Under a jurisdiction that grants waivers, the waiver, application and revocation sections are parsed with
+    the rest of the document (a bad one fails sizing too); under one without waivers they are not read."""
+    from sizing.sections.waiver import WaiverApplication
+
+    doc = {"fixtures": [{"type": "floor_drain"}], "review_date": "2025-05-01",
+           "waiver": {"type": "new_construction", "findings": {"negligible_fog_quantity": True}}}
+    sub = submittal.from_dict(doc, jurisdiction="tracy")
+    assert isinstance(sub.waiver, WaiverApplication) and sub.waiver.type == "new_construction"
+    assert sub.waiver.date is None or sub.waiver.date.isoformat() == "2025-05-01"
+    assert submittal.from_dict(doc, jurisdiction="cpc").waiver is None
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("fixtures: [{type: floor_drain}]\nwaiver: {type: new_construction, expiration: soon}\n")
+    assert main(["size", str(bad)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("sizing size: waiver.expiration: expected a date") and "\n" not in err
+    assert main(["size", str(bad), "--jurisdiction", "cpc", "--format", "json"]) == 0
+
+
 # --- Never read again from the raw document ------------------------------------------------------------------
 
 #: The top-level keys the typed sections own.
-OWNED = (interceptor.SECTION, *declarations.SECTIONS, review_notes.SECTION)
+OWNED = (interceptor.SECTION, *declarations.SECTIONS, review_notes.SECTION, "waiver", "application", "revocation")
 RAW_READ = re.compile(r"\.raw\s*(?:\[|\.get\()\s*['\"](" + "|".join(map(re.escape, OWNED)) + r")['\"]")
 DOWNSTREAM = ("sizing/ordinance", "sizing/report", "sizing/commands", "app_pages")
 
@@ -150,7 +169,7 @@ def test_downstream_code_never_reads_the_typed_sections_from_the_raw_document():
 def test_the_raw_read_scan_finds_a_read(tmp_path):
     (tmp_path / "pkg").mkdir()
     (tmp_path / "pkg" / "m.py").write_text('a = sub.raw.get("interceptor")\nb = sub.raw["review_notes"]\n'
-                                           'c = sub.raw.get("waiver")\nd = sub.interceptor\n', encoding="utf-8")
+                                           'c = sub.raw.get("x_note")\nd = sub.interceptor\n', encoding="utf-8")
     assert raw_reads(("pkg",), tmp_path) == ['pkg/m.py:1: a = sub.raw.get("interceptor")',
                                              'pkg/m.py:2: b = sub.raw["review_notes"]']
 

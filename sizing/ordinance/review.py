@@ -203,9 +203,9 @@ def _waiver(sub: Submittal, on: dt.date, profile: Any) -> dict[str, Any] | None:
     """The submittal's waiver section as the review reads it (validated by the waiver parser)."""
     if not sub.has_section("waiver"):
         return None
-    from sizing.ordinance.waiver import parse_waiver, waiver_types
+    from sizing.ordinance.waiver import waiver_of, waiver_types
 
-    app = parse_waiver(sub, today=on, profile=profile)
+    app = waiver_of(sub, profile)
     spec = waiver_types(profile)[app.type]
     expired = app.expiration is not None and on > app.expiration
     return {"type": app.type, "title": spec["title"], "citation": spec["citation"], "status": app.status,

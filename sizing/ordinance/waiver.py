@@ -43,6 +43,7 @@ from sizing.sections.waiver import (  # noqa: F401  (re-exported: the waiver's i
     WaiverApplication,
     no_waivers_error,
     parse_waiver,
+    waiver_of,
     waiver_types,
 )
 from sizing.submittal import Submittal
@@ -284,7 +285,8 @@ def decide(sub: Submittal, today: dt.date | None = None, jurisdiction: Any = Non
     from sizing.size import size
 
     profile = get_jurisdiction(sub.jurisdiction if jurisdiction is None else jurisdiction)
-    app = parse_waiver(sub, today=today, profile=profile)
+    app = waiver_of(sub, profile)
+    app = replace(app, date=app.date or today or dt.date.today())
     spec = waiver_types(profile)[app.type]
     ev = profile.raw.get("waiver_evidence") or {}
     sized = size(sub)

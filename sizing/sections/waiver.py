@@ -130,7 +130,8 @@ class WaiverApplication:
     monitoring: Monitoring | None
     terms: tuple[str, ...]
     expiration: dt.date | None
-    date: dt.date
+    #: The determination date: as given, else the review date; None when neither is (the day it is decided).
+    date: dt.date | None
     technology: str | None
     application: Application
     revocation: Revocation | None
@@ -151,6 +152,16 @@ def no_waivers_error(profile: Any) -> SizingInputError:
     return SizingInputError("jurisdiction", j.id, "", message=(
         f"jurisdiction: {j.name} ({j.id!r}) has no conditional waivers or variances in this tool; evaluate the "
         "waiver under the jurisdiction that grants it (--jurisdiction ID)"))
+
+
+def waiver_of(sub: Submittal, profile: Any = None) -> WaiverApplication:
+    """The submittal's waiver application under ``profile`` (default: the jurisdiction it was read under): the one
+    parsed when the document was read, or, read under another jurisdiction or without a waiver section, parsed
+    now (which says in one line what is missing)."""
+    j = get_jurisdiction(sub.jurisdiction if profile is None else profile)
+    if sub.waiver is not None and j.id == sub.jurisdiction:
+        return sub.waiver
+    return parse_waiver(sub, profile=j)
 
 
 def parse_waiver(sub: Submittal, today: dt.date | None = None, profile: Any = None) -> WaiverApplication:
@@ -187,7 +198,8 @@ def parse_waiver(sub: Submittal, today: dt.date | None = None, profile: Any = No
     terms = tuple(parse.text(f"waiver.terms[{i}]", t) for i, t in
                   enumerate(parse.sequence("waiver.terms", w.get("terms"), default=[])))
     expiration = None if w.get("expiration") is None else parse.date("waiver.expiration", w["expiration"])
-    when = parse.date("waiver.date", w.get("date"), default=sub.declarations.review_date or today or dt.date.today())
+    given = None if w.get("date") is None else parse.date("waiver.date", w["date"])
+    when = given or sub.declarations.review_date or today  # None: the day it is decided
     technology = None if w.get("technology") is None else parse.text("waiver.technology", w["technology"])
     status = parse.choice("waiver.status", w.get("status", "applied"), WAIVER_STATUSES)
     granted_on = None if w.get("granted_on") is None else parse.date("waiver.granted_on", w["granted_on"])
