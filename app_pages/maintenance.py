@@ -1,4 +1,4 @@
-"""Page 4 — maintenance: the readings table, the accumulation plot against the 25 % line, the recommendation and
+"""Page 4 — maintenance: the readings table, the accumulation plot against the profile's limit line, the recommendation and
 the next service date (all from sizing.ordinance.maintenance and sizing.report.figures)."""
 
 from __future__ import annotations

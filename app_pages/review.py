@@ -184,7 +184,7 @@ def design_form() -> dict:
 
     st.subheader("Operations and existing-FSE triggers")
     d1, d2 = st.columns(2)
-    d1.text_input("Maximum discharge temperature", key="in_rv_temperature", placeholder="140 degF or 60 degC")
+    d1.text_input("Maximum discharge temperature", key="in_rv_temperature", placeholder="a temperature with its unit (degF or degC)")
     d2.date_input("Review date (blank: today)", key="in_rv_review_date", format="YYYY-MM-DD")
     e1, e2 = st.columns(2)
     with e1:

@@ -34,7 +34,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     for name, module in COMMANDS.items():
         mod = importlib.import_module(module)
-        # argparse %-formats a subcommand's help: a literal '%' (the 25 % rule) must be doubled there
+        # argparse %-formats a subcommand's help: a literal '%' (a percentage in a help text) must be doubled there
         p = sub.add_parser(name, help=mod.HELP.replace("%", "%%"), description=mod.HELP)
         mod.add_arguments(p)
         p.set_defaults(_module=mod)

@@ -11,7 +11,7 @@ from sizing.sections.interceptor import Manhole, position
 
 
 def rule_manhole_diameter(c: RuleContext) -> Finding:
-    """Every access manhole at least 24 in in diameter.
+    """Every access manhole at least the profile's minimum diameter.
     FOG ordinance, Grease interceptor design standards (d)."""
     p = c.param("min_manhole_diameter")
     need = float(p["value"])

@@ -69,7 +69,7 @@ def rule_food_grinder_removal(c: RuleContext) -> list[Finding | Deadline] | None
 
 
 def rule_discharge_temperature(c: RuleContext) -> Finding:
-    """No discharge in excess of 140 degF into the interceptor.
+    """No discharge above the profile's maximum temperature into the interceptor.
     FOG ordinance, Prohibitions (d)."""
     p = c.param("max_discharge_temperature")
     limit = float(p["value"])
