@@ -49,10 +49,7 @@ def init_state() -> None:
     ss.setdefault("in_inlet_pipe", "")
     ss.setdefault("in_units", "US")
     ss.setdefault("in_add_count", 1)
-    for key in MEALS_INPUTS.values():
-        ss.setdefault(key, "")
-    for key in MEALS_FLAGS.values():
-        ss.setdefault(key, TRI[0])
+    # the meals fields get their state when first drawn (or a file fills them): fewer keys for every widget to scan
 
 
 def replace_fixtures(frame: pd.DataFrame) -> None:
@@ -111,9 +108,9 @@ def build_document(sched: fixtures.Schedule) -> dict:
         doc["fixtures"] = sched.fixtures
     if ss.in_inlet_pipe.strip():
         doc["inlet_pipe"] = ss.in_inlet_pipe.strip()
-    meals = common.clean({field: ss[key] for field, key in MEALS_INPUTS.items()})
+    meals = common.clean({field: ss.get(key, "") for field, key in MEALS_INPUTS.items()})
     for field, key in MEALS_FLAGS.items():
-        if ss[key] != TRI[0]:
+        if ss.get(key, TRI[0]) != TRI[0]:
             meals[field] = ss[key] == TRI[1]
     if meals:
         doc["meals"] = meals
