@@ -22,6 +22,7 @@ from sizing.sections import interceptor as interceptor_section
 from sizing.sections import review_notes as review_notes_section
 from sizing.sections.declarations import Declarations
 from sizing.sections.interceptor import Interceptor
+from sizing.sections.meals import MEALS_FIELDS, Meals, parse_meals  # noqa: F401  (MEALS_FIELDS: the submittal's names)
 from sizing.sections.review_notes import ReviewerNote
 from sizing.tables import DEFAULT_EDITION, edition_in_effect, editions, load_table
 from sizing.units import parse_quantity
@@ -30,9 +31,6 @@ CONSTRUCTION = ("new", "existing", "remodel", "change_of_ownership", "change_in_
 AREAS = ("food_prep", "cleanup", "restroom", "other")
 FIXTURE_FIELDS = ("type", "count", "area", "connected_to_interceptor", "indirect", "trap_size", "flow", "compartments",
                   "length", "width", "depth", "dfu", "label", "notes")
-MEALS_FIELDS = ("meals_per_peak_hour", "seats", "meal_factor", "waste_flow_rate", "retention_time",
-                "storage_factor", "dishwashing_machine", "single_service", "food_waste_disposer",
-                "hours_of_operation")
 #: Top-level sections. Sizing reads the first eight; the review's sections (sizing.sections) are parsed here
 #: too; waiver, revocation, application and maintenance belong to their own parsers (same field-path errors).
 TOP_LEVEL = ("$schema", "edition", "application_date", "construction", "project", "fixtures", "inlet_pipe", "meals",
@@ -137,21 +135,6 @@ class Fixture:
 
 
 @dataclass(frozen=True)
-class Meals:
-    meals_per_peak_hour: float | None = None
-    seats: float | None = None
-    meal_factor: float | None = None
-    meal_factor_name: str | None = None
-    waste_flow_rate_gal: float | None = None
-    retention_time_h: float | None = None
-    storage_factor: float | None = None
-    dishwashing_machine: bool | None = None
-    single_service: bool | None = None
-    food_waste_disposer: bool | None = None
-    hours_of_operation_h: float | None = None
-
-
-@dataclass(frozen=True)
 class Submittal:
     edition: str = DEFAULT_EDITION
     construction: str = "new"
@@ -209,7 +192,7 @@ def from_dict(data: Mapping[str, Any], edition: str | None = None, jurisdiction:
     inlet = data.get("inlet_pipe")
     inlet_in = None if inlet is None else parse_quantity("inlet_pipe", inlet, "in", minimum=0, strict_minimum=True,
                                                         maximum=48)
-    meals = None if data.get("meals") is None else _meals(data["meals"])
+    meals = None if data.get("meals") is None else parse_meals(data["meals"])
     if not fixtures and inlet_in is None and meals is None:
         raise SizingInputError("fixtures", None, "", message=(
             "fixtures: nothing to size; give a fixtures list, an inlet_pipe or a meals section"))
@@ -374,39 +357,3 @@ def _opt_length(field_name: str, value: Any, maximum: float) -> float | None:
     if value is None:
         return None
     return parse_quantity(field_name, value, "in", minimum=0, strict_minimum=True, maximum=maximum)
-
-
-def _meals(value: Any) -> Meals:
-    m = parse.mapping("meals", value, MEALS_FIELDS)
-    factors = load_table("meals-factors").meta["meal_factors"]
-    mph = None if m.get("meals_per_peak_hour") is None else parse.number(
-        "meals.meals_per_peak_hour", m["meals_per_peak_hour"], minimum=0, maximum=1e6)
-    seats = None if m.get("seats") is None else parse.number("meals.seats", m["seats"], minimum=0, maximum=1e6)
-    factor, factor_name = None, None
-    if m.get("meal_factor") is not None:
-        raw = m["meal_factor"]
-        if isinstance(raw, str) and parse.normalise_key(raw) in factors:
-            factor_name = parse.normalise_key(raw)
-            factor = float(factors[factor_name])
-        elif isinstance(raw, str) and not raw.strip().replace(".", "", 1).isdigit():
-            parse.choice("meals.meal_factor", raw, list(factors))  # raises with a suggestion
-        else:
-            factor = parse.number("meals.meal_factor", raw, minimum=0, maximum=10,
-                                  expected=f"a number or one of {', '.join(factors)}:")
-    if mph is None and (seats is None or factor is None):
-        missing = "meal_factor" if seats is not None else "seats" if factor is not None else "meals_per_peak_hour"
-        raise SizingInputError(f"meals.{missing}", None, "meals_per_peak_hour, or seats and meal_factor")
-    waste = None if m.get("waste_flow_rate") is None else parse_quantity(
-        "meals.waste_flow_rate", m["waste_flow_rate"], "gal", minimum=0, strict_minimum=True, maximum=100,
-        expected="gallons per meal such as 6 or '6 gal'")
-    retention = None if m.get("retention_time") is None else parse_quantity(
-        "meals.retention_time", m["retention_time"], "h", minimum=0, strict_minimum=True, maximum=48)
-    storage = None if m.get("storage_factor") is None else parse.number(
-        "meals.storage_factor", m["storage_factor"], minimum=0, strict_minimum=True, maximum=10)
-    hours = None if m.get("hours_of_operation") is None else parse_quantity(
-        "meals.hours_of_operation", m["hours_of_operation"], "h", minimum=0, strict_minimum=True, maximum=24)
-    flags = {k: (None if m.get(k) is None else parse.boolean(f"meals.{k}", m[k]))
-             for k in ("dishwashing_machine", "single_service", "food_waste_disposer")}
-    return Meals(meals_per_peak_hour=mph, seats=seats, meal_factor=factor, meal_factor_name=factor_name,
-                 waste_flow_rate_gal=waste, retention_time_h=retention, storage_factor=storage,
-                 hours_of_operation_h=hours, **flags)
