@@ -347,3 +347,24 @@ def download_name(doc: Mapping[str, Any], suffix: str) -> str:
     while "--" in stem:
         stem = stem.replace("--", "-")
     return f"{stem}{suffix}"
+
+
+#: Background of a finding's row by its status as shown (light, so the text stays legible).
+STATUS_COLOURS = {"fail": "#f8d7da", "warn": "#fff3cd", "pass": "#d1e7dd", "info": "#e2e3e5", "n/a": "#e9ecef"}
+
+
+def findings_table(items, notes: Mapping[str, Any] | None = None, extra: Mapping[str, Any] | None = None) -> None:
+    """Every page's findings (review, waiver, maintenance) in one table, through the one findings renderer:
+    status, rule, finding, shown, required, citation, the reviewer's note where the page keeps notes, then the
+    page's ``extra`` columns (heading -> function of a finding). A static table, so no text is cut off."""
+    from sizing.report import findings as render
+
+    items = list(items)
+    columns = [c for c in render.COLUMNS if notes is not None or c != "Reviewer's note"]
+    rows = [{k.lower(): v for k, v in row.items()} for row in render.table_rows(items, notes, columns=columns)]
+    frame = pd.DataFrame(rows, columns=[c.lower() for c in columns])
+    for heading, value in (extra or {}).items():
+        frame[heading] = [value(f) for f in items]
+    styled = frame.style.apply(
+        lambda row: [f"background-color: {STATUS_COLOURS.get(str(row['status']).lower(), '')}"] * len(row), axis=1)
+    st.table(styled, hide_index=True)

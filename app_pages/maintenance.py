@@ -151,11 +151,7 @@ def results(doc: dict, place) -> None:
     if rows:
         st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch", key="mt_readings_table")
     if plan.findings:
-        from sizing.report import findings
-
-        shown = findings.table_rows(plan.findings, columns=findings.COLUMNS[:-1])
-        st.dataframe(pd.DataFrame(shown, columns=list(findings.COLUMNS[:-1])), hide_index=True, width="stretch",
-                     key="mt_checks_table")
+        common.findings_table(plan.findings)
     for warning in plan.warnings:
         st.warning(warning)
     st.subheader("Downloads")

@@ -32,7 +32,6 @@ TEXT_FIELDS = {"volume": "in_rv_volume", "rated_flow": "in_rv_rated_flow", "comp
                "liquid_depth": "in_rv_liquid_depth", "sanitary_tees": "in_rv_sanitary_tees", "product": "in_rv_product"}
 TRI_FIELDS = {"grease_retention_fittings": "in_rv_fittings", "accessible": "in_rv_accessible"}
 MANHOLE_COLUMNS = MANHOLE_FIELDS
-STATUS_COLOURS = {"fail": "#f8d7da", "warn": "#fff3cd", "pass": "#d1e7dd", "info": "#e2e3e5", "n/a": "#e9ecef"}
 
 
 def manhole_frame(items) -> pd.DataFrame:
@@ -283,17 +282,8 @@ def results(doc: dict, place) -> None:
         m5.metric("Required volume (CPC)", show(r.sizing.required_volume_gal, "gal"),
                   help=r.sizing.gravity["citation"])
     with findings_table:
-        rows = []
-        for f in r.findings:
-            value, limit = REPORT.value_limit(f)
-            rows.append({"status": REPORT.status_shown(f, notes), "rule": f.rule, "finding": f.message,
-                         "value": value, "limit": limit, "citation": f.citation,
-                         "reviewer's note": REPORT.note_text(f, notes),
-                         "provenance": " — ".join(p for p in (f.provenance, f.provenance_note) if p)})
-        frame = pd.DataFrame(rows)
-        styled = frame.style.apply(  # a static table wraps its text: no finding is cut off at any width
-            lambda row: [f"background-color: {STATUS_COLOURS.get(row['status'].lower(), '')}"] * len(row), axis=1)
-        st.table(styled, hide_index=True)
+        common.findings_table(r.findings, notes, extra={
+            "provenance": lambda f: " — ".join(p for p in (f.provenance, f.provenance_note) if p)})
     corrections = REPORT.corrections_shown(r, notes)
     if corrections:
         st.markdown("**Corrections**\n\n" + "\n".join(f"{i}. {c}" for i, c in enumerate(corrections, 1)))

@@ -12,7 +12,6 @@ import streamlit as st
 from app_pages import common, evaluate, jurisdiction, register_box
 from sizing import parse, submittal
 from sizing.errors import SizingInputError, TableError
-from sizing.report import findings as FINDINGS
 from sizing.tables import DEFAULT_EDITION
 
 ss = st.session_state
@@ -310,10 +309,7 @@ def results(doc: dict, place) -> None:
     m2.metric("Findings met", f"{sum(f.passed for f in d.findings)} of {len(d.findings)}")
     m3.metric("CPC required volume", "—" if d.sizing["required_volume_gal"] is None
               else f"{d.sizing['required_volume_gal']:,.0f} gal", help=d.sizing["citation"])
-    rows = [{"status": FINDINGS.status_shown(f), "finding": f.rule, "Director": FINDINGS.show(f.value),
-             "citation": f.citation, "evidence": f.evidence,
-             "evidence score": LETTER.score_text(f.detail.get("score"))} for f in d.findings]
-    st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch", key="waiver_findings")
+    common.findings_table(d.findings, extra={"evidence score": lambda f: LETTER.score_text(f.detail.get("score"))})
     scored = [(f, f.detail["score"]) for f in d.findings if f.detail.get("score")]
     if scored:
         with st.expander("Evidence scores (local policy thresholds, not ordinance text)"):

@@ -69,8 +69,8 @@ def test_findings_table_shows_the_plans_findings(app):
     from app_pages.common import examples_dir
 
     expected = maintenance.plan(maintenance.load(str(examples_dir() / "maintenance-restaurant.yaml")), "tracy")
-    shown = table(app, "Status", "Rule", "Finding", "Citation")
-    assert list(shown["Rule"]) == [f.rule for f in expected.findings]
-    assert list(shown["Finding"]) == [f.message for f in expected.findings]
-    assert set(shown["Status"]) == {"PASS"}
-    assert shown["Shown"].iloc[0] == "10.94 %" and shown["Required"].iloc[0] == "25 %"
+    shown = table(app, "status", "rule", "finding", "citation")
+    assert list(shown["rule"]) == [f.rule for f in expected.findings]
+    assert list(shown["finding"]) == [f.message for f in expected.findings]
+    assert set(shown["status"]) == {"PASS"}
+    assert shown["shown"].iloc[0] == "10.94 %" and shown["required"].iloc[0] == "25 %"
