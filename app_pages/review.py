@@ -22,7 +22,7 @@ from sizing.tables import DEFAULT_EDITION
 
 ss = st.session_state
 REVIEW = common.optional_module("sizing.ordinance.review", "review", "RULES")
-REPORT = common.optional_module("sizing.report.review", "headline", "value_limit")
+REPORT = common.optional_module("sizing.report.review", "headline", "SYMBOL")
 #: The sections this page edits; the rest of the submittal (fixtures, inlet pipe, meals...) is carried as is.
 SECTIONS = ("interceptor", *DECLARATION_SECTIONS, "review_notes")
 #: The permit header of the review report (submittal ``project`` fields) -> widget key.

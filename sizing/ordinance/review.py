@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -133,15 +132,11 @@ class Review:
             "deadline": None if self.deadline is None else self.deadline.to_dict(),
             "deadlines": [d.to_dict() for d in self.deadlines],
             "interceptor": None if self.interceptor is None else self.interceptor.to_dict(),
-            "waiver": None if self.waiver is None else _jsonable_dict(self.waiver),
+            "waiver": None if self.waiver is None else jsonable(self.waiver),
             "working_days_rule": self.working_days_rule,
             "sizing": self.sizing.to_dict(),
             "sizing_warnings_omitted": [{"warning": w, "reason": why} for w, why in self.sizing_warnings_omitted],
         }
-
-
-def _jsonable_dict(d: Mapping[str, Any]) -> dict[str, Any]:
-    return {k: jsonable(v) for k, v in d.items()}
 
 
 # --- The review ------------------------------------------------------------------------------------------

@@ -9,16 +9,7 @@ from typing import Any
 from sizing.errors import SizingInputError
 from sizing.ordinance.review import Review
 from sizing.report import text as sizing_text
-from sizing.report.findings import (  # noqa: F401  (re-exported: the review renderers' names)
-    NA,
-    SYMBOL,
-    markdown_table,
-    note_text,
-    pdf_table,
-    status_shown,
-    text_lines,
-    value_limit,
-)
+from sizing.report.findings import NA, SYMBOL, markdown_table, pdf_table, status_shown, text_lines
 from sizing.sections.review_notes import ReviewerNote
 
 
