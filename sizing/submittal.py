@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sizing import parse
 from sizing.errors import SizingInputError, shown
@@ -26,6 +26,9 @@ from sizing.sections.meals import MEALS_FIELDS, Meals, parse_meals  # noqa: F401
 from sizing.sections.review_notes import ReviewerNote
 from sizing.tables import DEFAULT_EDITION, edition_in_effect, editions, load_table
 from sizing.units import parse_quantity
+
+if TYPE_CHECKING:  # pragma: no cover  (sections.waiver reads a Submittal: imported when a waiver is parsed)
+    from sizing.sections.waiver import WaiverApplication
 
 CONSTRUCTION = ("new", "existing", "remodel", "change_of_ownership", "change_in_operations")
 AREAS = ("food_prep", "cleanup", "restroom", "other")
@@ -159,7 +162,7 @@ class Submittal:
     review_notes: Mapping[Any, ReviewerNote] = field(default_factory=dict)
     #: The ``waiver``, ``application`` and ``revocation`` sections (sizing.sections.waiver), parsed when the
     #: document is read under a jurisdiction that grants waivers; None without a waiver section.
-    waiver: Any = None
+    waiver: WaiverApplication | None = None
 
     def has_section(self, name: str) -> bool:
         """Whether the document gives the top-level section ``name`` (e.g. a ``waiver`` the profile may not read)."""
