@@ -55,7 +55,7 @@ def fse_table(reg, as_of: dt.date, place) -> list[str]:
 
 
 def timeline(reg, ids: list[str], place) -> None:
-    from sizing.register.queries import history, show
+    from sizing.register.queries import history, latest, show
 
     if not ids:
         st.info("The register holds no FSE yet.")
@@ -66,7 +66,7 @@ def timeline(reg, ids: list[str], place) -> None:
                  key="pg_timeline")
     logs = show(reg, fse)["maintenance_logs"]
     if logs:
-        chart(logs[-1], place)
+        chart(latest(logs, "maintenance_logs"), place)
 
 
 def chart(log: dict, place) -> None:

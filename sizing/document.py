@@ -23,6 +23,11 @@ MAX_ALIAS_VALUES = 10_000
 #: The longest text anywhere in a document [characters] (notes, evidence); named fields have lower bounds.
 MAX_TEXT = 20_000
 _MERGE = "tag:yaml.org,2002:merge"
+_STR = "tag:yaml.org,2002:str"
+#: Keys whose values identify a record (sizing.parse.IDENTIFIER_FIELDS): kept as the text written.
+IDENTIFIER_KEYS = frozenset({"fse_id", "permit", "plan_check", "manifest", "engineer_license", "submittal_id"})
+_NUMERIC_TAGS = frozenset({"tag:yaml.org,2002:int", "tag:yaml.org,2002:float", "tag:yaml.org,2002:bool",
+                           "tag:yaml.org,2002:timestamp"})
 
 
 class _DuplicateKey(Exception):
@@ -63,6 +68,15 @@ class _Loader(yaml.SafeLoader):
                     raise _DuplicateKey(key_node.value, seen[key], line)
                 seen[key] = line
         return node
+
+    def construct_mapping(self, node: Any, deep: bool = False) -> Any:
+        # an identifier's plain scalar is text as written: 0417 is not the octal 271, 12:30 not the base-60 750
+        for key_node, value_node in node.value:
+            if (isinstance(key_node, yaml.ScalarNode) and key_node.value in IDENTIFIER_KEYS
+                    and isinstance(value_node, yaml.ScalarNode) and value_node.style is None
+                    and value_node.tag in _NUMERIC_TAGS):
+                value_node.tag = _STR
+        return super().construct_mapping(node, deep=deep)
 
     def construct_yaml_timestamp(self, node: Any) -> Any:
         try:

@@ -42,10 +42,21 @@ class Finding:
     provenance_note: str | None = None
     title: str = ""
     detail: Mapping[str, Any] = field(default_factory=dict)
+    #: What the check could not include (e.g. fixture lines left out of a sum): a finding computed from a partial
+    #: input is never a pass, and a review with such a finding is incomplete.
+    missing: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if self.status not in STATUSES:
             raise ValueError(f"Finding.status: expected one of {', '.join(STATUSES)}, got {self.status!r}")
+        if self.missing and self.status == PASS:
+            raise ValueError(f"Finding {self.rule!r}: a check computed from a partial input cannot pass "
+                             f"(missing: {', '.join(self.missing)})")
+
+    @property
+    def incomplete(self) -> bool:
+        """Computed from a partial input (``missing`` names what was left out)."""
+        return bool(self.missing)
 
     @property
     def passed(self) -> bool:
@@ -60,7 +71,7 @@ class Finding:
                 "message": self.message, "value": jsonable(self.value), "limit": jsonable(self.limit),
                 "unit": self.unit, "evidence": self.evidence, "correction": self.correction,
                 "provenance": self.provenance, "provenance_note": self.provenance_note,
-                "detail": jsonable(dict(self.detail))}
+                "detail": jsonable(dict(self.detail)), "missing": list(self.missing)}
 
 
 def status_of(ok: bool | None) -> str:

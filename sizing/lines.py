@@ -164,7 +164,7 @@ def line_warnings(f: Fixture, line: FixtureLine, jurisdiction: str, receptor_lis
     listed (``unlisted``)."""
     kind = f.kind
     if line.connected and line.count and f.connected_given:
-        for flag, rule_key, what in ((kind.sanitary, "sanitary_connection", "a toilet, urinal or restroom wash "
+        for flag, rule_key, what in ((f.sanitary, "sanitary_connection", "a toilet, urinal or restroom wash "
                                       "basin shall not discharge to a grease interceptor"),
                                      (kind.dishwasher, "dishwasher_connection", "a dishwasher shall not be "
                                       "connected to the grease interceptor")):
@@ -175,13 +175,18 @@ def line_warnings(f: Fixture, line: FixtureLine, jurisdiction: str, receptor_lis
                              f"connected to the interceptor as the submittal states and is counted ({line.dfu:g} DFU), "
                              f"but {what} ({rule['citation']})")
     if f.connected_given is None and line.count:
-        for flag, rule_key in ((kind.sanitary, "sanitary_connection"), (kind.dishwasher, "dishwasher_connection")):
+        for flag, rule_key in ((f.sanitary, "sanitary_connection"), (kind.dishwasher, "dishwasher_connection")):
             rule = profile_sizing_rule(rule_key, jurisdiction) if flag else None
             if rule is not None and rule.get("provenance") == "unconfirmed":
                 run.warn("unconfirmed_default", f"fixtures[{line.index}]: {line.count} x {line.name} is "
                          f"{'counted as connected' if line.connected else 'not counted'} by the "
                          f"jurisdiction's default, whose basis is unconfirmed ({rule['citation']}); "
                          "state connected_to_interceptor to settle it")
+    if kind.sanitary and kind.wash_basin and not f.sanitary and line.count:
+        run.warn("wash_basin_in_kitchen", f"fixtures[{line.index}]: {line.count} x {line.name} is placed in the "
+                 f"{f.area.replace('_', ' ')} area, so it is taken as a kitchen hand sink, "
+                 f"{'connected and counted' if line.connected else 'not connected'} as the submittal says "
+                 f"({line.dfu:g} DFU); a restroom wash basin is area: restroom and stays off the grease line")
     if f.indirect and line.dfu == 0 and not receptor_listed:
         run.warn("indirect_no_receptor", f"fixtures[{line.index}]: {kind.label} drains indirectly, but no floor sink "
                  "or floor drain is listed to receive it; list its receptor")

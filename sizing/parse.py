@@ -5,10 +5,12 @@ from __future__ import annotations
 import datetime as dt
 import difflib
 import math
+import unicodedata
 from collections.abc import Iterable, Mapping
 from typing import Any
 
 from sizing.document import (  # noqa: E402, F401  (the document reader; its names stay importable from here)
+    IDENTIFIER_KEYS,
     MAX_ALIAS_VALUES,
     MAX_FILE_BYTES,
     MAX_TEXT,
@@ -146,6 +148,46 @@ def text(field: str, value: Any, default: str | None = None, max_length: int = 2
     if not isinstance(value, str) or len(value) > max_length:
         raise SizingInputError(field, value, f"text of at most {max_length:,} characters")
     return value.strip()
+
+
+#: Fields that identify a record (an FSE, a permit, a plan check, a hauler's manifest): text exactly as written,
+#: never a number. The YAML reader keeps their plain scalars as text (sizing.document), so that ``0417`` stays
+#: ``0417`` rather than the octal 271 or ``12:30`` the base-60 750.
+IDENTIFIER_FIELDS = tuple(sorted(IDENTIFIER_KEYS))
+#: Dashes that print as a hyphen: an identifier is compared with ASCII hyphens.
+_DASHES = dict.fromkeys(map(ord, "\u2010\u2011\u2012\u2013\u2014\u2212\ufe63\uff0d"), "-")
+
+
+def identifier(field: str, value: Any, max_length: int = 200) -> str:
+    """An identifier as text: NFKC-normalised (full-width letters become ASCII, Unicode dashes hyphens), trimmed;
+    a number (a parser turned it into one) is refused with a request to quote it, and so is any invisible or control
+    character (zero-width space, soft hyphen, bidirectional marks), which would make two ids that print alike.
+
+    >>> identifier("project.fse_id", "ＦＳＥ\u20110417")
+    'FSE-0417'
+    >>> identifier("project.fse_id", 417)
+    Traceback (most recent call last):
+    ...
+    sizing.errors.SizingInputError: project.fse_id: expected text: write the id in quotes, e.g. "0417", so that it is kept exactly as written, got 417
+    """
+    if isinstance(value, bool) or isinstance(value, (int, float)):
+        raise SizingInputError(field, value, 'text: write the id in quotes, e.g. "0417", so that it is kept '
+                                             "exactly as written")
+    if not isinstance(value, str) or len(value) > max_length:
+        raise SizingInputError(field, value, f"an identifier of at most {max_length:,} characters")
+    text = unicodedata.normalize("NFKC", value).translate(_DASHES).strip()
+    for ch in text:
+        if unicodedata.category(ch) in ("Cc", "Cf", "Co", "Cs", "Zl", "Zp"):
+            raise SizingInputError(field, None, "", message=(
+                f"{field}: the id contains an invisible or control character (U+{ord(ch):04X}, "
+                f"{unicodedata.name(ch, 'unnamed')}); type the id again without it"))
+    return text
+
+
+def project(field: str, raw: Mapping[str, Any]) -> dict[str, str]:
+    """A document's ``project`` section: identifiers by :func:`identifier`, every other field as text."""
+    return {k: identifier(f"{field}.{k}", v) if k in IDENTIFIER_FIELDS else text(f"{field}.{k}", v)
+            for k, v in raw.items() if v is not None}
 
 
 def mapping(field: str, value: Any, allowed: Iterable[str] | None = None,

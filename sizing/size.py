@@ -22,12 +22,15 @@ def size(sub: Submittal) -> SizingResult:
     run = _Run(sub.edition)
     run.warnings.extend(sub.warnings)
     if sub.edition_basis:
-        by_date = sub.application_date is not None and sub.edition_basis.startswith(f"CPC {sub.edition}: in effect")
+        beyond = sub.edition_basis.startswith(f"CPC {sub.edition}: the latest edition this tool has")
+        by_date = sub.application_date is not None and (
+            sub.edition_basis.startswith(f"CPC {sub.edition}: in effect") or beyond)
         default = "the default" in sub.edition_basis
         run.step(key="edition", title="Code edition", value=sub.edition, unit="",
                  citation="CPC editions in effect in California (tables/common/cpc-editions.yaml)" if by_date
                  else "sizing default edition" if default else "submittal",
-                 provenance=run.table("cpc-editions").provenance if by_date else "derived" if default else SUBMITTED,
+                 provenance="unconfirmed" if beyond else run.table("cpc-editions").provenance if by_date
+                 else "derived" if default else SUBMITTED,
                  inputs={"application_date": None if sub.application_date is None else sub.application_date.isoformat()},
                  note=sub.edition_basis)
     receptor = receptor_connected(sub.fixtures)
@@ -68,7 +71,11 @@ def _gravity(sub: Submittal, connected: list[FixtureLine], run: _Run) -> tuple[d
     fn3_total = sum(line.footnote3_volume_gal for line in connected)
     out: dict[str, Any] = {"required_volume_gal": None, "table_volume_gal": None, "footnote3_volume_gal": fn3_total,
                            "dfu_basis": None, "table_row": None, "citation": cite, "provenance": table.provenance,
-                           "provenance_label": table.level_label(), "carried_from": table.carried_from, "message": None}
+                           "provenance_label": table.level_label(), "carried_from": table.carried_from, "message": None,
+                           # indirect appliances with neither a receptor nor a flow: their load is in no sum
+                           "left_out": [f"fixtures[{line.index}] ({line.count} x {line.name})" for line in connected
+                                        if line.count and line.dfu == 0 and not line.footnote3_volume_gal
+                                        and _uncarried_indirect(sub, line)]}
     if sub.fixtures:
         dfu_total = sum(line.dfu for line in connected)
         out["dfu_basis"] = "fixtures"
@@ -117,6 +124,12 @@ def _gravity(sub: Submittal, connected: list[FixtureLine], run: _Run) -> tuple[d
     return out, dfu_total
 
 
+def _uncarried_indirect(sub: Submittal, line: FixtureLine) -> bool:
+    """An indirect appliance whose load no listed receptor carries and that gives no flow (0 DFU, 0 gal)."""
+    f = next(f for f in sub.fixtures if f.index == line.index)
+    return f.indirect and f.flow_gpm is None and f.dfu is None and not receptor_connected(sub.fixtures)
+
+
 def _pipe_capacity_check(pipe_in: float, dfu_total: float, run: _Run) -> None:
     try:
         max_dfu, row, size_in, _ = grav.pipe_max_dfu(pipe_in, run.edition)
@@ -143,6 +156,9 @@ def _hydromechanical(sub: Submittal, connected: list[FixtureLine], run: _Run) ->
         "by_pipe_one_minute_gpm": None, "by_pipe_two_minute_gpm": None, "by_pipe_full_pipe_flow_gpm": None,
         "inlet_pipe_in": sub.inlet_pipe_in, "citation": "PDI G-101; ASME A112.14.3 Appendix A",
         "provenance": pdi.provenance, "message": None,
+        # connected fixture lines the fixture-capacity sum leaves out (neither dimensions nor a flow): every value
+        # above is then a lower bound
+        "left_out": [],
     }
     by_index = {f.index: f for f in sub.fixtures}
     volume = 0.0
@@ -171,7 +187,8 @@ def _hydromechanical(sub: Submittal, connected: list[FixtureLine], run: _Run) ->
     left_out = [line for line in connected if line.count and f"fixtures[{line.index}]" not in counted]
     if left_out and counted:
         # a partial design flow would understate the HGI: name what it leaves out
-        names = ", ".join(f"fixtures[{line.index}] ({line.count} x {line.name})" for line in left_out)
+        out["left_out"] = [f"fixtures[{line.index}] ({line.count} x {line.name})" for line in left_out]
+        names = ", ".join(out["left_out"])
         run.warnings.append(f"the fixture-capacity (PDI) method leaves out {len(left_out)} connected fixture line"
                             f"{'s' if len(left_out) != 1 else ''} with neither dimensions nor a flow: {names}; give "
                             "a sink's length, width and depth, or an appliance's or drain's flow, to include it")

@@ -24,7 +24,7 @@ from sizing.sections.declarations import Declarations
 from sizing.sections.interceptor import Interceptor
 from sizing.sections.meals import MEALS_FIELDS, Meals, parse_meals  # noqa: F401  (MEALS_FIELDS: the submittal's names)
 from sizing.sections.review_notes import ReviewerNote
-from sizing.tables import DEFAULT_EDITION, edition_in_effect, editions, load_table
+from sizing.tables import DEFAULT_EDITION, EditionUnknown, edition_in_effect, editions, load_table
 from sizing.units import parse_quantity
 
 if TYPE_CHECKING:  # pragma: no cover  (sections.waiver reads a Submittal: imported when a waiver is parsed)
@@ -60,6 +60,8 @@ class FixtureType:
     indirect: bool = False
     receptor: bool = False
     sanitary: bool = False
+    #: a hand-washing basin: sanitary in a restroom, a kitchen fixture in a food preparation or clean-up area
+    wash_basin: bool = False
     dishwasher: bool = False
     food_grinder: bool = False
     note: str | None = None
@@ -129,6 +131,18 @@ class Fixture:
                            area="other", listed=False)
 
     @property
+    def sanitary(self) -> bool:
+        """Sanitary for the connection rules: a toilet or urinal anywhere, any fixture in a restroom, and a wash
+        basin (a lavatory) unless the submittal places it in a food preparation or clean-up area.
+
+        >>> make_fixture(0, "hand_sink", "tracy", area="restroom").sanitary
+        True
+        >>> make_fixture(0, "lavatory", "tracy", area="food_prep").sanitary
+        False
+        """
+        return sanitary_at(self.kind, self.area)
+
+    @property
     def has_dimensions(self) -> bool:
         return self.length_in is not None
 
@@ -185,7 +199,7 @@ def from_dict(data: Mapping[str, Any], edition: str | None = None, jurisdiction:
     chosen, basis, app_date = _edition(data, edition, warnings)
     construction = parse.choice("construction", data.get("construction"), CONSTRUCTION, default="new")
     project_raw = parse.mapping("project", data.get("project"), PROJECT_FIELDS, default={})
-    project = {k: parse.text(f"project.{k}", v) for k, v in project_raw.items() if v is not None}
+    project = parse.project("project", project_raw)
     fixtures_raw = parse.sequence("fixtures", data.get("fixtures"), default=[])
     if len(fixtures_raw) > MAX_FIXTURES:
         raise SizingInputError("fixtures", None, "", message=(
@@ -226,9 +240,14 @@ def _edition(data: Mapping[str, Any], override: str | None, warnings: list[str])
     app_date = None if data.get("application_date") is None else parse.date("application_date",
                                                                                data["application_date"])
     in_effect = None
+    beyond = None
     if app_date is not None:
         try:
             in_effect = edition_in_effect(app_date)[0]
+        except EditionUnknown as exc:
+            beyond = exc
+            warnings.append(f"edition: {exc}; CPC {exc.latest}, the latest edition it has, is used: check the "
+                            "edition in effect on the application date")
         except ValueError as exc:
             if override is None and data.get("edition") is None:
                 raise SizingInputError("application_date", app_date.isoformat(), "", message=(
@@ -241,20 +260,45 @@ def _edition(data: Mapping[str, Any], override: str | None, warnings: list[str])
         basis = f"CPC {chosen}: the submittal's edition"
     elif in_effect is not None:
         return in_effect, f"CPC {in_effect}: in effect on the application date {app_date.isoformat()}", app_date
+    elif beyond is not None:
+        return beyond.latest, (f"CPC {beyond.latest}: the latest edition this tool has; the edition in effect on the "
+                               f"application date {app_date.isoformat()} is not known to it (it knows the editions "
+                               f"through {beyond.through.isoformat()})"), app_date
     else:
         return DEFAULT_EDITION, f"CPC {DEFAULT_EDITION}: the default (no edition or application_date given)", None
-    if app_date is not None and in_effect != chosen:
+    if app_date is not None and in_effect != chosen and beyond is None:
         when = f"CPC {in_effect} was in effect" if in_effect else "no edition this tool has was in effect"
         warnings.append(f"edition: CPC {chosen} is used, but {when} on the application date {app_date.isoformat()}")
         basis += f" ({when} on the application date {app_date.isoformat()})"
     return chosen, basis, app_date
 
 
-def default_connection(kind: FixtureType | None, profile: Any) -> tuple[bool, str]:
+#: The areas where a wash basin is a kitchen fixture (hand washing at food preparation or clean-up).
+KITCHEN_AREAS = ("food_prep", "cleanup")
+
+
+def sanitary_at(kind: FixtureType | None, area: str | None) -> bool:
+    """Whether a fixture of ``kind`` in ``area`` is sanitary for the connection rules (FOG ordinance, Prohibitions
+    (e): no toilets, urinals or restroom wash basins on a grease line): any fixture in a restroom; a toilet or urinal
+    anywhere; a lavatory unless placed in a kitchen area."""
+    if area == "restroom":
+        return True
+    if kind is None or not kind.sanitary:
+        return False
+    return not (kind.wash_basin and area in KITCHEN_AREAS)
+
+
+def default_connection(kind: FixtureType | None, profile: Any, area: str | None = None) -> tuple[bool, str]:
     """Whether a fixture the submittal does not mark is connected to the grease interceptor, and why."""
     if kind is None:
-        return True, "connected by default"
-    return connection_default(kind.sanitary, kind.dishwasher, profile)
+        return connection_default(area == "restroom", False, profile)
+    area = area if area is not None else kind.area
+    sanitary = sanitary_at(kind, area)
+    if kind.wash_basin and not sanitary:
+        return True, (f"connected by default: a hand sink in the {area.replace('_', ' ')} area is a kitchen fixture "
+                      "on the grease line (project decision); state connected_to_interceptor: false where it drains "
+                      "to the sanitary sewer")
+    return connection_default(sanitary, kind.dishwasher, profile)
 
 
 def resolve_type(field_name: str, value: Any, accept_unknown: bool) -> str:
@@ -345,11 +389,11 @@ def make_fixture(index: int, ftype: str, jurisdiction: Any, *, count: int = 1, a
     (None) taken from the type: the area, whether it drains indirectly, its compartments, and whether it is
     connected (the jurisdiction's default, :func:`default_connection`)."""
     kind = fixture_types().get(ftype)
-    connected, basis = (default_connection(kind, jurisdiction) if connected_given is None
+    area = area if area is not None else kind.area if kind else "other"
+    connected, basis = (default_connection(kind, jurisdiction, area) if connected_given is None
                         else (connected_given, "given"))
     chosen = compartments if compartments is not None else kind.compartments if kind else 1
-    return Fixture(index=index, type=ftype, count=count, area=area if area is not None else kind.area if kind
-                   else "other", connected=connected, trap_size_in=trap_size_in, flow_gpm=flow_gpm,
+    return Fixture(index=index, type=ftype, count=count, area=area, connected=connected, trap_size_in=trap_size_in, flow_gpm=flow_gpm,
                    compartments=chosen, length_in=length_in, width_in=width_in, depth_in=depth_in, dfu=dfu,
                    label=label, compartments_default=compartments is None and chosen != 1,
                    connected_given=connected_given, connected_basis=basis,

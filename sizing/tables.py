@@ -201,11 +201,34 @@ def edition_in_effect(on: Any) -> tuple[str, dict[str, Any]]:
     import datetime as dt
 
     table = load_table("cpc-editions")
+    through = editions_known_through()
+    if on > through:
+        raise EditionUnknown(on, through, str(table.rows[-1]["edition"]), _edition_names(table))
     for row in table.rows:
         start = dt.date.fromisoformat(str(row["effective_from"]))
         end = None if row["effective_to"] is None else dt.date.fromisoformat(str(row["effective_to"]))
         if start <= on and (end is None or on <= end):
             return str(row["edition"]), row
-    names = "; ".join(f"CPC {r['edition']} from {r['effective_from']}" + (f" to {r['effective_to']}" if r["effective_to"] else "")
-                      for r in table.rows)
-    raise ValueError(f"no CPC edition this tool has was in effect on {on.isoformat()} (it has {names})")
+    raise ValueError(f"no CPC edition this tool has was in effect on {on.isoformat()} (it has {_edition_names(table)})")
+
+
+def _edition_names(table: Table) -> str:
+    return "; ".join(f"CPC {r['edition']} from {r['effective_from']}" + (f" to {r['effective_to']}" if r["effective_to"]
+                                                                         else "") for r in table.rows)
+
+
+def editions_known_through():
+    """The last date for which the tool knows the CPC edition in effect (``known_through`` of the editions table)."""
+    import datetime as dt
+
+    return dt.date.fromisoformat(str(load_table("cpc-editions").meta["known_through"]))
+
+
+class EditionUnknown(ValueError):
+    """A date past the last one for which the edition in effect is known (a later triennial edition may apply)."""
+
+    def __init__(self, on, through, latest: str, names: str):
+        self.on, self.through, self.latest = on, through, latest
+        super().__init__(f"the CPC edition in effect on {on.isoformat()} is not known to this tool: it knows the "
+                         f"editions through {through.isoformat()} ({names}); California adopts a new CPC every three "
+                         f"years")

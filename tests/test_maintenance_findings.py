@@ -76,7 +76,7 @@ def test_service_interval_finding_is_the_due_date_and_fails_when_overdue():
     f = by_rule(p)["service_interval"]
     assert (f.status, f.value, f.limit) == ("fail", D(2025, 6, 1), D(2025, 4, 30))
     assert f.message == ("pump-out due by 2025-04-30 — overdue (approved interval of 60 days after the last "
-                         "pump-out (at most 6 months))")
+                         "pump-out (at most 6 months) (TMC ch. 5.26, Grease interceptor maintenance (e)(2)))")
     assert f.citation == "TMC ch. 5.26, Grease interceptor maintenance (e)(2)"
     assert p.in_order is False
     ok = by_rule(m.plan(m.from_dict(log(approved_interval=120, measurements=[])), "tracy"))["service_interval"]

@@ -317,19 +317,26 @@ def test_catalog_types_say_how_they_are_counted():
 
 
 @pytest.mark.parametrize(("fixture", "dfu"), [
-    ({"type": "pre_rinse_sink"}, 3), ({"type": "kitchen_sink"}, 3), ({"type": "laundry_sink"}, 3),
-    ({"type": "clothes_washer"}, 4), ({"type": "clothes_washer", "trap_size": "3 in"}, 6),
+    ({"type": "pre_rinse_sink"}, 3), ({"type": "kitchen_sink"}, 3), ({"type": "laundry_sink"}, 2),
+    ({"type": "clothes_washer"}, 3), ({"type": "clothes_washer", "trap_size": "3 in"}, 6),
     ({"type": "drinking_fountain"}, 0.5), ({"type": "wok_range"}, 0), ({"type": "glass_washer"}, 0)])
 def test_catalog_dfu(fixture, dfu):
-    """Item 7: sinks on the commercial-sink row (3 DFU); laundry sink and clothes washer by their usual trap via
-    Table 702.2(1) (1-1/2 in: 3, 2 in: 4) unless a trap is given; indirect appliances at their receptor (0)."""
+    """Item 7: sinks on the commercial-sink row (3 DFU); laundry tub (2) and domestic clothes washer (3, 2 in
+    standpipe) on their UPC Table 702.1 rows, a larger trap by Table 702.2(1) (3 in: 6); indirect appliances at their
+    receptor (0)."""
     assert dfu_of(fixture | {"count": 1}) == dfu
 
 
-def test_default_trap_is_stated_with_a_warning():
-    """Item 7: a type counted at its usual trap says so in the step and warns what to give."""
-    r = size(from_dict({"fixtures": [{"type": "clothes_washer"}]}))
-    assert any(w.startswith("fixtures[0]: Clothes washer has no trap_size; counted at a 2 in trap") for w in r.warnings)
+def test_laundry_fixtures_are_counted_on_their_table_702_1_rows():
+    """UPC Table 702.1 lists a laundry tub (2 DFU) and a domestic clothes washer (2 in standpipe, 3 DFU): they are
+    counted on those rows with the row's provenance, not by a trap size with a warning (King County and Wichita
+    transcriptions of UPC Table 702.1)."""
+    r = size(from_dict({"fixtures": [{"type": "laundry_tub"}, {"type": "washing_machine"}]}))
+    assert [(f.dfu, f.basis) for f in r.fixtures] == [
+        (2, "Table 702.1: Laundry tub"), (3, "Table 702.1: Clothes washer, domestic (2 in standpipe)")]
+    assert r.dfu_total == 5 and r.gravity["required_volume_gal"] == 500
+    assert not any("trap_size" in w for w in r.warnings)
+    assert {f.provenance for f in r.fixtures} == {"carried (CPC 2022, secondary there)"}
 
 
 @pytest.mark.parametrize("name", ["pasta_cooker", "grease_trap", "fryer"])

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import datetime as dt
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -30,6 +31,7 @@ from sizing.finding import FAIL, PASS, Finding
 from sizing.jurisdiction import get as get_jurisdiction
 from sizing.jurisdiction import profile_parameter
 from sizing.ordinance import records
+from sizing.ordinance.due import is_overdue
 from sizing.ordinance.accumulation import (  # noqa: F401 (re-exported: sizing.ordinance.maintenance.*)
     add_months,
     add_years,
@@ -94,6 +96,8 @@ class MaintenancePlan:
     citations: dict[str, str]
     #: The jurisdiction's letterhead line, for the maintenance report.
     letterhead: str = ""
+    #: The clause the due date rests on (the accumulation limit when its projected date comes first).
+    due_citation: str = ""
 
     @property
     def records(self) -> tuple[Finding, ...]:
@@ -131,6 +135,7 @@ class MaintenancePlan:
             "approved_interval_days": self.approved_interval_days,
             "due_date": iso(self.due_date),
             "due_basis": self.due_basis,
+            "due_citation": self.due_citation,
             "next_service_date": iso(self.next_service_date),
             "next_service_basis": self.next_service_basis,
             "readings": [dict(r) for r in self.readings],
@@ -220,25 +225,18 @@ def plan(rec: MaintenanceRecord, jurisdiction: Any) -> MaintenancePlan:
         warnings.append(f"the measured accumulation supports {recommended} days, shorter than the approved "
                         f"{approved:g} days; the Director may increase the frequency "
                         f"({cite['service_immediately_when_over_limit']})")
-    due_date, due_basis = None, "no pump-out on record"
+    due_date, due_basis, due_cite = None, "no pump-out on record", cite["max_service_interval_months"]
     if last_service is not None:
-        cap_date = add_months(last_service, cap_months)
-        if approved is not None:
-            due_date = min(last_service + dt.timedelta(days=math.floor(approved)), cap_date)
-            due_basis = f"approved interval of {approved:g} days after the last pump-out (at most {cap_months} months)"
-        elif not established:
-            due_date = add_months(last_service, default_months)
-            due_basis = (f"{_every(default_months)} while the frequency is not established "
-                         f"({cite['default_service_interval_months']})")
-        else:
-            due_date = cap_date
-            due_basis = f"{cap_months} months after the last pump-out ({cite['max_service_interval_months']})"
-            if projected is not None and projected < cap_date:
-                due_date = projected
-                due_basis = f"the projected date of reaching {limit:g} % ({cite['max_accumulation_percent']})"
-    overdue = due_date is not None and as_of > due_date
+        due_date, due_basis, due_cite = _scheduled_due(rec, last_service, established, cap_months, default_months,
+                                                       cite)
+        if projected is not None and projected < due_date:
+            # the limit itself ((e)(1)) comes before the schedule: pump when the projection reaches it
+            due_basis = (f"the projected date of reaching {limit:g} % ({cite['max_accumulation_percent']}), before "
+                         f"the scheduled {due_date.isoformat()}: {due_basis}")
+            due_date, due_cite = projected, cite["max_accumulation_percent"]
+    overdue = due_date is not None and is_overdue(due_date, as_of)
     if due_date is not None:
-        findings.append(service_finding(as_of, due_date, due_basis, cite["max_service_interval_months"]))
+        findings.append(service_finding(as_of, due_date, due_basis, due_cite))
 
     if service_now:
         next_date = as_of
@@ -270,10 +268,41 @@ def plan(rec: MaintenanceRecord, jurisdiction: Any) -> MaintenancePlan:
         percent_full=pct_latest, exceeds_limit=exceeds, last_service=last_service, readings_since_service=n_cycle,
         established=established, accumulation=cyc.to_dict(), projected_limit_date=projected,
         recommended_interval_days=recommended, basis=basis, approved_interval_days=approved, due_date=due_date,
-        due_basis=due_basis, overdue=overdue, service_now=service_now, next_service_date=next_date,
+        due_basis=due_basis, due_citation=due_cite if due_date is not None else "", overdue=overdue, service_now=service_now, next_service_date=next_date,
         next_service_basis=next_basis,
         projection=cyc.projection(projected if projected is not None else (next_date or as_of)),
         findings=tuple(findings), warnings=tuple(warnings), citations=citations, letterhead=profile.letterhead)
+
+
+def _scheduled_due(rec: MaintenanceRecord, last_service: dt.date, established: bool, cap_months: int,
+                   default_months: int, cite: dict[str, str]) -> tuple[dt.date, str, str]:
+    """The due date by the schedule that applies (approved, default or the maximum interval), its basis and
+    clause. An interval given in months counts calendar months; one given in days or weeks, exact days."""
+    cap_date = add_months(last_service, cap_months)
+    approved = rec.approved_interval_days
+    if approved is not None:
+        months = rec.approved_interval_months
+        if months is not None:
+            scheduled, words = add_months(last_service, months), f"{months} calendar month{'s' if months != 1 else ''}"
+        else:
+            scheduled, words = last_service + dt.timedelta(days=math.floor(approved)), f"{approved:g} days"
+        return (min(scheduled, cap_date), f"approved interval of {words} after the last pump-out (at most "
+                f"{cap_months} months) ({cite['max_service_interval_months']})", cite["max_service_interval_months"])
+    if not established:
+        return (add_months(last_service, default_months), f"{_every(default_months)} while the frequency is not "
+                f"established ({cite['default_service_interval_months']})", cite["default_service_interval_months"])
+    return (cap_date, f"{cap_months} months after the last pump-out ({cite['max_service_interval_months']})",
+            cite["max_service_interval_months"])
+
+
+def service_due(result: Mapping[str, Any]) -> tuple[dt.date | None, str, str]:
+    """The date a stored maintenance evaluation (``MaintenancePlan.to_dict()``) says the next pump-out is due by,
+    its basis and its clause: the one reading of a log that ``sizing maintenance`` and the register's due list
+    share (whether it is overdue on a day is :func:`sizing.ordinance.due.status`)."""
+    day = result.get("due_date") or result.get("next_service_date")
+    cites = result.get("citations") or {}
+    citation = result.get("due_citation") or cites.get("maximum_interval", "")
+    return (None if not day else dt.date.fromisoformat(str(day)[:10]), result.get("due_basis") or "", citation)
 
 
 def service_finding(as_of: dt.date, due_date: dt.date, due_basis: str, citation: str) -> Finding:
@@ -283,7 +312,7 @@ def service_finding(as_of: dt.date, due_date: dt.date, due_basis: str, citation:
     >>> f.status, f.message
     ('fail', 'pump-out due by 2025-06-01 — overdue (basis)')
     """
-    late = as_of > due_date
+    late = is_overdue(due_date, as_of)
     return Finding("service_interval", FAIL if late else PASS, citation,
                    f"pump-out due by {due_date.isoformat()}{' — overdue' if late else ''} ({due_basis})",
                    value=as_of, limit=due_date, title="Full pump-out by its due date")

@@ -70,6 +70,18 @@ RULES = (rule_interceptor_required, rule_interceptor_type, rule_volume, rule_hgi
          rule_additives)
 
 
+def verdict_of(findings) -> str:
+    """``not compliant`` when a finding fails, else ``incomplete`` when one rests on a partial input, else
+    ``compliant``.
+
+    >>> verdict_of([Finding("a", "pass", "c", "m"), Finding("b", "warn", "c", "m", missing=("fixtures[1]",))])
+    'incomplete'
+    """
+    if any(f.status == FAIL for f in findings):
+        return "not compliant"
+    return "incomplete" if any(f.incomplete for f in findings) else "compliant"
+
+
 def rule_id(rule: Any) -> str:
     """The id of a rule function: ``rule_volume`` -> ``'volume'``."""
     return rule.__name__.removeprefix("rule_")
@@ -100,12 +112,25 @@ class Review:
 
     @property
     def compliant(self) -> bool:
-        return not any(f.status == FAIL for f in self.findings)
+        """No finding fails and none was computed from a partial input (see :attr:`verdict`)."""
+        return not any(f.status == FAIL or f.incomplete for f in self.findings)
+
+    @property
+    def incomplete(self) -> tuple[Finding, ...]:
+        """The findings computed from a partial input (``Finding.missing``): the review cannot confirm them."""
+        return tuple(f for f in self.findings if f.incomplete)
+
+    @property
+    def verdict(self) -> str:
+        """``not compliant`` (a finding fails), ``incomplete`` (none fails, but a check rests on a partial input)
+        or ``compliant``."""
+        return verdict_of(self.findings)
 
     @property
     def corrections(self) -> list[str]:
-        """One plain-language correction per failing finding, its citation in brackets."""
-        return [f"{f.correction} [{f.citation}]" for f in self.findings if f.status == FAIL]
+        """One plain-language correction per failing or incomplete finding, its citation in brackets."""
+        return [f"{f.correction} [{f.citation}]" for f in self.findings
+                if (f.status == FAIL or f.incomplete) and f.correction]
 
     @property
     def deadline(self) -> Deadline | None:
@@ -121,6 +146,8 @@ class Review:
     def to_dict(self) -> dict[str, Any]:
         return {
             "compliant": self.compliant,
+            "verdict": self.verdict,
+            "incomplete": [{"rule": f.rule, "missing": list(f.missing)} for f in self.incomplete],
             "project": dict(self.project),
             "edition": self.edition,
             "construction": self.construction,

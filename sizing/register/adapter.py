@@ -95,7 +95,8 @@ def maintenance_findings(result: Mapping[str, Any]) -> list[FindingRow]:
                            f"({'over' if over else 'within'} {result.get('limit_percent', 25):g} %)"))
     if result.get("due_date"):
         late = bool(result.get("overdue"))
-        out.append(FindingRow("service_interval", FAIL if late else PASS, cites.get("maximum_interval", ""),
+        out.append(FindingRow("service_interval", FAIL if late else PASS,
+                              result.get("due_citation") or cites.get("maximum_interval", ""),
                            f"pump-out due by {result['due_date']}{' — overdue' if late else ''} "
                            f"({result.get('due_basis') or ''})".replace(" ()", "")))
     for c in result.get("records") or []:

@@ -7,12 +7,15 @@ training interval) and the calendar arithmetic of :mod:`sizing.ordinance.mainten
 from __future__ import annotations
 
 import datetime as dt
+import difflib
 from collections.abc import Mapping
 from typing import Any
 
 import sqlalchemy as sa
 
-from sizing.errors import SizingInputError
+from sizing.errors import SizingInputError, shown
+from sizing.ordinance.due import OVERDUE
+from sizing.ordinance.due import status as due_status
 from sizing.register import schema as t
 from sizing.register.adapter import FAIL
 from sizing.register.store import Register
@@ -37,14 +40,21 @@ def fse_ids(reg: Register) -> list[str]:
 
 
 def require_fse(conn, fse_id: str) -> dict[str, Any]:
+    """The FSE's latest details; an id that is not in the register names the closest id that is (a typo, a
+    look-alike character) or, failing one, a few known ids."""
+    from sizing.parse import identifier
+
+    fse_id = identifier("FSE", fse_id)
     row = conn.execute(sa.select(t.fses).where(t.fses.c.fse_id == fse_id).order_by(t.fses.c.id.desc())
                        .limit(1)).mappings().first()
     if row is None:
-        known = [r[0] for r in conn.execute(sa.select(t.fses.c.fse_id).distinct().order_by(t.fses.c.fse_id)
-                                            .limit(10))]
-        raise SizingInputError("FSE", fse_id, "", message=(
-            f"FSE: no FSE {fse_id!r} in the register" + (f"; known: {', '.join(known)}" if known else
-                                                           "; the register is empty")))
+        known = [r[0] for r in conn.execute(sa.select(t.fses.c.fse_id).distinct().order_by(t.fses.c.fse_id))]
+        folded = {k.casefold(): k for k in known}
+        close = ([folded[fse_id.casefold()]] if fse_id.casefold() in folded else
+                 difflib.get_close_matches(fse_id, known, n=1, cutoff=0.75))
+        hint = (f"; did you mean {close[0]!r}?" if close else
+                f"; known: {', '.join(known[:10])}" if known else "; the register is empty")
+        raise SizingInputError("FSE", fse_id, "", message=f"FSE: no FSE {shown(fse_id)} in the register{hint}")
     return dict(row)
 
 
@@ -57,29 +67,46 @@ def _grouped(conn, table: sa.Table, *columns: str) -> dict[str, list[dict[str, A
     return out
 
 
+#: The date each kind of record is about (the latest record is the one with the latest such date; records of the
+#: same date are taken in the order they were written).
+RECORD_DATES = {"cycles": "review_date", "waivers": "decided_on", "maintenance_logs": "as_of"}
+
+
+def latest(rows: list[dict[str, Any]], table: str) -> dict[str, Any] | None:
+    """The latest of one FSE's ``rows`` of ``table`` by the records' own dates (:data:`RECORD_DATES`), ties by
+    when they were written: a record dated before another is kept in the timeline and never overrides it."""
+    if not rows:
+        return None
+    key = RECORD_DATES[table]
+    return max(rows, key=lambda r: (r.get(key) or dt.date.min, r.get("recorded_at") or dt.datetime.min, r["id"]))
+
+
 def fse_list(reg: Register, as_of: dt.date | None = None, *, jurisdiction: Any) -> list[dict[str, Any]]:
-    """One row per FSE: its latest details and a status from its latest cycle, waiver and maintenance log."""
+    """One row per FSE: its latest details and a status from its latest cycle, waiver and maintenance log (latest
+    by their own dates)."""
     as_of = as_of or dt.date.today()
     due: dict[str, int] = {}
     for item in due_list(reg, as_of=as_of, within=0, jurisdiction=jurisdiction):
-        due[item["fse_id"]] = due.get(item["fse_id"], 0) + 1
+        if item["status"] == OVERDUE:
+            due[item["fse_id"]] = due.get(item["fse_id"], 0) + 1
     out = []
     with reg.db.read() as conn:
         fses = _grouped(conn, t.fses)
-        cycles = _grouped(conn, t.cycles, "id", "fse_id", "cycle", "compliant", "review_date")
-        waivers = _grouped(conn, t.waivers, "id", "fse_id", "status", "expiration", "result")
-        logs = _grouped(conn, t.maintenance_logs, "id", "fse_id", "next_service_date")
+        cycles = _grouped(conn, t.cycles, "id", "fse_id", "cycle", "compliant", "review_date", "recorded_at")
+        waivers = _grouped(conn, t.waivers, "id", "fse_id", "status", "expiration", "result", "decided_on",
+                           "recorded_at")
+        logs = _grouped(conn, t.maintenance_logs, "id", "fse_id", "next_service_date", "as_of", "recorded_at")
         f = t.findings.c
         failing = dict(conn.execute(sa.select(f.source_id, sa.func.count()).where(
             f.source == "cycle", f.status == FAIL).group_by(f.source_id)).all())
     for fse_id, rows in fses.items():
         fse = rows[-1]
-        cycle = (cycles.get(fse_id) or [None])[-1]
-        waiver = (waivers.get(fse_id) or [None])[-1]
-        log = (logs.get(fse_id) or [None])[-1]
+        cycle = latest(cycles.get(fse_id, []), "cycles")
+        waiver = latest(waivers.get(fse_id, []), "waivers")
+        log = latest(logs.get(fse_id, []), "maintenance_logs")
         status = "no review" if cycle is None else "compliant" if cycle["compliant"] else "corrections required"
         if due.get(fse_id):
-            status += "; overdue"
+            status += f"; {OVERDUE}"
         out.append({"fse_id": fse_id, "name": fse["name"], "address": fse["address"], "owner": fse["owner"],
                     "status": status, "cycles": 0 if cycle is None else cycle["cycle"],
                     "last_review": None if cycle is None else cycle["review_date"],
@@ -170,7 +197,7 @@ def due_list(reg: Register, as_of: dt.date | None = None, within: int = 30, *,
     records checks the latest log did not meet.
     """
     from sizing.jurisdiction import get as get_jurisdiction
-    from sizing.ordinance.maintenance import add_months
+    from sizing.ordinance.maintenance import add_months, service_due
 
     as_of = as_of or dt.date.today()
     try:
@@ -184,16 +211,16 @@ def due_list(reg: Register, as_of: dt.date | None = None, within: int = 30, *,
     def add(day, fse_id, what, detail, citation=""):
         if day is not None and day <= horizon:
             items.append({"date": day, "fse_id": fse_id, "what": what, "detail": detail, "citation": citation,
-                          "status": "overdue" if day < as_of else "due"})
+                          "status": due_status(day, as_of)})
 
     with reg.db.read() as conn:
         ids = [r[0] for r in conn.execute(sa.select(t.fses.c.fse_id).distinct())]
         events = _grouped(conn, t.maintenance_events, "fse_id", "kind", "on_date")
         notices = _grouped(conn, t.notifications)
-        all_waivers = _grouped(conn, t.waivers, "id", "fse_id", "type", "granted_on", "expiration", "result")
-        m = t.maintenance_logs
-        newest = sa.select(sa.func.max(m.c.id)).group_by(m.c.fse_id).scalar_subquery()
-        logs = {r["fse_id"]: dict(r) for r in conn.execute(sa.select(m).where(m.c.id.in_(newest))).mappings()}
+        all_waivers = _grouped(conn, t.waivers, "id", "fse_id", "type", "granted_on", "expiration", "result",
+                               "decided_on", "recorded_at")
+        logs = {fse_id: latest(rows, "maintenance_logs") for fse_id, rows in _grouped(
+            conn, t.maintenance_logs, "id", "fse_id", "as_of", "recorded_at", "next_service_date", "result").items()}
     for fse_id in ids:
         pumps = [e["on_date"] for e in events.get(fse_id, []) if e["kind"] == "pump_out"]
         for n in notices.get(fse_id, []):
@@ -202,8 +229,9 @@ def due_list(reg: Register, as_of: dt.date | None = None, within: int = 30, *,
                     f"{n['working_days']} working days after the notification of {n['notified_on']}; "
                     "no installation recorded", n["citation"])
         waivers = {}
-        for w in all_waivers.get(fse_id, []):
-            waivers[w["type"]] = w  # the latest decision of each kind
+        for w in all_waivers.get(fse_id, []):  # the latest decision of each kind, by its date
+            waivers.setdefault(w["type"], []).append(w)
+        waivers = {kind: latest(rows, "waivers") for kind, rows in waivers.items()}
         for w in waivers.values():
             rev = w["result"].get("revocation")
             if w["granted_on"] is not None and not (rev and rev.get("may_proceed")):  # revoked: it ends then
@@ -220,9 +248,9 @@ def due_list(reg: Register, as_of: dt.date | None = None, within: int = 30, *,
                 add(_d((res.get("latest_reading") or {}).get("date")) or log["as_of"], fse_id, "service now",
                     f"{res['percent_full']:g} % full (over {res['limit_percent']:g} %)",
                     res["citations"]["service_immediately"])
-            elif log["next_service_date"]:
-                add(log["next_service_date"], fse_id, "pump-out", res.get("next_service_basis") or "",
-                    res["citations"]["maximum_interval"])
+            else:
+                day, basis, citation = service_due(res)
+                add(day, fse_id, "pump-out", basis, citation)
             for c in res.get("records") or []:  # Finding.to_dict() shape; a log stored earlier has ok / detail
                 if c["status"] == "fail" if "status" in c else c["ok"] is False:
                     add(log["as_of"], fse_id, "records",

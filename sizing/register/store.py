@@ -79,10 +79,7 @@ def detect_kind(doc: Mapping[str, Any]) -> str:
 def check_fse_id(value: Any, field_name: str = "project.fse_id") -> str:
     if value is None or (isinstance(value, str) and not value.strip()):
         raise SizingInputError(field_name, value, "the FSE's id, e.g. FSE-0417 (or give --fse ID)")
-    text = parse.text(field_name, value, max_length=FSE_ID_MAX).strip()
-    if any(ord(ch) < 32 for ch in text):
-        raise SizingInputError(field_name, value, "an FSE id without control characters")
-    return text
+    return parse.identifier(field_name, value, max_length=FSE_ID_MAX)
 
 
 def no_nul(value: Any, path: str = "") -> None:

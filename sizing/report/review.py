@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from sizing.errors import SizingInputError
-from sizing.ordinance.review import Review
+from sizing.ordinance.review import Review, verdict_of
 from sizing.report import text as sizing_text
 from sizing.report.findings import NA, SYMBOL, markdown_table, pdf_table, status_shown, text_lines
 from sizing.sections.review_notes import ReviewerNote
@@ -38,15 +38,24 @@ def counts_shown(r: Review, notes: Mapping[str, ReviewerNote] | None = None) -> 
     return out
 
 
+def verdict_shown(r: Review, notes: Mapping[str, ReviewerNote] | None = None) -> str:
+    """The review's verdict over the findings the reviewer did not mark not applicable: ``not compliant``,
+    ``incomplete`` (a check rests on a partial input) or ``compliant``."""
+    return verdict_of([f for f in r.findings if status_shown(f, notes) != NA])
+
+
 def compliant_shown(r: Review, notes: Mapping[str, ReviewerNote] | None = None) -> bool:
-    """No failing finding, other than those the reviewer marked not applicable."""
-    return not any(f.status == "fail" and status_shown(f, notes) != NA for f in r.findings)
+    """No failing or incomplete finding, other than those the reviewer marked not applicable."""
+    return verdict_shown(r, notes) == "compliant"
 
 
 def headline(r: Review, notes: Mapping[str, ReviewerNote] | None = None) -> str:
     c = counts_shown(r, notes)
-    verdict = "COMPLIANT" if compliant_shown(r, notes) else "NOT COMPLIANT"
+    verdict = verdict_shown(r, notes).upper()
     line = f"{verdict}: {c['fail']} fail, {c['warn']} warn, {c['pass']} pass, {c['info']} info"
+    partial = [f.rule for f in r.findings if f.incomplete and status_shown(f, notes) != NA]
+    if partial:
+        line += f"; not checked in full for want of data: {', '.join(partial)}"
     if c["n/a"]:
         waived = [f.rule for f in r.findings if f.status == "fail" and status_shown(f, notes) == NA]
         line += f", {c['n/a']} N/A (reviewer)" + (
@@ -78,9 +87,9 @@ def waiver_lines(r: Review) -> list[str]:
 
 
 def corrections_shown(r: Review, notes: Mapping[str, ReviewerNote] | None = None) -> list[str]:
-    """The corrections of the failing findings the reviewer did not mark not applicable."""
+    """The corrections of the failing and incomplete findings the reviewer did not mark not applicable."""
     return [f"{f.correction} [{f.citation}]" for f in r.findings
-            if f.status == "fail" and status_shown(f, notes) != NA]
+            if (f.status == "fail" or f.incomplete) and f.correction and status_shown(f, notes) != NA]
 
 
 def review_cycle(value: str | None) -> str | None:

@@ -72,6 +72,9 @@ class MaintenanceRecord:
     services: tuple[dt.date, ...] = ()
     measurements: tuple[Measurement, ...] = ()
     approved_interval_days: float | None = None
+    #: The approved interval in whole calendar months when it was given in months or years ("3 months"): it then
+    #: falls due on the same day of the month (None: given in days or weeks, counted in exact days).
+    approved_interval_months: int | None = None
     training: tuple[dt.date, ...] = ()
     records_kept_since: dt.date | None = None
     operating_since: dt.date | None = None
@@ -100,7 +103,7 @@ def from_dict(data: Mapping[str, Any], as_of: dt.date | None = None) -> Maintena
     else:
         section = data
     project_raw = parse.mapping("project", data.get("project"), PROJECT_FIELDS, default={})
-    project = {k: parse.text(f"project.{k}", v) for k, v in project_raw.items() if v is not None}
+    project = parse.project("project", project_raw)
 
     def f(name: str) -> str:
         return prefix + name
@@ -117,10 +120,11 @@ def from_dict(data: Mapping[str, Any], as_of: dt.date | None = None) -> Maintena
                       for i, item in enumerate(parse.sequence(f("services"), section.get("services"), default=[])))
     measurements = [_measurement(f"{f('measurements')}[{i}]", i, item, depth, when) for i, item in
                     enumerate(parse.sequence(f("measurements"), section.get("measurements"), default=[]))]
-    approved = None
+    approved = approved_months = None
     if section.get("approved_interval") is not None:
         approved = parse_quantity(f("approved_interval"), section["approved_interval"], "day", minimum=0,
                                   strict_minimum=True, maximum=3650, expected=INTERVAL_EXPECTED)
+        approved_months = calendar_months(section["approved_interval"])
     training = []
     for i, item in enumerate(parse.sequence(f("training"), section.get("training"), default=[])):
         path = f"{f('training')}[{i}]"
@@ -134,7 +138,8 @@ def from_dict(data: Mapping[str, Any], as_of: dt.date | None = None) -> Maintena
         f("operating_since"), section["operating_since"], when)
     return MaintenanceRecord(liquid_depth_in=depth, services=tuple(sorted(p.date for p in pump_outs)),
                              measurements=tuple(sorted(measurements, key=lambda m: (m.date, m.index))),
-                             approved_interval_days=approved, training=tuple(sorted(training)),
+                             approved_interval_days=approved, approved_interval_months=approved_months,
+                             training=tuple(sorted(training)),
                              records_kept_since=kept, operating_since=since, as_of=when, project=project,
                              pump_outs=pump_outs)
 
@@ -144,14 +149,36 @@ def load(path: str, as_of: dt.date | None = None) -> MaintenanceRecord:
     return from_dict(parse.load_document(path), as_of=as_of)
 
 
+_CALENDAR_UNITS = {"month": 1, "months": 1, "mo": 1, "mon": 1, "year": 12, "years": 12, "yr": 12, "yrs": 12}
+
+
+def calendar_months(value: Any) -> int | None:
+    """The whole calendar months of an interval written in months or years (``'3 months'`` -> 3, ``'1 year'`` ->
+    12); None for days, weeks, a bare number or a fraction of a month (those are counted in exact days).
+
+    >>> calendar_months("3 months"), calendar_months("1 year"), calendar_months("90 days"), calendar_months("1.5 months")
+    (3, 12, None, None)
+    """
+    if not isinstance(value, str):
+        return None
+    parts = value.strip().lower().split()
+    if len(parts) != 2 or parts[1] not in _CALENDAR_UNITS:
+        return None
+    try:
+        number = float(parts[0])
+    except ValueError:
+        return None
+    return int(number) * _CALENDAR_UNITS[parts[1]] if number.is_integer() and number > 0 else None
+
+
 def _pump_out(path: str, index: int, item: Any, when: dt.date) -> PumpOut:
     """One pump-out: a bare date, or a mapping with its date and, where kept, the hauler and the manifest."""
     if not isinstance(item, Mapping):
         return PumpOut(index=index, date=_past_date(path, item, when))
     item = parse.mapping(path, item, SERVICE_FIELDS)
     day = _past_date(f"{path}.date", item.get("date"), when)
-    hauler, manifest = (None if item.get(k) is None else parse.text(f"{path}.{k}", item[k], max_length=200)
-                        for k in ("hauler", "manifest"))
+    hauler = None if item.get("hauler") is None else parse.text(f"{path}.hauler", item["hauler"], max_length=200)
+    manifest = None if item.get("manifest") is None else parse.identifier(f"{path}.manifest", item["manifest"])
     return PumpOut(index=index, date=day, hauler=hauler, manifest=manifest)
 
 

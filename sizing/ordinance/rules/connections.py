@@ -32,7 +32,7 @@ def rule_prep_fixtures_connected(c: RuleContext) -> Finding:
     FOG ordinance, Grease interceptor requirement."""
     p = c.param("prep_and_cleanup_fixtures_connected")
     in_area = [f for f in c.sizing.fixtures if f.area in ("food_prep", "cleanup") and f.count
-               and not c.sub.fixtures[f.index].kind.dishwasher and not c.sub.fixtures[f.index].kind.sanitary]
+               and not c.sub.fixtures[f.index].kind.dishwasher and not c.sub.fixtures[f.index].sanitary]
     bad = [f for f in in_area if not f.connected]
     if bad:
         names = fixture_names(c, bad)
@@ -57,7 +57,7 @@ def rule_sanitary_connection(c: RuleContext) -> Finding:
     """No toilets, urinals or restroom wash basins on grease lines.
     FOG ordinance, Prohibitions (e)."""
     p = c.param("no_sanitary_on_grease_lines")
-    bad = [f for f in c.sizing.fixtures if c.sub.fixtures[f.index].kind.sanitary and f.connected and f.count]
+    bad = [f for f in c.sizing.fixtures if c.sub.fixtures[f.index].sanitary and f.connected and f.count]
     if bad:
         names = fixture_names(c, bad)
         return Finding("sanitary_connection", FAIL, p["citation"],

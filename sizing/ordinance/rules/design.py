@@ -55,6 +55,14 @@ def _volume_gravity(c: RuleContext, tmc: str) -> Finding:
     basis = f"{c.sizing.dfu_total:g} DFU"
     if g["footnote3_volume_gal"]:
         basis += f" + {gal(g['footnote3_volume_gal'])} (footnote 3)"
+    left_out = tuple(g.get("left_out") or ())
+    if have + VOLUME_SLACK_GAL >= need and left_out:
+        return Finding("volume", WARN, cite, f"Proposed volume {shown} meets the {gal(need)} required for {basis}, but "
+                       f"that sum leaves out {_listed(left_out)} (indirect waste with no receptor listed and no flow): "
+                       "the size is not checked in full", value=have, limit=need, unit="gal", provenance=prov,
+                       missing=left_out,
+                       correction=f"List the floor sink or floor drain that receives {_listed(left_out)}, or give "
+                                  "its flow, so that its load is counted")
     if have + VOLUME_SLACK_GAL >= need:
         return Finding("volume", PASS, cite, f"Proposed volume {shown} >= required {gal(need)} ({basis})",
                        value=have, limit=need, unit="gal", provenance=prov)
@@ -89,14 +97,23 @@ def _volume_hgi(c: RuleContext, tmc: str) -> Finding:
                        f"Show the hydromechanical grease interceptor's rated flow; at least {one:g} gpm is required "
                        f"for 1-minute drainage ({basis})", limit=one, unit="gpm")
     have = c.icp.rated_flow_gpm
+    left_out = tuple(h.get("left_out") or ()) if h["one_minute_flow_gpm"] is not None else ()
+    partial = (f"; the flow leaves out {_listed(left_out)} (neither dimensions nor a flow given), so it is only a "
+               "lower bound: not checked in full") if left_out else ""
+    give = (f"Give the length, width and depth (or the flow) of {_listed(left_out)} so that the fixture-capacity "
+            "method includes them") if left_out else None
     if have >= one - 1e-9:
+        if left_out:
+            return Finding("volume", WARN, cite, f"Rated flow {have:g} gpm >= the 1-minute drainage flow {one:g} gpm "
+                           f"of the fixtures counted ({basis}){partial}", value=have, limit=one, unit="gpm",
+                           provenance=prov, missing=left_out, correction=give)
         return Finding("volume", PASS, cite, f"Rated flow {have:g} gpm >= the 1-minute drainage flow {one:g} gpm "
                        f"({basis}{std})", value=have, limit=one, unit="gpm", provenance=prov)
     if have >= two - 1e-9:
         return Finding("volume", WARN, cite, f"Rated flow {have:g} gpm meets only the 2-minute drainage flow "
                        f"{two:g} gpm, not the 1-minute flow {one:g} gpm ({basis}); acceptable only where the "
-                       "2-minute drain period is allowed and stated on the plans", value=have, limit=one, unit="gpm",
-                       provenance=prov)
+                       f"2-minute drain period is allowed and stated on the plans{partial}", value=have, limit=one,
+                       unit="gpm", provenance=prov, missing=left_out, correction=give)
     return Finding("volume", FAIL, cite, f"Rated flow {have:g} gpm is less than the 2-minute drainage flow {two:g} gpm "
                    f"and the 1-minute flow {one:g} gpm ({basis})", value=have, limit=one, unit="gpm", provenance=prov,
                    correction=f"Increase the hydromechanical grease interceptor's rated flow to at least {one:g} gpm "
@@ -123,6 +140,15 @@ def rule_hgi_capacity(c: RuleContext) -> Finding | None:
                        value=capacity, limit=None, unit="gal", provenance=prov, provenance_note=note)
     limit = ratio * rated
     basis = f"{', '.join(counted)}; {ratio:g} gal per gpm x {rated:g} gpm"
+    left_out = tuple(c.sizing.hydromechanical.get("left_out") or ())
+    if left_out and capacity <= limit + 1e-9:
+        return Finding("hgi_capacity", WARN, cite,
+                       f"Fixture capacity against {ratio:g} x the rated flow: not checked in full; the {gal(capacity)} "
+                       f"of the fixtures counted ({basis}) leaves out {_listed(left_out)}, which give no length, width "
+                       f"and depth", value=capacity, limit=limit, unit="gal", provenance=prov, provenance_note=note,
+                       missing=left_out,
+                       correction=f"Give the length, width and depth of {_listed(left_out)} so that the fixture "
+                                  f"capacity can be checked against {gal(limit)}")
     if capacity <= limit + 1e-9:
         return Finding("hgi_capacity", PASS, cite,
                        f"Connected fixture capacity {gal(capacity)} does not exceed {gal(limit)} ({basis})",
@@ -133,6 +159,11 @@ def rule_hgi_capacity(c: RuleContext) -> Finding | None:
                    correction=f"Provide a hydromechanical interceptor rated at least {capacity / ratio:.1f} gpm for "
                               f"the {gal(capacity)} of connected fixtures (at most {ratio:g} gal per gpm), or "
                               f"connect less fixture capacity to it; the plans show {rated:g} gpm")
+
+
+def _listed(lines: tuple[str, ...]) -> str:
+    """``('fixtures[1] (3 x Food preparation sink)',)`` as one phrase."""
+    return ", ".join(lines)
 
 
 def rule_interceptor_type(c: RuleContext) -> Finding | None:

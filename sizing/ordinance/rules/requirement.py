@@ -127,8 +127,8 @@ def _waived(c: RuleContext, w: dict[str, Any]) -> Finding | None:
             return None
         return Finding("interceptor_required", FAIL, f"{cite}; {validity['citation']}",
                        f"The {what}, {when}, expired on {exp.isoformat()}, before the review date "
-                       f"{c.on.isoformat()}; the grease interceptor requirement applies and no interceptor is "
-                       f"{NOT_SHOWN}", value=f"waiver expired {exp.isoformat()}", limit="a waiver in force",
+                       f"{c.on.isoformat()}; the grease interceptor requirement applies and the plans show no "
+                       "interceptor", value=f"waiver expired {exp.isoformat()}", limit="a waiver in force",
                        correction=f"Show the grease interceptor on the plans, or obtain a new waiver; the waiver "
                                   f"{when.removeprefix('granted ')} expired on {exp.isoformat()}")
     problems = []
