@@ -31,7 +31,6 @@ from sizing.finding import FAIL, PASS, Finding
 from sizing.jurisdiction import get as get_jurisdiction
 from sizing.jurisdiction import profile_parameter
 from sizing.ordinance import records
-from sizing.ordinance.due import is_overdue
 from sizing.ordinance.accumulation import (  # noqa: F401 (re-exported: sizing.ordinance.maintenance.*)
     add_months,
     add_years,
@@ -43,6 +42,7 @@ from sizing.ordinance.accumulation import (  # noqa: F401 (re-exported: sizing.o
     rate_through_origin,
     readings,
 )
+from sizing.ordinance.due import is_overdue
 from sizing.sections.maintenance import (  # noqa: F401 (re-exported: sizing.ordinance.maintenance.*)
     FIELDS,
     INTERVAL_EXPECTED,

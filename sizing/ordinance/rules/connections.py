@@ -4,13 +4,16 @@ sanitary fixture."""
 from __future__ import annotations
 
 from sizing.finding import FAIL, PASS, WARN, Finding
-from sizing.ordinance.rules.context import NOT_SHOWN, RuleContext, fixture_names
+from sizing.ordinance.rules.context import NOT_SHOWN, RuleContext, fixture_names, no_schedule
 
 
 def rule_dishwasher_connection(c: RuleContext) -> Finding:
     """Dishwashers shall not be connected to the grease interceptor.
     FOG ordinance, Grease interceptor requirement."""
     p = c.param("dishwashers_not_connected")
+    unknown = no_schedule(c, "dishwasher_connection", p["citation"], "Dishwashers off the interceptor")
+    if unknown:
+        return unknown
     dish = [f for f in c.sizing.fixtures if c.sub.fixtures[f.index].kind.dishwasher and f.count]
     bad = [f for f in dish if f.connected]
     if bad:
@@ -57,6 +60,9 @@ def rule_sanitary_connection(c: RuleContext) -> Finding:
     """No toilets, urinals or restroom wash basins on grease lines.
     FOG ordinance, Prohibitions (e)."""
     p = c.param("no_sanitary_on_grease_lines")
+    unknown = no_schedule(c, "sanitary_connection", p["citation"], "Sanitary fixtures off the grease line")
+    if unknown:
+        return unknown
     bad = [f for f in c.sizing.fixtures if c.sub.fixtures[f.index].sanitary and f.connected and f.count]
     if bad:
         names = fixture_names(c, bad)

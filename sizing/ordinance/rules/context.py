@@ -105,6 +105,18 @@ def not_checked(c: RuleContext, rule: str, citation: str, what: str) -> Finding 
     return not_applicable(c, rule, citation)
 
 
+def no_schedule(c: RuleContext, rule: str, citation: str, what: str) -> Finding | None:
+    """A fixture rule on a submittal with no fixture schedule (the size from the inlet pipe alone): nothing shows
+    that no such fixture drains to the interceptor, so the rule is a warning asking for the schedule, never a pass;
+    None when the schedule is given."""
+    if c.sub.fixtures:
+        return None
+    return Finding(rule, WARN, citation, f"{what}: not checked; the fixture schedule is {NOT_SHOWN}",
+                   value=NOT_SHOWN, missing=("the fixture schedule",),
+                   correction="Show the fixture schedule (every fixture, its area and whether it drains to the "
+                              "grease interceptor)")
+
+
 def missing(rule: str, citation: str, what: str, correction: str, limit: Any = None, unit: str = "") -> Finding:
     """A value the rule needs that the plans do not show: a failing finding asking for it."""
     return Finding(rule=rule, status=FAIL, citation=citation, message=f"{what} {NOT_SHOWN}", limit=limit, unit=unit,

@@ -7,7 +7,7 @@ import datetime as dt
 
 from sizing.finding import FAIL, INFO, PASS, WARN, Finding
 from sizing.ordinance.calendar import add_working_days, holidays_between, working_days_between
-from sizing.ordinance.rules.context import NOT_SHOWN, Deadline, RuleContext, fixture_names
+from sizing.ordinance.rules.context import NOT_SHOWN, Deadline, RuleContext, fixture_names, no_schedule
 
 
 def _grinders(c: RuleContext):
@@ -18,6 +18,9 @@ def rule_food_grinder(c: RuleContext) -> Finding:
     """No food grinders in new construction; in an existing FSE only with the Director's written approval.
     FOG ordinance, Prohibitions (a)."""
     p = c.param("food_grinders")
+    unknown = no_schedule(c, "food_grinder", p["citation"], "Food grinders")
+    if unknown:
+        return unknown
     grinders = _grinders(c)
     if not grinders:
         return Finding("food_grinder", PASS, p["citation"], "No food grinder in the plumbing system",
