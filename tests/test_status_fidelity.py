@@ -334,3 +334,24 @@ def test_an_application_date_past_the_known_editions_is_said_loudly():
     assert step.provenance == "unconfirmed"
     known = from_dict({"application_date": "2028-12-31", "fixtures": [{"type": "floor_drain"}]})
     assert known.edition_basis == "CPC 2025: in effect on the application date 2028-12-31" and not known.warnings
+
+
+# --- Decisions: pump-out gaps older than the records window -------------------------------------------------------
+
+def test_a_pump_out_gap_before_the_records_retention_period_is_not_held_against_the_fse():
+    """Record keeping asks for 3 years of records: on 2026-03-02 they reach back to 2023-03-02. A 2019-2020 gap of
+    more than 6 months lies before them and is listed as not counted; a gap ending inside the period fails."""
+    def finding(services):
+        rec = m.from_dict({"maintenance": {"liquid_depth": "48 in", "as_of": "2026-03-02", "services": [
+            {"date": d, "hauler": "H", "manifest": f"M{i}"} for i, d in enumerate(services)]}})
+        return by_rule(m.plan(rec, "tracy").findings)["pump_out_interval"]
+
+    old_gap = ["2019-01-10", "2020-03-01", "2020-08-01", "2021-01-15", "2021-07-01", "2021-12-15", "2022-06-01",
+               "2022-11-20", "2023-05-10", "2023-11-01", "2024-04-20", "2024-10-10", "2025-04-01", "2025-09-20",
+               "2026-02-20"]
+    f = finding(old_gap)
+    assert f.status == "pass"
+    assert "gaps ending before the 2023-03-02 start of the records retention period are not counted: " \
+           "2019-01-10 to 2020-03-01" in f.message
+    recent_gap = ["2024-01-10", "2024-09-01", "2025-02-20"]
+    assert finding(recent_gap).status == "fail"

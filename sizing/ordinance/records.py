@@ -20,7 +20,7 @@ from sizing.sections.maintenance import MaintenanceRecord
 def checks(rec: MaintenanceRecord, as_of: dt.date, profile: Any) -> list[Finding]:
     """All records checks of a maintenance log, in report order (the approved interval only where one is given)."""
     out = [] if rec.approved_interval_days is None else [approved_interval(rec, as_of, profile)]
-    out += [pump_out_interval(rec, profile), training(rec, as_of, profile)]
+    out += [pump_out_interval(rec, profile, as_of), training(rec, as_of, profile)]
     manifest = manifests(rec, as_of, profile)
     if manifest is not None:
         out.append(manifest)
@@ -55,20 +55,30 @@ def approved_interval(rec: MaintenanceRecord, as_of: dt.date, profile: Any) -> F
                  unit="days")
 
 
-def pump_out_interval(rec: MaintenanceRecord, profile: Any) -> Finding:
-    """Grease interceptor maintenance (e)(2): full pump-outs no more than the maximum interval apart."""
+def pump_out_interval(rec: MaintenanceRecord, profile: Any, as_of: dt.date | None = None) -> Finding:
+    """Grease interceptor maintenance (e)(2): full pump-outs no more than the maximum interval apart.
+
+    Decision: only gaps that end within the records-retention period (:func:`retention_start`, on ``as_of``) are
+    held against the FSE; an older gap lies before the records it must keep and is listed as not counted."""
     p = profile_parameter("max_service_interval_months", profile)
     months, citation = int(p["value"]), p["citation"]
     title = f"Full pump-outs at least every {months} months"
     if not rec.services:
         return check("pump_out_interval", title, False, citation, "no pump-out on record")
-    gaps = [(a, b) for a, b in zip(rec.services, rec.services[1:], strict=False) if b > add_months(a, months)]
+    start = None if as_of is None else retention_start(rec, as_of, profile)
+    every = [(a, b) for a, b in zip(rec.services, rec.services[1:], strict=False) if b > add_months(a, months)]
+    gaps = [(a, b) for a, b in every if start is None or b >= start]
+    older = [(a, b) for a, b in every if (a, b) not in gaps]
     n = len(rec.services)
     if gaps:
         detail = f"more than {months} months apart: " + "; ".join(
             f"{a.isoformat()} to {b.isoformat()} ({(b - a).days} days)" for a, b in gaps)
     else:
         detail = f"{n} pump-out{'s' if n != 1 else ''}" + (f", none more than {months} months apart" if n > 1 else "")
+        if older:
+            detail += (f" since {start.isoformat()} (gaps ending before the {start.isoformat()} start of the records "
+                       "retention period are not counted: " + "; ".join(
+                           f"{a.isoformat()} to {b.isoformat()}" for a, b in older) + ")")
     return check("pump_out_interval", title, not gaps, citation, detail)
 
 
