@@ -268,8 +268,11 @@ def results(doc: dict, place) -> None:
     notes = notes_editor(r)
     with verdict:
         line = REPORT.headline(r, notes)
-        if REPORT.compliant_shown(r, notes):
+        verdict_now = REPORT.verdict_shown(r, notes)
+        if verdict_now == "compliant":
             st.success(line, icon=":material/check_circle:")
+        elif verdict_now == "incomplete":
+            st.warning(line, icon=":material/help:")
         else:
             st.error(line, icon=":material/cancel:")
     with metrics:

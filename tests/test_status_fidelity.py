@@ -355,3 +355,19 @@ def test_a_pump_out_gap_before_the_records_retention_period_is_not_held_against_
            "2019-01-10 to 2020-03-01" in f.message
     recent_gap = ["2024-01-10", "2024-09-01", "2025-02-20"]
     assert finding(recent_gap).status == "fail"
+
+
+def test_batch_reads_ids_as_the_register_files_them(tmp_path):
+    """A full-width, non-breaking-hyphen id is the same submittal as its ASCII twin (2 + 3 x 2 = 8 DFU); an id
+    with a zero-width space is rejected by line, naming the character."""
+    from sizing.batch import run_batch
+
+    path = write(tmp_path, "inv.csv", "submittal_id,fixture_type,count\n0417,floor_drain,3\n"
+                                      "ＦＳＥ\u2011001,floor_drain,3\nFSE-001,floor_drain,1\nFSE\u200b-9,floor_drain,1\n")
+    result = run_batch(path)
+    rows = result.results.set_index("submittal_id")
+    assert sorted(rows.index) == ["0417", "FSE-001"]
+    assert (rows.loc["FSE-001", "fixture_lines"], rows.loc["FSE-001", "dfu_total"]) == (2, 8)
+    assert result.rejects["line"].tolist() == [5]
+    assert result.rejects["reason"].iloc[0].startswith("submittal_id: the id contains an invisible or control "
+                                                       "character (U+200B")

@@ -150,6 +150,23 @@ def _unknown_type_message(value: Any) -> str:
     return f"fixture_type: unknown fixture type {value!r}"  # pragma: no cover
 
 
+def _identifiers(codes: np.ndarray, values: np.ndarray, reject) -> tuple[np.ndarray, np.ndarray]:
+    """The ids as the register files them (:func:`sizing.parse.identifier`: NFKC, Unicode dashes as hyphens):
+    ids that print alike are one submittal; an id with an invisible or control character rejects its rows."""
+    normal: dict[str, int] = {}
+    remap = np.full(len(values) + 1, -1, dtype=np.int64)
+    for j, v in enumerate(values):
+        if v is None:
+            continue
+        try:
+            text = parse.identifier("submittal_id", v)
+        except SizingInputError as exc:  # its rows are rejected; the id is kept as read, to name them
+            reject(np.flatnonzero(codes == j), exc.message)
+            text = v
+        remap[j] = normal.setdefault(text, len(normal))
+    return remap[np.where(codes >= 0, codes, len(values))], np.array(list(normal), dtype=object)
+
+
 def parse_rows(frame: pd.DataFrame, pos: np.ndarray, resolver: Resolver) -> Rows:
     if len(frame.columns) and len(frame):
         keep = ~frame.isna().all(axis=1).to_numpy()
@@ -172,6 +189,7 @@ def parse_rows(frame: pd.DataFrame, pos: np.ndarray, resolver: Resolver) -> Rows
         sid_values = sid_raw.str.strip().to_numpy(dtype=object)
     else:
         sid_values = np.array([_id_text(py(v)) for v in sid_raw], dtype=object)
+    sid_codes, sid_values = _identifiers(sid_codes, sid_values, reject)
     missing = np.flatnonzero(sid_codes < 0)
     if missing.size:
         reject(missing, "submittal_id: expected the submittal's id, got nothing")

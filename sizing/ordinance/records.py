@@ -14,6 +14,7 @@ from typing import Any
 from sizing.finding import Finding, status_of
 from sizing.jurisdiction import profile_parameter
 from sizing.ordinance.accumulation import add_months, add_years
+from sizing.ordinance.due import is_overdue
 from sizing.sections.maintenance import MaintenanceRecord
 
 
@@ -92,7 +93,7 @@ def training(rec: MaintenanceRecord, as_of: dt.date, profile: Any) -> Finding:
     problems = [f"{a.isoformat()} to {b.isoformat()}" for a, b in zip(rec.training, rec.training[1:], strict=False)
                 if b > add_months(a, months)]
     last = rec.training[-1]
-    if as_of > add_months(last, months):
+    if is_overdue(add_months(last, months), as_of):
         problems.append(f"last training {last.isoformat()} is more than {months} months before {as_of.isoformat()}")
     detail = (f"more than {months} months between trainings: " + "; ".join(problems) if problems
               else f"last training {last.isoformat()}")

@@ -26,6 +26,7 @@ from typing import Any
 
 from sizing.finding import FAIL, INFO, STATUSES, Finding, jsonable
 from sizing.ordinance.calendar import working_days_rule
+from sizing.ordinance.due import is_overdue
 from sizing.ordinance.rules.connections import (
     rule_dishwasher_connection,
     rule_prep_fixtures_connected,
@@ -229,7 +230,7 @@ def _waiver(sub: Submittal, on: dt.date, profile: Any) -> dict[str, Any] | None:
 
     app = waiver_of(sub, profile)
     spec = waiver_types(profile)[app.type]
-    expired = app.expiration is not None and on > app.expiration
+    expired = app.expiration is not None and is_overdue(app.expiration, on)  # in force through its expiration date
     return {"type": app.type, "title": spec["title"], "citation": spec["citation"], "status": app.status,
             "granted_on": app.granted_on, "expiration": app.expiration, "expired": expired,
             "applies_to": list(spec["construction"]), "conditions": list(app.conditions) + list(app.terms)}

@@ -115,3 +115,17 @@ def test_a_changed_sizing_page_is_noticed_and_taken_on_request(app):
     app.button(key="rv_from_sizing").click().run()
     assert app.text_input(key="in_rv_volume").value == "500 gal"  # the typed design is kept
     assert metrics(app)["Required volume (CPC)"] == "1,000 gal"
+
+
+def test_a_review_resting_on_a_partial_sum_is_shown_incomplete_not_compliant(app):
+    """The pot sink's 50.49 gal alone against 2.5 x 35 gpm = 87.5 gal: the three prep sinks give no dimensions, so
+    the page warns INCOMPLETE (never a green compliant) and the corrections ask for their dimensions."""
+    goto(app, "review")
+    app.selectbox(key="in_rv_example").set_value("review-hgi-incomplete.yaml")
+    app.button(key="rv_load_example").click().run()
+    assert errors(app) == []
+    assert not any(s.value.startswith(("COMPLIANT", "INCOMPLETE")) for s in app.success)
+    warned = [w.value for w in app.warning if w.value.startswith("INCOMPLETE")]
+    assert warned and "not checked in full for want of data: volume, hgi_capacity" in warned[0]
+    assert finding(app, "hgi_capacity")["status"] == "WARN"
+    assert any("length, width and depth" in m.value for m in app.markdown if m.value.startswith("**Corrections**"))
