@@ -106,7 +106,7 @@ def test_1890_litres_fails_a_750_gal_requirement():
     f = finding(run(icp(volume="1890 L")), "volume")
     assert f.status == "fail"
     assert f.value == pytest.approx(499.29, abs=0.01)
-    assert "1890 L (499.3 gal)" in f.message
+    assert "1890 L (499.29 gal)" in f.message
 
 
 def test_2839_litres_is_750_gal_rounded_to_the_litre():

@@ -16,8 +16,26 @@ from sizing.ordinance.rules.requirement import requires_interceptor
 from sizing.units import convert
 
 #: A volume typed in whole litres may land a fraction of a gallon under a US size (2839 L = 749.98 gal):
-#: compare with half a litre of slack so that rounding to the litre does not fail a design.
+#: compare with half a litre of slack so that rounding to the litre does not fail a design. Only a volume typed in
+#: litres (or another metric volume) gets it; one typed in gallons must meet the size as entered.
 VOLUME_SLACK_GAL = convert(0.5, "L", "gal")
+
+
+def _typed_in_litres(typed) -> bool:
+    """Whether the volume was typed in a metric unit (L, mL, m3): its rounding to the litre gets the slack.
+
+    >>> _typed_in_litres("2839 L"), _typed_in_litres("999.9 gal"), _typed_in_litres(1000), _typed_in_litres("2.839 m3")
+    (True, False, False, True)
+    """
+    if not isinstance(typed, str):
+        return False
+    from sizing.units import split_value, unit_name
+
+    try:
+        unit = unit_name(split_value(typed.strip())[1])
+    except ValueError:
+        return False
+    return "gal" not in unit and any(u in unit for u in ("liter", "litre", "meter", "L"))
 
 
 def rule_volume(c: RuleContext) -> Finding:
@@ -47,8 +65,10 @@ def _volume_gravity(c: RuleContext, tmc: str) -> Finding:
                        limit=need, unit="gal")
     have = c.icp.volume_gal
     typed = c.icp.given.get("volume")
-    shown = gal(have) if typed is None or str(typed).strip().endswith("gal") or isinstance(typed, (int, float)) \
-        else f"{typed} ({gal(have)})"
+    metric = _typed_in_litres(typed)
+    # as entered, with every digit it was given (999.86 gal is never shown as a rounded 999.9)
+    shown = f"{typed} ({have:,.2f} gal)" if metric else f"{have:,.6g} gal"
+    slack = VOLUME_SLACK_GAL if metric else 0.0
     if need is None:
         return Finding("volume", WARN, cite, f"Proposed volume {shown}; the CPC size could not be determined: "
                        f"{g['message']}", value=have, unit="gal", provenance=prov)
@@ -56,14 +76,14 @@ def _volume_gravity(c: RuleContext, tmc: str) -> Finding:
     if g["footnote3_volume_gal"]:
         basis += f" + {gal(g['footnote3_volume_gal'])} (footnote 3)"
     left_out = tuple(g.get("left_out") or ())
-    if have + VOLUME_SLACK_GAL >= need and left_out:
+    if have + slack >= need and left_out:
         return Finding("volume", WARN, cite, f"Proposed volume {shown} meets the {gal(need)} required for {basis}, but "
                        f"that sum leaves out {_listed(left_out)} (indirect waste with no receptor listed and no flow): "
                        "the size is not checked in full", value=have, limit=need, unit="gal", provenance=prov,
                        missing=left_out,
                        correction=f"List the floor sink or floor drain that receives {_listed(left_out)}, or give "
                                   "its flow, so that its load is counted")
-    if have + VOLUME_SLACK_GAL >= need:
+    if have + slack >= need:
         return Finding("volume", PASS, cite, f"Proposed volume {shown} >= required {gal(need)} ({basis})",
                        value=have, limit=need, unit="gal", provenance=prov)
     return Finding("volume", FAIL, cite, f"Proposed volume {shown} is less than the required {gal(need)} ({basis})",
