@@ -69,22 +69,6 @@ def module_available(name: str) -> bool:
         return False
 
 
-def optional_module(name: str, *attrs: str):
-    """Import a ``sizing`` module a page needs, or None when it (or one of ``attrs``) is not available yet."""
-    try:
-        module = importlib.import_module(name)
-    except ImportError:
-        return None
-    if any(not hasattr(module, a) for a in attrs):
-        return None
-    return module
-
-
-def unavailable(what: str, module: str) -> None:
-    st.info(f"{what} is not available in this version of sizing: the `{module}` module is not installed. "
-            "Nothing is computed on this page until it is.", icon=":material/info:")
-
-
 def show_provenance(provenance: tuple[Mapping[str, Any], ...] | list[Mapping[str, Any]]) -> None:
     """The provenance of every code table a result used; anything not confirmed is called out."""
     if not provenance:

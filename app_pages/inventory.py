@@ -13,7 +13,7 @@ from app_pages import common, evaluate, jurisdiction
 from sizing.errors import SizingInputError, TableError
 
 ss = st.session_state
-BATCH = common.optional_module("sizing.batch", "run_batch", "csv_text")
+import sizing.batch as BATCH  # noqa: E402,N812
 
 
 def on_example() -> None:
@@ -103,7 +103,4 @@ def results(name: str, data: bytes, place) -> None:
 
 place = jurisdiction.chosen()
 common.header("Inventory (batch)", place, ss.get("in_inv_edition"))
-if BATCH is None:
-    common.unavailable("Batch sizing of an inventory", "sizing.batch")
-    st.stop()
 results(*inputs(), place)

@@ -15,8 +15,9 @@ from sizing import parse
 from sizing.errors import SizingInputError, TableError
 
 ss = st.session_state
-MAINTENANCE = common.optional_module("sizing.ordinance.maintenance", "from_dict", "plan")
-FIGURES = common.optional_module("sizing.report.figures", "maintenance_figure")
+import sizing.ordinance.maintenance as MAINTENANCE  # noqa: E402,N812
+import sizing.report.figures as FIGURES  # noqa: E402,N812
+
 READING_COLUMNS = ("date", "fog", "solids", "note")
 SERVICE_COLUMNS = ("date", "hauler", "manifest", "note")
 TEXT = {"liquid_depth": "in_mt_depth", "approved_interval": "in_mt_interval"}
@@ -183,9 +184,6 @@ def report_pdf(doc: dict, today: dt.date, place) -> bytes:
 
 place = jurisdiction.chosen()
 common.header("Maintenance", place)  # the maintenance rules do not depend on the CPC edition
-if MAINTENANCE is None:
-    common.unavailable("The maintenance check", "sizing.ordinance.maintenance")
-    st.stop()
 if not place.has_maintenance_rules:
     st.info(f"{place.name} has no maintenance rules in this tool (no accumulation limit or service interval): "
             "choose the jurisdiction whose rules apply in the sidebar.", icon=":material/info:")

@@ -72,10 +72,8 @@ def timeline(reg, ids: list[str], place) -> None:
 def chart(log: dict, place) -> None:
     """The accumulation chart of the FSE's latest maintenance log, evaluated again by the core as of its date
     under ``place`` (none where the jurisdiction has no maintenance rules)."""
-    figures = common.optional_module("sizing.report.figures", "maintenance_figure")
-    if figures is None:
-        return
     from sizing.ordinance import maintenance
+    from sizing.report import figures
 
     if not place.has_maintenance_rules:
         st.caption(f"No accumulation chart: {place.name} has no maintenance rules in this tool.")

@@ -21,8 +21,8 @@ from sizing.sections.review_notes import as_dict as notes_as_dict
 from sizing.tables import DEFAULT_EDITION
 
 ss = st.session_state
-REVIEW = common.optional_module("sizing.ordinance.review", "review", "RULES")
-REPORT = common.optional_module("sizing.report.review", "headline", "SYMBOL")
+import sizing.report.review as REPORT  # noqa: E402,N812
+
 #: The sections this page edits; the rest of the submittal (fixtures, inlet pipe, meals...) is carried as is.
 SECTIONS = ("interceptor", *DECLARATION_SECTIONS, "review_notes")
 #: The permit header of the review report (submittal ``project`` fields) -> widget key.
@@ -342,11 +342,9 @@ def downloads(doc: dict, r, notes: dict, place) -> None:
     d2.download_button("Review (JSON)", common.on_click(lambda: json.dumps(r.to_dict(), indent=2, default=str)),
                        file_name=common.download_name(doc, "-review.json"), mime="application/json",
                        key="rv_download_json", on_click="ignore")
-    markdown = common.optional_module("sizing.report.review", "review_markdown")
-    if markdown is not None:
-        d3.download_button("Review (markdown)", common.on_click(markdown.review_markdown, r, notes),
-                           file_name=common.download_name(doc, "-review.md"), mime="text/markdown",
-                           key="rv_download_markdown", on_click="ignore")
+    d3.download_button("Review (markdown)", common.on_click(REPORT.review_markdown, r, notes),
+                       file_name=common.download_name(doc, "-review.md"), mime="text/markdown",
+                       key="rv_download_markdown", on_click="ignore")
     if not common.module_available("sizing.report.pdf"):  # imported (with fpdf2) only when a PDF is made
         d4.caption("The PDF review report is not available in this version (sizing.report.pdf is missing).")
     else:
@@ -367,9 +365,6 @@ def review_pdf(doc: dict, place) -> bytes:
 
 place = jurisdiction.chosen()
 common.header("Plan review", place, str(ss.rv_doc.get("edition") or DEFAULT_EDITION) if "rv_doc" in ss else None)
-if REVIEW is None or REPORT is None:
-    common.unavailable("Plan review", "sizing.ordinance.review")
-    st.stop()
 init_state()
 source(place)
 results(design_form(), place)

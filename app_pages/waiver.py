@@ -15,8 +15,9 @@ from sizing.errors import SizingInputError, TableError
 from sizing.tables import DEFAULT_EDITION
 
 ss = st.session_state
-WAIVER = common.optional_module("sizing.ordinance.waiver", "decide", "waiver_types")
-LETTER = common.optional_module("sizing.report.letter", "waiver_markdown", "decision_line")
+import sizing.ordinance.waiver as WAIVER  # noqa: E402,N812
+import sizing.report.letter as LETTER  # noqa: E402,N812
+
 #: What this page edits; fixtures, meals and project come from the submittal it starts from.
 SECTIONS = ("waiver", "application", "revocation")
 FINDING_STATES = ("not made", "met", "not met")
@@ -376,9 +377,6 @@ def downloads(doc: dict, d, place) -> None:
 
 place = jurisdiction.chosen()
 common.header("Conditional waiver", place, str(ss.wv_doc.get("edition") or DEFAULT_EDITION) if "wv_doc" in ss else None)
-if WAIVER is None or LETTER is None:
-    common.unavailable("Conditional waivers", "sizing.ordinance.waiver")
-    st.stop()
 if not place.has_waivers:
     st.info(f"{place.name} has no conditional waivers or variances in this tool: choose the jurisdiction that "
             "grants the waiver in the sidebar.", icon=":material/info:")

@@ -26,11 +26,13 @@ from sizing.errors import TableError
 DEFAULT_ID = "tracy"
 #: Environment variable naming a folder of profiles to use instead of ``tables/jurisdictions``.
 FOLDER_ENV = "SIZING_JURISDICTIONS_DIR"
-#: The review rules of :mod:`sizing.ordinance.review`, by id, in report order.
-REVIEW_RULE_IDS = ("interceptor_required", "interceptor_type", "volume", "hgi_capacity", "compartments",
-                   "manhole_diameter", "manhole_count", "manholes_to_grade", "retention_fittings",
-                   "accessible_location", "dishwasher_connection", "prep_fixtures_connected", "sanitary_connection",
-                   "food_grinder", "food_grinder_removal", "discharge_temperature", "additives")
+
+
+def review_rule_ids() -> tuple[str, ...]:
+    """The review rules, by id, in report order (the rule registry, :mod:`sizing.ordinance.rules.registry`)."""
+    from sizing.ordinance.rules import registry
+
+    return registry.ids()
 
 
 @dataclass(frozen=True)
@@ -93,31 +95,22 @@ class Jurisdiction:
 
     @property
     def review_rules(self) -> tuple[str, ...]:
-        """The ids of the review rules this jurisdiction applies (``review_rules``; every rule when absent)."""
-        listed = self.raw.get("review_rules")
-        if listed is None:
-            return REVIEW_RULE_IDS
-        unknown = [r for r in listed if r not in REVIEW_RULE_IDS]
-        if unknown:
-            raise TableError(f"jurisdiction profile {self.id!r}: review_rules lists {', '.join(map(repr, unknown))}, "
-                             f"not a rule of the review; rules: {', '.join(REVIEW_RULE_IDS)}")
-        return tuple(r for r in REVIEW_RULE_IDS if r in listed)
+        """The ids of the review rules this jurisdiction applies (its ``review_rules``, required and checked when
+        the profile is loaded), in report order. A rule a profile does not list is not applied."""
+        listed = set(self.raw.get("review_rules") or ())
+        return tuple(r for r in review_rule_ids() if r in listed)
 
     @property
     def design_rules_by_interceptor_type(self) -> Mapping[str, Any]:
         return self.raw.get("design_rules_by_interceptor_type") or {}
 
     # --- Maintenance and records -----------------------------------------------------------------------
-    #: The parameters the maintenance plan and its records checks read.
-    MAINTENANCE_KEYS = ("max_accumulation_percent", "max_service_interval_months", "default_service_interval_months",
-                        "training_interval_months", "records_retention_years", "maintenance_frequency_min_readings",
-                        "maintenance_interval_safety_factor", "service_immediately_when_over_limit",
-                        "pump_out_manifests")
-
     @property
     def has_maintenance_rules(self) -> bool:
         """Whether the profile has the accumulation limit, intervals and records rules of a maintenance plan."""
-        return all(k in self.parameters for k in self.MAINTENANCE_KEYS)
+        from sizing.profiles import MAINTENANCE_PARAMETERS
+
+        return all(k in self.parameters for k in MAINTENANCE_PARAMETERS)
 
     # --- Waivers ----------------------------------------------------------------------------------------
     @property
@@ -146,11 +139,33 @@ def available(where: str | os.PathLike[str] | None = None) -> list[str]:
 
 
 def get(jurisdiction: Jurisdiction | str, where: str | os.PathLike[str] | None = None) -> Jurisdiction:
-    """The jurisdiction with this id (an unknown id is a TableError listing the valid ones); a
-    :class:`Jurisdiction` is returned as is. ``where`` is a folder searched before the package's."""
+    """The jurisdiction with this id, or from this profile file (``path/to/city.yaml``: its id is the file's
+    stem); an unknown id is a TableError listing the valid ones; a :class:`Jurisdiction` is returned as is.
+    ``where`` is a folder searched before the package's. Every profile is checked when it is loaded
+    (:mod:`sizing.profiles`)."""
     if isinstance(jurisdiction, Jurisdiction):
         return jurisdiction
-    return _load(str(jurisdiction), folders(where))
+    text = str(jurisdiction)
+    if text in _FROM_FILES:
+        return _FROM_FILES[text]
+    if text.endswith((".yaml", ".yml")):
+        return load_file(text)
+    return _load(text, folders(where))
+
+
+#: Profiles loaded from a file outside the profile folders, by id (and by the path given), so that the id a
+#: submittal carries finds its profile again.
+_FROM_FILES: dict[str, Jurisdiction] = {}
+
+
+def load_file(path: str | os.PathLike[str]) -> Jurisdiction:
+    """A profile from its file, anywhere (``--jurisdiction path/to/city.yaml``); its id is the file's stem."""
+    p = Path(path)
+    if not p.is_file():
+        raise TableError(f"no jurisdiction profile file {str(path)!r}")
+    j = _read(p.stem, p)
+    _FROM_FILES[str(path)] = _FROM_FILES[j.id] = j
+    return j
 
 
 @cache
@@ -160,13 +175,21 @@ def _load(jid: str, where: tuple[Path, ...]) -> Jurisdiction:
     if path is None:
         names = sorted({p.stem for f in where for p in f.glob("*.yaml")})
         raise TableError(f"no jurisdiction profile {jid!r}; profiles available: {', '.join(names) or 'none'}")
+    return _read(jid, path)
+
+
+def _read(jid: str, path: Path) -> Jurisdiction:
+    from sizing.profiles import ProfileError, check
     from sizing.tables import read_data_yaml
 
-    with path.open(encoding="utf-8") as fh:
-        raw = read_data_yaml(fh)
-    if not isinstance(raw, dict) or "jurisdiction" not in raw:
-        raise TableError(f"{path}: a jurisdiction profile is a mapping with at least 'jurisdiction' (its name)")
-    return Jurisdiction(id=jid, raw=raw, path=path)
+    try:
+        with path.open(encoding="utf-8") as fh:
+            raw = read_data_yaml(fh)
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ProfileError(f"{path}: cannot read the profile: {exc}") from None
+    except Exception as exc:  # noqa: BLE001 - a YAML syntax error: one line naming the file and the place
+        raise ProfileError(f"{path}: not valid YAML: {' '.join(str(exc).split())}") from None
+    return Jurisdiction(id=jid, raw=check(raw, path), path=path)
 
 
 def ident(jurisdiction: Jurisdiction | str) -> str:
@@ -177,26 +200,27 @@ def ident(jurisdiction: Jurisdiction | str) -> str:
 def add_option(parser: Any) -> None:
     """The ``--jurisdiction ID`` option of a command (an unknown ID is an error listing the valid ones)."""
     parser.add_argument("--jurisdiction", metavar="ID", default=DEFAULT_ID, type=_known_id,
-                        help=f"jurisdiction profile to apply (tables/jurisdictions/ID.yaml, or ${FOLDER_ENV}); "
-                             f"default {DEFAULT_ID}")
+                        help=f"jurisdiction profile to apply: an id (tables/jurisdictions/ID.yaml, or ${FOLDER_ENV}) "
+                             f"or a profile file (city.yaml); default {DEFAULT_ID}")
 
 
 def _known_id(value: str) -> str:
+    """An id of the profile folders, or a profile file (checked now: a bad profile is the option's error)."""
     import argparse
 
+    if value.endswith((".yaml", ".yml")):
+        try:
+            return load_file(value).id
+        except TableError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
     names = available()
     if value not in names:
         raise argparse.ArgumentTypeError(f"no jurisdiction profile {value!r}; profiles available: "
-                                         f"{', '.join(names) or 'none'}")
+                                         f"{', '.join(names) or 'none'} (or give a profile file, city.yaml)")
     return value
 
 
 # --- The profile's values (what the rules read) -------------------------------------------------------
-
-def load_profile(name: str) -> dict[str, Any]:
-    """The whole jurisdiction profile ``name`` as loaded (see :mod:`sizing.jurisdiction`, its registry)."""
-    return get(name).raw  # type: ignore[return-value]
-
 
 def profile_sizing_rule(key: str, profile: Any) -> dict[str, Any]:
     """One sizing rule of a jurisdiction profile (its ``sizing`` block): ``{value, citation}``.

@@ -42,6 +42,16 @@ def tables_dir() -> Path:
     return Path(str(resources.files("sizing") / "_tables"))  # pragma: no cover
 
 
+@cache
+def schema_dir() -> Path:
+    """The ``schema/`` folder (JSON Schemas of the submittal and the jurisdiction profile), as :func:`tables_dir`."""
+    here = Path(__file__).resolve().parent
+    for candidate in (here / "_schema", here.parent / "schema"):
+        if candidate.is_dir():
+            return candidate
+    return Path(str(resources.files("sizing") / "_schema"))  # pragma: no cover
+
+
 def editions() -> list[str]:
     """The CPC editions that have tables, oldest first.
 

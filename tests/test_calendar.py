@@ -112,30 +112,53 @@ def test_observed_weekdays_of_listed_holidays_are_closed():
     assert holiday_name(D(2027, 12, 31)) == "New Year's Day (observed)"
 
 
-def test_profile_holiday_list_is_what_the_calendar_uses(monkeypatch):
-    """Item 4: the list is data; a name the package does not know is an error, never a silently dropped holiday."""
-    from sizing.jurisdiction import load_profile
-    from sizing.ordinance import calendar as cal
+def city(tmp_path, name: str, **holidays):
+    """The City's profile under another name, with its holidays block changed."""
+    import yaml
+
+    from sizing.jurisdiction import get
+    from sizing.tables import tables_dir
+
+    raw = yaml.safe_load((tables_dir() / "jurisdictions" / "tracy.yaml").read_text(encoding="utf-8"))
+    raw["holidays"].update(holidays)
+    (tmp_path / f"{name}.yaml").write_text(yaml.safe_dump(raw, sort_keys=False), encoding="utf-8")
+    return get(name, tmp_path)
+
+
+def test_profile_holiday_list_is_what_the_calendar_uses(tmp_path):
+    """Item 4: the list is data; a name the package does not know is an error when the profile is loaded, never a
+    silently dropped holiday."""
     from sizing.tables import TableError
 
-    base = load_profile("tracy")
+    only_christmas = city(tmp_path, "xmas", observed=["Christmas Day"])
+    assert calendar.is_working_day(D(2025, 11, 27), only_christmas)          # Thanksgiving not listed: a working day
+    assert not calendar.is_working_day(D(2025, 12, 25), only_christmas)
+    with pytest.raises(TableError, match=r"typo.yaml: holidays.observed\[1\]: 'Thanksgivng Day' is not a holiday of "
+                                         r"the holidays package for US-CA \(did you mean 'Thanksgiving Day'\?\)"):
+        city(tmp_path, "typo", observed=["Christmas Day", "Thanksgivng Day"])
 
-    def profile_with(observed):
-        def fake(name="tracy"):
-            return {**base, "holidays": {**base["holidays"], "observed": observed}}
-        return fake
 
-    try:
-        monkeypatch.setattr(cal, "load_profile", profile_with(["Christmas Day"]))
-        cal._calendar.cache_clear()
-        assert is_working_day(D(2025, 11, 27))          # Thanksgiving not listed: a working day
-        assert not is_working_day(D(2025, 12, 25))
-        monkeypatch.setattr(cal, "load_profile", profile_with(["Christmas Day", "Thanksgivng Day"]))
-        cal._calendar.cache_clear()
-        with pytest.raises(TableError, match=r"holidays\.observed lists 'Thanksgivng Day'"):
-            is_working_day(D(2025, 12, 25))
-    finally:
-        cal._calendar.cache_clear()
+def test_local_closure_days_are_data_in_the_profile(tmp_path):
+    """A city's own days (not in the holidays package): Christmas Eve every year, the fourth Friday of November,
+    and one dated closure. 5 working days from Mon 2026-12-21: Tue 22, Wed 23, (Thu 24 Christmas Eve, Fri 25
+    Christmas Day), Mon 28, Tue 29, Wed 30 -> 2026-12-30."""
+    from sizing.ordinance.calendar import add_working_days, holiday_name, working_days_rule
+
+    own = city(tmp_path, "own", local=[{"name": "Christmas Eve", "month": 12, "day": 24},
+                                       {"name": "Native American Day", "month": 9, "weekday": "friday", "nth": 4},
+                                       {"name": "Office move", "date": "2026-06-05"}])
+    assert holiday_name(D(2026, 12, 24), own) == "Christmas Eve"
+    assert holiday_name(D(2026, 9, 25), own) == "Native American Day"        # the 4th Friday of September 2026
+    assert holiday_name(D(2026, 6, 5), own) == "Office move" and holiday_name(D(2027, 6, 5), own) is None
+    assert add_working_days(D(2026, 12, 21), 5, own) == D(2026, 12, 30)
+    assert "Christmas Eve (every December 24)" in working_days_rule(own)
+
+
+def test_a_local_day_that_is_not_a_date_is_refused_at_load(tmp_path):
+    from sizing.tables import TableError
+
+    with pytest.raises(TableError, match=r"bad.yaml: holidays.local\[0\]: month 2 has no day 30"):
+        city(tmp_path, "bad", local=[{"name": "Leap", "month": 2, "day": 30}])
 
 
 def test_working_days_rule_names_the_list_and_its_source():

@@ -41,7 +41,7 @@ def test_registry_lists_the_profiles_and_loads_each_once(tmp_path):
     assert j.letterhead == "City of Tracy — FOG Control Program"
     assert j.parameter("min_manhole_diameter")["value"] == 24
     assert set(j.waiver_kinds) == {"new_construction", "infeasible_existing", "alternative_pretreatment"}
-    assert j.review_rules == registry.REVIEW_RULE_IDS     # no review_rules list: every rule applies
+    assert j.review_rules == registry.review_rule_ids()   # the City lists every rule of the review
     assert j.has_maintenance_rules and j.has_waivers
     cpc = registry.get("cpc")
     assert cpc.review_rules == ("volume", "hgi_capacity")
@@ -61,13 +61,13 @@ def test_unknown_jurisdiction_on_the_command_line_is_one_line_exit_2(capsys):
     assert exit_.value.code == 2
     err = capsys.readouterr().err.strip()
     assert err == ("sizing review: argument --jurisdiction: no jurisdiction profile 'stockton'; "
-                   "profiles available: cpc, tracy")
+                   "profiles available: cpc, tracy (or give a profile file, city.yaml)")
 
 
 def test_review_rules_naming_an_unknown_rule_is_an_error(tmp_path):
     folder = city_folder(tmp_path, "typo", lambda raw: raw.update(review_rules=["volume", "volumes"]))
-    with pytest.raises(TableError, match="review_rules lists 'volumes'"):
-        _ = registry.get("typo", folder).review_rules
+    with pytest.raises(TableError, match=r"typo.yaml: review_rules\[1\]: 'volumes' is not a rule of the review"):
+        registry.get("typo", folder)
 
 
 def test_the_submittal_carries_its_jurisdiction_to_the_review(tmp_path, monkeypatch):

@@ -89,7 +89,7 @@ def test_base_is_compliant_and_every_rule_present():
     assert {"interceptor_required", "volume", "compartments", "manhole_diameter", "manhole_count",
             "manholes_to_grade", "retention_fittings", "accessible_location", "dishwasher_connection",
             "prep_fixtures_connected", "sanitary_connection", "food_grinder", "discharge_temperature",
-            "additives_authorization"} <= rules
+            "additives"} <= rules
     assert r.sizing.required_volume_gal == 750
 
 
@@ -311,11 +311,11 @@ def test_discharge_temperature_not_shown_warns():
 # --- additives -------------------------------------------------------------------------------------------
 
 def test_additives_authorization():
-    assert finding(run(), "additives_authorization").status == "info"
+    assert finding(run(), "additives").status == "info"
     used = {"additives_used": True, "authorized": False}
-    assert finding(run(additives_authorization=used), "additives_authorization").status == "fail"
+    assert finding(run(additives_authorization=used), "additives").status == "fail"
     ok = {"additives_used": True, "authorized": True, "permit": "FOG-12", "date": "2025-06-01"}
-    f = finding(run(additives_authorization=ok), "additives_authorization")
+    f = finding(run(additives_authorization=ok), "additives")
     assert f.status == "pass" and "FOG-12" in f.message
 
 

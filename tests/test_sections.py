@@ -177,16 +177,22 @@ def test_the_raw_read_scan_finds_a_read(tmp_path):
 # --- The rules registry -------------------------------------------------------------------------------------
 
 def test_the_rules_registry_is_the_jurisdiction_rule_list_in_order():
-    from sizing.jurisdiction import REVIEW_RULE_IDS
-    from sizing.ordinance.review import RULES, rule_id
+    """The registry is the one list: its report order is the order the City's profile lists the rules in."""
+    from sizing.jurisdiction import get
+    from sizing.ordinance.rules import registry
 
-    assert tuple(rule_id(r) for r in RULES) == REVIEW_RULE_IDS
+    assert registry.ids() == get("tracy").review_rules == (
+        "interceptor_required", "interceptor_type", "volume", "hgi_capacity", "compartments", "manhole_diameter",
+        "manhole_count", "manholes_to_grade", "retention_fittings", "accessible_location", "dishwasher_connection",
+        "prep_fixtures_connected", "sanitary_connection", "food_grinder", "food_grinder_removal",
+        "discharge_temperature", "additives")
+    assert all(spec.findings == (spec.id,) for spec in registry.rules())  # finding ids are the rule ids
 
 
 def test_each_rule_lives_in_a_rules_module_with_its_clause_on_its_docstring():
-    from sizing.ordinance.review import RULES
+    from sizing.ordinance.rules import registry
 
-    for rule in RULES:
+    for rule in (spec.function for spec in registry.rules()):
         assert rule.__module__.startswith("sizing.ordinance.rules."), rule.__name__
         lines = [line.strip() for line in (rule.__doc__ or "").strip().splitlines()]
         assert len(lines) >= 2 and re.search(r"CPC|FOG ordinance", " ".join(lines[1:])), rule.__name__

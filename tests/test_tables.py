@@ -3,7 +3,7 @@
 import pytest
 
 from sizing.errors import TableError
-from sizing.jurisdiction import load_profile
+from sizing.jurisdiction import get as get_jurisdiction
 from sizing.submittal import fixture_types
 from sizing.tables import PROVENANCE_LEVELS, editions, load_table, table_names
 
@@ -118,7 +118,7 @@ def test_unknown_edition_names_the_ones_that_exist():
 
 
 def test_profile_has_every_ordinance_number():
-    params = load_profile("tracy")["parameters"]
+    params = get_jurisdiction("tracy").parameters
     expected = {"min_compartments": 2, "min_manhole_diameter": 24, "max_discharge_temperature": 140,
                 "max_accumulation_percent": 25, "max_service_interval_months": 6,
                 "default_service_interval_months": 3, "existing_trigger_install_working_days": 180,
@@ -127,7 +127,7 @@ def test_profile_has_every_ordinance_number():
         assert params[key]["value"] == value
         assert params[key]["citation"].startswith("TMC")
     with pytest.raises(TableError, match="profiles available: cpc, tracy"):
-        load_profile("stockton")
+        get_jurisdiction("stockton")
 
 
 @pytest.mark.parametrize("name", ["1014.3.6", "703.2", "1014.2.1", "702.2-1", "702.1"])

@@ -285,9 +285,9 @@ def test_no_application_data_is_no_data_not_passed():
 
 
 def test_thresholds_come_from_the_profile():
-    from sizing.jurisdiction import load_profile
+    from sizing.jurisdiction import get
 
-    ev = load_profile("tracy")["waiver_evidence"]
+    ev = get("tracy").raw["waiver_evidence"]
     assert ev["policy"] == "local"
     assert ev["negligible_fog_quantity"]["max_seats"] == 20
 

@@ -1,11 +1,15 @@
 """Working days for ordinance deadlines ("within 180 working days upon notification").
 
-A working day is a weekday that is not a holiday the jurisdiction observes. The profile lists those holidays
-by name (``holidays.observed``, with where the list came from); their dates come from the
-``holidays`` package for the profile's country and subdivision (e.g. ``US``, ``CA``), and with
-``observed_days: true`` a weekend holiday closes its observed weekday too (Independence Day on a Saturday ->
-Friday off). A day in the package's list that the profile does not name (Susan B. Anthony Day, Diwali) is a
-working day. A profile without an ``observed`` list takes every holiday of the package.
+A working day is a weekday that is not a holiday the jurisdiction observes (:attr:`Jurisdiction.holidays`, checked
+when the profile is loaded). Two kinds of holiday, both data in the profile:
+
+* ``observed``: names of the ``holidays`` package's calendar for the profile's country and subdivision (e.g.
+  ``US``, ``CA``); with ``observed_days: true`` a weekend holiday closes its observed weekday too (Independence
+  Day on a Saturday -> Friday off). A day of the package's list the profile does not name (Susan B. Anthony Day,
+  Diwali) is a working day. A profile without an ``observed`` list takes every holiday of the package.
+* ``local``: the jurisdiction's own closure days, each a ``date`` (one day), a ``month``/``day`` (every year,
+  e.g. Christmas Eve) or a ``month``/``weekday``/``nth`` (every year, e.g. the fourth Friday of November;
+  ``nth: -1`` the last). A local day is closed on that date only (no observed weekday).
 
 Counting rule: the day of notification is day 0, whatever day it is; day 1 is the first working day after
 it, and the deadline is the n-th working day after it.
@@ -13,40 +17,69 @@ it, and the deadline is the n-th working day after it.
 
 from __future__ import annotations
 
+import calendar as _weeks
 import datetime as dt
+from collections.abc import Mapping
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from sizing.errors import TableError
-from sizing.jurisdiction import load_profile
+from sizing.jurisdiction import get
 
 OBSERVED_SUFFIX = " (observed)"
-#: Years whose holiday names a profile's list is checked against (a typo must not drop a holiday silently).
-NAME_CHECK_YEARS = range(2019, 2041)
+WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 
 if TYPE_CHECKING:
     import holidays
 
 
+def _spec(profile: Any) -> Mapping[str, Any]:
+    return get(profile).holidays
+
+
 @lru_cache(maxsize=8)
-def _calendar(profile: str) -> tuple[holidays.HolidayBase, frozenset[str] | None, bool]:
+def _calendar(profile: Any) -> tuple[holidays.HolidayBase, frozenset[str] | None, bool]:
     import holidays  # only when a deadline is counted: keeps it off the start of every command
 
-    spec = load_profile(profile).get("holidays") or {}
-    country, subdiv = spec.get("country", "US"), spec.get("subdivision")
-    cal = holidays.country_holidays(country, subdiv=subdiv)
+    spec = _spec(profile)
+    cal = holidays.country_holidays(spec.get("country", "US"), subdiv=spec.get("subdivision"))
     listed = spec.get("observed")
-    if listed is None:
-        return cal, None, True
-    known = set()
-    for name in holidays.country_holidays(country, subdiv=subdiv, years=NAME_CHECK_YEARS).values():
-        known.update(n.removesuffix(OBSERVED_SUFFIX) for n in name.split("; "))
-    unknown = [n for n in listed if n not in known]
-    if unknown:
-        raise TableError(f"jurisdiction profile {profile!r}: holidays.observed lists {', '.join(map(repr, unknown))}, "
-                         f"not a holiday name of the holidays package for {country}-{subdiv}; names: "
-                         f"{', '.join(sorted(known))}")
-    return cal, frozenset(listed), bool(spec.get("observed_days", True))
+    return cal, None if listed is None else frozenset(listed), bool(spec.get("observed_days", True))
+
+
+def local_days(spec: Mapping[str, Any], year: int) -> dict[dt.date, str]:
+    """The profile's own closure days (``holidays.local``) in ``year``.
+
+    >>> local_days({"local": [{"name": "Christmas Eve", "month": 12, "day": 24},
+    ...                       {"name": "Fiesta", "month": 11, "weekday": "friday", "nth": 4},
+    ...                       {"name": "Move", "date": "2026-06-05"}]}, 2026)
+    {datetime.date(2026, 12, 24): 'Christmas Eve', datetime.date(2026, 11, 27): 'Fiesta', datetime.date(2026, 6, 5): 'Move'}
+    """
+    out: dict[dt.date, str] = {}
+    for day in spec.get("local") or ():
+        if "date" in day:
+            when = dt.date.fromisoformat(str(day["date"]))
+            if when.year != year:
+                continue
+        elif "day" in day:
+            try:
+                when = dt.date(year, int(day["month"]), int(day["day"]))
+            except ValueError:  # Feb 29 in a common year
+                continue
+        else:
+            target = WEEKDAYS.index(day["weekday"])
+            days = [d for d in _weeks.Calendar().itermonthdates(year, int(day["month"]))
+                    if d.month == int(day["month"]) and d.weekday() == target]
+            nth = int(day["nth"])
+            if nth > len(days):
+                continue
+            when = days[nth - 1] if nth > 0 else days[nth]
+        out[when] = f"{out[when]}; {day['name']}" if when in out else str(day["name"])
+    return out
+
+
+@lru_cache(maxsize=64)
+def _local(profile: Any, year: int) -> dict[dt.date, str]:
+    return local_days(_spec(profile), year)
 
 
 def holiday_name(day: dt.date, profile: Any) -> str | None:
@@ -58,7 +91,7 @@ def holiday_name(day: dt.date, profile: Any) -> str | None:
     True
     """
     cal, listed, observed_days = _calendar(profile)
-    names = []
+    names = [_local(profile, day.year)[day]] if day in _local(profile, day.year) else []
     for name in cal.get_list(day):
         base = name.removesuffix(OBSERVED_SUFFIX)
         if listed is not None and base not in listed:
@@ -71,14 +104,25 @@ def holiday_name(day: dt.date, profile: Any) -> str | None:
 
 def working_days_rule(profile: Any) -> str:
     """How working days are counted, for reports: the profile's note and where its holiday list came from."""
-    spec = load_profile(profile).get("holidays") or {}
+    spec = _spec(profile)
     note = spec.get("note") or "Working days exclude Saturdays, Sundays and holidays."
     listed = spec.get("observed")
     if listed:
         note += " Holidays observed: " + ", ".join(listed) + "."
+    if spec.get("local"):
+        note += " The jurisdiction's own closure days: " + ", ".join(_local_words(d) for d in spec["local"]) + "."
     if spec.get("source"):
         note += f" Source of the list ({spec.get('provenance', 'unstated')}): {spec['source']}"
     return note
+
+
+def _local_words(day: Mapping[str, Any]) -> str:
+    if "date" in day:
+        return f"{day['name']} ({day['date']})"
+    if "day" in day:
+        return f"{day['name']} (every {_weeks.month_name[int(day['month'])]} {int(day['day'])})"
+    nth = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth", -1: "last"}[int(day["nth"])]
+    return f"{day['name']} (the {nth} {day['weekday'].capitalize()} of {_weeks.month_name[int(day['month'])]})"
 
 
 def is_working_day(day: dt.date, profile: Any) -> bool:

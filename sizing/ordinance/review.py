@@ -2,8 +2,8 @@
 
 ``review(sub, today, jurisdiction)`` is pure: a Submittal (its proposed interceptor and declarations parsed when
 it was read, :mod:`sizing.sections`), the CPC size from :func:`sizing.size.size` and the jurisdiction profile
-in; a :class:`Review` out. The rules are small functions in :mod:`sizing.ordinance.rules`, listed in report
-order in :data:`RULES`; each returns one :class:`Finding` with a stable ``rule`` id (or a list with a
+in; a :class:`Review` out. The rules are small functions in :mod:`sizing.ordinance.rules`, registered in report
+order in :mod:`sizing.ordinance.rules.registry`; each returns one :class:`Finding` with a stable ``rule`` id (or a list with a
 :class:`Deadline`, or None), and reads the numbers and the citation of every ordinance rule from the profile.
 
 Statuses: ``pass``; ``fail`` (a correction is required); ``warn`` (legal but to be confirmed, or a value
@@ -27,28 +27,8 @@ from typing import Any
 from sizing.finding import FAIL, INFO, STATUSES, Finding, jsonable
 from sizing.ordinance.calendar import working_days_rule
 from sizing.ordinance.due import is_overdue
-from sizing.ordinance.rules.connections import (
-    rule_dishwasher_connection,
-    rule_prep_fixtures_connected,
-    rule_sanitary_connection,
-)
+from sizing.ordinance.rules import registry
 from sizing.ordinance.rules.context import NOT_SHOWN, Deadline, RuleContext
-from sizing.ordinance.rules.design import (
-    rule_accessible_location,
-    rule_compartments,
-    rule_hgi_capacity,
-    rule_interceptor_type,
-    rule_retention_fittings,
-    rule_volume,
-)
-from sizing.ordinance.rules.manholes import rule_manhole_count, rule_manhole_diameter, rule_manholes_to_grade
-from sizing.ordinance.rules.prohibitions import (
-    rule_additives,
-    rule_discharge_temperature,
-    rule_food_grinder,
-    rule_food_grinder_removal,
-)
-from sizing.ordinance.rules.requirement import rule_interceptor_required
 from sizing.result import SizingResult
 from sizing.sections.declarations import Declarations
 from sizing.sections.interceptor import Interceptor, Manhole
@@ -62,15 +42,6 @@ HGI_WARNING_MARKERS = ("gpm unit", "HGI", "standard rating", "Table 1014.2.1", "
 #: instead (rule hgi_capacity).
 CAPACITY_RULE_OF_THUMB_MARKER = "rule of thumb"
 
-#: The rules in report order (their ids, ``rule_`` left off, are sizing.jurisdiction.REVIEW_RULE_IDS). Each:
-#: (RuleContext) -> Finding | list[Finding | Deadline] | None.
-RULES = (rule_interceptor_required, rule_interceptor_type, rule_volume, rule_hgi_capacity, rule_compartments,
-         rule_manhole_diameter, rule_manhole_count, rule_manholes_to_grade, rule_retention_fittings,
-         rule_accessible_location, rule_dishwasher_connection, rule_prep_fixtures_connected,
-         rule_sanitary_connection, rule_food_grinder, rule_food_grinder_removal, rule_discharge_temperature,
-         rule_additives)
-
-
 def verdict_of(findings) -> str:
     """``not compliant`` when a finding fails, else ``incomplete`` when one rests on a partial input, else
     ``compliant``.
@@ -81,11 +52,6 @@ def verdict_of(findings) -> str:
     if any(f.status == FAIL for f in findings):
         return "not compliant"
     return "incomplete" if any(f.incomplete for f in findings) else "compliant"
-
-
-def rule_id(rule: Any) -> str:
-    """The id of a rule function: ``rule_volume`` -> ``'volume'``."""
-    return rule.__name__.removeprefix("rule_")
 
 
 # --- Results ---------------------------------------------------------------------------------------------
@@ -192,10 +158,10 @@ def review(sub: Submittal, today: dt.date | None = None, jurisdiction: Any = Non
     result, omitted = _sizing_for(size(sub), None if icp is None else icp.kind)
     ctx = RuleContext(sub=sub, on=on, sizing=result, profile=profile, waiver=waiver)
     applied = set(profile.review_rules)
-    for rule in RULES:
-        if rule_id(rule) not in applied:
+    for spec in registry.rules():
+        if spec.id not in applied:
             continue
-        out = rule(ctx)
+        out = spec.function(dataclasses.replace(ctx, spec=spec))
         for item in out if isinstance(out, list) else [out]:
             if isinstance(item, Deadline):
                 deadlines.append(item)
@@ -244,5 +210,5 @@ def review_file(path: str, *, jurisdiction: Any, edition: str | None = None, tod
                   jurisdiction=jurisdiction)
 
 
-__all__ = ["Finding", "Deadline", "Review", "Interceptor", "Manhole", "Declarations", "NOT_SHOWN", "RULES", "review",
-           "review_file", "rule_id"]
+__all__ = ["Finding", "Deadline", "Review", "Interceptor", "Manhole", "Declarations", "NOT_SHOWN", "review",
+           "review_file"]

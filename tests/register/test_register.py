@@ -72,7 +72,7 @@ def test_diff_of_two_cycles_of_the_example_fse(db, capsys):
     assert {r["rule"] for r in d["resolved"]} == {
         "volume", "compartments", "manhole_diameter", "manholes_to_grade", "retention_fittings",
         "dishwasher_connection", "prep_fixtures_connected", "sanitary_connection", "food_grinder",
-        "additives_authorization"}
+        "additives"}
     assert {r["rule"] for r in d["still_failing"]} == {"manhole_count", "discharge_temperature"}
     assert d["new"] == []
     design = {v["value"]: (v["from"], v["to"]) for v in d["design"]}

@@ -3,5 +3,8 @@
 :mod:`context` (what a rule reads, and the findings rules share), :mod:`requirement` (whether and by when an
 interceptor is required), :mod:`design` (size, type, compartments, fittings, location), :mod:`manholes`,
 :mod:`connections` (which fixtures drain to the interceptor) and :mod:`prohibitions` (food grinders, discharge
-temperature, additives). The ordered registry is ``sizing.ordinance.review.RULES``.
+temperature, additives). Each rule registers itself with what it reads (:mod:`registry`); importing this
+package loads them all.
 """
+
+from sizing.ordinance.rules import connections, design, manholes, prohibitions, requirement  # noqa: F401

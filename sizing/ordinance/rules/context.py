@@ -11,8 +11,10 @@ import datetime as dt
 from dataclasses import dataclass
 from typing import Any
 
+from sizing.errors import TableError
 from sizing.finding import FAIL, INFO, WARN, Finding
 from sizing.jurisdiction import profile_parameter
+from sizing.ordinance.rules.registry import RuleSpec
 from sizing.result import SizingResult
 from sizing.sections.declarations import Declarations
 from sizing.sections.interceptor import Interceptor
@@ -49,6 +51,8 @@ class RuleContext:
     sizing: SizingResult
     profile: Any  # the Jurisdiction
     waiver: dict[str, Any] | None = None
+    #: The rule being checked (its declared parameters): set by the review for each rule.
+    spec: RuleSpec | None = None
 
     @property
     def icp(self) -> Interceptor | None:
@@ -60,8 +64,16 @@ class RuleContext:
         return self.sub.declarations
 
     def param(self, key: str) -> dict[str, Any]:
-        """The profile's parameter ``key``: its value, unit, citation and provenance."""
+        """The profile's parameter ``key``: its value, unit, citation and provenance. The rule must declare it
+        (:func:`sizing.ordinance.rules.registry.review_rule`), so that a profile is checked for it when loaded."""
+        if self.spec is not None and not self.spec.reads(key):
+            raise TableError(f"review rule {self.spec.id!r} reads the profile parameter {key!r}, which it does not "
+                             "declare in its review_rule(parameters=...)")
         return profile_parameter(key, self.profile)
+
+    def optional_param(self, key: str) -> dict[str, Any] | None:
+        """A parameter the rule declares as optional: None when the profile does not have it."""
+        return self.param(key) if key in self.profile.parameters else None
 
     @property
     def kind(self) -> str | None:

@@ -12,6 +12,7 @@ from sizing.ordinance.rules.context import (
     no_interceptor,
     not_checked,
 )
+from sizing.ordinance.rules.registry import review_rule
 from sizing.ordinance.rules.requirement import requires_interceptor
 from sizing.units import convert
 
@@ -38,11 +39,12 @@ def _typed_in_litres(typed) -> bool:
     return "gal" not in unit and any(u in unit for u in ("liter", "litre", "meter", "L"))
 
 
+@review_rule("volume", order=30, optional={"sizing_per_cpc": None})
 def rule_volume(c: RuleContext) -> Finding:
     """Proposed volume (gravity) or rating (hydromechanical) >= the CPC size.
     CPC Section 1014.3.6, Table 1014.3.6 (gravity); Section 1014.2.1, Table 1014.2.1 and PDI G-101 (HGI);
     FOG ordinance, Grease interceptor design standards (b)."""
-    local = c.profile.parameters.get("sizing_per_cpc")  # a local clause that adopts the CPC size, if any
+    local = c.optional_param("sizing_per_cpc")  # a local clause that adopts the CPC size, if any
     tmc = f"; {local['citation']}" if local else ""
     ed = c.sizing.edition
     if c.icp is None:
@@ -141,6 +143,7 @@ def _volume_hgi(c: RuleContext, tmc: str) -> Finding:
                               f"stated; the plans show {have:g} gpm")
 
 
+@review_rule("hgi_capacity", order=40, parameters={"hgi_max_capacity_ratio": "gal per gpm"}, types=("hydromechanical",))
 def rule_hgi_capacity(c: RuleContext) -> Finding | None:
     """The capacity of the fixtures discharging into a hydromechanical interceptor <= 2.5 x its rated flow.
     CPC Section 1014.2.1 (wording secondary: check against the printed code)."""
@@ -186,6 +189,7 @@ def _listed(lines: tuple[str, ...]) -> str:
     return ", ".join(lines)
 
 
+@review_rule("interceptor_type", order=20, parameters={"hydromechanical_needs_acceptance": None, "existing_trigger_install_working_days": "working days"})
 def rule_interceptor_type(c: RuleContext) -> Finding | None:
     """A hydromechanical interceptor where a grease interceptor is required needs the Director's acceptance.
     FOG ordinance, Grease interceptor design standards (a); Conditional waivers and variances (b)."""
@@ -216,6 +220,7 @@ def rule_interceptor_type(c: RuleContext) -> Finding | None:
                    limit="gravity, or a type the Director accepts")
 
 
+@review_rule("compartments", order=50, parameters={"min_compartments": "count"})
 def rule_compartments(c: RuleContext) -> Finding:
     """At least two compartments.
     FOG ordinance, Grease interceptor design standards (b)."""
@@ -235,6 +240,7 @@ def rule_compartments(c: RuleContext) -> Finding:
                    correction=f"Provide a grease interceptor with at least {need} compartments; the plans show {have}")
 
 
+@review_rule("retention_fittings", order=90, parameters={"grease_retention_fittings": None})
 def rule_retention_fittings(c: RuleContext) -> Finding:
     """Grease retention fittings.
     FOG ordinance, Grease interceptor design standards (e)."""
@@ -243,6 +249,7 @@ def rule_retention_fittings(c: RuleContext) -> Finding:
                  "Provide grease retention fittings in the interceptor, as designed for proper function")
 
 
+@review_rule("accessible_location", order=100, parameters={"accessible_location": None})
 def rule_accessible_location(c: RuleContext) -> Finding:
     """Easily accessible location.
     FOG ordinance, Grease interceptor design standards (c)."""

@@ -7,9 +7,11 @@ from typing import Any
 
 from sizing.finding import FAIL, PASS, WARN, Finding
 from sizing.ordinance.rules.context import RuleContext, missing, not_checked
+from sizing.ordinance.rules.registry import review_rule
 from sizing.sections.interceptor import Manhole, position
 
 
+@review_rule("manhole_diameter", order=60, parameters={"min_manhole_diameter": "in"})
 def rule_manhole_diameter(c: RuleContext) -> Finding:
     """Every access manhole at least the profile's minimum diameter.
     FOG ordinance, Grease interceptor design standards (d)."""
@@ -39,6 +41,7 @@ def rule_manhole_diameter(c: RuleContext) -> Finding:
                    correction=f"Enlarge the access manholes to at least {need:g} in diameter: {names}")
 
 
+@review_rule("manhole_count", order=70, parameters={"manholes_over_each_chamber_and_tee": None, "manhole_over_tee_covers_chamber": None})
 def rule_manhole_count(c: RuleContext) -> Finding:
     """An access manhole over each chamber and each sanitary tee; one over a tee is also over its chamber.
     FOG ordinance, Grease interceptor design standards (d)."""
@@ -77,6 +80,7 @@ def rule_manhole_count(c: RuleContext) -> Finding:
                               f"one{via_tee}")
 
 
+@review_rule("manholes_to_grade", order=80, parameters={"manholes_to_finished_grade": None})
 def rule_manholes_to_grade(c: RuleContext) -> Finding:
     """Access manholes extend at least to finished grade.
     FOG ordinance, Grease interceptor design standards (d)."""

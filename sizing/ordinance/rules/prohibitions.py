@@ -8,12 +8,14 @@ import datetime as dt
 from sizing.finding import FAIL, INFO, PASS, WARN, Finding
 from sizing.ordinance.calendar import add_working_days, holidays_between, working_days_between
 from sizing.ordinance.rules.context import NOT_SHOWN, Deadline, RuleContext, fixture_names, no_schedule
+from sizing.ordinance.rules.registry import review_rule
 
 
 def _grinders(c: RuleContext):
     return [f for f in c.sizing.fixtures if c.sub.fixtures[f.index].kind.food_grinder and f.count]
 
 
+@review_rule("food_grinder", order=140, parameters={"food_grinders": None})
 def rule_food_grinder(c: RuleContext) -> Finding:
     """No food grinders in new construction; in an existing FSE only with the Director's written approval.
     FOG ordinance, Prohibitions (a)."""
@@ -46,6 +48,7 @@ def rule_food_grinder(c: RuleContext) -> Finding:
                    correction=f"Remove the food grinder, or submit the Director's written approval to keep it: {names}")
 
 
+@review_rule("food_grinder_removal", order=150, parameters={"food_grinder_removal_working_days": "working days", "ordinance_effective_date": "date"})
 def rule_food_grinder_removal(c: RuleContext) -> list[Finding | Deadline] | None:
     """Food grinders removed from existing FSEs within 180 working days of the chapter's effective date.
     FOG ordinance, Prohibitions (a)."""
@@ -71,6 +74,7 @@ def rule_food_grinder_removal(c: RuleContext) -> list[Finding | Deadline] | None
     return [finding, deadline]
 
 
+@review_rule("discharge_temperature", order=160, parameters={"max_discharge_temperature": "degF"})
 def rule_discharge_temperature(c: RuleContext) -> Finding:
     """No discharge above the profile's maximum temperature into the interceptor.
     FOG ordinance, Prohibitions (d)."""
@@ -94,21 +98,22 @@ def rule_discharge_temperature(c: RuleContext) -> Finding:
                               f"e.g. by tempering or re-routing the hot discharge; the plans show {shown}")
 
 
+@review_rule("additives", order=170, parameters={"additives_need_authorization": None})
 def rule_additives(c: RuleContext) -> Finding:
     """Additives for treating FOG only with the Director's written authorization or a FOG permit.
     FOG ordinance, Prohibitions (b)."""
     p = c.param("additives_need_authorization")
     a = c.dec.additives
     if a is None or not a.additives_used:
-        return Finding("additives_authorization", INFO, p["citation"],
+        return Finding("additives", INFO, p["citation"],
                        "No FOG additives declared; additives need the Director's written authorization or a FOG "
                        "wastewater disposal permit", value="none declared", limit="written authorization")
     if a.authorized:
         ref = ", ".join(x for x in (a.permit, a.date.isoformat() if a.date else None) if x)
-        return Finding("additives_authorization", PASS, p["citation"],
+        return Finding("additives", PASS, p["citation"],
                        "FOG additives used with the Director's written authorization" + (f" ({ref})" if ref else ""),
                        value="authorized", limit="written authorization")
-    return Finding("additives_authorization", FAIL, p["citation"],
+    return Finding("additives", FAIL, p["citation"],
                    "FOG additives are used without the Director's written authorization or a FOG wastewater "
                    "disposal permit", value="not authorized", limit="written authorization",
                    correction="Stop adding FOG additives to the wastewater system, or submit the Director's written "

@@ -9,6 +9,7 @@ from typing import Any
 from sizing.finding import FAIL, INFO, PASS, WARN, Finding
 from sizing.ordinance.calendar import add_working_days, holidays_between, working_days_between
 from sizing.ordinance.rules.context import NOT_SHOWN, Deadline, RuleContext
+from sizing.ordinance.rules.registry import review_rule
 
 #: Construction types that require an interceptor at once (Grease interceptor requirement (b)(2)).
 CHANGE_TYPES = ("remodel", "change_of_ownership", "change_in_operations")
@@ -20,6 +21,7 @@ EXISTING_TRIGGERS = {
 }
 
 
+@review_rule("interceptor_required", order=10, parameters={"new_construction_install_before_discharge": None, "change_of_ownership_remodel_operations_install": None, "existing_trigger_install_working_days": "working days", "waiver_validity": None})
 def rule_interceptor_required(c: RuleContext) -> list[Finding | Deadline]:
     """Whether and by when an interceptor is required.
     FOG ordinance, Grease interceptor requirement (a), (b)(1), (b)(2); Conditional waivers and variances (a granted waiver)."""

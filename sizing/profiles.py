@@ -1,0 +1,321 @@
+"""Checking a jurisdiction profile when it is loaded: one error naming the file, the key path and what was expected.
+
+Two layers:
+
+1. The shape, by the JSON Schema ``schema/jurisdiction.schema.json`` (data, like the submittal's schema: a city
+   edits a profile with the schema beside it, and editors can complete keys from it). Unknown keys, wrong types,
+   a missing required key are refused.
+2. What the shape cannot say: every review rule the profile lists exists (the rule registry,
+   :mod:`sizing.ordinance.rules.registry`) and finds the parameters it declares, in the units it declares (a
+   length written in another length unit is converted, the value as written kept); the maintenance, waiver and
+   revocation parameters come as a set with their units; holiday names are names the ``holidays`` package knows
+   for the country and subdivision; local holidays are real dates; dates are dates.
+
+Why JSON Schema and not pydantic: the schema is a data file a city can read and point an editor at, the project
+already documents its submittal that way, and it adds no import to a command: a profile whose content was checked
+before (same bytes, same schema, same rules, same holidays package) is not checked again, by a digest kept in
+the user's cache folder (``$SIZING_CACHE_DIR``, else ``$XDG_CACHE_HOME/sizing``, else ``~/.cache/sizing``).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import json
+import os
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from sizing.errors import TableError
+
+#: The maintenance plan's parameters and their units: a profile has all of them or none.
+MAINTENANCE_PARAMETERS = {
+    "max_accumulation_percent": "percent", "max_service_interval_months": "months",
+    "default_service_interval_months": "months", "training_interval_months": "months",
+    "records_retention_years": "years", "maintenance_frequency_min_readings": "count",
+    "maintenance_interval_safety_factor": "fraction", "service_immediately_when_over_limit": None,
+    "pump_out_manifests": None}
+#: The waiver decision's and revocation's parameters: required with any waiver kind.
+WAIVER_PARAMETERS = {
+    "waiver_validity": None, "revocation_notice_days": "days", "revocation_grounds": None,
+    "revocation_response_considered": None, "alternative_pretreatment_monitoring_months": "months",
+    "alternative_pretreatment_min_inspections": "count"}
+WAIVER_TEXTS = ("waiver_citation", "revocation_citation")
+#: Units a value may be converted from (the rule's unit -> the pint dimension it must share).
+CONVERTIBLE = {"in": "length", "degF": "temperature"}
+#: Years whose holiday names an ``observed`` list is checked against.
+NAME_CHECK_YEARS = range(2019, 2041)
+CACHE_ENV = "SIZING_CACHE_DIR"
+CACHE_KEEP = 200
+
+
+class ProfileError(TableError):
+    """A jurisdiction profile that does not pass its checks (one line: file, key path, what was expected)."""
+
+
+def schema_path() -> Path:
+    from sizing.tables import schema_dir
+
+    return schema_dir() / "jurisdiction.schema.json"
+
+
+def check(raw: Any, path: Path | str) -> dict[str, Any]:
+    """``raw`` (a loaded profile) checked; returns it with every parameter in the unit its rules declare.
+    Raises :class:`ProfileError`."""
+    name = str(path)
+    if not isinstance(raw, Mapping):
+        raise ProfileError(f"{name}: a jurisdiction profile is a mapping of keys (jurisdiction, ordinance, ...)")
+    key = _digest(raw)
+    if key is not None and key in _checked():
+        return _converted(dict(raw), name)
+    _shape(raw, name)
+    _rules(raw, name)
+    out = _converted(dict(raw), name)
+    _holidays(out.get("holidays") or {}, name)
+    if key is not None:
+        _remember(key)
+    return out
+
+
+# --- layer 1: the shape ------------------------------------------------------------------------------------------
+
+def _shape(raw: Mapping[str, Any], name: str) -> None:
+    import jsonschema
+
+    schema = json.loads(schema_path().read_text(encoding="utf-8"))
+    validator = jsonschema.Draft202012Validator(schema)
+    errors = sorted(validator.iter_errors(_plain(raw)), key=lambda e: (len(e.absolute_path), list(map(str, e.path))))
+    if not errors:
+        return
+    err = jsonschema.exceptions.best_match(errors)
+    where = ".".join(str(p) for p in err.absolute_path) or "(top level)"
+    if err.validator == "additionalProperties":
+        extra = sorted(set(err.instance) - set(err.schema.get("properties", {})))
+        known = ", ".join(err.schema.get("properties", {})) or "none"
+        raise ProfileError(f"{name}: {where}: unknown key {extra[0]!r}; expected one of: {known}")
+    if err.validator == "required":
+        raise ProfileError(f"{name}: {where}: {err.message}")
+    raise ProfileError(f"{name}: {where}: expected {_expected(err)}, got {_shown(err.instance)}")
+
+
+def _expected(err: Any) -> str:
+    s = err.schema
+    if "enum" in s:
+        return "one of " + ", ".join(map(str, s["enum"]))
+    if "const" in s:
+        return repr(s["const"])
+    if "type" in s:
+        return {"string": "text", "number": "a number", "integer": "a whole number", "boolean": "true or false",
+                "array": "a list", "object": "a mapping"}.get(s["type"], s["type"])
+    return err.message
+
+
+def _shown(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+def _plain(value: Any) -> Any:
+    """YAML dates as ISO text (the schema speaks JSON)."""
+    if isinstance(value, dt.date):
+        return value.isoformat()
+    if isinstance(value, Mapping):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    return value
+
+
+# --- layer 2: the rules, their parameters and units ------------------------------------------------------------
+
+def _needs(raw: Mapping[str, Any]) -> dict[str, tuple[str | None, str]]:
+    """Every parameter the profile must carry: name -> (unit, who needs it)."""
+    from sizing.ordinance.rules import registry
+
+    need: dict[str, tuple[str | None, str]] = {}
+    for rule_id in raw.get("review_rules") or []:
+        spec = registry.spec(rule_id)
+        for key, unit in spec.parameters.items():
+            need.setdefault(key, (unit, f"the review rule {rule_id}"))
+    params = raw.get("parameters") or {}
+    if any(k in params for k in MAINTENANCE_PARAMETERS):
+        for key, unit in MAINTENANCE_PARAMETERS.items():
+            need.setdefault(key, (unit, "the maintenance rules"))
+    if any(k != "common_conditions" for k in raw.get("waivers") or {}):
+        for key, unit in WAIVER_PARAMETERS.items():
+            need.setdefault(key, (unit, "the waivers"))
+    return need
+
+
+def _units(raw: Mapping[str, Any]) -> dict[str, str | None]:
+    """The unit each parameter is read in, by whoever reads it (the rules, optional reads included)."""
+    from sizing.ordinance.rules import registry
+
+    out = {k: u for k, (u, _) in _needs(raw).items()}
+    for spec in registry.rules():
+        for key, unit in spec.optional.items():
+            out.setdefault(key, unit)
+    return out
+
+
+def _converted(raw: dict[str, Any], name: str) -> dict[str, Any]:
+    """The profile with each parameter in the unit its readers declare (a length in mm -> in, keeping the value as
+    written); a unit that cannot be converted is an error."""
+    params = dict(raw.get("parameters") or {})
+    for key, unit in _units(raw).items():
+        p = params.get(key)
+        if p is None or unit is None:
+            continue
+        given = p.get("unit")
+        if given == unit:
+            if unit == "date":
+                _date(p["value"], f"{name}: parameters.{key}.value")
+            continue
+        if unit in CONVERTIBLE and given is not None and not isinstance(p["value"], bool) \
+                and isinstance(p["value"], (int, float)):
+            from sizing.units import convert
+
+            try:
+                value = convert(float(p["value"]), given, unit)
+            except Exception:  # noqa: BLE001 - any unit pint cannot convert: the one-line error below
+                value = None
+            if value is not None:
+                params[key] = {**p, "value": value, "unit": unit, "as_written": f"{p['value']} {given}"}
+                continue
+        raise ProfileError(f"{name}: parameters.{key}.unit: expected {unit!r} (the unit {_reader(raw, key)} reads), "
+                           f"got {_shown(given)}")
+    raw["parameters"] = params
+    return raw
+
+
+def _reader(raw: Mapping[str, Any], key: str) -> str:
+    from sizing.ordinance.rules import registry
+
+    need = _needs(raw).get(key)
+    if need is not None:
+        return need[1]
+    return next((f"the review rule {s.id}" for s in registry.rules() if key in s.optional), "the tool")
+
+
+def _rules(raw: Mapping[str, Any], name: str) -> None:
+    from sizing.ordinance.rules import registry
+
+    known = registry.ids()
+    for i, rule_id in enumerate(raw.get("review_rules") or []):
+        if rule_id not in known:
+            raise ProfileError(f"{name}: review_rules[{i}]: {rule_id!r} is not a rule of the review; rules: "
+                               f"{', '.join(known)}")
+    for key in raw.get("design_rules_by_interceptor_type") or {}:
+        if key != "citation" and key not in known:
+            raise ProfileError(f"{name}: design_rules_by_interceptor_type.{key}: not a rule of the review; rules: "
+                               f"{', '.join(known)}")
+    params = raw.get("parameters") or {}
+    for key, (_, who) in _needs(raw).items():
+        if key not in params:
+            raise ProfileError(f"{name}: parameters.{key}: missing; {who} needs it (value, unit, citation)")
+    if any(k != "common_conditions" for k in raw.get("waivers") or {}):
+        for key in WAIVER_TEXTS:
+            if key not in (raw.get("texts") or {}):
+                raise ProfileError(f"{name}: texts.{key}: missing; the waivers need it")
+
+
+def _date(value: Any, where: str) -> dt.date:
+    if isinstance(value, dt.date):
+        return value
+    try:
+        return dt.date.fromisoformat(str(value))
+    except ValueError:
+        raise ProfileError(f"{where}: expected a date YYYY-MM-DD, got {_shown(value)}") from None
+
+
+# --- holidays -------------------------------------------------------------------------------------------------
+
+def _holidays(spec: Mapping[str, Any], name: str) -> None:
+    for i, day in enumerate(spec.get("local") or []):
+        where = f"{name}: holidays.local[{i}]"
+        if "date" in day:
+            _date(day["date"], f"{where}.date")
+        elif "day" in day:
+            try:
+                dt.date(2024, int(day["month"]), int(day["day"]))  # a leap year: Feb 29 is a date
+            except ValueError:
+                raise ProfileError(f"{where}: month {day['month']} has no day {day['day']}") from None
+    listed = spec.get("observed")
+    if not listed:
+        return
+    import holidays
+
+    country, subdiv = spec.get("country", "US"), spec.get("subdivision")
+    try:
+        names = holidays.country_holidays(country, subdiv=subdiv, years=NAME_CHECK_YEARS).values()
+    except NotImplementedError:
+        raise ProfileError(f"{name}: holidays.country: the holidays package has no calendar for "
+                           f"{country}{'-' + subdiv if subdiv else ''}") from None
+    known = {n.removesuffix(" (observed)") for each in names for n in each.split("; ")}
+    for i, holiday in enumerate(listed):
+        if holiday not in known:
+            import difflib
+
+            close = difflib.get_close_matches(holiday, sorted(known), n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            raise ProfileError(f"{name}: holidays.observed[{i}]: {holiday!r} is not a holiday of the holidays package "
+                               f"for {country}{'-' + subdiv if subdiv else ''}{hint}; a day of the jurisdiction's "
+                               "own goes under holidays.local")
+
+
+# --- the cache of profiles already checked ----------------------------------------------------------------------
+
+def _cache_file() -> Path | None:
+    base = os.environ.get(CACHE_ENV) or (Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "sizing")
+    return Path(base) / "profiles-checked.txt"
+
+
+def _digest(raw: Mapping[str, Any]) -> str | None:
+    """What a check depends on: the profile, the schema, the rule registry and the holidays package version."""
+    try:
+        from importlib.metadata import version
+
+        from sizing.ordinance.rules import registry
+
+        rules = [(s.id, sorted(s.parameters.items(), key=str), sorted(s.optional.items(), key=str))
+                 for s in registry.rules()]
+        material = json.dumps([_plain(raw), rules, MAINTENANCE_PARAMETERS, WAIVER_PARAMETERS,
+                               version("holidays")], sort_keys=True, default=str)
+        return hashlib.sha256(material.encode() + schema_path().read_bytes()).hexdigest()
+    except Exception:  # noqa: BLE001 - no digest: the profile is checked in full
+        return None
+
+
+_SEEN: set[str] = set()
+
+
+def _checked() -> set[str]:
+    if _SEEN:
+        return _SEEN
+    path = _cache_file()
+    try:
+        _SEEN.update(path.read_text(encoding="utf-8").split())
+    except OSError:
+        pass
+    return _SEEN
+
+
+def _remember(key: str) -> None:
+    _SEEN.add(key)
+    path = _cache_file()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        kept = [k for k in _read_lines(path) if k != key][-(CACHE_KEEP - 1):] + [key]
+        tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+        tmp.write_text("\n".join(kept) + "\n", encoding="utf-8")
+        os.replace(tmp, path)
+    except OSError:  # a read-only home: profiles are checked in full each time
+        pass
+
+
+def _read_lines(path: Path) -> list[str]:
+    try:
+        return path.read_text(encoding="utf-8").split()
+    except OSError:
+        return []
