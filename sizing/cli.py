@@ -1,4 +1,4 @@
-"""Command line: ``sizing size|review|waiver|maintenance|batch|register``.
+"""Command line: ``sizing size|review|waiver|maintenance|batch|register|jurisdictions``.
 
 Exit codes: 0 ok; 1 a finding (not compliant, not grantable, service due, rows rejected); 2 bad input,
 with one line on stderr naming the field and what was expected.
@@ -24,6 +24,7 @@ COMMANDS = {
     "maintenance": "sizing.commands.maintenance",
     "batch": "sizing.commands.batch",
     "register": "sizing.commands.register",
+    "jurisdictions": "sizing.commands.jurisdictions",
 }
 
 

@@ -168,9 +168,13 @@ def _converted(raw: dict[str, Any], name: str) -> dict[str, Any]:
         if p is None or unit is None:
             continue
         given = p.get("unit")
+        value = p["value"]
+        if unit == "date":
+            _date(value, f"{name}: parameters.{key}.value")
+        elif isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise ProfileError(f"{name}: parameters.{key}.value: expected a number in {unit} (as read by "
+                               f"{_reader(raw, key)}), got {_shown(value)}")
         if given == unit:
-            if unit == "date":
-                _date(p["value"], f"{name}: parameters.{key}.value")
             continue
         if unit in CONVERTIBLE and given is not None and not isinstance(p["value"], bool) \
                 and isinstance(p["value"], (int, float)):
@@ -183,7 +187,7 @@ def _converted(raw: dict[str, Any], name: str) -> dict[str, Any]:
             if value is not None:
                 params[key] = {**p, "value": value, "unit": unit, "as_written": f"{p['value']} {given}"}
                 continue
-        raise ProfileError(f"{name}: parameters.{key}.unit: expected {unit!r} (the unit {_reader(raw, key)} reads), "
+        raise ProfileError(f"{name}: parameters.{key}.unit: expected {unit!r} (as read by {_reader(raw, key)}), "
                            f"got {_shown(given)}")
     raw["parameters"] = params
     return raw

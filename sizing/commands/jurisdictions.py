@@ -1,0 +1,83 @@
+"""``sizing jurisdictions list | show ID | check FILE...``: the jurisdiction profiles, one resolved, files checked."""
+
+from __future__ import annotations
+
+import argparse
+
+HELP = "list the jurisdiction profiles, show one resolved, or check profile files (exit 2: a file does not pass)"
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    sub = p.add_subparsers(dest="action", metavar="ACTION", required=True)
+    sub.add_parser("list", help="every profile: id, name, ordinance, the rules it applies")
+    show = sub.add_parser("show", help="one profile as the tool reads it: rules with their parameters, holidays")
+    show.add_argument("id", metavar="ID", help="a profile id, or a profile file (city.yaml)")
+    check = sub.add_parser("check", help="check profile files against the schema and the rules (exit 0 all pass, 2 not)")
+    check.add_argument("files", metavar="FILE", nargs="+", help="profile files (YAML)")
+
+
+def run(args: argparse.Namespace) -> int:
+    return {"list": _list, "show": _show, "check": _check}[args.action](args)
+
+
+def _list(args: argparse.Namespace) -> int:
+    from sizing.jurisdiction import available, get
+
+    for jid in available():
+        j = get(jid)
+        extra = ", ".join(x for x in ("waivers" if j.has_waivers else "", "maintenance" if j.has_maintenance_rules
+                                                                            else "") if x)
+        print(f"{jid}: {j.name} — {j.ordinance} ({len(j.review_rules)} review rules"
+              + (f"; {extra}" if extra else "") + f") [{j.path}]")
+    return 0
+
+
+def _show(args: argparse.Namespace) -> int:
+    from sizing.jurisdiction import get
+    from sizing.ordinance.calendar import working_days_rule
+    from sizing.ordinance.rules import registry
+
+    j = get(args.id)
+    out = [f"{j.id}: {j.name}", f"  ordinance: {j.ordinance}", f"  file: {j.path}",
+           f"  provenance: {j.raw.get('provenance', 'not stated')}; source: {j.raw.get('source', 'not stated')}",
+           f"  letterhead: {j.letterhead}", "", "Review rules (in report order):"]
+    by_type = j.design_rules_by_interceptor_type
+    for rule_id in j.review_rules:
+        spec = registry.spec(rule_id)
+        types = f" [{', '.join(by_type[rule_id])} interceptors only]" if rule_id in by_type else ""
+        out.append(f"  {rule_id}{types}")
+        for key in (*spec.parameters, *(k for k in spec.optional if k in j.parameters)):
+            p = j.parameter(key)
+            unit = f" {p['unit']}" if p.get("unit") else ""
+            written = f" (written {p['as_written']})" if p.get("as_written") else ""
+            out.append(f"    {key} = {_value(p['value'])}{unit}{written} — {p['citation']}")
+    off = [r for r in registry.ids() if r not in j.review_rules]
+    if off:
+        out.append(f"  not applied: {', '.join(off)}")
+    out += ["", f"Waivers: {', '.join(j.waiver_kinds) or 'none'}",
+            f"Maintenance rules: {'yes' if j.has_maintenance_rules else 'none'}", "",
+            f"Working days: {working_days_rule(j)}"]
+    print("\n".join(out))
+    return 0
+
+
+def _value(value) -> str:
+    return value if isinstance(value, str) else repr(value) if isinstance(value, (dict, list)) else f"{value}"
+
+
+def _check(args: argparse.Namespace) -> int:
+    import sys
+
+    from sizing.jurisdiction import load_file
+    from sizing.tables import TableError
+
+    failed = 0
+    for path in args.files:
+        try:
+            j = load_file(path)
+        except TableError as exc:
+            print(f"sizing jurisdictions: {exc}", file=sys.stderr)
+            failed += 1
+            continue
+        print(f"{path}: OK — {j.name}, {len(j.review_rules)} review rules")
+    return 2 if failed else 0
