@@ -307,11 +307,12 @@ class Opened:
 
 
 def open_db(db: str | None = None, *, create: bool | str = True, read_only: bool = False,
-            timeout: str | float | None = None) -> Opened:
+            timeout: str | float | None = None, migrate_older: bool = True) -> Opened:
     """Open the register at ``db`` / ``SIZING_DB`` / the default file, migrating an older schema.
 
     ``create``: make a new register where there is none (True), only a new SQLite file ("sqlite"), or never
-    (False: :class:`NoRegister`). ``read_only``: open an SQLite register at the current schema read-only."""
+    (False: :class:`NoRegister`). ``read_only``: open an SQLite register at the current schema read-only.
+    ``migrate_older`` False: an older schema is refused (run ``sizing register migrate``), left as it is."""
     url, name = resolve(db)
     seconds = timeout_seconds(timeout)
     sqlite = url.startswith("sqlite")
@@ -319,12 +320,15 @@ def open_db(db: str | None = None, *, create: bool | str = True, read_only: bool
     state = _check_sqlite(url, name, seconds) if sqlite else None
     if state is not None and state != "register" and not may_create:  # new file or empty database
         raise NoRegister(_no_register(url, name), name)
-    if read_only and state == "register" and _sqlite_version(url, seconds) == HEAD:
+    version = _sqlite_version(url, seconds) if state == "register" else None
+    if version is not None and version != HEAD and not migrate_older:
+        raise RegisterError(_older(url, name, version), name)
+    if read_only and version == HEAD:
         return Opened(engine=make_engine(url, seconds, read_only=True), url=url, created=False, migrated_from=None,
                       read_only=True, timeout=seconds)
     engine = make_engine(url, seconds)
     try:
-        created, migrated_from = migrate(engine, name, url, create=may_create)
+        created, migrated_from = migrate(engine, name, url, create=may_create, older=migrate_older)
     except sa.exc.OperationalError as exc:
         engine.dispose()
         if is_busy(exc):
@@ -338,6 +342,11 @@ def open_db(db: str | None = None, *, create: bool | str = True, read_only: bool
         engine.dispose()
         raise
     return Opened(engine=engine, url=url, created=created, migrated_from=migrated_from, timeout=seconds)
+
+
+def _older(url: str, name: str, version: str) -> str:
+    return (f"{name}: the register at {shown(url)} has schema {version}; this version of sizing uses {HEAD}: run "
+            "`sizing register migrate`; nothing was changed")
 
 
 def _no_register(url: str, name: str) -> str:
@@ -408,10 +417,12 @@ def current_version(conn: Connection) -> str | None:
     return conn.exec_driver_sql("SELECT version_num FROM alembic_version").scalar()
 
 
-def migrate(engine: Engine, field: str = "--db", url: str = "", create: bool = True) -> tuple[bool, str | None]:
+def migrate(engine: Engine, field: str = "--db", url: str = "", create: bool = True,
+            older: bool = True) -> tuple[bool, str | None]:
     """Bring the database to :data:`HEAD` under one lock; return (created, migrated from version or None).
 
-    ``create`` False: a database without a register is :class:`NoRegister`, left as it is."""
+    ``create`` False: a database without a register is :class:`NoRegister`; ``older`` False: an older register
+    is refused; both left as they are."""
     with engine.connect().execution_options(write=True) as conn, conn.begin():
         if conn.dialect.name == "postgresql":  # one migrator at a time; the lock ends with the transaction
             conn.exec_driver_sql(f"SELECT pg_advisory_xact_lock({MIGRATE_LOCK})")
@@ -422,6 +433,8 @@ def migrate(engine: Engine, field: str = "--db", url: str = "", create: bool = T
         _refuse_unknown(version, tables, field, shown(url))
         if version is None and not create:
             raise NoRegister(_no_register(url, field), field)
+        if version is not None and not older:
+            raise RegisterError(_older(url, field, version), field)
         upgrade(conn, HEAD)
         return version is None, version
 
