@@ -23,12 +23,17 @@ SIGN_IN_TITLE = "Grease interceptor sizing: sign in"
 
 
 def _secrets_section(name: str) -> Any:
+    """A section of the server's secrets, or None when there is no secrets file. A secrets file that cannot be
+    read stops the app (it might hold the [auth] section: never fall back to running without sign-in)."""
     try:
         return st.secrets.get(name)
-    except (FileNotFoundError, OSError, ValueError):  # no secrets file, or a file that does not parse
-        return None
-    except Exception:  # noqa: BLE001 - StreamlitSecretNotFoundError and the like: no secrets configured
-        return None
+    except Exception as exc:  # noqa: BLE001 - StreamlitSecretNotFoundError: none found, or one that does not parse
+        if "No secrets found" in str(exc):
+            return None
+        st.error("The server's .streamlit/secrets.toml cannot be read; nothing is shown until it is fixed.",
+                 icon=":material/error:")
+        st.stop()
+        raise RuntimeError("the server's .streamlit/secrets.toml cannot be read") from None  # outside a run
 
 
 def auth_configured() -> bool:
@@ -62,6 +67,10 @@ def open_register(*, write: bool = False):
     from sizing.register import open_register as _open
 
     signed_in = auth_configured()
+    if signed_in and identity() is None:
+        from sizing.register.db import NotPermitted
+
+        raise NotPermitted("register: sign in first (the sign-in gave no e-mail or subject); nothing written", "user")
     local_write = write and not signed_in  # one person's own register: created or migrated by the first save
     return _open(register_location(), create="sqlite" if local_write else False, read_only=not write,
                  identity=identity(), require_user=signed_in, migrate_older=local_write)
@@ -83,7 +92,7 @@ def gate() -> None:
         try:
             reg = open_register()
             try:
-                role = reg.role() if who else None
+                role = reg.role()
             finally:
                 reg.db.engine.dispose()
         except SizingInputError as exc:

@@ -192,3 +192,27 @@ def test_without_sign_in_a_viewer_os_user_gets_no_save_button(city_register, mon
     at.run()
     load_review_example(at)
     assert "reg_save_review" not in [b.key for b in at.button]
+
+
+def test_a_sign_in_without_e_mail_or_subject_is_not_the_server_user(city_register, monkeypatch):
+    monkeypatch.setattr("getpass.getuser", lambda: "checker@city.example")  # the server's OS user is a user
+    at = signed_in_app(str(city_register), None)
+    assert errors(at)[0].startswith("This account is not an active user of this register")
+    assert not at.expander and not at.dataframe
+
+
+def test_secrets_that_cannot_be_read_never_fall_back_to_no_sign_in(tmp_path):
+    home = tmp_path / "server"
+    (home / ".streamlit").mkdir(parents=True)
+    (home / ".streamlit" / "secrets.toml").write_text("[auth\nredirect_uri = 'http://x/oauth2callback'\n")
+    import os
+    import subprocess
+    import sys
+
+    from tests.conftest import ROOT
+
+    code = "from app_pages import access; print(access.auth_configured())"  # run where the server starts
+    out = subprocess.run([sys.executable, "-c", code], cwd=home, capture_output=True, text=True, timeout=60,
+                         env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert out.returncode != 0 and out.stdout == ""  # stopped, never "no [auth]: run without sign-in"
+    assert "secrets.toml cannot be read" in out.stderr
