@@ -230,7 +230,10 @@ def make_engine(url: str, timeout: float | None = None, read_only: bool = False)
     query = sa.engine.make_url(url).query
     options = " ".join(filter(None, [str(query.get("options") or ""),
                                      f"-c lock_timeout={ms} -c statement_timeout={ms}"]))
-    return sa.create_engine(url, pool_pre_ping=True, connect_args={"options": options})
+    args: dict[str, object] = {"options": options}
+    if "connect_timeout" not in query:  # a host that never answers is given up on too
+        args["connect_timeout"] = max(2, round(ms / 1000))
+    return sa.create_engine(url, pool_pre_ping=True, connect_args=args)
 
 
 def _sqlite_events(engine: Engine, busy_ms: int, read_only: bool) -> None:

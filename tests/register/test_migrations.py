@@ -168,3 +168,37 @@ def test_bad_locations_name_the_setting(value, expected, capsys):
     assert main(["register", "due", "--db", value]) == 2
     err = capsys.readouterr().err
     assert err.startswith("sizing register: --db:") and expected in err
+
+
+@pytest.mark.fresh
+def test_migrate_is_explicit_and_the_app_never_migrates(db, capsys, monkeypatch):
+    """`sizing register migrate` brings an older register to the current schema; reading it from the app refuses
+    (nothing is migrated or changed by viewing); `migrate` where there is no register says so."""
+    url = regdb.resolve(db)[0]
+    make_first_schema_database(url)
+    from sizing.register import open_register
+
+    with pytest.raises(regdb.RegisterError, match=r"has schema 0001; this version of sizing uses 0004: run "
+                                                  r"`sizing register migrate`; nothing was changed"):
+        open_register(db, create=False, read_only=True, migrate_older=False)
+    assert version(url) == "0001"
+    assert main(["register", "migrate", "--db", db]) == 0
+    assert f"from schema 0001 to {regdb.HEAD}" in capsys.readouterr().err
+    assert version(url) == regdb.HEAD
+    assert main(["register", "migrate", "--db", db]) == 0
+    assert f"is a register at schema {regdb.HEAD}; nothing to do" in capsys.readouterr().err
+
+
+def test_migrate_without_a_register_says_so(tmp_path, capsys):
+    assert main(["register", "migrate", "--db", str(tmp_path / "none.db")]) == 2
+    assert "no register yet at" in capsys.readouterr().err and not (tmp_path / "none.db").exists()
+
+
+def test_a_postgresql_host_that_never_answers_is_given_up_on():
+    """A non-routable address: the connection attempt ends with the busy timeout (connect_timeout), one line."""
+    import time
+
+    start = time.monotonic()
+    with pytest.raises(regdb.RegisterError, match="cannot open the register"):
+        regdb.open_db("postgresql+psycopg://fog@10.255.255.1/program", timeout=2)
+    assert time.monotonic() - start < 15
