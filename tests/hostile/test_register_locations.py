@@ -16,6 +16,8 @@ CYCLE = str(EXAMPLES / "register" / "corner-cafe-cycle1.yaml")
 @pytest.mark.parametrize("command", [["due"], ["add", CYCLE], ["init"]])
 def test_dev_null_is_one_line_and_leaves_no_journal(cli, command):
     """`--db /dev/null` said "disk I/O error" and left /dev/null-journal behind."""
+    if not Path("/dev/null").is_char_device():
+        pytest.skip("/dev/null is not a character device on this machine (something replaced it)")
     line = one_line_error(cli("register", *command, "--db", "/dev/null"), "register", "--db: '/dev/null' is not a "
                           "regular file")
     assert "disk I/O" not in line
