@@ -165,12 +165,23 @@ def add_user(opened: Opened, identity: str, role: str, *, by: str, on_behalf_of:
     with opened.write() as conn:
         if has_users(conn):
             authorise(conn, by, "users")
+            _keep_an_admin(_latest(conn), identity, role)
         elif role != "admin" or not active:
             raise NotPermitted("register: the register has no users yet: the first user must be an admin "
                                "(sizing register users add IDENTITY --role admin); nothing written", "--role")
         conn.execute(t.users.insert().values(identity=identity, role=role, active=active,
                                              **writer(by, on_behalf_of, when or now())))
     return User(identity, role, active)
+
+
+def _keep_an_admin(current: Mapping[str, User], identity: str, new_role: str | None) -> None:
+    """Refuse to disable (``new_role`` None) or demote the last active admin."""
+    who = current.get(identity)
+    admins = [u for u in current.values() if u.active and u.role == "admin"]
+    if who is not None and who.active and who.role == "admin" and new_role != "admin" and len(admins) == 1:
+        what = "disabled" if new_role is None else f"made {new_role}"
+        raise NotPermitted(f"register: {identity} is the last active admin and cannot be {what} (add another admin "
+                           "first); nothing written", "IDENTITY")
 
 
 def disable_user(opened: Opened, identity: str, *, by: str, on_behalf_of: str | None = None) -> User:
@@ -185,10 +196,7 @@ def disable_user(opened: Opened, identity: str, *, by: str, on_behalf_of: str | 
         if who is None:
             raise SizingInputError("IDENTITY", identity, "", message=f"IDENTITY: {identity!r} is not a user of this "
                                    "register; nothing written")
-        admins = [u for u in current.values() if u.active and u.role == "admin"]
-        if who.active and who.role == "admin" and len(admins) == 1:
-            raise NotPermitted(f"register: {identity} is the last active admin and cannot be disabled (add another "
-                               "admin first); nothing written", "IDENTITY")
+        _keep_an_admin(current, identity, None)
         conn.execute(t.users.insert().values(identity=identity, role=who.role, active=False,
                                              **writer(by, on_behalf_of, now())))
     return User(identity, who.role, False)

@@ -79,6 +79,8 @@ def test_disabled_users_and_the_last_admin(db, capsys, registers):
     assert run(capsys, "register", "users", "add", writer, "--role", "admin", "--db", db)[0] == 0
     code, _, err = run(capsys, "register", "users", "disable", writer, "--db", db)
     assert code == 2 and "is the last active admin and cannot be disabled" in err
+    code, _, err = run(capsys, "register", "users", "add", writer, "--role", "director", "--db", db)
+    assert code == 2 and "is the last active admin and cannot be made director (add another admin first)" in err
     assert run(capsys, "register", "users", "add", "second-admin", "--role", "admin", "--db", db)[0] == 0
     assert run(capsys, "register", "users", "add", "insp@city.example", "--role", "inspector", "--db", db)[0] == 0
     assert run(capsys, "register", "users", "disable", "insp@city.example", "--db", db)[0] == 0
