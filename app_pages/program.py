@@ -4,13 +4,11 @@ the diff of two review cycles side by side (all read through sizing.register).""
 from __future__ import annotations
 
 import datetime as dt
-from pathlib import Path
 
 import pandas as pd
 import streamlit as st
 
-from app_pages import common, jurisdiction
-from app_pages.register_box import location_fields, register_location
+from app_pages import access, common, jurisdiction
 from sizing.errors import SizingInputError, TableError
 
 ss = st.session_state
@@ -18,20 +16,18 @@ STATUSES = ("compliant", "corrections required", "no review")
 
 
 def open_or_stop():
-    from sizing.register import open_register
-    from sizing.register.db import resolve
+    """The deployment's register, read-only; viewing never creates (or writes to) one."""
+    from sizing.register.db import NoRegister, shown
 
-    where = register_location()
     try:
-        url, _ = resolve(where)
-    except SizingInputError as exc:
-        common.stop_on_error(exc)
-    if url.startswith("sqlite:///") and not Path(url.removeprefix("sqlite:///")).exists():
-        st.info(f"No register at {where} yet: save a review, waiver or maintenance log to it from its page, or "
-                "run `sizing register add FILE` / `sizing register import-inventory FILE.csv`.")
+        return access.open_register()
+    except NoRegister:
+        from sizing.register.db import resolve
+
+        where = shown(resolve(access.register_location())[0])
+        st.info(f"No register yet at {where}: run `sizing register init` (or, on this machine, save a review, "
+                "waiver or maintenance log from its page, or run `sizing register add FILE`).")
         st.stop()
-    try:
-        return open_register(where)
     except SizingInputError as exc:
         common.stop_on_error(exc)
 
@@ -146,7 +142,6 @@ def _v(v) -> str:
 
 place = jurisdiction.chosen()
 common.header("FOG program register", place)
-location_fields()
 ss.setdefault("in_pg_as_of", dt.date.today())
 as_of = st.date_input("As of", key="in_pg_as_of", format="YYYY-MM-DD")
 reg = open_or_stop()

@@ -1,9 +1,15 @@
 """``sizing register ...``: the FOG program register (SQLite file by default, PostgreSQL by URL).
 
-Subcommands: ``add FILE``, ``show FSE``, ``history FSE``, ``diff FSE [--from N --to M]``,
-``due [--as-of DATE] [--within DAYS]``, ``import-inventory FILE.csv``, ``export --format csv|json``.
+Subcommands: ``init``, ``migrate``, ``add FILE``, ``show FSE``, ``history FSE``, ``diff FSE [--from N --to M]``,
+``due [--as-of DATE] [--within DAYS]``, ``import-inventory FILE.csv``, ``export --format csv|json``,
+``users add IDENTITY --role ROLE | list | disable IDENTITY``.
 Exit codes: 0 ok; 1 a finding (the stored review not compliant, waiver not grantable, service due; findings
-still failing in a diff; something overdue); 2 bad input, one line naming the field.
+still failing in a diff; something overdue); 2 bad input, a role that may not write, a busy register: one line.
+
+The writer (``recorded_by``) is the PostgreSQL role on PostgreSQL, else the operating-system user; ``--user NAME``
+records on whose behalf, beside it. Reading commands never create a register and open an SQLite register
+read-only; ``add`` and ``import-inventory`` create a new SQLite file (and say so), never a PostgreSQL register
+(``init`` does).
 """
 
 from __future__ import annotations
@@ -23,8 +29,24 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     common.add_argument("--db", metavar="PATH|URL",
                         help="register: an SQLite file or a postgresql+psycopg:// URL (default: $SIZING_DB, "
                              "else sizing-register.db here)")
-    common.add_argument("--user", metavar="NAME", help="who records the write (default: the OS user)")
+    common.add_argument("--user", metavar="NAME",
+                        help="on whose behalf the write is made (recorded beside the writer: the OS user, or the "
+                             "PostgreSQL role)")
+    common.add_argument("--busy-timeout", metavar="SECONDS",
+                        help="give up after waiting this long for another writer (default: $SIZING_DB_TIMEOUT, "
+                             "else 30)")
     sub = p.add_subparsers(dest="action", metavar="ACTION", parser_class=_Parser, required=True)
+    sub.add_parser("init", parents=[common], help="create the register (or migrate an older one); says what it did")
+    sub.add_parser("migrate", parents=[common], help="bring an existing register to this version's schema")
+    users = sub.add_parser("users", help="the register's users and their roles (admin)")
+    uact = users.add_subparsers(dest="users_action", metavar="ACTION", parser_class=_Parser, required=True)
+    ua = uact.add_parser("add", parents=[common], help="add a user, or change a user's role (the first user: an admin)")
+    ua.add_argument("identity", metavar="IDENTITY", help="e-mail address (as the app's sign-in gives it) or login name")
+    ua.add_argument("--role", required=True, metavar="ROLE",
+                    help="viewer, plan_checker, inspector, director or admin")
+    uact.add_parser("list", parents=[common], help="every user, role and state")
+    ud = uact.add_parser("disable", parents=[common], help="disable a user (kept in the register's history)")
+    ud.add_argument("identity", metavar="IDENTITY")
     a = sub.add_parser("add", parents=[common], help="store a submittal (a review cycle), a waiver or a maintenance log")
     a.add_argument("file", metavar="FILE", help="submittal, waiver or maintenance log (YAML/JSON) with project.fse_id")
     a.add_argument("--fse", metavar="ID", help="the FSE id when the file has no project.fse_id")
@@ -62,18 +84,33 @@ def run(args: argparse.Namespace) -> int:
     import sqlalchemy as sa
 
     from sizing.errors import SizingInputError
+    from sizing.register.db import BUSY, RegisterBusy, is_busy, mask
 
     try:
         return _run(args, sys)
     except sa.exc.SQLAlchemyError as exc:  # the server went away, a lock timed out, a value was refused
-        reason = str(getattr(exc, "orig", None) or exc).splitlines()[0]
+        if is_busy(exc):
+            raise RegisterBusy(BUSY) from None
+        reason = mask(str(getattr(exc, "orig", None) or exc).splitlines()[0])
         raise SizingInputError("--db", None, "", message=f"--db: the register refused the write or read, "
                                f"nothing was changed: {reason}") from None
 
 
-def _run(args: argparse.Namespace, sys) -> int:
+#: Commands that only read: they never create a register and open an SQLite register read-only.
+READERS = ("show", "history", "diff", "due", "export")
+
+
+def _open(args, *, create=False, read_only=False):
     from sizing.register import open_register
 
+    return open_register(args.db, create=create, read_only=read_only, timeout=args.busy_timeout)
+
+
+def _run(args: argparse.Namespace, sys) -> int:
+    if args.action in ("init", "migrate"):
+        return _init(args, sys)
+    if args.action == "users":
+        return _users(args, sys)
     handler = {"add": _add, "show": _show, "history": _history, "diff": _diff, "due": _due,
                "import-inventory": _import, "export": _export}[args.action]
     if args.action == "add":  # evaluate before opening: bad input creates and writes nothing
@@ -84,10 +121,53 @@ def _run(args: argparse.Namespace, sys) -> int:
         doc = parse.load_document(args.file)
         return _add(args, evaluate(doc, fse_id=args.fse, today=today, text=_text(args.file), name=_name(args.file),
                                    jurisdiction=args.jurisdiction))
-    reg = open_register(args.db)
+    reg = _open(args, create="sqlite" if args.action == "import-inventory" else False,
+                read_only=args.action in READERS)
     _say_opened(reg, sys.stderr)
     try:
         return handler(args, reg)
+    finally:
+        reg.db.engine.dispose()
+
+
+def _init(args, sys) -> int:
+    from sizing.register.db import HEAD
+
+    reg = _open(args, create=args.action == "init")
+    try:
+        _say_opened(reg, sys.stderr)
+        if not reg.db.created and not reg.db.migrated_from:
+            print(f"sizing register: {reg.db.display()} is a register at schema {HEAD}; nothing to do",
+                  file=sys.stderr)
+    finally:
+        reg.db.engine.dispose()
+    return 0
+
+
+def _users(args, sys) -> int:
+    from sizing.commands.output import emit
+    from sizing.register import access
+    from sizing.register.store import on_behalf_of
+
+    reg = _open(args, create="sqlite" if args.users_action == "add" else False,
+                read_only=args.users_action == "list")
+    _say_opened(reg, sys.stderr)
+    try:
+        if args.users_action == "list":
+            with reg.db.read() as conn:
+                rows = access.users(conn)
+            emit("\n".join(f"{u.identity:<40} {u.role:<13} {'active' if u.active else 'disabled':<9} since "
+                           f"{u.recorded_at} by {u.recorded_by}" for u in rows) or "no users: local single-user mode "
+                 "(every write allowed; add the first admin: sizing register users add IDENTITY --role admin)", None)
+            return 0
+        behalf = on_behalf_of(args.user)
+        if args.users_action == "add":
+            u = access.add_user(reg.db, args.identity, args.role, by=reg.identity, on_behalf_of=behalf)
+            print(f"sizing register: {u.identity} is an active {u.role}", file=sys.stderr)
+        else:
+            u = access.disable_user(reg.db, args.identity, by=reg.identity, on_behalf_of=behalf)
+            print(f"sizing register: {u.identity} is disabled", file=sys.stderr)
+        return 0
     finally:
         reg.db.engine.dispose()
 
@@ -109,7 +189,7 @@ def _name(path: str) -> str:
 
 def _say_opened(reg, stream) -> None:
     if reg.db.created:
-        print(f"sizing register: created {reg.db.display()}", file=stream)
+        print(f"sizing register: created a new register at {reg.db.display()}", file=stream)
     elif reg.db.migrated_from:
         from sizing.register.db import HEAD
 
@@ -121,10 +201,12 @@ def _add(args, ev) -> int:
     import sys
 
     from sizing.commands.output import emit
-    from sizing.register import open_register
+    from sizing.register.store import check_limits, on_behalf_of
     from sizing.report.register import added_text
 
-    reg = open_register(args.db)
+    check_limits(ev)  # refused before the register is opened (or created)
+    on_behalf_of(args.user)
+    reg = _open(args, create="sqlite")
     _say_opened(reg, sys.stderr)
     try:
         added = reg.add(ev, user=args.user)

@@ -152,7 +152,8 @@ def history(reg: Register, fse_id: str) -> list[dict[str, Any]]:
 
     def add(day, what, detail, row):
         out.append({"date": day or row["recorded_at"].date(), "what": what, "detail": detail,
-                    "recorded_at": row["recorded_at"], "recorded_by": row["recorded_by"]})
+                    "recorded_at": row["recorded_at"], "recorded_by": row["recorded_by"],
+                    "on_behalf_of": row.get("on_behalf_of")})
 
     for r in d["fses"]:
         add(r["recorded_at"].date(), "FSE details", ", ".join(f"{k}: {r[k]}" for k in ("name", "address", "owner",

@@ -4,24 +4,29 @@ Every table is append-only: a row is written once and never updated; a change is
 who wrote it (``recorded_by``) and when (``recorded_at``, UTC). Results are stored as the ``to_dict()`` of the
 core's result objects (JSON) beside the few columns the queries filter and sort on. Schema 0003: each evaluated
 record (review cycle, waiver decision, maintenance log, inventory assessment) carries the id of the jurisdiction
-profile it was evaluated under (``jurisdiction_id``).
+profile it was evaluated under (``jurisdiction_id``). Schema 0004: the ``users`` of the register and their
+roles, and ``on_behalf_of`` beside ``recorded_by`` (whom a writer recorded for, never instead of the writer).
+Text columns are sized from :data:`sizing.register.limits.LIMITS`, which the writers check first.
 """
 
 from __future__ import annotations
 
 import sqlalchemy as sa
 
+from sizing.register.limits import LIMITS as L
+
 metadata = sa.MetaData()
 
 
 def _who() -> list[sa.Column]:
     return [sa.Column("recorded_at", sa.DateTime, nullable=False),
-            sa.Column("recorded_by", sa.String(200), nullable=False)]
+            sa.Column("recorded_by", sa.String(L["identity"]), nullable=False),
+            sa.Column("on_behalf_of", sa.String(L["on_behalf_of"]))]
 
 
 def _document() -> list[sa.Column]:
     """The document as submitted: its name, its text and its parsed mapping."""
-    return [sa.Column("document_name", sa.String(500)),
+    return [sa.Column("document_name", sa.String(L["document_name"])),
             sa.Column("document_text", sa.Text),
             sa.Column("document", sa.JSON)]
 
@@ -29,45 +34,45 @@ def _document() -> list[sa.Column]:
 fses = sa.Table(
     "fses", metadata,
     sa.Column("id", sa.Integer, primary_key=True),
-    sa.Column("fse_id", sa.String(64), nullable=False, index=True),
-    sa.Column("name", sa.String(500)),
-    sa.Column("address", sa.String(500)),
-    sa.Column("owner", sa.String(500)),
-    sa.Column("contact", sa.String(500)),
-    sa.Column("source", sa.String(200)),
+    sa.Column("fse_id", sa.String(L["fse_id"]), nullable=False, index=True),
+    sa.Column("name", sa.String(L["project.name"])),
+    sa.Column("address", sa.String(L["project.address"])),
+    sa.Column("owner", sa.String(L["project.owner"])),
+    sa.Column("contact", sa.String(L["project.contact"])),
+    sa.Column("source", sa.String(L["source"])),
     *_who(),
 )
 
 interceptors = sa.Table(
     "interceptors", metadata,
     sa.Column("id", sa.Integer, primary_key=True),
-    sa.Column("fse_id", sa.String(64), nullable=False, index=True),
+    sa.Column("fse_id", sa.String(L["fse_id"]), nullable=False, index=True),
     sa.Column("type", sa.String(40)),
     sa.Column("volume_gal", sa.Float),
     sa.Column("rated_flow_gpm", sa.Float),
     sa.Column("installed_on", sa.Date),
-    sa.Column("source", sa.String(200)),
+    sa.Column("source", sa.String(L["source"])),
     sa.Column("assessment", sa.JSON),
-    sa.Column("jurisdiction_id", sa.String(64)),
+    sa.Column("jurisdiction_id", sa.String(L["jurisdiction_id"])),
     *_who(),
 )
 
 cycles = sa.Table(
     "cycles", metadata,
     sa.Column("id", sa.Integer, primary_key=True),
-    sa.Column("fse_id", sa.String(64), nullable=False, index=True),
+    sa.Column("fse_id", sa.String(L["fse_id"]), nullable=False, index=True),
     sa.Column("cycle", sa.Integer, nullable=False),
     *_document(),
     sa.Column("review_date", sa.Date),
-    sa.Column("reviewer", sa.String(200)),
-    sa.Column("jurisdiction", sa.String(200)),
+    sa.Column("reviewer", sa.String(L["project.reviewer"])),
+    sa.Column("jurisdiction", sa.String(L["jurisdiction"])),
     sa.Column("edition", sa.String(10)),
     sa.Column("construction", sa.String(40)),
     sa.Column("compliant", sa.Boolean),
     sa.Column("dfu_total", sa.Float),
     sa.Column("required_volume_gal", sa.Float),
     sa.Column("result", sa.JSON),
-    sa.Column("jurisdiction_id", sa.String(64)),
+    sa.Column("jurisdiction_id", sa.String(L["jurisdiction_id"])),
     *_who(),
     sa.UniqueConstraint("fse_id", "cycle", name="uq_cycles_fse_cycle"),
 )
@@ -75,7 +80,7 @@ cycles = sa.Table(
 waivers = sa.Table(
     "waivers", metadata,
     sa.Column("id", sa.Integer, primary_key=True),
-    sa.Column("fse_id", sa.String(64), nullable=False, index=True),
+    sa.Column("fse_id", sa.String(L["fse_id"]), nullable=False, index=True),
     sa.Column("type", sa.String(60)),
     sa.Column("kind", sa.String(60)),
     sa.Column("status", sa.String(60)),
@@ -86,19 +91,19 @@ waivers = sa.Table(
     sa.Column("revocation_effective", sa.Date),
     *_document(),
     sa.Column("result", sa.JSON),
-    sa.Column("jurisdiction_id", sa.String(64)),
+    sa.Column("jurisdiction_id", sa.String(L["jurisdiction_id"])),
     *_who(),
 )
 
 notifications = sa.Table(
     "notifications", metadata,
     sa.Column("id", sa.Integer, primary_key=True),
-    sa.Column("fse_id", sa.String(64), nullable=False, index=True),
+    sa.Column("fse_id", sa.String(L["fse_id"]), nullable=False, index=True),
     sa.Column("rule", sa.String(60)),
     sa.Column("notified_on", sa.Date),
     sa.Column("working_days", sa.Integer),
     sa.Column("install_deadline", sa.Date),
-    sa.Column("citation", sa.String(300)),
+    sa.Column("citation", sa.String(L["citation"])),
     sa.Column("cycle_id", sa.Integer, sa.ForeignKey("cycles.id")),
     *_who(),
 )
@@ -106,7 +111,7 @@ notifications = sa.Table(
 maintenance_logs = sa.Table(
     "maintenance_logs", metadata,
     sa.Column("id", sa.Integer, primary_key=True),
-    sa.Column("fse_id", sa.String(64), nullable=False, index=True),
+    sa.Column("fse_id", sa.String(L["fse_id"]), nullable=False, index=True),
     sa.Column("as_of", sa.Date),
     sa.Column("liquid_depth_in", sa.Float),
     sa.Column("in_order", sa.Boolean),
@@ -114,21 +119,21 @@ maintenance_logs = sa.Table(
     sa.Column("next_service_date", sa.Date),
     *_document(),
     sa.Column("result", sa.JSON),
-    sa.Column("jurisdiction_id", sa.String(64)),
+    sa.Column("jurisdiction_id", sa.String(L["jurisdiction_id"])),
     *_who(),
 )
 
 maintenance_events = sa.Table(
     "maintenance_events", metadata,
     sa.Column("id", sa.Integer, primary_key=True),
-    sa.Column("fse_id", sa.String(64), nullable=False, index=True),
+    sa.Column("fse_id", sa.String(L["fse_id"]), nullable=False, index=True),
     sa.Column("kind", sa.String(20), nullable=False),  # pump_out | reading | training
     sa.Column("on_date", sa.Date, nullable=False),
-    sa.Column("hauler", sa.String(300)),
-    sa.Column("manifest", sa.String(300)),
+    sa.Column("hauler", sa.String(L["hauler"])),
+    sa.Column("manifest", sa.String(L["manifest"])),
     sa.Column("fog_in", sa.Float),
     sa.Column("solids_in", sa.Float),
-    sa.Column("note", sa.String(2000)),
+    sa.Column("note", sa.String(L["note"])),
     sa.Column("log_id", sa.Integer, sa.ForeignKey("maintenance_logs.id")),
     *_who(),
 )
@@ -137,13 +142,23 @@ maintenance_events = sa.Table(
 findings = sa.Table(
     "findings", metadata,
     sa.Column("id", sa.Integer, primary_key=True),
-    sa.Column("fse_id", sa.String(64), nullable=False),
+    sa.Column("fse_id", sa.String(L["fse_id"]), nullable=False),
     sa.Column("source", sa.String(20), nullable=False),  # cycle | waiver | maintenance
     sa.Column("source_id", sa.Integer, nullable=False),
     sa.Column("rule", sa.String(100), nullable=False),
     sa.Column("status", sa.String(10), nullable=False),
-    sa.Column("citation", sa.String(300)),
+    sa.Column("citation", sa.String(L["citation"])),
     sa.Column("message", sa.Text),
     sa.Index("ix_findings_fse_status", "fse_id", "status"),
     sa.Index("ix_findings_source", "source", "source_id"),
+)
+
+#: Schema version 0004: the register's users and their roles; the latest row of an identity is its state.
+users = sa.Table(
+    "users", metadata,
+    sa.Column("id", sa.Integer, primary_key=True),
+    sa.Column("identity", sa.String(L["identity"]), nullable=False, index=True),
+    sa.Column("role", sa.String(20), nullable=False),
+    sa.Column("active", sa.Boolean, nullable=False),
+    *_who(),
 )

@@ -8,9 +8,7 @@ is a new cycle, a changed FSE name is a new FSE row, a maintenance log adds only
 from __future__ import annotations
 
 import datetime as dt
-import getpass
 import json
-import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,6 +20,7 @@ from sqlalchemy.engine import Connection
 from sizing import parse
 from sizing.errors import SizingInputError
 from sizing.jurisdiction import DEFAULT_ID
+from sizing.register import access, limits
 from sizing.register import schema as t
 from sizing.register.adapter import normalise
 from sizing.register.db import Opened, open_db
@@ -37,14 +36,33 @@ IMPORT_CHUNK = 500
 FSE_ID_MAX = 64
 
 
-def who(user: str | None = None) -> str:
-    """The writer: ``user`` (``--user`` or the app's reviewer field), else the operating-system user."""
-    if user is not None and str(user).strip():
-        return " ".join(str(user).split())[:200]
-    try:
-        return getpass.getuser()
-    except (OSError, KeyError):  # no login name (e.g. a container without a passwd entry)
-        return os.environ.get("USER") or os.environ.get("USERNAME") or "unknown"
+def on_behalf_of(user: str | None = None, field_name: str = "--user") -> str | None:
+    """Whom a write is recorded for (``--user``, the app's reviewer field), beside the writer, never instead of
+    it: one line, within its limit; None when not given."""
+    if user is None or not str(user).strip():
+        return None
+    text = " ".join(str(user).split())
+    limits.check(field_name, text, "on_behalf_of")
+    return text
+
+
+def check_limits(ev: Evaluated) -> None:
+    """Every text of an evaluated document that the register stores, against :data:`limits.LIMITS` (the same
+    refusal on SQLite and PostgreSQL, naming the field)."""
+    project = ev.project
+    for key in ("name", "address", "owner", "contact", "reviewer"):
+        limits.check(f"project.{key}", project.get(key))
+    if not project.get("owner"):
+        limits.check("project.applicant", project.get("applicant"), "project.owner")
+    limits.check("document_name", ev.name)
+    if ev.kind == "maintenance":
+        doc = ev.document
+        nested = isinstance(doc.get("maintenance"), Mapping)
+        section = doc["maintenance"] if nested else doc
+        for part, keys in (("services", ("hauler", "manifest", "note")), ("training", ("note",))):
+            for i, item in enumerate(section.get(part) or []):
+                for key in keys if isinstance(item, Mapping) else ():
+                    limits.check(f"{'maintenance.' if nested else ''}{part}[{i}].{key}", item.get(key), key)
 
 
 def now() -> dt.datetime:
@@ -183,10 +201,31 @@ def _date(value: Any) -> dt.date | None:
 
 
 class Register:
-    """One register database (see :mod:`sizing.register.db` for where it lives)."""
+    """One register database (see :mod:`sizing.register.db` for where it lives), written by ``identity`` (the
+    signed-in user; default: the PostgreSQL role, else the operating-system user). ``require_user``: refuse
+    every write while the register has no users (see :mod:`sizing.register.access`)."""
 
-    def __init__(self, opened: Opened):
+    def __init__(self, opened: Opened, identity: str | None = None, require_user: bool = False):
         self.db = opened
+        self._identity = identity.strip() if identity and identity.strip() else None
+        self.require_user = require_user
+
+    @property
+    def identity(self) -> str:
+        """Who writes: recorded as ``recorded_by`` and checked against the users' roles."""
+        if self._identity is None:
+            self._identity = access.default_identity(self.db)
+        return self._identity
+
+    def role(self) -> str | None:
+        """The writer's active role, or None (not a user, disabled, or no users yet)."""
+        return access.role_of(self.db, self.identity)
+
+    def may(self, action: str) -> bool:
+        """Whether the writer may make ``action`` now (what the app shows; the write checks again)."""
+        if not access.any_users(self.db):
+            return not self.require_user
+        return access.may(self.role(), action)
 
     # --- documents ------------------------------------------------------------------------------------------
 
@@ -210,10 +249,13 @@ class Register:
                                  jurisdiction=jurisdiction), user=user)
 
     def add(self, ev: Evaluated, user: str | None = None) -> Added:
-        writer = {"recorded_at": now(), "recorded_by": who(user)}
+        """Store ``ev`` as written by :attr:`identity`, on behalf of ``user`` when given."""
+        check_limits(ev)
+        writer = access.writer(self.identity, on_behalf_of(user), now())
         for attempt in range(RETRIES):
             try:
                 with self.db.write() as conn:
+                    access.authorise(conn, self.identity, ev.kind, require_user=self.require_user)
                     _ensure_fse(conn, ev.fse_id, ev.project, f"{ev.kind} {ev.name or ''}".strip(), writer)
                     added = {"review": _add_cycle, "waiver": _add_waiver,
                              "maintenance": _add_maintenance}[ev.kind](conn, ev, writer)
@@ -243,9 +285,10 @@ class Register:
             raise SizingInputError("FILE.csv", None, "", message=(
                 f"FILE.csv: line {first['line']}: {first['reason']}; {len(rejects)} row(s) rejected, nothing "
                 "imported (fix them, or give --skip-rejects to import the other submittals)"))
-        writer = {"recorded_at": now(), "recorded_by": who(user)}
+        writer = access.writer(self.identity, on_behalf_of(user), now())
         added = known = icps = 0
         with self.db.write() as conn:
+            access.authorise(conn, self.identity, "inventory", require_user=self.require_user)
             latest = {"fses": _latest_all(conn, t.fses), "interceptors": _latest_all(conn, t.interceptors)}
             pending: dict[str, list[dict[str, Any]]] = {"fses": [], "interceptors": []}
             for row in batch.results.to_dict("records"):
@@ -261,9 +304,13 @@ class Register:
                         not_sized=tuple(batch.not_sized))
 
 
-def open_register(db: str | None = None) -> Register:
-    """The register at ``db`` (path or URL), ``SIZING_DB`` or ``sizing-register.db``; created or migrated."""
-    return Register(open_db(db))
+def open_register(db: str | None = None, *, create: bool | str = True, read_only: bool = False,
+                  timeout: str | float | None = None, identity: str | None = None,
+                  require_user: bool = False, migrate_older: bool = True) -> Register:
+    """The register at ``db`` (path or URL), ``SIZING_DB`` or ``sizing-register.db``; migrated when older (and
+    ``migrate_older``), created when ``create`` allows (see :func:`sizing.register.db.open_db`)."""
+    return Register(open_db(db, create=create, read_only=read_only, timeout=timeout, migrate_older=migrate_older),
+                    identity=identity, require_user=require_user)
 
 
 # --- rows ------------------------------------------------------------------------------------------------------
@@ -298,7 +345,7 @@ def _add_cycle(conn: Connection, ev: Evaluated, writer: Mapping[str, Any]) -> Ad
     d = ev.data
     number = (conn.execute(sa.select(sa.func.max(t.cycles.c.cycle)).where(t.cycles.c.fse_id == ev.fse_id))
               .scalar() or 0) + 1
-    reviewer = ev.project.get("reviewer") or writer["recorded_by"]
+    reviewer = ev.project.get("reviewer") or writer.get("on_behalf_of") or writer["recorded_by"]
     cycle_id = conn.execute(t.cycles.insert().values(
         fse_id=ev.fse_id, cycle=number, document_name=ev.name, document_text=ev.text, document=ev.document,
         review_date=_date(d["review_date"]), reviewer=reviewer, jurisdiction=d.get("jurisdiction"),

@@ -27,12 +27,13 @@ def show_text(d: Mapping[str, Any]) -> str:
                    + f" ({r['source']})")
     for r in d["cycles"]:
         out.append(f"  cycle {r['cycle']} ({r['review_date']}, {r['reviewer']}): "
-                   f"{'compliant' if r['compliant'] else 'not compliant'}; {r['jurisdiction']}, CPC {r['edition']}")
+                   f"{'compliant' if r['compliant'] else 'not compliant'}; {r['jurisdiction']}, CPC {r['edition']}; "
+                   f"recorded by {by(r)}")
     for r in d["notifications"]:
         out.append(f"  notified {r['notified_on']}: install by {r['install_deadline']} ({r['citation']})")
     for r in d["waivers"]:
         out.append(f"  waiver {r['type']} ({r['decided_on']}): {r['status']}"
-                   + (f", expires {r['expiration']}" if r["expiration"] else ""))
+                   + (f", expires {r['expiration']}" if r["expiration"] else "") + f"; recorded by {by(r)}")
     for r in d["maintenance_logs"][-1:]:
         out.append(f"  maintenance as of {r['as_of']}: {'in order' if r['in_order'] else 'NOT in order'}; "
                    f"next service {r['next_service_date']}")
@@ -46,8 +47,13 @@ def show_text(d: Mapping[str, Any]) -> str:
 
 def history_text(rows: Iterable[Mapping[str, Any]]) -> str:
     """One FSE's timeline, a line per event."""
-    return "\n".join(f"{r['date']}  {r['what']:<22} {r['detail']}  [{r['recorded_by']}, {r['recorded_at']}]"
-                     for r in rows)
+    return "\n".join(f"{r['date']}  {r['what']:<22} {r['detail']}  [{by(r)}, {r['recorded_at']}]" for r in rows)
+
+
+def by(r: Mapping[str, Any]) -> str:
+    """Who recorded a row, and on whose behalf when given: ``"root for J. Alvarez"``."""
+    behalf = r.get("on_behalf_of")
+    return f"{r['recorded_by']} for {behalf}" if behalf else str(r["recorded_by"])
 
 
 def diff_text(d: Mapping[str, Any]) -> str:

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import getpass
 
 import pytest
 
@@ -29,7 +30,8 @@ def fill(path):
 
 def test_no_register_yet_says_how_to_make_one(app, register_file):
     goto(app, "program")
-    assert "No register at" in texts(app) and not register_file.exists()
+    assert f"No register yet at {register_file}: run `sizing register init`" in texts(app)
+    assert not register_file.exists()  # viewing creates nothing
 
 
 def test_fse_list_due_list_and_cycle_diff(app, register_file):
@@ -55,9 +57,10 @@ def test_fse_list_due_list_and_cycle_diff(app, register_file):
     assert "maintenance check" in list(table(app, "what", "detail", "recorded_by")["what"])  # FSE-0311 first
     assert "Accumulation" in texts(app)  # its latest log's chart
     app.selectbox(key="in_pg_fse").set_value("FSE-0417").run()
-    timeline = table(app, "what", "detail", "recorded_by")
+    timeline = table(app, "what", "detail", "recorded_by", "on_behalf_of")
     assert list(timeline["what"])[:3] == ["notification", "review cycle 1", "review cycle 2"]
-    assert set(timeline["recorded_by"]) == {"J. Alvarez"}
+    assert set(timeline["recorded_by"]) == {getpass.getuser()}  # the writer; --user is on whose behalf
+    assert set(timeline["on_behalf_of"]) == {"J. Alvarez"}
 
 
 def test_save_to_register_from_the_review_page(app, register_file):
@@ -99,4 +102,5 @@ def test_save_waiver_decision_from_the_waiver_page(app, register_file, tmp_path)
     import json
 
     waiver = json.loads(out.read_text())["fses"][0]["waivers"][0]
-    assert (waiver["status"], waiver["expiration"], waiver["recorded_by"]) == ("grantable", "2028-03-31", "Director")
+    assert (waiver["status"], waiver["expiration"], waiver["recorded_by"], waiver["on_behalf_of"]) == (
+        "grantable", "2028-03-31", getpass.getuser(), "Director")

@@ -31,13 +31,16 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def serve_app(timeout: float = 90) -> Iterator[str]:
-    """Run ``streamlit run app.py --server.headless true`` and yield its URL; stop it afterwards."""
-    port = free_port()
+def serve_app(timeout: float = 90, cwd: Path | None = None, port: int | None = None,
+              env: dict[str, str] | None = None) -> Iterator[str]:
+    """Run ``streamlit run app.py --server.headless true`` and yield its URL; stop it afterwards. ``cwd``: the
+    folder it starts in (whose ``.streamlit/`` holds its config and secrets; default the checkout)."""
+    port = port or free_port()
     cmd = [sys.executable, "-m", "streamlit", "run", str(ROOT / "app.py"), "--server.headless", "true",
            "--server.port", str(port), "--server.address", "127.0.0.1", "--browser.gatherUsageStats", "false",
            "--server.fileWatcherType", "none"]
-    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    proc = subprocess.Popen(cmd, cwd=cwd or ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                            env=None if env is None else {**os.environ, **env})
     url = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + timeout

@@ -1,7 +1,8 @@
 """Register fixtures: every test that takes ``db`` runs once on an SQLite file and once on PostgreSQL.
 
 PostgreSQL is the server at ``SIZING_TEST_PG_URL`` (default postgresql+psycopg://postgres@127.0.0.1:5432/test);
-each test gets a throwaway schema (its search_path) that is dropped afterwards. Where the server cannot be
+each test gets a throwaway schema (its search_path) that is dropped afterwards, holding a new register (as
+`sizing register init` makes it) unless the test is marked ``fresh`` (an empty schema). Where the server cannot be
 reached the PostgreSQL runs are skipped with the reason.
 """
 
@@ -50,6 +51,10 @@ def db(request, tmp_path):
     admin = request.getfixturevalue("pg_admin")
     schema = f"sizing_test_{uuid.uuid4().hex[:12]}"
     url = pg_schema_url(admin, schema)
+    if "fresh" not in request.keywords:  # a deployed PostgreSQL register is made by `sizing register init`
+        from sizing.register.db import open_db
+
+        open_db(url).engine.dispose()
     try:
         yield url
     finally:

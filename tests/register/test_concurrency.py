@@ -37,7 +37,7 @@ def test_two_processes_adding_cycles_and_logs_at_once(db, registers):
         out, err = p.communicate(timeout=300)
         assert p.returncode == 0, err
     with reg.db.read() as conn:
-        cycles = conn.execute(sa.select(t.cycles.c.cycle, t.cycles.c.recorded_by).order_by(t.cycles.c.cycle)).all()
+        cycles = conn.execute(sa.select(t.cycles.c.cycle, t.cycles.c.on_behalf_of).order_by(t.cycles.c.cycle)).all()
         logs = conn.execute(sa.select(sa.func.count()).select_from(t.maintenance_logs)).scalar()
         events = conn.execute(sa.select(sa.func.count()).select_from(t.maintenance_events)).scalar()
         notices = conn.execute(sa.select(sa.func.count()).select_from(t.notifications)).scalar()

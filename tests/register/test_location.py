@@ -31,7 +31,7 @@ def test_sqlite_register_runs_in_wal_mode(tmp_path):
     reg = open_register(str(tmp_path / "r.db"))
     with reg.db.read() as conn:
         assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
-        assert conn.exec_driver_sql("PRAGMA busy_timeout").scalar() == 60000
+        assert conn.exec_driver_sql("PRAGMA busy_timeout").scalar() == 30000
     assert sa.inspect(reg.db.engine).has_table("cycles")
     reg.db.engine.dispose()
 

@@ -63,6 +63,7 @@ def test_head_is_the_last_alembic_revision():
     assert [r.revision for r in reversed(list(script.walk_revisions()))] == list(regdb.VERSIONS)
 
 
+@pytest.mark.fresh
 def test_a_first_schema_database_is_migrated_with_its_records(db, capsys, registers):
     url = regdb.resolve(db)[0]
     make_first_schema_database(url)
@@ -89,6 +90,7 @@ def test_a_first_schema_database_is_migrated_with_its_records(db, capsys, regist
     assert {r["rule"] for r in d["still_failing"]} == {"manhole_count", "discharge_temperature"}
 
 
+@pytest.mark.fresh
 def test_a_second_schema_database_gets_the_jurisdiction_of_its_records(db, capsys, registers):
     """Schema 0003: the records stored before it were evaluated under the default profile and say so; the
     records added after it carry the profile they were evaluated under."""
@@ -109,7 +111,7 @@ def test_a_second_schema_database_gets_the_jurisdiction_of_its_records(db, capsy
     assert version(url) == "0002"
     assert main(["register", "add", str(CYCLE2), "--db", db, "--jurisdiction", "cpc"]) in (0, 1)
     assert f"from schema 0002 to {regdb.HEAD}" in capsys.readouterr().err
-    assert version(url) == "0003"
+    assert version(url) == regdb.HEAD
     reg = registers(db)
     with reg.db.read() as conn:
         cycles = conn.execute(sa.text("SELECT cycle, jurisdiction_id FROM cycles ORDER BY cycle")).all()
@@ -118,6 +120,7 @@ def test_a_second_schema_database_gets_the_jurisdiction_of_its_records(db, capsy
     assert [tuple(r) for r in icps][:2] == [("inventory", DEFAULT_ID), ("review cycle 1 (proposed)", None)]
 
 
+@pytest.mark.fresh
 def test_a_database_from_a_newer_version_is_refused_unchanged(db, capsys):
     url = regdb.resolve(db)[0]
     engine = regdb.make_engine(url)
@@ -131,6 +134,7 @@ def test_a_database_from_a_newer_version_is_refused_unchanged(db, capsys):
     assert version(url) == "0099"
 
 
+@pytest.mark.fresh
 def test_a_database_that_is_not_a_register_is_refused_unchanged(db, capsys):
     url = regdb.resolve(db)[0]
     engine = regdb.make_engine(url)
@@ -156,7 +160,7 @@ def test_a_file_that_is_not_a_database_is_refused(tmp_path, capsys):
 
 
 @pytest.mark.parametrize("value, expected", [
-    ("mysql://u@h/db", "an SQLite file or a postgresql:// URL"),
+    ("mysql://u@h/db", "mysql databases are not supported (expected an SQLite file or a postgresql+psycopg:// URL)"),
     ("no/such/folder/register.db", "a file in an existing folder"),
     ("postgresql+psycopg://postgres@127.0.0.1:9/none", "cannot open the register"),
 ])
@@ -164,3 +168,37 @@ def test_bad_locations_name_the_setting(value, expected, capsys):
     assert main(["register", "due", "--db", value]) == 2
     err = capsys.readouterr().err
     assert err.startswith("sizing register: --db:") and expected in err
+
+
+@pytest.mark.fresh
+def test_migrate_is_explicit_and_the_app_never_migrates(db, capsys, monkeypatch):
+    """`sizing register migrate` brings an older register to the current schema; reading it from the app refuses
+    (nothing is migrated or changed by viewing); `migrate` where there is no register says so."""
+    url = regdb.resolve(db)[0]
+    make_first_schema_database(url)
+    from sizing.register import open_register
+
+    with pytest.raises(regdb.RegisterError, match=r"has schema 0001; this version of sizing uses 0004: run "
+                                                  r"`sizing register migrate`; nothing was changed"):
+        open_register(db, create=False, read_only=True, migrate_older=False)
+    assert version(url) == "0001"
+    assert main(["register", "migrate", "--db", db]) == 0
+    assert f"from schema 0001 to {regdb.HEAD}" in capsys.readouterr().err
+    assert version(url) == regdb.HEAD
+    assert main(["register", "migrate", "--db", db]) == 0
+    assert f"is a register at schema {regdb.HEAD}; nothing to do" in capsys.readouterr().err
+
+
+def test_migrate_without_a_register_says_so(tmp_path, capsys):
+    assert main(["register", "migrate", "--db", str(tmp_path / "none.db")]) == 2
+    assert "no register yet at" in capsys.readouterr().err and not (tmp_path / "none.db").exists()
+
+
+def test_a_postgresql_host_that_never_answers_is_given_up_on():
+    """A non-routable address: the connection attempt ends with the busy timeout (connect_timeout), one line."""
+    import time
+
+    start = time.monotonic()
+    with pytest.raises(regdb.RegisterError, match="cannot open the register"):
+        regdb.open_db("postgresql+psycopg://fog@10.255.255.1/program", timeout=2)
+    assert time.monotonic() - start < 15

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+from pathlib import Path
 
 import pytest
 import sqlalchemy as sa
@@ -35,14 +36,40 @@ def add_examples(capsys, db) -> list[int]:
             for f in (CYCLE1, CYCLE2, WAIVER, LOG)]
 
 
-def test_first_command_creates_the_database(db, capsys, registers):
+@pytest.mark.fresh
+def test_reading_never_creates_and_init_does(db, capsys, registers):
+    from sizing.register.db import HEAD
+
     code, out, err = run(capsys, "register", "due", "--db", db, "--as-of", "2026-07-01")
-    assert code == 0 and out.strip() == "nothing due"
-    assert "created" in err
+    assert code == 2 and out == ""
+    assert "no register yet at" in err and "sizing register init" in err
+    if "://" not in db:
+        assert not Path(db).exists()
+    code, out, err = run(capsys, "register", "init", "--db", db)
+    assert code == 0 and "created a new register at" in err
+    code, out, err = run(capsys, "register", "init", "--db", db)
+    assert code == 0 and f"is a register at schema {HEAD}; nothing to do" in err
+    code, out, err = run(capsys, "register", "due", "--db", db, "--as-of", "2026-07-01")
+    assert code == 0 and out.strip() == "nothing due" and err == ""
     reg = registers(db)
     assert not reg.db.created and reg.db.migrated_from is None  # opened again: already at the head schema
     with reg.db.read() as conn:
-        assert conn.exec_driver_sql("SELECT version_num FROM alembic_version").scalar() == "0003"
+        assert conn.exec_driver_sql("SELECT version_num FROM alembic_version").scalar() == HEAD
+
+
+def test_the_first_add_creates_a_local_sqlite_file_and_says_so(tmp_path, capsys):
+    path = tmp_path / "new.db"
+    code, out, err = run(capsys, "register", "add", CYCLE1, "--db", str(path))
+    assert code == 1 and err.strip() == f"sizing register: created a new register at {path}"
+    assert path.exists()
+
+
+@pytest.mark.fresh
+def test_the_first_add_never_creates_a_postgresql_register(db, capsys):
+    if "://" not in db:
+        pytest.skip("PostgreSQL only: a new SQLite file is created by the first add")
+    code, out, err = run(capsys, "register", "add", CYCLE1, "--db", db)
+    assert code == 2 and "no register yet at" in err and "run `sizing register init`" in err
 
 
 def test_add_examples_exit_codes_and_records(db, capsys, registers):
@@ -120,17 +147,28 @@ def test_history_records_who_and_when(db, capsys):
     add_examples(capsys, db)
     code, out, _ = run(capsys, "register", "history", "FSE-0417", "--db", db, "--format", "json")
     rows = json.loads(out)["history"]
-    assert {r["recorded_by"] for r in rows} == {"J. Alvarez"}
+    assert {r["recorded_by"] for r in rows} == {writer(db)}  # the writer, never replaced by --user
+    assert {r["on_behalf_of"] for r in rows} == {"J. Alvarez"}
+    code, out, _ = run(capsys, "register", "history", "FSE-0417", "--db", db)
+    assert f"[{writer(db)} for J. Alvarez, " in out.splitlines()[1]
     assert all(dt.datetime.fromisoformat(r["recorded_at"]) >= before for r in rows)
     assert [r["what"] for r in rows][:3] == ["notification", "review cycle 1", "review cycle 2"]
     assert [r["date"] for r in rows][:3] == ["2025-11-03", "2026-03-02", "2026-04-13"]
 
 
-def test_without_user_the_os_user_is_recorded(db, capsys, registers, monkeypatch):
+def writer(db: str) -> str:
+    """The writer the CLI records: the PostgreSQL role on PostgreSQL, else the operating-system user."""
+    import getpass
+
+    return "postgres" if "://" in db else getpass.getuser()
+
+
+def test_without_user_the_os_user_or_the_postgresql_role_is_recorded(db, capsys, registers, monkeypatch):
     monkeypatch.setattr("getpass.getuser", lambda: "plan-checker-7")
     assert run(capsys, "register", "add", CYCLE1, "--db", db)[0] == 1
     with registers(db).db.read() as conn:
-        assert conn.execute(sa.select(t.cycles.c.recorded_by)).scalar() == "plan-checker-7"
+        row = conn.execute(sa.select(t.cycles.c.recorded_by, t.cycles.c.on_behalf_of)).one()
+    assert tuple(row) == ("postgres" if "://" in db else "plan-checker-7", None)
 
 
 def test_records_are_append_only(db, capsys, registers, tmp_path):

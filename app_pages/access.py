@@ -1,0 +1,130 @@
+"""Who is using the app, and which register it reads and writes (both decided on the server, never in the page).
+
+The register is ``[register] url`` in ``.streamlit/secrets.toml``, else the ``SIZING_DB`` environment variable,
+else ``sizing-register.db`` in the working directory: no page has a field for it.
+
+Without an ``[auth]`` section in the secrets the app runs for one person on their own machine (it listens on
+localhost only, see ``.streamlit/config.toml``): writes are recorded as the operating-system user running the
+app. With ``[auth]`` (OpenID Connect through ``st.login``), nothing but the sign-in page is shown until a user
+signs in; the signed-in identity (its e-mail, else its subject) must be an active user of the register, whose
+role decides which save buttons are shown. The register checks the role again on every write.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import streamlit as st
+
+from sizing.errors import SizingInputError
+
+SIGN_IN_TITLE = "Grease interceptor sizing: sign in"
+
+
+def _secrets_section(name: str) -> Any:
+    """A section of the server's secrets, or None when there is no secrets file. A secrets file that cannot be
+    read stops the app (it might hold the [auth] section: never fall back to running without sign-in)."""
+    try:
+        return st.secrets.get(name)
+    except Exception as exc:  # noqa: BLE001 - StreamlitSecretNotFoundError: none found, or one that does not parse
+        if "No secrets found" in str(exc):
+            return None
+        st.error("The server's .streamlit/secrets.toml cannot be read; nothing is shown until it is fixed.",
+                 icon=":material/error:")
+        st.stop()
+        raise RuntimeError("the server's .streamlit/secrets.toml cannot be read") from None  # outside a run
+
+
+def auth_configured() -> bool:
+    """Whether the deployment configures sign-in (an ``[auth]`` section in the secrets)."""
+    return bool(_secrets_section("auth"))
+
+
+def register_location() -> str:
+    """The one register of this deployment: ``[register] url`` in the secrets, else SIZING_DB, else the default
+    file."""
+    from sizing.register.db import DEFAULT_FILE, ENV
+
+    section = _secrets_section("register")
+    if section and str(section.get("url") or "").strip():
+        return str(section["url"]).strip()
+    return os.environ.get(ENV, "").strip() or DEFAULT_FILE
+
+
+def identity() -> str | None:
+    """The signed-in identity (lower-case e-mail, else the subject), or None without sign-in."""
+    if not auth_configured() or not st.user.is_logged_in:
+        return None
+    value = st.user.get("email") or st.user.get("sub")
+    return str(value).strip().lower() if value else None
+
+
+def open_register(*, write: bool = False):
+    """The deployment's register for reading (never created or migrated, opened read-only) or for a write (as
+    the signed-in user; without sign-in a new local SQLite file may be created, or an older one migrated, by
+    the first save)."""
+    from sizing.register import open_register as _open
+
+    signed_in = auth_configured()
+    if signed_in and identity() is None:
+        from sizing.register.db import NotPermitted
+
+        raise NotPermitted("register: sign in first (the sign-in gave no e-mail or subject); nothing written", "user")
+    local_write = write and not signed_in  # one person's own register: created or migrated by the first save
+    return _open(register_location(), create="sqlite" if local_write else False, read_only=not write,
+                 identity=identity(), require_user=signed_in, migrate_older=local_write)
+
+
+def gate() -> None:
+    """Before any page: without ``[auth]`` nothing to do; with it, the sign-in page until signed in, then the
+    signed-in user's identity and role in the sidebar (or one line saying why they cannot use the app)."""
+    if not auth_configured():
+        return
+    if not st.user.is_logged_in:
+        st.title(SIGN_IN_TITLE)
+        st.write("This tool is for the city's staff. Sign in with your city account to continue.")
+        st.button("Sign in", key="sign_in", type="primary", on_click=st.login)
+        st.stop()
+    who = identity()
+    role = None
+    if who:
+        try:
+            reg = open_register()
+            try:
+                role = reg.role()
+            finally:
+                reg.db.engine.dispose()
+        except SizingInputError as exc:
+            _sign_out_box(who, None)
+            st.error(str(exc), icon=":material/error:")
+            st.stop()
+    _sign_out_box(who, role)
+    if role is None:
+        st.error(f"{who or 'This account'} is not an active user of this register: ask an admin to add you "
+                 "(sizing register users add IDENTITY --role ROLE).", icon=":material/block:")
+        st.stop()
+    st.session_state["_role"] = role
+
+
+def _sign_out_box(who: str | None, role: str | None) -> None:
+    with st.sidebar:
+        st.caption(f"Signed in as {who or 'an account without e-mail'}" + (f" ({role})" if role else ""))
+        st.button("Sign out", key="sign_out", on_click=st.logout)
+
+
+def may(action: str) -> bool:
+    """Whether the save button of ``action`` (review, waiver, maintenance) is shown: the signed-in user's role,
+    or, without sign-in, the OS user's role where the register has users. The register checks again."""
+    if auth_configured():
+        from sizing.register.access import may as role_may
+
+        return role_may(st.session_state.get("_role"), action)
+    try:
+        reg = open_register()
+    except SizingInputError:  # no register yet: the first save creates a local one
+        return True
+    try:
+        return reg.may(action)
+    finally:
+        reg.db.engine.dispose()

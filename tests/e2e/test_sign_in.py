@@ -1,0 +1,192 @@
+"""End to end, with sign-in: the real app under ``streamlit run`` with an ``[auth]`` section pointing at a local
+OpenID Connect provider (``oidc-provider-mock`` on 127.0.0.1), driven in headless Chromium.
+
+Signed out, the app serves the sign-in page only (no register data, no save button); a viewer signs in and gets
+no save button; a plan checker signs in, saves a review, and the register records their identity. Skipped only
+when Chromium, Playwright, Authlib or oidc-provider-mock is missing (saying which).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from sizing.cli import main
+from tests.conftest import EXAMPLES
+from tests.e2e.harness import (
+    CHROMIUM,
+    DESKTOP,
+    ROOT,
+    choose,
+    free_port,
+    launch,
+    open_expander,
+    serve_app,
+    wait_idle,
+)
+
+MISSING = [name for name, ok in (
+    (f"Chromium at {CHROMIUM}", Path(CHROMIUM).exists()),
+    ("the playwright package", importlib.util.find_spec("playwright") is not None),
+    ("the Authlib package (the app extra)", importlib.util.find_spec("authlib") is not None),
+    ("the oidc-provider-mock package (the test extra)", importlib.util.find_spec("oidc_provider_mock") is not None),
+) if not ok]
+pytestmark = pytest.mark.skipif(bool(MISSING), reason="needs " + ", ".join(MISSING))
+
+USERS = {"viewer@city.example": "viewer", "checker@city.example": "plan_checker"}
+
+
+def wait_port(port: int, proc: subprocess.Popen, timeout: float = 30) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"the OpenID provider exited: {proc.stdout.read()[-2000:]}")
+        with socket.socket() as s:
+            if s.connect_ex(("127.0.0.1", port)) == 0:
+                return
+        time.sleep(0.2)
+    raise RuntimeError(f"the OpenID provider did not listen on 127.0.0.1:{port}")
+
+
+@pytest.fixture(scope="module")
+def provider():
+    """A local OpenID Connect provider on 127.0.0.1 (any client id and secret; the user types the subject)."""
+    import json
+
+    port = free_port()
+    claims = [json.dumps({"sub": who, "email": who, "name": who.split("@")[0]}) for who in USERS]
+    cmd = [sys.executable, "-W", "ignore", "-m", "oidc_provider_mock", "--host", "127.0.0.1", "--port", str(port)]
+    for c in claims:
+        cmd += ["--user-claims", c]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        wait_port(port, proc)
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        proc.terminate()
+        proc.wait(timeout=15)
+
+
+@pytest.fixture(scope="module")
+def deployment(provider, tmp_path_factory):
+    """A folder to start the app in: .streamlit/config.toml, a secrets.toml with [auth] and [register], and the
+    register with an admin, a viewer and a plan checker."""
+    home = tmp_path_factory.mktemp("deployment")
+    (home / ".streamlit").mkdir()
+    shutil.copy(ROOT / ".streamlit" / "config.toml", home / ".streamlit" / "config.toml")
+    register = home / "city.db"
+    assert main(["register", "init", "--db", str(register)]) == 0
+    assert main(["register", "users", "add", "admin@city.example", "--role", "admin", "--db", str(register)]) == 0
+    from sizing.register import access, open_register
+
+    reg = open_register(str(register), create=False)
+    for who, role in USERS.items():
+        access.add_user(reg.db, who, role, by="admin@city.example")
+    reg.db.engine.dispose()
+    # a record already in the register, which a signed-out visitor must not see
+    assert main(["register", "add", str(EXAMPLES / "register" / "corner-coffee-waiver.yaml"), "--db",
+                 str(register)]) == 2  # the OS user is not a user of this register
+    port = free_port()
+    (home / ".streamlit" / "secrets.toml").write_text(
+        f'[register]\nurl = "{register}"\n\n'
+        f'[auth]\nredirect_uri = "http://127.0.0.1:{port}/oauth2callback"\ncookie_secret = "{"k" * 48}"\n'
+        f'client_id = "sizing-e2e"\nclient_secret = "sizing-e2e-secret"\n'
+        f'server_metadata_url = "{provider}/.well-known/openid-configuration"\n'
+        'client_kwargs = { scope = "openid email profile" }\n')
+    with serve_app(cwd=home, port=port) as url:
+        yield url, register
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = launch(p)
+        yield b
+        b.close()
+
+
+def text(page) -> str:
+    return page.locator("body").inner_text()
+
+
+def sign_in(browser, url: str, who: str):
+    context = browser.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    page.goto(url)
+    page.get_by_role("button", name="Sign in").click()
+    page.get_by_placeholder("sub").wait_for(timeout=30_000)  # the provider's authorization form
+    page.get_by_placeholder("sub").fill(who)
+    page.get_by_role("button", name="Authorize").click()
+    page.wait_for_url(f"{url}/**", timeout=30_000)
+    page.get_by_text(f"Signed in as {who}").wait_for(timeout=60_000)
+    return context, page
+
+
+def review_page_with_example(page, url: str) -> None:
+    page.goto(f"{url}/review")
+    page.get_by_text("Signed in as").wait_for(timeout=60_000)
+    wait_idle(page)
+    choose(page, "Example", "review-noncompliant.yaml")
+    page.get_by_role("button", name="Load example").click()
+    wait_idle(page)
+    page.get_by_text("NOT COMPLIANT").first.wait_for(timeout=60_000)
+
+
+def test_signed_out_only_the_sign_in_page_is_served(browser, deployment):
+    url, _ = deployment
+    context = browser.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    for path in ("", "/review", "/program"):
+        page.goto(url + path)
+        page.get_by_role("button", name="Sign in").wait_for(timeout=60_000)
+        wait_idle(page)
+        body = text(page)
+        assert "Grease interceptor sizing: sign in" in body
+        assert "FSE-" not in body and "Save" not in body and "city.db" not in body and "Program" not in body
+        assert page.locator('[data-testid="stDataFrame"]').count() == 0
+    context.close()
+
+
+def test_a_viewer_gets_no_save_button(browser, deployment):
+    url, _ = deployment
+    context, page = sign_in(browser, url, "viewer@city.example")
+    assert "Signed in as viewer@city.example (viewer)" in text(page)
+    review_page_with_example(page, url)
+    assert page.get_by_text("Save to register").count() == 0
+    page.goto(f"{url}/program")
+    page.get_by_text("FOG program register").wait_for(timeout=60_000)  # a viewer reads the register
+    context.close()
+
+
+def test_a_plan_checker_saves_a_review_recorded_as_them(browser, deployment):
+    import sqlite3
+
+    url, register = deployment
+    context, page = sign_in(browser, url, "checker@city.example")
+    review_page_with_example(page, url)
+    open_expander(page, "Save to register")
+    page.get_by_role("button", name="Save this review cycle to the register").click()
+    wait_idle(page)
+    saved = page.get_by_text("Saved: stored review cycle 1 of FSE-0417")
+    saved.wait_for(state="attached", timeout=60_000)  # in the save box (which the rerun may have folded)
+    assert "recorded by checker@city.example" in saved.text_content()
+    conn = sqlite3.connect(f"file:{register}?mode=ro", uri=True)
+    try:
+        rows = conn.execute("SELECT fse_id, cycle, recorded_by FROM cycles").fetchall()
+    finally:
+        conn.close()
+    assert rows == [("FSE-0417", 1, "checker@city.example")]
+    page.get_by_role("button", name="Sign out").click()
+    page.wait_for_url("**/end_session**", timeout=30_000)  # the app's cookie is gone; the provider ends its session
+    page.goto(url)
+    page.get_by_role("button", name="Sign in").wait_for(timeout=60_000)
+    context.close()
