@@ -153,8 +153,10 @@ LEGACY = {  # a maintenance result as stored before the plan carried findings (r
                  "detail": "records_kept_since not given; records must reach back to 2022-04-07"}]}
 
 
-def test_a_result_stored_in_the_older_shape_normalises_as_before():
-    got = [f.to_dict() for f in normalise("maintenance", LEGACY)]
+def test_a_result_stored_in_the_older_shape_reads_as_before_once_rewritten():
+    from sizing.register.migrations.frozen import maintenance_result
+
+    got = [f.to_dict() for f in normalise("maintenance", maintenance_result(LEGACY))]
     assert got == [
         {"rule": "accumulation_limit", "status": "fail", "citation": "c1",
          "message": "FOG + solids 27.5 % of the liquid depth (over 25 %)"},
@@ -169,14 +171,16 @@ def test_a_result_stored_in_the_older_shape_normalises_as_before():
 
 
 def test_old_and_new_shapes_of_the_same_plan_normalise_alike():
-    """A log stored before and after the change reads the same in the register (no spurious diff)."""
+    """A log stored before and after the change reads the same in the register once rewritten (no spurious diff)."""
+    from sizing.register.migrations.frozen import maintenance_result
+
     p = m.plan(m.from_dict(log(approved_interval=60, records_kept_since=None, training=[], measurements=[
         {"date": "2025-05-01", "fog": "7 in", "solids": "6 in"}])), "tracy")
     new = p.to_dict()
     old = {k: v for k, v in new.items() if k not in ("findings", "records")}
     old["records"] = [{"key": f.rule, "title": f.title, "ok": {"pass": True, "fail": False, "warn": None}[f.status],
                        "citation": f.citation, "detail": f.message.split(": ", 1)[1]} for f in p.records]
-    assert normalise("maintenance", old) == normalise("maintenance", new)
+    assert normalise("maintenance", maintenance_result(old)) == normalise("maintenance", new)
     assert {f.status for f in normalise("maintenance", new)} == {"pass", "fail", "warn"}
 
 

@@ -1,11 +1,7 @@
 """The register's reading of stored results: every kind of finding as ``(rule, status, citation, message)``.
 
-Fresh results of the core (plan review, waiver, maintenance) all carry :class:`sizing.finding.Finding`
-shapes with a ``status`` and are read as they are. Results stored before the one finding type existed still
-normalise: a waiver finding with ``met`` (True -> pass, not met -> fail, or warn for a finding of a group the
-grant does not need), a maintenance records check with ``ok`` (None, "not shown" -> warn), and the
-accumulation and service-date findings built from a stored plan's figures. Stored JSON and fresh results of the
-same document normalise alike, so the register's diff shows no change that is only a change of shape.
+Every stored result carries :class:`sizing.finding.Finding` shapes with a ``status`` (results stored in earlier
+shapes were rewritten once by migration 0005, from a frozen copy of how they were read), and is read as it is.
 """
 
 from __future__ import annotations
@@ -31,86 +27,37 @@ class FindingRow:
         return asdict(self)
 
 
+def _rows(findings) -> list[FindingRow]:
+    return [FindingRow(f["rule"], f["status"], f.get("citation") or "", f.get("message") or "") for f in findings]
+
+
 def review_findings(result: Mapping[str, Any]) -> list[FindingRow]:
     """A plan review's findings, as they are (``Review.to_dict()``)."""
-    return [FindingRow(f["rule"], f["status"], f.get("citation") or "", f.get("message") or "")
-            for f in result.get("findings") or []]
+    return _rows(result.get("findings") or [])
 
 
 def waiver_findings(result: Mapping[str, Any]) -> list[FindingRow]:
-    """A waiver decision's findings (``WaiverDecision.to_dict()``), read as the core decided them.
-
-    A finding with a ``status`` (the core's :class:`sizing.finding.Finding` shape) keeps it; its message is
-    ``'title: evidence'`` as the register has always shown it. A stored finding in the earlier shape (``met``)
-    normalises as it always has: met -> pass, not met -> fail, except a finding needed for only one of a group
-    (``required`` not ``all``) that is not met while the decision is grantable -> warn. The revocation, when
-    given, is one more finding (``revocation_finding``, or from a stored ``revocation``): ``fail`` when it may
-    not proceed as proposed.
-    """
-    out = []
-    grantable = bool(result.get("grantable"))
-    for f in result.get("findings") or []:
-        if "status" in f:
-            out.append(FindingRow(f["rule"], f["status"], f.get("citation") or "",
-                               f"{f.get('message') or f['rule']}: {f.get('evidence') or ''}".rstrip(": ")))
-            continue
-        if f.get("met"):
-            status = PASS
-        elif f.get("required", "all") != "all" and grantable:
-            status = WARN
-        else:
-            status = FAIL
-        evidence = f.get("evidence") or ("not made" if not f.get("made", True) else "")
-        out.append(FindingRow(f["key"], status, f.get("citation") or "",
-                           f"{f.get('title') or f['key']}: {evidence}".rstrip(": ")))
-    rev, done = result.get("revocation"), result.get("revocation_finding")
-    if done:
-        out.append(FindingRow(done["rule"], done["status"], done.get("citation") or "", done.get("message") or ""))
-    elif rev:
-        issues = "; ".join(rev.get("issues") or [])
-        out.append(FindingRow("revocation", PASS if rev.get("may_proceed") else FAIL,
-                           (rev.get("citations") or {}).get("notice", ""),
-                           f"revocation effective {rev.get('proposed_effective')}: "
-                           + (issues or "notice, grounds and response in order")))
-    return out
+    """A waiver decision's findings (``WaiverDecision.to_dict()``) as the core decided them, each message
+    ``'title: evidence'``; then the revocation's finding when one was given."""
+    out = [FindingRow(f["rule"], f["status"], f.get("citation") or "",
+                      f"{f.get('message') or f['rule']}: {f.get('evidence') or ''}".rstrip(": "))
+           for f in result.get("findings") or []]
+    done = result.get("revocation_finding")
+    return out + (_rows([done]) if done else [])
 
 
 def maintenance_findings(result: Mapping[str, Any]) -> list[FindingRow]:
     """A maintenance plan's findings (``MaintenancePlan.to_dict()``): the accumulation limit, the service date,
-    the records checks.
-
-    A result that carries ``findings`` is read as it is. A result stored in the older shape (no ``findings``;
-    ``records`` with ``ok``) is normalised as it always was: the accumulation limit and the due date from the
-    plan's fields, then each records check, ``ok`` None (not shown) a ``warn``.
-    """
-    if result.get("findings") is not None:
-        return [FindingRow(f["rule"], f["status"], f.get("citation") or "", f.get("message") or "")
-                for f in result["findings"]]
-    cites = result.get("citations") or {}
-    out = []
-    if result.get("percent_full") is not None:
-        over = bool(result.get("exceeds_limit"))
-        out.append(FindingRow("accumulation_limit", FAIL if over else PASS, cites.get("accumulation_limit", ""),
-                           f"FOG + solids {result['percent_full']:g} % of the liquid depth "
-                           f"({'over' if over else 'within'} {result.get('limit_percent', 25):g} %)"))
-    if result.get("due_date"):
-        late = bool(result.get("overdue"))
-        out.append(FindingRow("service_interval", FAIL if late else PASS,
-                              result.get("due_citation") or cites.get("maximum_interval", ""),
-                           f"pump-out due by {result['due_date']}{' — overdue' if late else ''} "
-                           f"({result.get('due_basis') or ''})".replace(" ()", "")))
-    for c in result.get("records") or []:
-        status = {True: PASS, False: FAIL, None: WARN}[c.get("ok")]
-        out.append(FindingRow(c["key"], status, c.get("citation") or "", f"{c.get('title')}: {c.get('detail')}"))
-    return out
+    the records checks."""
+    return _rows(result.get("findings") or [])
 
 
 def normalise(kind: str, result: Mapping[str, Any]) -> list[FindingRow]:
     """The findings of a stored or fresh result of ``kind`` (review, waiver or maintenance).
 
     >>> [f.status for f in normalise("waiver", {"grantable": False, "findings": [
-    ...     {"key": "a", "title": "A", "met": True, "citation": "c"},
-    ...     {"key": "b", "title": "B", "met": False, "citation": "c", "made": False}]})]
+    ...     {"rule": "a", "status": "pass", "message": "A", "citation": "c"},
+    ...     {"rule": "b", "status": "fail", "message": "B", "citation": "c", "evidence": "not made"}]})]
     ['pass', 'fail']
     """
     if kind == "review":

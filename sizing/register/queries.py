@@ -252,10 +252,9 @@ def due_list(reg: Register, as_of: dt.date | None = None, within: int = 30, *,
             else:
                 day, basis, citation = service_due(res)
                 add(day, fse_id, "pump-out", basis, citation)
-            for c in res.get("records") or []:  # Finding.to_dict() shape; a log stored earlier has ok / detail
-                if c["status"] == "fail" if "status" in c else c["ok"] is False:
-                    add(log["as_of"], fse_id, "records",
-                        c["message"] if "status" in c else f"{c['title']}: {c['detail']}", c["citation"])
+            for c in res.get("records") or []:  # Finding.to_dict() shape
+                if c["status"] == "fail":
+                    add(log["as_of"], fse_id, "records", c["message"], c["citation"])
         trained = [e["on_date"] for e in events.get(fse_id, []) if e["kind"] == "training"]
         if trained and training is not None:
             try:

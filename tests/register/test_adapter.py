@@ -52,7 +52,7 @@ def test_parse_document_round_trip_of_the_example_waiver():
     assert doc["project"]["fse_id"] == "FSE-0520"
 
 
-# --- Waiver findings: the core's status read as it is; stored results in the earlier shape as before ------------
+# --- Waiver findings: the core's status read as it is; results stored in the earlier shape rewritten once -------
 
 LEGACY_GRANTABLE = {"grantable": True, "findings": [
     {"key": "applies_to_construction", "title": "Variance applies to this construction", "met": True,
@@ -74,15 +74,18 @@ LEGACY_REFUSED = {"grantable": False, "findings": [
     "revocation": {"proposed_effective": "2025-10-02", "may_proceed": True, "issues": [], "citations": {}}}
 
 
-def test_stored_waiver_results_in_the_earlier_shape_normalise_as_before():
-    """The earlier shape (met, key, required, made, revocation dict): the values the register has always made."""
-    got = [(f.rule, f.status, f.citation, f.message) for f in normalise("waiver", LEGACY_GRANTABLE)]
+def test_stored_waiver_results_in_the_earlier_shape_read_as_before_once_rewritten():
+    """The earlier shape (met, key, required, made, revocation dict), rewritten by the frozen reading of migration
+    0005, reads as the register always read it."""
+    from sizing.register.migrations.frozen import waiver_result
+
+    got = [(f.rule, f.status, f.citation, f.message) for f in normalise("waiver", waiver_result(LEGACY_GRANTABLE))]
     assert got == [
         ("applies_to_construction", "pass", "(b)", "Variance applies to this construction: construction: existing"),
         ("no_adequate_space", "pass", "(b)(1)", "No adequate space.: slab on grade"),
         ("no_adequate_slope", "warn", "(b)(2)", "No adequate slope.: not made"),  # grantable: another carries it
         ("revocation", "fail", "(g)(1)", "revocation effective 2025-10-02: 29 days; no grounds")]
-    got = [(f.rule, f.status, f.citation, f.message) for f in normalise("waiver", LEGACY_REFUSED)]
+    got = [(f.rule, f.status, f.citation, f.message) for f in normalise("waiver", waiver_result(LEGACY_REFUSED))]
     assert got == [
         ("inadequate_space", "pass", "(d)(1)", "Space"),
         ("inadequate_slope", "fail", "", "inadequate_slope: not made"),  # not grantable: a fail
@@ -98,7 +101,9 @@ def _legacy(result: dict) -> dict:
     return {**{k: v for k, v in result.items() if k != "revocation_finding"}, "findings": old}
 
 
-def test_fresh_waiver_results_read_their_status_and_agree_with_the_earlier_shape():
+def test_fresh_waiver_results_read_their_status_and_agree_with_the_earlier_shape_rewritten():
+    from sizing.register.migrations.frozen import waiver_result
+
     data = yaml.safe_load((EXAMPLES / "waiver-alternative-pretreatment.yaml").read_text())
     data["revocation"]["notice_mailed"] = "2025-09-03"  # 29 days: the revocation may not proceed
     d = decide(submittal.from_dict(data)).to_dict()
@@ -110,7 +115,8 @@ def test_fresh_waiver_results_read_their_status_and_agree_with_the_earlier_shape
     assert "at least 30 days are required" in got[5].message
     for name in ("waiver-alternative-pretreatment.yaml", "waiver-infeasible-existing.yaml", "waiver-coffee-bar.yaml"):
         fresh = decide(submittal.load(EXAMPLES / name)).to_dict()
-        assert normalise("waiver", fresh) == normalise("waiver", _legacy(fresh)), name
+        assert waiver_result(fresh) == fresh  # the one shape already: left as it is
+        assert normalise("waiver", fresh) == normalise("waiver", waiver_result(_legacy(fresh))), name
 
 
 def test_a_status_given_is_not_recomputed():

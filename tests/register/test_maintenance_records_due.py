@@ -26,7 +26,7 @@ def records_items(capsys, db):
             if i["what"] == "records"]
 
 
-def test_records_not_met_are_due_in_the_new_and_the_older_shape(db, capsys, tmp_path, registers):
+def test_records_not_met_are_due_in_the_new_and_the_older_shape_once_migrated(db, capsys, tmp_path, registers):
     log = tmp_path / "log.yaml"
     log.write_text("project: {fse_id: FSE-0900}\nmaintenance: {liquid_depth: 48 in, as_of: 2025-06-01, "
                    "records_kept_since: 2020-01-01, "
@@ -46,6 +46,15 @@ def test_records_not_met_are_due_in_the_new_and_the_older_shape(db, capsys, tmp_
                          "detail": c["message"].split(": ", 1)[1]} for c in stored["records"]]
     later = {k: v for k, v in row.items() if k != "id"}
     later.update(result=older, recorded_at=row["recorded_at"] + dt.timedelta(seconds=1))
-    with reg.db.write() as conn:  # the same log stored again as an older version wrote it
+    with reg.db.write() as conn:  # the same log stored again as an older version wrote it, at that version
         conn.execute(sa.insert(t.maintenance_logs).values(**later))
+        conn.execute(sa.text("UPDATE alembic_version SET version_num = '0004'"))
+    reg.db.engine.dispose()
+    assert run(capsys, "register", "migrate", "--db", db)[0] == 0  # rewrites the older shape once
     assert records_items(capsys, db) == [("2025-06-01", "FSE-0900", TRAINING, cite)]
+    with registers(db).db.read() as conn:
+        results = [r[0] for r in conn.execute(sa.select(t.maintenance_logs.c.result).order_by(t.maintenance_logs.c.id))]
+    def shown(findings):
+        return [(f["rule"], f["status"], f["title"], f["citation"], f["message"]) for f in findings]
+
+    assert shown(results[1]["records"]) == shown(stored["records"])

@@ -178,7 +178,7 @@ def test_migrate_is_explicit_and_the_app_never_migrates(db, capsys, monkeypatch)
     make_first_schema_database(url)
     from sizing.register import open_register
 
-    with pytest.raises(regdb.RegisterError, match=r"has schema 0001; this version of sizing uses 0004: run "
+    with pytest.raises(regdb.RegisterError, match=r"has schema 0001; this version of sizing uses 0005: run "
                                                   r"`sizing register migrate`; nothing was changed"):
         open_register(db, create=False, read_only=True, migrate_older=False)
     assert version(url) == "0001"
@@ -202,3 +202,27 @@ def test_a_postgresql_host_that_never_answers_is_given_up_on():
     with pytest.raises(regdb.RegisterError, match="cannot open the register"):
         regdb.open_db("postgresql+psycopg://fog@10.255.255.1/program", timeout=2)
     assert time.monotonic() - start < 15
+
+
+def test_migration_0005_renames_the_additives_finding_in_results_and_the_findings_table(db, capsys, registers):
+    """A review stored when the finding was called additives_authorization reads as the rule registry names it."""
+    from sizing.register import schema as t
+
+    assert main(["register", "add", str(CYCLE1), "--db", db]) == 1
+    capsys.readouterr()
+    reg = registers(db)
+    with reg.db.write() as conn:  # as version 0004 stored it
+        row = conn.execute(sa.select(t.cycles.c.id, t.cycles.c.result)).one()
+        old = {**row.result, "findings": [{**f, "rule": "additives_authorization"} if f["rule"] == "additives" else f
+                                          for f in row.result["findings"]]}
+        conn.execute(t.cycles.update().where(t.cycles.c.id == row.id).values(result=old))
+        conn.execute(t.findings.update().where(t.findings.c.rule == "additives")
+                     .values(rule="additives_authorization"))
+        conn.execute(sa.text("UPDATE alembic_version SET version_num = '0004'"))
+    reg.db.engine.dispose()
+    assert main(["register", "migrate", "--db", db]) == 0
+    with registers(db).db.read() as conn:
+        result = conn.execute(sa.select(t.cycles.c.result)).scalar_one()
+        rules = {r[0] for r in conn.execute(sa.select(t.findings.c.rule).where(t.findings.c.source == "cycle"))}
+    assert "additives" in {f["rule"] for f in result["findings"]} and "additives" in rules
+    assert "additives_authorization" not in rules | {f["rule"] for f in result["findings"]}

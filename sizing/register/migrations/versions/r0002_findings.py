@@ -18,7 +18,7 @@ SOURCES = (("cycle", "cycles", "review"), ("waiver", "waivers", "waiver"), ("mai
 
 
 def upgrade() -> None:
-    from sizing.register.adapter import normalise
+    from sizing.register.migrations.frozen import normalise
 
     table = op.create_table(
         "findings", sa.Column("id", sa.Integer, primary_key=True),

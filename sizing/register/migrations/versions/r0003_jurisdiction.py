@@ -19,9 +19,11 @@ depends_on = None
 TABLES = (("cycles", None), ("waivers", None), ("maintenance_logs", None), ("interceptors", "inventory"))
 
 
-def upgrade() -> None:
-    from sizing.jurisdiction import DEFAULT_ID
+#: The only profile a register could hold before this version (frozen: not read from live code).
+DEFAULT_ID = "tracy"
 
+
+def upgrade() -> None:
     for name, source in TABLES:
         op.add_column(name, sa.Column("jurisdiction_id", sa.String(64)))
         t = sa.table(name, sa.column("jurisdiction_id", sa.String), sa.column("source", sa.String))
