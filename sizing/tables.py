@@ -78,6 +78,27 @@ def _name_of(path: Path) -> str:
     return path.stem.removeprefix("table-")
 
 
+def _carried(path: Path, name: str, meta: dict[str, Any]) -> dict[str, Any]:
+    """A table carried from an earlier edition, written as that edition's table plus what changes: the file gives
+    its own edition's header (edition, model code, the note on what was checked) and ``changed_rows`` (rows that
+    replace the earlier edition's row with the same key, the ``id`` column or the first one, or are added); every
+    other row and key is the earlier edition's, each row at level ``carried``."""
+    source = load_table(name, meta["carried_from"])
+    changed = list(meta.pop("changed_rows", None) or ())
+    out = {**source.meta, **meta}
+    columns = list(out["columns"])
+    key = "id" if "id" in columns else columns[0]
+    rows = {r[key]: {k: v for k, v in r.items() if k != "provenance"} for r in source.rows}
+    for i, row in enumerate(changed):
+        if key not in row or "provenance" not in row:
+            raise TableError(f"{path}: changed_rows[{i}] needs its {key!r} (the row it replaces or adds) and its "
+                             "provenance (the level of the new value in this edition)")
+        rows[row[key]] = dict(row)
+    out["rows"] = list(rows.values())
+    out["changed_keys"] = [row[key] for row in changed]
+    return out
+
+
 def check_edition(edition: str) -> str:
     edition = str(edition)
     if edition not in editions():
@@ -182,6 +203,8 @@ def _load_table(name: str, edition: str) -> Table:
 def _read(path: Path, name: str, edition: str) -> Table:
     with path.open(encoding="utf-8") as fh:
         meta = read_data_yaml(fh)
+    if meta.get("carried_from") and "rows" not in meta:
+        meta = _carried(path, name, meta)
     missing = [k for k in REQUIRED_META if k not in meta]
     if missing:
         raise TableError(f"{path}: missing {', '.join(missing)}")
@@ -194,8 +217,10 @@ def _read(path: Path, name: str, edition: str) -> Table:
             raise TableError(f"{path}: row {i} has columns {sorted(row)}, expected {sorted(columns)}")
         if row.get("provenance", meta["provenance"]) not in PROVENANCE_LEVELS:
             raise TableError(f"{path}: row {i} provenance {row.get('provenance')!r} is not a level")
-    if meta.get("carried_from") and (meta["provenance"] != CARRIED
-                                     or any(r.get("provenance", CARRIED) != CARRIED for r in rows)):
+    key = "id" if "id" in columns else columns[0] if columns else None
+    changed = set(meta.get("changed_keys") or ())
+    if meta.get("carried_from") and (meta["provenance"] != CARRIED or any(
+            r.get("provenance", CARRIED) != CARRIED for r in rows if r.get(key) not in changed)):
         raise TableError(f"{path}: a table carried from CPC {meta['carried_from']} must have provenance {CARRIED!r}")
     return Table(name=name, edition=edition, meta=meta, rows=rows)
 

@@ -176,3 +176,23 @@ def test_data_files_read_the_same_with_the_fast_loader():
     for path in files:
         text = path.read_text(encoding="utf-8")
         assert read_data_yaml(text) == yaml.safe_load(text), path
+
+
+def test_a_carried_table_is_the_earlier_table_plus_its_changed_rows(tmp_path):
+    """CPC 2025 files hold only their header and the rows that change: a row given under changed_rows replaces the
+    2022 row with the same key (its own level kept), a new key is added; every other row is 2022's, carried."""
+    from sizing.tables import _read
+
+    path = tmp_path / "table-1014.3.6.yaml"
+    path.write_text('table: "1014.3.6"\nedition: "2025"\nprovenance: carried\ncarried_from: "2022"\n'
+                    "changed_rows:\n  - {max_dfu: 8, volume_gal: 600, provenance: confirmed}\n"
+                    "  - {max_dfu: 3000, volume_gal: 20000, provenance: secondary}\n", encoding="utf-8")
+    t = _read(path, "1014.3.6", "2025")
+    old = load_table("1014.3.6", "2022")
+    assert [(r["max_dfu"], r["volume_gal"]) for r in t.rows] == (
+        [(8, 600)] + [(r["max_dfu"], r["volume_gal"]) for r in old.rows[1:]] + [(3000, 20000)])
+    assert [t.row_provenance(r) for r in (t.rows[0], t.rows[1], t.rows[-1])] == ["confirmed", "carried", "secondary"]
+    assert t.title == old.title and t.source == old.source
+    path.write_text(path.read_text().replace(", provenance: confirmed", ""), encoding="utf-8")
+    with pytest.raises(TableError, match=r"changed_rows\[0\] needs its 'max_dfu' .* and its provenance"):
+        _read(path, "1014.3.6", "2025")
