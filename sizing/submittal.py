@@ -223,7 +223,8 @@ def from_dict(data: Mapping[str, Any], edition: str | None = None, jurisdiction:
     if data.get("waiver") is not None and profile.has_waivers:  # under a profile without waivers it is not read
         from sizing.sections.waiver import parse_waiver
 
-        sub = replace(sub, waiver=parse_waiver(sub, profile=profile))
+        sub = replace(sub, waiver=parse_waiver(data, profile, review_date=declarations.review_date,
+                                               meals_seats=None if meals is None else meals.seats))
     return sub
 
 

@@ -133,6 +133,8 @@ CITY_TEXT = re.compile(r"Tracy|TMC|5\.26|six[- ]month|\(b\)\(1\)|\(g\)\(3\)", re
 #: The one allowed hit: the id of the default profile (not its content).
 ALLOWED = {
     "sizing/jurisdiction.py": re.compile(r"^tracy$"),
+    # a frozen migration: the one profile the register could hold before records named theirs (history, not a rule)
+    "sizing/register/migrations/versions/r0003_jurisdiction.py": re.compile(r"^tracy$"),
 }
 
 

@@ -24,6 +24,7 @@ from sizing.ordinance.maintenance import add_months
 from sizing.ordinance.revocation import assess, revocation_finding
 from sizing.ordinance.revocation import revocation_notice_valid as revocation_notice_valid  # re-exported
 from sizing.ordinance.waiver_evidence import count, evidence_scores
+from sizing.sections import waiver as waiver_section
 from sizing.sections.waiver import (  # noqa: F401  (re-exported: the waiver's input names)
     APPLICATION_FIELDS,
     FIELDS,
@@ -42,8 +43,6 @@ from sizing.sections.waiver import (  # noqa: F401  (re-exported: the waiver's i
     Revocation,
     WaiverApplication,
     no_waivers_error,
-    parse_waiver,
-    waiver_of,
     waiver_types,
 )
 from sizing.submittal import Submittal
@@ -278,6 +277,24 @@ class WaiverDecision:
 
 
 # --- Orchestration -------------------------------------------------------------------------------------
+
+def parse_waiver(sub: Submittal, today: dt.date | None = None, profile: Any = None) -> WaiverApplication:
+    """The submittal's ``waiver``, ``application`` and ``revocation`` sections read under ``profile`` (default:
+    the jurisdiction the submittal was read under)."""
+    return waiver_section.parse_waiver(sub.raw, sub.jurisdiction if profile is None else profile,
+                                       review_date=sub.declarations.review_date, today=today,
+                                       meals_seats=None if sub.meals is None else sub.meals.seats)
+
+
+def waiver_of(sub: Submittal, profile: Any = None) -> WaiverApplication:
+    """The submittal's waiver application under ``profile`` (default: the jurisdiction it was read under): the one
+    parsed when the document was read, or, read under another jurisdiction or without a waiver section, parsed
+    now (which says in one line what is missing)."""
+    j = get_jurisdiction(sub.jurisdiction if profile is None else profile)
+    if sub.waiver is not None and j.id == sub.jurisdiction:
+        return sub.waiver
+    return parse_waiver(sub, profile=j)
+
 
 def decide(sub: Submittal, today: dt.date | None = None, jurisdiction: Any = None) -> WaiverDecision:
     """Evaluate a waiver or variance application (and a revocation, if given) for the Director, under

@@ -17,6 +17,7 @@ Identities are compared without regard to case and surrounding blanks (an e-mail
 
 from __future__ import annotations
 
+import datetime as dt
 import getpass
 import os
 from collections.abc import Mapping
@@ -148,6 +149,11 @@ def any_users(opened: Opened) -> bool:
         return has_users(conn)
 
 
+def now() -> dt.datetime:
+    """The time of a write, UTC (stored without the zone)."""
+    return dt.datetime.now(dt.UTC).replace(tzinfo=None, microsecond=0)
+
+
 def writer(identity: str, on_behalf_of: str | None, when) -> dict[str, Any]:
     """The who-and-when columns of a row."""
     return {"recorded_at": when, "recorded_by": identity, "on_behalf_of": on_behalf_of}
@@ -157,8 +163,6 @@ def add_user(opened: Opened, identity: str, role: str, *, by: str, on_behalf_of:
              active: bool = True, when=None) -> User:
     """Add ``identity`` with ``role`` (or change its role): an admin's write, or the first admin of a register
     without users."""
-    from sizing.register.store import now
-
     identity = normal_identity(identity)
     if role not in ROLES:
         raise SizingInputError("--role", role, "one of " + ", ".join(ROLES))
@@ -186,8 +190,6 @@ def _keep_an_admin(current: Mapping[str, User], identity: str, new_role: str | N
 
 def disable_user(opened: Opened, identity: str, *, by: str, on_behalf_of: str | None = None) -> User:
     """Disable ``identity`` (an admin's write); the last active admin cannot be disabled."""
-    from sizing.register.store import now
-
     identity = normal_identity(identity)
     with opened.write() as conn:
         authorise(conn, by, "users")

@@ -65,11 +65,6 @@ def check_limits(ev: Evaluated) -> None:
                     limits.check(f"{'maintenance.' if nested else ''}{part}[{i}].{key}", item.get(key), key)
 
 
-def now() -> dt.datetime:
-    """The time of a write, UTC (stored without the zone)."""
-    return dt.datetime.now(dt.UTC).replace(tzinfo=None, microsecond=0)
-
-
 def jsonable(value: Any) -> Any:
     """A result or document as plain JSON values: dates as ISO text, NaN (an empty CSV cell) as null."""
     return _no_nan(json.loads(json.dumps(value, default=str, ensure_ascii=False)))
@@ -251,7 +246,7 @@ class Register:
     def add(self, ev: Evaluated, user: str | None = None) -> Added:
         """Store ``ev`` as written by :attr:`identity`, on behalf of ``user`` when given."""
         check_limits(ev)
-        writer = access.writer(self.identity, on_behalf_of(user), now())
+        writer = access.writer(self.identity, on_behalf_of(user), access.now())
         for attempt in range(RETRIES):
             try:
                 with self.db.write() as conn:
@@ -285,7 +280,7 @@ class Register:
             raise SizingInputError("FILE.csv", None, "", message=(
                 f"FILE.csv: line {first['line']}: {first['reason']}; {len(rejects)} row(s) rejected, nothing "
                 "imported (fix them, or give --skip-rejects to import the other submittals)"))
-        writer = access.writer(self.identity, on_behalf_of(user), now())
+        writer = access.writer(self.identity, on_behalf_of(user), access.now())
         added = known = icps = 0
         with self.db.write() as conn:
             access.authorise(conn, self.identity, "inventory", require_user=self.require_user)

@@ -47,7 +47,6 @@ from typing import Any
 from sizing import parse
 from sizing.errors import SizingInputError
 from sizing.jurisdiction import get as get_jurisdiction
-from sizing.submittal import Submittal
 from sizing.units import parse_quantity
 
 #: Every field of each section (and of the items in it): the parser accepts these and no others.
@@ -154,23 +153,14 @@ def no_waivers_error(profile: Any) -> SizingInputError:
         "waiver under the jurisdiction that grants it (--jurisdiction ID)"))
 
 
-def waiver_of(sub: Submittal, profile: Any = None) -> WaiverApplication:
-    """The submittal's waiver application under ``profile`` (default: the jurisdiction it was read under): the one
-    parsed when the document was read, or, read under another jurisdiction or without a waiver section, parsed
-    now (which says in one line what is missing)."""
-    j = get_jurisdiction(sub.jurisdiction if profile is None else profile)
-    if sub.waiver is not None and j.id == sub.jurisdiction:
-        return sub.waiver
-    return parse_waiver(sub, profile=j)
-
-
-def parse_waiver(sub: Submittal, today: dt.date | None = None, profile: Any = None) -> WaiverApplication:
-    """Read the ``waiver``, ``application`` and ``revocation`` sections of a submittal (field-path errors);
-    ``profile`` defaults to the jurisdiction the submittal was read under."""
-    profile = get_jurisdiction(sub.jurisdiction if profile is None else profile)
+def parse_waiver(raw: Mapping[str, Any], profile: Any, *, review_date: dt.date | None = None,
+                 meals_seats: float | None = None, today: dt.date | None = None) -> WaiverApplication:
+    """Read the ``waiver``, ``application`` and ``revocation`` sections of a document (field-path errors) under
+    ``profile``. ``review_date`` (the submittal's declarations) dates the waiver when it gives no date, else
+    ``today``; ``meals_seats`` (its meals section) gives the seats an application does not."""
+    profile = get_jurisdiction(profile)
     if not profile.has_waivers:
         raise no_waivers_error(profile)
-    raw = sub.raw
     if raw.get("waiver") is None:
         raise SizingInputError("waiver", None, "", message=(
             f"waiver: missing; give waiver: {{type, findings, ...}} ({profile.text('waiver_citation')})"))
@@ -199,13 +189,13 @@ def parse_waiver(sub: Submittal, today: dt.date | None = None, profile: Any = No
                   enumerate(parse.sequence("waiver.terms", w.get("terms"), default=[])))
     expiration = None if w.get("expiration") is None else parse.date("waiver.expiration", w["expiration"])
     given = None if w.get("date") is None else parse.date("waiver.date", w["date"])
-    when = given or sub.declarations.review_date or today  # None: the day it is decided
+    when = given or review_date or today  # None: the day it is decided
     technology = None if w.get("technology") is None else parse.text("waiver.technology", w["technology"])
     status = parse.choice("waiver.status", w.get("status", "applied"), WAIVER_STATUSES)
     granted_on = None if w.get("granted_on") is None else parse.date("waiver.granted_on", w["granted_on"])
     conditions = tuple(parse.text(f"waiver.conditions[{i}]", t) for i, t in
                        enumerate(parse.sequence("waiver.conditions", w.get("conditions"), default=[])))
-    application = _application(raw.get("application"), sub)
+    application = _application(raw.get("application"), meals_seats)
     revocation = None if raw.get("revocation") is None else _revocation(raw["revocation"])
     return WaiverApplication(type=kind, findings=findings, mitigation_fee_paid=fee, monitoring=monitoring,
                              terms=terms, expiration=expiration, date=when, technology=technology,
@@ -251,13 +241,13 @@ def _monitoring(value: Any) -> Monitoring:
     return Monitoring(start, end, tuple(sorted(inspections, key=lambda i: i.date)))
 
 
-def _application(value: Any, sub: Submittal) -> Application:
+def _application(value: Any, meals_seats: float | None) -> Application:
     a = parse.mapping("application", value, FIELDS["application"], default={})
     seats, source = None, None
     if a.get("seats") is not None:
         seats, source = parse.number("application.seats", a["seats"], minimum=0, maximum=1e6), "application.seats"
-    elif sub.meals is not None and sub.meals.seats is not None:
-        seats, source = sub.meals.seats, "meals.seats"
+    elif meals_seats is not None:
+        seats, source = meals_seats, "meals.seats"
     meals = None if a.get("meals_per_day") is None else parse.number(
         "application.meals_per_day", a["meals_per_day"], minimum=0, maximum=1e7)
     water = None
