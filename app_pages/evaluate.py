@@ -82,7 +82,7 @@ def review_document(doc: dict[str, Any], today, place: Jurisdiction):
     def make():
         from sizing.ordinance.review import review
 
-        return review(submittal.from_dict(doc, jurisdiction=place), today=today, jurisdiction=place)
+        return review(submittal.from_dict(doc, jurisdiction=place), today=today)
     return memo("review", content_key(doc, today, place), make)
 
 

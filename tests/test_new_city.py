@@ -184,3 +184,16 @@ def test_a_broken_profile_is_refused_at_load_with_its_key_path(city, capsys, cha
     assert main(["jurisdictions", "check", str(city / "broken.yaml")]) == 2
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1 and "broken.yaml" in err
+
+
+def test_the_review_reads_the_one_jurisdiction_the_submittal_was_read_under():
+    """Chosen once at the boundary: the review takes no second jurisdiction that could disagree with the one the
+    document (its default connections, its waiver) was read under."""
+    import inspect
+
+    from sizing import submittal
+    from sizing.ordinance.review import review
+
+    assert list(inspect.signature(review).parameters) == ["sub", "today"]
+    sub = submittal.load(EXAMPLES / "review-noncompliant.yaml", jurisdiction="cpc")
+    assert {f.rule for f in review(sub).findings} == {"volume"}  # the CPC profile's rules only (no HGI here)

@@ -384,7 +384,7 @@ def test_the_volume_as_entered_meets_the_size_or_fails(volume, status, shown):
     """8 food preparation sinks x 3 DFU = 24 DFU -> 1,000 gal (Table 1014.3.6: 22-35 DFU)."""
     sub = from_dict({"construction": "new", "review_date": "2026-03-02",
                      "fixtures": [{"type": "food_prep_sink", "count": 8}],
-                     "interceptor": {"type": "gravity", "volume": volume}})
-    f = by_rule(review(sub, jurisdiction="cpc").findings)["volume"]
+                     "interceptor": {"type": "gravity", "volume": volume}}, jurisdiction="cpc")
+    f = by_rule(review(sub).findings)["volume"]
     assert (f.status, f.limit) == (status, 1000)
     assert f.message.startswith(f"Proposed volume {shown} ")

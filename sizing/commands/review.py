@@ -31,7 +31,7 @@ def run(args: argparse.Namespace) -> int:
     from sizing.sections.review_notes import as_dict
 
     sub = submittal.load(args.file, edition=args.edition, jurisdiction=args.jurisdiction)
-    result = review(sub, jurisdiction=args.jurisdiction)
+    result = review(sub)
     notes = render.reviewer_notes(sub.review_notes, result)
     if args.format == "json":
         data = result.to_dict()

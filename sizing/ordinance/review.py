@@ -135,16 +135,16 @@ class Review:
 
 # --- The review ------------------------------------------------------------------------------------------
 
-def review(sub: Submittal, today: dt.date | None = None, jurisdiction: Any = None) -> Review:
-    """Check a submittal against the CPC size and the jurisdiction's rules (its profile's ``review_rules``).
+def review(sub: Submittal, today: dt.date | None = None) -> Review:
+    """Check a submittal against the CPC size and the rules of the jurisdiction it was read under (the
+    ``review_rules`` of ``sub.jurisdiction``, chosen once where the document was read: a review cannot be given a
+    second one).
 
-    ``today`` is the review date when the submittal gives no ``review_date`` (None: the system date);
-    ``jurisdiction`` is an id or a Jurisdiction (callers pass the one they read the submittal under; None: the
-    submittal's own, ``sub.jurisdiction``).
+    ``today`` is the review date when the submittal gives no ``review_date`` (None: the system date).
     """
     from sizing.jurisdiction import get
 
-    profile = get(sub.jurisdiction if jurisdiction is None else jurisdiction)
+    profile = get(sub.jurisdiction)
     on = sub.declarations.review_date or today or dt.date.today()
     findings: list[Finding] = []
     deadlines: list[Deadline] = []
@@ -206,8 +206,7 @@ def review_file(path: str, *, jurisdiction: Any, edition: str | None = None, tod
     """Load a submittal file under ``jurisdiction`` and review it there."""
     from sizing import submittal
 
-    return review(submittal.load(path, edition=edition, jurisdiction=jurisdiction), today=today,
-                  jurisdiction=jurisdiction)
+    return review(submittal.load(path, edition=edition, jurisdiction=jurisdiction), today=today)
 
 
 __all__ = ["Finding", "Deadline", "Review", "Interceptor", "Manhole", "Declarations", "NOT_SHOWN", "review",

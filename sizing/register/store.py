@@ -158,7 +158,7 @@ def evaluate(doc: Any, kind: str | None = None, fse_id: str | None = None, today
         from sizing.ordinance.review import review
 
         sub = submittal.from_dict(doc, jurisdiction=jid)
-        result = review(sub, today=today, jurisdiction=jid)
+        result = review(sub, today=today)
         project, ok = dict(sub.project), result.compliant
     fse = check_fse_id(fse_id, "--fse") if fse_id is not None else check_fse_id(project.get("fse_id"))
     return Evaluated(kind=kind, fse_id=fse, project=project, result=result, data=jsonable(result.to_dict()),

@@ -21,8 +21,7 @@ def choose(app, jid: str):
 def core_review(jid: str):
     from app_pages.common import examples_dir
 
-    return review(submittal.load(examples_dir() / EXAMPLE, jurisdiction=jid), today=dt.date.today(),
-                  jurisdiction=jid)
+    return review(submittal.load(examples_dir() / EXAMPLE, jurisdiction=jid), today=dt.date.today())
 
 
 def shown_findings(app) -> list[tuple[str, str]]:
