@@ -67,12 +67,45 @@ def fixture_line(f: Fixture, run: Run, receptor_listed: bool, naming: Naming = S
     receptor carries it), an indirect fixture 0 DFU at its receptor, an explicit dfu as given.
     ``receptor_listed``: a floor sink or floor drain connected to the interceptor is listed. ``naming`` words the
     errors for the document read (a submittal's ``fixtures[i].trap_size``, an inventory's ``trap_size_in``)."""
+    path = f"fixtures[{f.index}]"
+    c = _counted(f, run, receptor_listed, naming)
+    each = c.each
+    dfu = each * f.count
+    line = FixtureLine(index=f.index, type=f.type, name=f.name, count=f.count, area=f.area, connected=f.connected,
+                       dfu_each=each, dfu=dfu, basis=c.basis, citation=c.citation, provenance=c.provenance,
+                       flow_gpm=f.flow_gpm, footnote3_volume_gal=c.fn3, override=c.override)
+    if f.connected:
+        on = "connected, as the submittal states" if f.connected_given is not None else (
+            f.connected_basis if f.connected_basis and f.connected_basis != "connected by default" else "connected")
+    elif f.connected_given is None:
+        on = f.connected_basis or "not connected"
+    else:
+        on = "not connected to the interceptor: not counted"
+    run.step(key=f"dfu.{path}", title=f"DFU of {path}: {f.count} x {f.name} ({on})", value=dfu, unit="DFU",
+             citation=c.citation, provenance=c.provenance, inputs={"type": f.type, "count": f.count, "dfu_each": each},
+             note=c.basis if c.flow_used is None else c.basis + (c.fn3_note or f"; adds {c.fn3:g} gal"))
+    return line
+
+
+class Counted(NamedTuple):
+    """How one line is counted: DFU each, the basis in words, its citation and level, a given dfu (override), the
+    footnote-3 volume [gal], the flow it rests on, and a note on that volume."""
+
+    each: float
+    basis: str
+    citation: str
+    provenance: str
+    override: bool = False
+    fn3: float = 0.0
+    flow_used: float | None = None
+    fn3_note: str = ""
+
+
+def _counted(f: Fixture, run: Run, receptor_listed: bool, naming: Naming) -> Counted:
+    """The rule of Tables 702.1 / 702.2(1) or footnote 3 that counts ``f`` (see :func:`fixture_line`)."""
     ed, kind, path = run.edition, f.kind, f"fixtures[{f.index}]"
     trap_field = naming.trap.format(path=path)
-    fn3 = 0.0
-    flow_used = None
-    override = False
-    fn3_note = ""
+    fn3, flow_used, override, fn3_note = 0.0, None, False, ""
     if f.dfu is not None:
         each, basis, citation, prov, override = f.dfu, "dfu given by the submitter (override)", "submittal", SUBMITTED, True
         if kind.row:
@@ -84,24 +117,7 @@ def fixture_line(f: Fixture, run: Run, receptor_listed: bool, naming: Naming = S
                 run.warn("dfu_override", f"{path}: dfu {f.dfu:g} given for {kind.label}, where Table 702.1 gives "
                                          f"{table_dfu:g}; the given value is used")
     elif kind.row:
-        try:
-            r = dfu_clause.fixture_dfu_with_trap(kind.row, f.trap_size_in, ed, kind.rows_by_trap)
-        except ValueError as exc:
-            raise SizingInputError(trap_field, f"{f.trap_size_in:g} in", f"a trap size {exc}") from None
-        each, row = r["dfu"], r["row"]
-        table = run.table("702.1")
-        trap_note = f"; {r['note']}" if r["note"] else ""
-        if r["by_trap_table"] is not None:
-            t2 = run.table("702.2-1")
-            basis = (f"Table 702.1: {row['fixture']} is listed for a {fmt_size(row['min_trap_in'])} trap; its "
-                     f"{fmt_size(r['trap_size_in'])} trap takes Table 702.2(1): {each:g} DFU{trap_note}")
-            citation, prov = f"CPC {ed}, Table 702.1; Table 702.2(1)", t2.level_label(r["by_trap_table"])
-        else:
-            basis = f"Table 702.1: {row['fixture']}" + (f" ({fmt_size(r['trap_size_in'])} trap{trap_note})"
-                                                          if r["trap_size_in"] is not None else "")
-            citation, prov = f"CPC {ed}, Table 702.1", table.level_label(row)
-        if kind.provenance == "derived" and kind.source:
-            basis += f"; {kind.label} is counted on this row (project mapping: {kind.source})"
+        each, basis, citation, prov = _by_row(f, run, trap_field)
     elif f.trap_size_in is not None or (kind.trap_in is not None and f.flow_gpm is None):
         trap = f.trap_size_in if f.trap_size_in is not None else kind.trap_in
         try:
@@ -135,21 +151,31 @@ def fixture_line(f: Fixture, run: Run, receptor_listed: bool, naming: Naming = S
     else:
         why = kind.note or f"{kind.label} has no Table 702.1 value"
         raise SizingInputError(trap_field, None, "", message=f"{trap_field}: {f.type} {naming.needs}; {why}")
-    dfu = each * f.count
-    line = FixtureLine(index=f.index, type=f.type, name=f.name, count=f.count, area=f.area, connected=f.connected,
-                       dfu_each=each, dfu=dfu, basis=basis, citation=citation, provenance=prov,
-                       flow_gpm=f.flow_gpm, footnote3_volume_gal=fn3, override=override)
-    if f.connected:
-        on = "connected, as the submittal states" if f.connected_given is not None else (
-            f.connected_basis if f.connected_basis and f.connected_basis != "connected by default" else "connected")
-    elif f.connected_given is None:
-        on = f.connected_basis or "not connected"
+    return Counted(each, basis, citation, prov, override, fn3, flow_used, fn3_note)
+
+
+def _by_row(f: Fixture, run: Run, trap_field: str) -> tuple[float, str, str, str]:
+    """A listed type: its Table 702.1 row, or Table 702.2(1) for a trap larger than the row's (CPC 702.2)."""
+    ed, kind = run.edition, f.kind
+    try:
+        r = dfu_clause.fixture_dfu_with_trap(kind.row, f.trap_size_in, ed, kind.rows_by_trap)
+    except ValueError as exc:
+        raise SizingInputError(trap_field, f"{f.trap_size_in:g} in", f"a trap size {exc}") from None
+    each, row = r["dfu"], r["row"]
+    table = run.table("702.1")
+    trap_note = f"; {r['note']}" if r["note"] else ""
+    if r["by_trap_table"] is not None:
+        t2 = run.table("702.2-1")
+        basis = (f"Table 702.1: {row['fixture']} is listed for a {fmt_size(row['min_trap_in'])} trap; its "
+                 f"{fmt_size(r['trap_size_in'])} trap takes Table 702.2(1): {each:g} DFU{trap_note}")
+        citation, prov = f"CPC {ed}, Table 702.1; Table 702.2(1)", t2.level_label(r["by_trap_table"])
     else:
-        on = "not connected to the interceptor: not counted"
-    run.step(key=f"dfu.{path}", title=f"DFU of {path}: {f.count} x {f.name} ({on})", value=dfu, unit="DFU",
-             citation=citation, provenance=prov, inputs={"type": f.type, "count": f.count, "dfu_each": each},
-             note=basis if flow_used is None else basis + (fn3_note or f"; adds {fn3:g} gal"))
-    return line
+        basis = f"Table 702.1: {row['fixture']}" + (f" ({fmt_size(r['trap_size_in'])} trap{trap_note})"
+                                                      if r["trap_size_in"] is not None else "")
+        citation, prov = f"CPC {ed}, Table 702.1", table.level_label(row)
+    if kind.provenance == "derived" and kind.source:
+        basis += f"; {kind.label} is counted on this row (project mapping: {kind.source})"
+    return each, basis, citation, prov
 
 
 def receptor_connected(fixtures: Iterable[Fixture]) -> bool:

@@ -145,7 +145,6 @@ def _pipe_capacity_check(pipe_in: float, dfu_total: float, run: _Run) -> None:
 # --- Hydromechanical (Table 1014.2.1, PDI fixture-capacity method) ---------------------------------------
 
 def _hydromechanical(sub: Submittal, connected: list[FixtureLine], run: _Run) -> dict[str, Any]:
-    ed = run.edition
     pdi = run.table("pdi-ratings")
     out: dict[str, Any] = {
         "method": "PDI G-101 fixture-capacity method: sum of drainage loads of the connected fixtures",
@@ -160,6 +159,29 @@ def _hydromechanical(sub: Submittal, connected: list[FixtureLine], run: _Run) ->
         # above is then a lower bound
         "left_out": [],
     }
+    volume, flows, counted = _hgi_fixture_sum(sub, connected, run, pdi.provenance)
+    left_out = [line for line in connected if line.count and f"fixtures[{line.index}]" not in counted]
+    if left_out and counted:
+        # a partial design flow would understate the HGI: name what it leaves out
+        out["left_out"] = [f"fixtures[{line.index}] ({line.count} x {line.name})" for line in left_out]
+        names = ", ".join(out["left_out"])
+        run.warnings.append(f"the fixture-capacity (PDI) method leaves out {len(left_out)} connected fixture line"
+                            f"{'s' if len(left_out) != 1 else ''} with neither dimensions nor a flow: {names}; give "
+                            "a sink's length, width and depth, or an appliance's or drain's flow, to include it")
+    if not counted:
+        out["message"] = ("no connected fixture gives sink dimensions (length, width, depth) or a flow: "
+                          "the fixture-capacity method has nothing to size")
+    else:
+        _hgi_ratings(out, volume, flows, run, pdi)
+    if sub.inlet_pipe_in is not None:
+        _hgi_by_pipe(sub.inlet_pipe_in, out, run)
+    return out
+
+
+def _hgi_fixture_sum(sub: Submittal, connected: list[FixtureLine], run: _Run,
+                     provenance: str) -> tuple[float, float, list[str]]:
+    """PDI G-101 step 1 over the connected lines: the fixture volume [gal] of those with dimensions, the flow [gpm]
+    of those with a flow, and which lines were counted (a step each)."""
     by_index = {f.index: f for f in sub.fixtures}
     volume = 0.0
     flows = 0.0
@@ -174,7 +196,7 @@ def _hydromechanical(sub: Submittal, connected: list[FixtureLine], run: _Run) ->
             run.step(key=f"hgi.volume.fixtures[{f.index}]",
                      title=f"Fixture volume of fixtures[{f.index}]: {f.count} x {f.compartments} x "
                            f"{f.length_in:g} x {f.width_in:g} x {f.depth_in:g} in / 231{comp}",
-                     value=round(v, 2), unit="gal", citation="PDI G-101, step 1", provenance=pdi.provenance,
+                     value=round(v, 2), unit="gal", citation="PDI G-101, step 1", provenance=provenance,
                      inputs={"length_in": f.length_in, "width_in": f.width_in, "depth_in": f.depth_in,
                              "compartments": f.compartments, "count": f.count})
         elif f.flow_gpm is not None and f.count:
@@ -184,59 +206,55 @@ def _hydromechanical(sub: Submittal, connected: list[FixtureLine], run: _Run) ->
                      title=f"Rated flow of fixtures[{f.index}] added to the design flow", value=f.flow_gpm * f.count,
                      unit="gpm", citation="PDI G-101 (appliances: manufacturer's flow rate)", provenance=SUBMITTED,
                      inputs={"flow_gpm": f.flow_gpm, "count": f.count})
-    left_out = [line for line in connected if line.count and f"fixtures[{line.index}]" not in counted]
-    if left_out and counted:
-        # a partial design flow would understate the HGI: name what it leaves out
-        out["left_out"] = [f"fixtures[{line.index}] ({line.count} x {line.name})" for line in left_out]
-        names = ", ".join(out["left_out"])
-        run.warnings.append(f"the fixture-capacity (PDI) method leaves out {len(left_out)} connected fixture line"
-                            f"{'s' if len(left_out) != 1 else ''} with neither dimensions nor a flow: {names}; give "
-                            "a sink's length, width and depth, or an appliance's or drain's flow, to include it")
-    if not counted:
-        out["message"] = ("no connected fixture gives sink dimensions (length, width, depth) or a flow: "
-                          "the fixture-capacity method has nothing to size")
-    else:
-        load = hgi.drainage_load_gal(volume)
-        out.update(fixture_volume_gal=round(volume, 2), drainage_load_gal=round(load, 2), added_flow_gpm=flows)
-        run.step(key="hgi.load", title="Drainage load = 75 % of the fixture volume", value=round(load, 2), unit="gal",
-                 citation="PDI G-101, step 2", provenance=pdi.provenance,
-                 inputs={"fixture_volume_gal": round(volume, 2), "fill_factor": pdi.meta["fill_factor"]})
-        for minutes, key in ((1, "one_minute"), (2, "two_minute")):
-            flow = hgi.design_flow_gpm(load, minutes) + flows
-            rating, grease = hgi.hgi_rating(flow)
-            out[f"{key}_flow_gpm"] = round(flow, 2)
-            out[f"rated_{key}_gpm"] = rating
-            out["grease_capacity_lb" if minutes == 1 else "grease_capacity_two_minute_lb"] = grease
-            run.step(key=f"hgi.{key}", title=f"{minutes}-minute drainage: {load:.2f} gal / {minutes} min"
-                     + (f" + {flows:g} gpm" if flows else "") + " -> next larger standard rating",
-                     value=rating, unit="gpm", citation="PDI G-101, steps 3-5", provenance=pdi.provenance,
-                     inputs={"flow_gpm": round(flow, 2)},
-                     note=(f"grease capacity {grease} lb (2 lb per gpm)" if rating else
-                           f"{flow:.1f} gpm is above the largest standard rating "
-                           f"({pdi.rows[-1]['rating_gpm']} gpm): use several units or a gravity interceptor"))
-            if rating is None:
-                run.warnings.append(f"{minutes}-minute HGI flow {flow:.1f} gpm is above the largest standard rating")
-                continue
-            _smaller_unit_warning(load, flows, flow, minutes, rating, run)
-            if volume > pdi.meta["legacy_capacity_ratio"] * rating:
-                run.warnings.append(f"fixture capacity {volume:.1f} gal exceeds {pdi.meta['legacy_capacity_ratio']:g} x the "
-                                    f"{rating} gpm rating (legacy rule of thumb; secondary)")
-    if sub.inlet_pipe_in is not None:
-        row, size_in = hgi.hgi_by_pipe(sub.inlet_pipe_in, ed)
-        t = run.table("1014.2.1")
-        if row is None:
-            listed = ", ".join(fmt_size(s) for s in t.column("pipe_in"))
-            msg = f"Table 1014.2.1 lists grease waste pipes of {listed}; {fmt_size(sub.inlet_pipe_in)} is not listed"
-            out["message"] = (out["message"] + "; " if out["message"] else "") + msg
-            run.warnings.append(msg)
-        else:
-            out.update(by_pipe_one_minute_gpm=row["one_minute_gpm"], by_pipe_two_minute_gpm=row["two_minute_gpm"],
-                       by_pipe_full_pipe_flow_gpm=row["full_pipe_flow_gpm"])
-            run.step(key="hgi.by_pipe", title=f"HGI size for a {fmt_size(size_in)} grease waste pipe",
-                     value=row["one_minute_gpm"], unit="gpm", citation=f"CPC {ed}, Section 1014.2.1, Table 1014.2.1",
-                     provenance=t.level_label(), inputs={"inlet_pipe_in": sub.inlet_pipe_in}, table_row=row,
-                     note=f"1-minute drainage {row['one_minute_gpm']} gpm; 2-minute drainage {row['two_minute_gpm']} gpm")
-    return out
+    return volume, flows, counted
+
+
+def _hgi_ratings(out: dict[str, Any], volume: float, flows: float, run: _Run, pdi: Any) -> None:
+    """PDI G-101 steps 2-5: the drainage load, the 1- and 2-minute flows and their next larger standard ratings."""
+    load = hgi.drainage_load_gal(volume)
+    out.update(fixture_volume_gal=round(volume, 2), drainage_load_gal=round(load, 2), added_flow_gpm=flows)
+    run.step(key="hgi.load", title="Drainage load = 75 % of the fixture volume", value=round(load, 2), unit="gal",
+             citation="PDI G-101, step 2", provenance=pdi.provenance,
+             inputs={"fixture_volume_gal": round(volume, 2), "fill_factor": pdi.meta["fill_factor"]})
+    for minutes, key in ((1, "one_minute"), (2, "two_minute")):
+        flow = hgi.design_flow_gpm(load, minutes) + flows
+        rating, grease = hgi.hgi_rating(flow)
+        out[f"{key}_flow_gpm"] = round(flow, 2)
+        out[f"rated_{key}_gpm"] = rating
+        out["grease_capacity_lb" if minutes == 1 else "grease_capacity_two_minute_lb"] = grease
+        run.step(key=f"hgi.{key}", title=f"{minutes}-minute drainage: {load:.2f} gal / {minutes} min"
+                 + (f" + {flows:g} gpm" if flows else "") + " -> next larger standard rating",
+                 value=rating, unit="gpm", citation="PDI G-101, steps 3-5", provenance=pdi.provenance,
+                 inputs={"flow_gpm": round(flow, 2)},
+                 note=(f"grease capacity {grease} lb (2 lb per gpm)" if rating else
+                       f"{flow:.1f} gpm is above the largest standard rating "
+                       f"({pdi.rows[-1]['rating_gpm']} gpm): use several units or a gravity interceptor"))
+        if rating is None:
+            run.warnings.append(f"{minutes}-minute HGI flow {flow:.1f} gpm is above the largest standard rating")
+            continue
+        _smaller_unit_warning(load, flows, flow, minutes, rating, run)
+        if volume > pdi.meta["legacy_capacity_ratio"] * rating:
+            run.warnings.append(f"fixture capacity {volume:.1f} gal exceeds {pdi.meta['legacy_capacity_ratio']:g} x the "
+                                f"{rating} gpm rating (legacy rule of thumb; secondary)")
+
+
+def _hgi_by_pipe(pipe_in: float, out: dict[str, Any], run: _Run) -> None:
+    """CPC Table 1014.2.1: the HGI size for the grease waste pipe, 1- and 2-minute drainage."""
+    ed = run.edition
+    row, size_in = hgi.hgi_by_pipe(pipe_in, ed)
+    t = run.table("1014.2.1")
+    if row is None:
+        listed = ", ".join(fmt_size(s) for s in t.column("pipe_in"))
+        msg = f"Table 1014.2.1 lists grease waste pipes of {listed}; {fmt_size(pipe_in)} is not listed"
+        out["message"] = (out["message"] + "; " if out["message"] else "") + msg
+        run.warnings.append(msg)
+        return
+    out.update(by_pipe_one_minute_gpm=row["one_minute_gpm"], by_pipe_two_minute_gpm=row["two_minute_gpm"],
+               by_pipe_full_pipe_flow_gpm=row["full_pipe_flow_gpm"])
+    run.step(key="hgi.by_pipe", title=f"HGI size for a {fmt_size(size_in)} grease waste pipe",
+             value=row["one_minute_gpm"], unit="gpm", citation=f"CPC {ed}, Section 1014.2.1, Table 1014.2.1",
+             provenance=t.level_label(), inputs={"inlet_pipe_in": pipe_in}, table_row=row,
+             note=f"1-minute drainage {row['one_minute_gpm']} gpm; 2-minute drainage {row['two_minute_gpm']} gpm")
 
 
 def _smaller_unit_warning(load: float, flows: float, flow: float, minutes: int, rating: int, run: _Run) -> None:

@@ -150,128 +150,162 @@ class MaintenancePlan:
 
 # --- Orchestration -------------------------------------------------------------------------------------
 
-def plan(rec: MaintenanceRecord, jurisdiction: Any) -> MaintenancePlan:
-    """Evaluate a maintenance log against the accumulation limit and the service-interval and records rules of
-    ``jurisdiction`` (an id or a Jurisdiction)."""
-    profile = get_jurisdiction(jurisdiction)
+@dataclass(frozen=True)
+class _Rules:
+    """The profile's maintenance numbers and their citations (by parameter key)."""
+
+    limit: float
+    cap_months: int
+    default_months: int
+    min_readings: int
+    safety: float
+    cite: dict[str, str]
+
+
+def _rules(profile: Any) -> _Rules:
     if not profile.has_maintenance_rules:
         raise SizingInputError("jurisdiction", profile.id, "", message=(
             f"jurisdiction: {profile.name} ({profile.id!r}) has no maintenance rules in this tool (no accumulation "
             "limit or service interval); check the log under the jurisdiction whose rules apply (--jurisdiction ID)"))
     p = {k: profile_parameter(k, profile) for k in PARAMETERS}
-    limit = float(p["max_accumulation_percent"]["value"])
-    cap_months = int(p["max_service_interval_months"]["value"])
-    default_months = int(p["default_service_interval_months"]["value"])
-    min_readings = int(p["maintenance_frequency_min_readings"]["value"])
-    safety = float(p["maintenance_interval_safety_factor"]["value"])
-    cite = {k: v["citation"] for k, v in p.items()}
+    return _Rules(limit=float(p["max_accumulation_percent"]["value"]),
+                  cap_months=int(p["max_service_interval_months"]["value"]),
+                  default_months=int(p["default_service_interval_months"]["value"]),
+                  min_readings=int(p["maintenance_frequency_min_readings"]["value"]),
+                  safety=float(p["maintenance_interval_safety_factor"]["value"]),
+                  cite={k: v["citation"] for k, v in p.items()})
+
+
+def plan(rec: MaintenanceRecord, jurisdiction: Any) -> MaintenancePlan:
+    """Evaluate a maintenance log against the accumulation limit and the service-interval and records rules of
+    ``jurisdiction`` (an id or a Jurisdiction)."""
+    profile = get_jurisdiction(jurisdiction)
+    r = _rules(profile)
     as_of = rec.as_of or dt.date.today()
-    depth = rec.liquid_depth_in
-    limit_depth = depth * limit / 100.0
+    limit_depth = rec.liquid_depth_in * r.limit / 100.0
     warnings: list[str] = []
     findings: list[Finding] = []
 
-    # Latest reading and the accumulation limit.
     last_service = rec.services[-1] if rec.services else None
-    rows = readings(rec, limit)
+    rows = readings(rec, r.limit)
     latest = rows[-1] if rows else None
-    pct_latest = None if latest is None else latest["percent_full"]
-    exceeds = None if latest is None else latest["exceeds_limit"]
-    latest_is_current = latest is not None and (last_service is None
-                                                or dt.date.fromisoformat(latest["date"]) > last_service)
-    if latest is not None and not latest_is_current:
-        warnings.append(f"the latest reading ({latest['date']}) was taken on or before the last pump-out "
-                        f"({last_service.isoformat()}); it does not show the interceptor's present state")
-    if latest is not None:
-        findings.append(limit_finding(latest, limit, cite["max_accumulation_percent"]))
-    service_now = bool(exceeds and latest_is_current)
+    service_now = _latest_state(latest, last_service, r, warnings, findings)
 
-    # Accumulation rate over the current cycle.
     cyc = cycle(rec, limit_depth)
-    rate, days_to_limit, projected = cyc.rate, cyc.days_to_limit, cyc.projected_limit_date
     n_cycle = len(cyc.readings)
-    established = n_cycle >= min_readings and rate is not None
-    if rate is not None and rate <= 0:
+    established = n_cycle >= r.min_readings and cyc.rate is not None
+    if cyc.rate is not None and cyc.rate <= 0:
         warnings.append("the readings since the last pump-out show no accumulation; the rate cannot project a date")
+    recommended, basis, cap_days = _recommended(rec, r, last_service or as_of, established, cyc, limit_depth)
 
-    # Recommended interval.
-    anchor = last_service or as_of
-    cap_days = (add_months(anchor, cap_months) - anchor).days
-    default_days = (add_months(anchor, default_months) - anchor).days
-    if established:
-        if days_to_limit is None:
-            recommended = cap_days
-            basis = (f"frequency established ({n_cycle} readings since the last pump-out) but no measurable "
-                     f"accumulation: the {cap_months}-month maximum applies ({cite['max_service_interval_months']})")
-        else:
-            measured = max(1, math.floor(safety * days_to_limit))
-            recommended = min(measured, cap_days)
-            basis = (f"measured accumulation {rate:.4f} in/day: {days_to_limit:.1f} days from empty to {limit:g} % "
-                     f"({limit_depth:g} in of {depth:g} in) x safety factor {safety:g} = {measured} days "
-                     f"(local policy, {cite['maintenance_interval_safety_factor']})")
-            if measured > cap_days:
-                basis += f"; capped at {cap_months} months = {cap_days} days ({cite['max_service_interval_months']})"
-    else:
-        need = (f"at least {min_readings} FOG + solids readings since the last pump-out "
-                f"({cite['maintenance_frequency_min_readings']}; local policy)")
-        recommended = default_days
-        basis = (f"{_every(default_months)} default ({default_months} months = {default_days} days) while the "
-                 f"frequency is not established ({cite['default_service_interval_months']}); {n_cycle} of "
-                 f"{min_readings} readings: the frequency is established by {need}")
-
-    # The frequency that applies (approved, default, or measured) and its due date.
     approved = rec.approved_interval_days
     if approved is not None and approved <= cap_days and established and recommended < approved:
         warnings.append(f"the measured accumulation supports {recommended} days, shorter than the approved "
                         f"{approved:g} days; the Director may increase the frequency "
-                        f"({cite['service_immediately_when_over_limit']})")
-    due_date, due_basis, due_cite = None, "no pump-out on record", cite["max_service_interval_months"]
-    if last_service is not None:
-        due_date, due_basis, due_cite = _scheduled_due(rec, last_service, established, cap_months, default_months,
-                                                       cite)
-        if projected is not None and projected < due_date:
-            # the limit itself ((e)(1)) comes before the schedule: pump when the projection reaches it
-            due_basis = (f"the projected date of reaching {limit:g} % ({cite['max_accumulation_percent']}), before "
-                         f"the scheduled {due_date.isoformat()}: {due_basis}")
-            due_date, due_cite = projected, cite["max_accumulation_percent"]
+                        f"({r.cite['service_immediately_when_over_limit']})")
+    due_date, due_basis, due_cite = _due(rec, r, last_service, established, cyc.projected_limit_date)
     overdue = due_date is not None and is_overdue(due_date, as_of)
     if due_date is not None:
         findings.append(service_finding(as_of, due_date, due_basis, due_cite))
-
-    if service_now:
-        next_date = as_of
-        next_basis = (f"the latest reading is {pct_latest:g} %, over the {limit:g} % limit: service immediately "
-                      f"({cite['service_immediately_when_over_limit']})")
-    elif last_service is None:
-        next_date = None
-        next_basis = "no pump-out on record: a full pump-out starts the maintenance cycle"
-    else:
-        next_date = last_service + dt.timedelta(days=recommended)
-        next_basis = f"last pump-out {last_service.isoformat()} + {recommended} days"
-        if due_date is not None and due_date < next_date:
-            next_date, next_basis = due_date, f"the due date: {due_basis}"
-        if projected is not None and projected < next_date:
-            next_date, next_basis = projected, f"the projected date of reaching {limit:g} %"
-        if overdue:
-            next_basis += f"; OVERDUE since {due_date.isoformat()}: service now"
+    next_date, next_basis = _next_service(as_of, r, latest, service_now, last_service, recommended,
+                                          (due_date, due_basis, overdue), cyc.projected_limit_date)
 
     findings += records.checks(rec, as_of, profile)
-    citations = {"accumulation_limit": cite["max_accumulation_percent"],
-                 "maximum_interval": cite["max_service_interval_months"],
-                 "quarterly_default": cite["default_service_interval_months"],
-                 "service_immediately": cite["service_immediately_when_over_limit"],
-                 "established_readings": cite["maintenance_frequency_min_readings"] + " (local policy)",
-                 "safety_factor": cite["maintenance_interval_safety_factor"] + " (local policy)"}
+    citations = {"accumulation_limit": r.cite["max_accumulation_percent"],
+                 "maximum_interval": r.cite["max_service_interval_months"],
+                 "quarterly_default": r.cite["default_service_interval_months"],
+                 "service_immediately": r.cite["service_immediately_when_over_limit"],
+                 "established_readings": r.cite["maintenance_frequency_min_readings"] + " (local policy)",
+                 "safety_factor": r.cite["maintenance_interval_safety_factor"] + " (local policy)"}
+    projected = cyc.projected_limit_date
     return MaintenancePlan(
-        as_of=as_of, project=dict(rec.project), liquid_depth_in=depth, limit_percent=limit,
+        as_of=as_of, project=dict(rec.project), liquid_depth_in=rec.liquid_depth_in, limit_percent=r.limit,
         limit_depth_in=round(limit_depth, 6), readings=tuple(rows), services=rec.services, latest=latest,
-        percent_full=pct_latest, exceeds_limit=exceeds, last_service=last_service, readings_since_service=n_cycle,
-        established=established, accumulation=cyc.to_dict(), projected_limit_date=projected,
-        recommended_interval_days=recommended, basis=basis, approved_interval_days=approved, due_date=due_date,
-        due_basis=due_basis, due_citation=due_cite if due_date is not None else "", overdue=overdue, service_now=service_now, next_service_date=next_date,
-        next_service_basis=next_basis,
+        percent_full=None if latest is None else latest["percent_full"],
+        exceeds_limit=None if latest is None else latest["exceeds_limit"], last_service=last_service,
+        readings_since_service=n_cycle, established=established, accumulation=cyc.to_dict(),
+        projected_limit_date=projected, recommended_interval_days=recommended, basis=basis,
+        approved_interval_days=approved, due_date=due_date, due_basis=due_basis,
+        due_citation=due_cite if due_date is not None else "", overdue=overdue, service_now=service_now,
+        next_service_date=next_date, next_service_basis=next_basis,
         projection=cyc.projection(projected if projected is not None else (next_date or as_of)),
         findings=tuple(findings), warnings=tuple(warnings), citations=citations, letterhead=profile.letterhead)
+
+
+def _latest_state(latest: dict[str, Any] | None, last_service: dt.date | None, r: _Rules, warnings: list[str],
+                  findings: list[Finding]) -> bool:
+    """The latest reading against the limit (its finding added); True when it calls for service now: over the
+    limit and taken after the last pump-out."""
+    if latest is None:
+        return False
+    current = last_service is None or dt.date.fromisoformat(latest["date"]) > last_service
+    if not current:
+        warnings.append(f"the latest reading ({latest['date']}) was taken on or before the last pump-out "
+                        f"({last_service.isoformat()}); it does not show the interceptor's present state")
+    findings.append(limit_finding(latest, r.limit, r.cite["max_accumulation_percent"]))
+    return bool(latest["exceeds_limit"] and current)
+
+
+def _recommended(rec: MaintenanceRecord, r: _Rules, anchor: dt.date, established: bool, cyc: Any,
+                 limit_depth: float) -> tuple[int, str, int]:
+    """The recommended interval [days] and its basis, and the maximum interval in days from ``anchor``."""
+    cap_days = (add_months(anchor, r.cap_months) - anchor).days
+    default_days = (add_months(anchor, r.default_months) - anchor).days
+    n_cycle, cite = len(cyc.readings), r.cite
+    if not established:
+        need = (f"at least {r.min_readings} FOG + solids readings since the last pump-out "
+                f"({cite['maintenance_frequency_min_readings']}; local policy)")
+        return default_days, (f"{_every(r.default_months)} default ({r.default_months} months = {default_days} days) "
+                              f"while the frequency is not established ({cite['default_service_interval_months']}); "
+                              f"{n_cycle} of {r.min_readings} readings: the frequency is established by {need}"), cap_days
+    if cyc.days_to_limit is None:
+        return cap_days, (f"frequency established ({n_cycle} readings since the last pump-out) but no measurable "
+                          f"accumulation: the {r.cap_months}-month maximum applies "
+                          f"({cite['max_service_interval_months']})"), cap_days
+    measured = max(1, math.floor(r.safety * cyc.days_to_limit))
+    basis = (f"measured accumulation {cyc.rate:.4f} in/day: {cyc.days_to_limit:.1f} days from empty to {r.limit:g} % "
+             f"({limit_depth:g} in of {rec.liquid_depth_in:g} in) x safety factor {r.safety:g} = {measured} days "
+             f"(local policy, {cite['maintenance_interval_safety_factor']})")
+    if measured > cap_days:
+        basis += f"; capped at {r.cap_months} months = {cap_days} days ({cite['max_service_interval_months']})"
+    return min(measured, cap_days), basis, cap_days
+
+
+def _due(rec: MaintenanceRecord, r: _Rules, last_service: dt.date | None, established: bool,
+         projected: dt.date | None) -> tuple[dt.date | None, str, str]:
+    """The due date, its basis and its clause: the schedule's date, or the projected date of reaching the limit
+    when that comes first ((e)(1): pump when the projection reaches it)."""
+    if last_service is None:
+        return None, "no pump-out on record", r.cite["max_service_interval_months"]
+    due_date, due_basis, due_cite = _scheduled_due(rec, last_service, established, r.cap_months, r.default_months,
+                                                   r.cite)
+    if projected is not None and projected < due_date:
+        due_basis = (f"the projected date of reaching {r.limit:g} % ({r.cite['max_accumulation_percent']}), before "
+                     f"the scheduled {due_date.isoformat()}: {due_basis}")
+        due_date, due_cite = projected, r.cite["max_accumulation_percent"]
+    return due_date, due_basis, due_cite
+
+
+def _next_service(as_of: dt.date, r: _Rules, latest: dict[str, Any] | None, service_now: bool,
+                  last_service: dt.date | None, recommended: int, due: tuple[dt.date | None, str, bool],
+                  projected: dt.date | None) -> tuple[dt.date | None, str]:
+    """The recommended next pump-out: now when over the limit, else the earliest of the recommended interval, the
+    due date and the projected date of reaching the limit."""
+    due_date, due_basis, overdue = due
+    if service_now:
+        return as_of, (f"the latest reading is {latest['percent_full']:g} %, over the {r.limit:g} % limit: service "
+                       f"immediately ({r.cite['service_immediately_when_over_limit']})")
+    if last_service is None:
+        return None, "no pump-out on record: a full pump-out starts the maintenance cycle"
+    next_date = last_service + dt.timedelta(days=recommended)
+    next_basis = f"last pump-out {last_service.isoformat()} + {recommended} days"
+    if due_date is not None and due_date < next_date:
+        next_date, next_basis = due_date, f"the due date: {due_basis}"
+    if projected is not None and projected < next_date:
+        next_date, next_basis = projected, f"the projected date of reaching {r.limit:g} %"
+    if overdue:
+        next_basis += f"; OVERDUE since {due_date.isoformat()}: service now"
+    return next_date, next_basis
 
 
 def _scheduled_due(rec: MaintenanceRecord, last_service: dt.date, established: bool, cap_months: int,
