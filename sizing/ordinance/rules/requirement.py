@@ -41,6 +41,13 @@ def _requirement(c: RuleContext) -> list[Finding | Deadline]:
     """The interceptor requirement without a waiver in force."""
     shown = c.icp is not None
     kind = c.sub.construction
+    if kind == "new" or kind in CHANGE_TYPES:
+        return _required_now(c, kind, shown)
+    return _existing(c, shown)
+
+
+def _required_now(c: RuleContext, kind: str, shown: bool) -> list[Finding | Deadline]:
+    """New construction (before discharge) and a remodel, change of ownership or of operations (at once)."""
     if kind == "new":
         p = c.param("new_construction_install_before_discharge")
         if shown:
@@ -64,7 +71,11 @@ def _requirement(c: RuleContext) -> list[Finding | Deadline]:
                         limit="required",
                         correction=f"Show the grease interceptor on the plans; an FSE undergoing a {words} is "
                                    "required to install one")]
-    # existing FSE
+    raise ValueError(f"construction {kind!r} is neither new nor a change")  # pragma: no cover
+
+
+def _existing(c: RuleContext, shown: bool) -> list[Finding | Deadline]:
+    """An existing FSE: required when a trigger is declared, within the working days after the notification."""
     p = c.param("existing_trigger_install_working_days")
     e = c.dec.existing_fse
     if e is None:
@@ -88,7 +99,13 @@ def _requirement(c: RuleContext) -> list[Finding | Deadline]:
                         limit=f"{days} working days", correction=None if shown else (
                             f"Show the grease interceptor on the plans and the date of the Director's notification; "
                             f"it must be installed within {days} working days of that notification"))]
-    start = e.notification_date
+    return _existing_deadline(c, p, days, why, shown)
+
+
+def _existing_deadline(c: RuleContext, p: dict[str, Any], days: int, why: str,
+                       shown: bool) -> list[Finding | Deadline]:
+    """The install deadline counted in working days from the Director's notification, and the finding on it."""
+    start = c.dec.existing_fse.notification_date
     due = add_working_days(start, days, c.profile)
     left = working_days_between(c.on, due, c.profile)
     deadline = Deadline(rule="interceptor_required", start=start, start_basis="the Director's notification",
