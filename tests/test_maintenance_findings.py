@@ -216,11 +216,10 @@ def test_table_rows_pick_and_order_columns():
 
 # --- The section -----------------------------------------------------------------------------------------------
 
-def test_the_old_names_stay_importable_from_the_maintenance_module():
+def test_the_maintenance_module_reads_a_log_through_its_section():
+    """Read (the section's parser) then plan: 6 + 6 in of 48 in is 25 % (at the limit, not over it)."""
     assert m.from_dict is section.from_dict and m.load is section.load
-    assert m.MaintenanceRecord is section.MaintenanceRecord and m.PumpOut is section.PumpOut
-    assert m.percent_full is accumulation.percent_full and m.add_months is accumulation.add_months
-    assert m.percent_full(6, 6, 48) == 25.0
+    assert accumulation.percent_full(6, 6, 48) == 25.0
 
 
 def test_services_are_parsed_once_into_pump_outs():

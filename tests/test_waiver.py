@@ -14,7 +14,8 @@ import yaml
 from sizing import submittal
 from sizing.cli import main
 from sizing.errors import SizingInputError
-from sizing.ordinance.waiver import decide, revocation_notice_valid
+from sizing.ordinance.revocation import revocation_notice_valid
+from sizing.ordinance.waiver import decide
 from sizing.report.letter import waiver_markdown, waiver_pdf
 
 C_KEYS = ["negligible_fog_quantity", "not_significant_contributor", "bmps_and_compliance", "sewer_lines_condition",

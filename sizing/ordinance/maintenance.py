@@ -31,30 +31,9 @@ from sizing.finding import FAIL, PASS, Finding
 from sizing.jurisdiction import get as get_jurisdiction
 from sizing.jurisdiction import profile_parameter
 from sizing.ordinance import records
-from sizing.ordinance.accumulation import (  # noqa: F401 (re-exported: sizing.ordinance.maintenance.*)
-    add_months,
-    add_years,
-    cycle,
-    exceeds_accumulation_limit,
-    least_squares,
-    limit_finding,
-    percent_full,
-    rate_through_origin,
-    readings,
-)
+from sizing.ordinance.accumulation import add_months, cycle, limit_finding, readings
 from sizing.ordinance.due import is_overdue
-from sizing.sections.maintenance import (  # noqa: F401 (re-exported: sizing.ordinance.maintenance.*)
-    FIELDS,
-    INTERVAL_EXPECTED,
-    MEASUREMENT_FIELDS,
-    SERVICE_FIELDS,
-    TRAINING_FIELDS,
-    MaintenanceRecord,
-    Measurement,
-    PumpOut,
-    from_dict,
-    load,
-)
+from sizing.sections.maintenance import MaintenanceRecord, from_dict, load  # noqa: F401  (reading a log, then plan(): this module's API)
 
 #: The findings about the interceptor's state; every other finding of a plan is a records check.
 STATE_RULES = ("accumulation_limit", "service_interval")

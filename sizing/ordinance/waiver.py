@@ -20,27 +20,19 @@ from typing import Any
 from sizing.finding import WARN, Finding, status_of
 from sizing.jurisdiction import get as get_jurisdiction
 from sizing.jurisdiction import profile_parameter
-from sizing.ordinance.maintenance import add_months
+from sizing.ordinance.accumulation import add_months
 from sizing.ordinance.revocation import assess, revocation_finding
-from sizing.ordinance.revocation import revocation_notice_valid as revocation_notice_valid  # re-exported
 from sizing.ordinance.waiver_evidence import count, evidence_scores
 from sizing.sections import waiver as waiver_section
-from sizing.sections.waiver import (  # noqa: F401  (re-exported: the waiver's input names)
+
+# the waiver's input names, read by the app's waiver form and by the commands with decide()
+from sizing.sections.waiver import (  # noqa: F401
     APPLICATION_FIELDS,
-    FIELDS,
-    FINDING_FIELDS,
     HOODS,
-    INSPECTION_FIELDS,
     MONITORING_FIELDS,
     REVOCATION_FIELDS,
-    SAMPLE_FIELDS,
     WAIVER_FIELDS,
-    WAIVER_STATUSES,
-    Application,
-    DirectorFinding,
-    Inspection,
     Monitoring,
-    Revocation,
     WaiverApplication,
     no_waivers_error,
     waiver_types,

@@ -198,7 +198,8 @@ def due_list(reg: Register, as_of: dt.date | None = None, within: int = 30, *,
     records checks the latest log did not meet.
     """
     from sizing.jurisdiction import get as get_jurisdiction
-    from sizing.ordinance.maintenance import add_months, service_due
+    from sizing.ordinance.accumulation import add_months
+    from sizing.ordinance.maintenance import service_due
 
     as_of = as_of or dt.date.today()
     try:
