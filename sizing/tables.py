@@ -33,23 +33,24 @@ def read_data_yaml(stream: Any) -> Any:
 
 
 @cache
+def data_dir(name: str) -> Path:
+    """A data folder shipped with the package (``tables``, ``schema``, ``examples``): beside the package in a
+    checkout, inside it (``_<name>``) when installed from a wheel."""
+    here = Path(__file__).resolve().parent
+    for candidate in (here / f"_{name}", here.parent / name):
+        if candidate.is_dir():
+            return candidate
+    return Path(str(resources.files("sizing") / f"_{name}"))  # pragma: no cover
+
+
 def tables_dir() -> Path:
-    """The ``tables/`` folder: beside the package in a checkout, inside it when installed from a wheel."""
-    here = Path(__file__).resolve().parent
-    for candidate in (here / "_tables", here.parent / "tables"):
-        if candidate.is_dir():
-            return candidate
-    return Path(str(resources.files("sizing") / "_tables"))  # pragma: no cover
+    """The ``tables/`` folder: the code tables, the fixture types and the jurisdiction profiles."""
+    return data_dir("tables")
 
 
-@cache
 def schema_dir() -> Path:
-    """The ``schema/`` folder (JSON Schemas of the submittal and the jurisdiction profile), as :func:`tables_dir`."""
-    here = Path(__file__).resolve().parent
-    for candidate in (here / "_schema", here.parent / "schema"):
-        if candidate.is_dir():
-            return candidate
-    return Path(str(resources.files("sizing") / "_schema"))  # pragma: no cover
+    """The ``schema/`` folder: the JSON Schemas of the submittal and the jurisdiction profile."""
+    return data_dir("schema")
 
 
 def editions() -> list[str]:
