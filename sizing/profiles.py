@@ -43,7 +43,7 @@ WAIVER_PARAMETERS = {
     "alternative_pretreatment_min_inspections": "count"}
 WAIVER_TEXTS = ("waiver_citation", "revocation_citation")
 #: Units a value may be converted from (the rule's unit -> the pint dimension it must share).
-CONVERTIBLE = {"in": "length", "degF": "temperature"}
+CONVERTIBLE = {"in": "length", "ft": "length", "degF": "temperature", "gpm": "flow"}
 #: Years whose holiday names an ``observed`` list is checked against.
 NAME_CHECK_YEARS = range(2019, 2041)
 CACHE_ENV = "SIZING_CACHE_DIR"

@@ -37,7 +37,7 @@ def size(sub: Submittal) -> SizingResult:
     lines = tuple(fixture_line(f, run, receptor) for f in sub.fixtures)
     connected = [line for line in lines if line.connected]
     for f, line in zip(sub.fixtures, lines, strict=True):
-        line_warnings(f, line, sub.jurisdiction, receptor, run)
+        line_warnings(f, line, sub.place, receptor, run)
     gravity, dfu_total = _gravity(sub, connected, run)
     hydro = _hydromechanical(sub, connected, run)
     meals = _meals(sub, run)

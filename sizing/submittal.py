@@ -168,6 +168,9 @@ class Submittal:
     warnings: tuple[str, ...] = ()
     #: The id of the jurisdiction profile the submittal is read, sized and reviewed under.
     jurisdiction: str = DEFAULT_ID
+    #: That profile itself, resolved once where the document was read (a profile from any folder or file); None:
+    #: look the id up.
+    profile: Any = field(default=None, repr=False, compare=False)
     #: The proposed interceptor (``interceptor`` section); None when the submittal shows none.
     interceptor: Interceptor | None = None
     #: The review's declarations (discharge temperature, food grinder approval, additives, existing FSE, review date).
@@ -177,6 +180,11 @@ class Submittal:
     #: The ``waiver``, ``application`` and ``revocation`` sections (sizing.sections.waiver), parsed when the
     #: document is read under a jurisdiction that grants waivers; None without a waiver section.
     waiver: WaiverApplication | None = None
+
+    @property
+    def place(self) -> Any:
+        """The Jurisdiction the submittal was read under."""
+        return self.profile if self.profile is not None else get_jurisdiction(self.jurisdiction)
 
     def has_section(self, name: str) -> bool:
         """Whether the document gives the top-level section ``name`` (e.g. a ``waiver`` the profile may not read)."""
@@ -218,7 +226,8 @@ def from_dict(data: Mapping[str, Any], edition: str | None = None, jurisdiction:
     notes = review_notes_section.parse_review_notes(data.get(review_notes_section.SECTION))
     sub = Submittal(edition=chosen, construction=construction, project=project, fixtures=fixtures,
                     inlet_pipe_in=inlet_in, meals=meals, raw=dict(data), warnings=tuple(warnings),
-                    application_date=app_date, edition_basis=basis, jurisdiction=jid, interceptor=interceptor,
+                    application_date=app_date, edition_basis=basis, jurisdiction=jid, profile=profile,
+                    interceptor=interceptor,
                     declarations=declarations, review_notes=notes)
     if data.get("waiver") is not None and profile.has_waivers:  # under a profile without waivers it is not read
         from sizing.sections.waiver import parse_waiver
@@ -333,13 +342,13 @@ def _fixture_kept(i: int, item: Any, warnings: list[str], profile: Any) -> Fixtu
         key = (i, profile.id, str(profile.path), tuple((k, type(v), v) for k, v in sorted(item.items())))
         hash(key)
     except (AttributeError, TypeError):  # not a mapping, or a value that is a list or a mapping
-        return _fixture(i, item, warnings, profile.id)
+        return _fixture(i, item, warnings, profile)
     if sum(len(v) for v in item.values() if isinstance(v, str)) > KEPT_LINE_CHARS:  # kept small lines only
-        return _fixture(i, item, warnings, profile.id)
+        return _fixture(i, item, warnings, profile)
     kept = _READ_LINES.get(key)
     if kept is None:
         told: list[str] = []
-        kept = (_fixture(i, item, told, profile.id), tuple(told))
+        kept = (_fixture(i, item, told, profile), tuple(told))
         if len(_READ_LINES) >= READ_LINES_KEPT:
             _READ_LINES.clear()
         _READ_LINES[key] = kept
@@ -347,7 +356,7 @@ def _fixture_kept(i: int, item: Any, warnings: list[str], profile: Any) -> Fixtu
     return kept[0]
 
 
-def _fixture(i: int, item: Any, warnings: list[str], jurisdiction: str) -> Fixture:
+def _fixture(i: int, item: Any, warnings: list[str], jurisdiction: Any) -> Fixture:
     path = f"fixtures[{i}]"
     item = parse.mapping(path, item, FIXTURE_FIELDS)
     if "type" not in item:

@@ -197,3 +197,46 @@ def test_the_review_reads_the_one_jurisdiction_the_submittal_was_read_under():
     assert list(inspect.signature(review).parameters) == ["sub", "today"]
     sub = submittal.load(EXAMPLES / "review-noncompliant.yaml", jurisdiction="cpc")
     assert {f.rule for f in review(sub).findings} == {"volume"}  # the CPC profile's rules only (no HGI here)
+
+
+# --- Rule types a jurisdiction switches on by data: openings per length of interceptor, a grease-trap rating range --
+
+OPENINGS = EXAMPLEVILLE.replace(
+    "review_rules: [interceptor_required, volume, compartments, manhole_diameter, discharge_temperature]",
+    "review_rules: [interceptor_required, volume, hgi_rating_range, compartments, manhole_diameter, "
+    "manhole_spacing, discharge_temperature]\n"
+    "design_rules_by_interceptor_type: {manhole_spacing: [gravity], manhole_diameter: [gravity], "
+    "compartments: [gravity]}") + (
+    '  max_length_per_manhole: {value: 10, unit: ft, citation: "EMC 9.10.030(e)"}\n'
+    '  min_manholes: {value: 2, unit: count, citation: "EMC 9.10.030(e)"}\n'
+    '  min_hgi_rating: {value: 20, unit: gpm, citation: "EMC 9.10.035"}\n'
+    '  max_hgi_rating: {value: 55, unit: gpm, citation: "EMC 9.10.035"}\n')
+
+
+def test_openings_per_length_and_a_rating_range_are_profile_data(tmp_path):
+    """One opening for every 10 ft, at least two: a 25 ft interceptor needs ceil(25 / 10) = 3, an 18 ft one 2.
+    Grease traps 20 to 55 gpm: 35 gpm passes, 75 gpm fails."""
+    import yaml
+
+    from sizing import submittal
+    from sizing.ordinance.review import review
+
+    (tmp_path / "openings.yaml").write_text(OPENINGS, encoding="utf-8")
+    city = get("openings", tmp_path)
+    base = yaml.safe_load((EXAMPLES / "review-compliant.yaml").read_text())
+
+    def finding(rule, **interceptor):
+        doc = {**base, "interceptor": {**base["interceptor"], **interceptor}}
+        f = {x.rule: x for x in review(submittal.from_dict(doc, jurisdiction=city)).findings}[rule]
+        return f.status, f.value, f.limit, f.citation
+
+    manholes = base["interceptor"]["manholes"][:2]
+    assert finding("manhole_spacing", length="25 ft", manholes=manholes) == ("fail", 2, 3, "EMC 9.10.030(e)")
+    assert finding("manhole_spacing", length="18 ft", manholes=manholes) == ("pass", 2, 2, "EMC 9.10.030(e)")
+    assert finding("manhole_spacing")[0] == "fail"  # the length not shown: asked for
+    hgi = {"type": "hydromechanical", "volume": None, "rated_flow": "35 gpm"}
+    assert finding("hgi_rating_range", **hgi)[:2] == ("pass", 35)
+    assert finding("hgi_rating_range", **{**hgi, "rated_flow": "75 gpm"}) == ("fail", 75, "20-55", "EMC 9.10.035")
+    # the City lists neither rule: its review of the same plans has no such finding
+    tracy = review(submittal.from_dict({**base, "interceptor": {**base["interceptor"], "length": "25 ft"}}))
+    assert not {"manhole_spacing", "hgi_rating_range"} & {f.rule for f in tracy.findings}

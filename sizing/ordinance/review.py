@@ -142,9 +142,7 @@ def review(sub: Submittal, today: dt.date | None = None) -> Review:
 
     ``today`` is the review date when the submittal gives no ``review_date`` (None: the system date).
     """
-    from sizing.jurisdiction import get
-
-    profile = get(sub.jurisdiction)
+    profile = sub.place
     on = sub.declarations.review_date or today or dt.date.today()
     findings: list[Finding] = []
     deadlines: list[Deadline] = []

@@ -273,7 +273,7 @@ class WaiverDecision:
 def parse_waiver(sub: Submittal, today: dt.date | None = None, profile: Any = None) -> WaiverApplication:
     """The submittal's ``waiver``, ``application`` and ``revocation`` sections read under ``profile`` (default:
     the jurisdiction the submittal was read under)."""
-    return waiver_section.parse_waiver(sub.raw, sub.jurisdiction if profile is None else profile,
+    return waiver_section.parse_waiver(sub.raw, sub.place if profile is None else profile,
                                        review_date=sub.declarations.review_date, today=today,
                                        meals_seats=None if sub.meals is None else sub.meals.seats)
 
@@ -282,7 +282,7 @@ def waiver_of(sub: Submittal, profile: Any = None) -> WaiverApplication:
     """The submittal's waiver application under ``profile`` (default: the jurisdiction it was read under): the one
     parsed when the document was read, or, read under another jurisdiction or without a waiver section, parsed
     now (which says in one line what is missing)."""
-    j = get_jurisdiction(sub.jurisdiction if profile is None else profile)
+    j = get_jurisdiction(sub.place if profile is None else profile)
     if sub.waiver is not None and j.id == sub.jurisdiction:
         return sub.waiver
     return parse_waiver(sub, profile=j)
@@ -293,7 +293,7 @@ def decide(sub: Submittal, today: dt.date | None = None, jurisdiction: Any = Non
     ``jurisdiction`` (an id or a Jurisdiction; default: the one the submittal was read under)."""
     from sizing.size import size
 
-    profile = get_jurisdiction(sub.jurisdiction if jurisdiction is None else jurisdiction)
+    profile = get_jurisdiction(sub.place if jurisdiction is None else jurisdiction)
     app = waiver_of(sub, profile)
     app = replace(app, date=app.date or today or dt.date.today())
     spec = waiver_types(profile)[app.type]

@@ -13,8 +13,8 @@ from sizing.units import parse_quantity
 
 SECTION = "interceptor"
 INTERCEPTOR_TYPES = ("gravity", "hydromechanical")
-INTERCEPTOR_FIELDS = ("type", "volume", "rated_flow", "compartments", "liquid_depth", "sanitary_tees", "manholes",
-                      "grease_retention_fittings", "accessible", "product", "notes")
+INTERCEPTOR_FIELDS = ("type", "volume", "rated_flow", "compartments", "liquid_depth", "length", "sanitary_tees",
+                      "manholes", "grease_retention_fittings", "accessible", "product", "notes")
 MANHOLE_FIELDS = ("over", "diameter", "to_grade", "label")
 #: What a manhole is over: a kind, or a numbered position of it (``chamber_2``, ``sanitary_tee_1``).
 MANHOLE_OVER = ("chamber", "sanitary_tee")
@@ -22,7 +22,7 @@ MANHOLE_POSITION = re.compile(r"^(chamber|sanitary_tee)(?:_([1-9][0-9]{0,2}))?$"
 MANHOLE_OVER_EXPECTED = ("one of chamber, sanitary_tee, chamber_N or sanitary_tee_N (N = 1, 2, ...), "
                          "or a list of them")
 #: The fields whose typed text is kept (``given``) for showing and editing them as typed.
-GIVEN_FIELDS = ("volume", "rated_flow", "compartments", "liquid_depth", "sanitary_tees", "product")
+GIVEN_FIELDS = ("volume", "rated_flow", "compartments", "liquid_depth", "length", "sanitary_tees", "product")
 
 
 @dataclass(frozen=True)
@@ -46,6 +46,8 @@ class Interceptor:
     rated_flow_gpm: float | None = None
     compartments: int | None = None
     liquid_depth_in: float | None = None
+    #: The interceptor's inside length [in] (a jurisdiction may ask for an access opening per so many feet of it).
+    length_in: float | None = None
     sanitary_tees: int | None = None
     manholes: tuple[Manhole, ...] | None = None
     grease_retention_fittings: bool | None = None
@@ -69,6 +71,7 @@ class Interceptor:
     def to_dict(self) -> dict[str, Any]:
         return {"type": self.type, "volume_gal": self.volume_gal, "rated_flow_gpm": self.rated_flow_gpm,
                 "compartments": self.compartments, "liquid_depth_in": self.liquid_depth_in,
+                "length_in": self.length_in,
                 "sanitary_tees": self.sanitary_tees,
                 "manholes": None if self.manholes is None else [
                     {"over": None if m.over is None else m.over[0] if len(m.over) == 1 else list(m.over),
@@ -92,6 +95,8 @@ def parse_interceptor(value: Any, path: str = SECTION) -> Interceptor | None:
         f"{path}.compartments", m["compartments"], minimum=1)
     depth = None if m.get("liquid_depth") is None else parse_quantity(
         f"{path}.liquid_depth", m["liquid_depth"], "in", minimum=0, strict_minimum=True, maximum=600)
+    length = None if m.get("length") is None else parse_quantity(
+        f"{path}.length", m["length"], "in", minimum=0, strict_minimum=True, maximum=12_000)
     tees = None if m.get("sanitary_tees") is None else parse.whole(f"{path}.sanitary_tees", m["sanitary_tees"])
     manholes = None
     if m.get("manholes") is not None:
@@ -105,7 +110,7 @@ def parse_interceptor(value: Any, path: str = SECTION) -> Interceptor | None:
         parse.text(f"{path}.notes", m["notes"])
     given = {k: m[k] for k in GIVEN_FIELDS if m.get(k) is not None}
     return Interceptor(type=kind, volume_gal=volume, rated_flow_gpm=rated, compartments=compartments,
-                       liquid_depth_in=depth, sanitary_tees=tees, manholes=manholes, grease_retention_fittings=fittings,
+                       liquid_depth_in=depth, length_in=length, sanitary_tees=tees, manholes=manholes, grease_retention_fittings=fittings,
                        accessible=accessible, product=product, given=given)
 
 

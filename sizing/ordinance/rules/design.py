@@ -184,6 +184,32 @@ def rule_hgi_capacity(c: RuleContext) -> Finding | None:
                               f"connect less fixture capacity to it; the plans show {rated:g} gpm")
 
 
+@review_rule("hgi_rating_range", order=45, parameters={"min_hgi_rating": "gpm", "max_hgi_rating": "gpm"},
+             types=("hydromechanical",))
+def rule_hgi_rating_range(c: RuleContext) -> Finding | None:
+    """A hydromechanical interceptor (grease trap) rated within the jurisdiction's allowed range; larger flows call
+    for a gravity interceptor.
+    FOG ordinance, Grease interceptor design standards (grease traps)."""
+    if c.kind != "hydromechanical":
+        return None
+    low, high = c.param("min_hgi_rating"), c.param("max_hgi_rating")
+    lo, hi, cite = float(low["value"]), float(high["value"]), low["citation"]
+    if high["citation"] != cite:
+        cite = f"{cite}; {high['citation']}"
+    rated = c.icp.rated_flow_gpm
+    if rated is None:
+        return missing("hgi_rating_range", cite, "The hydromechanical interceptor's rated flow is",
+                       f"Show the rated flow of the grease trap; the jurisdiction allows {lo:g} to {hi:g} gpm",
+                       limit=f"{lo:g}-{hi:g}", unit="gpm")
+    if lo - 1e-9 <= rated <= hi + 1e-9:
+        return Finding("hgi_rating_range", PASS, cite, f"Rated flow {rated:g} gpm within the allowed {lo:g} to {hi:g} gpm",
+                       value=rated, limit=f"{lo:g}-{hi:g}", unit="gpm")
+    return Finding("hgi_rating_range", FAIL, cite, f"Rated flow {rated:g} gpm is outside the allowed {lo:g} to {hi:g} gpm",
+                   value=rated, limit=f"{lo:g}-{hi:g}", unit="gpm",
+                   correction=f"Use a grease trap rated {lo:g} to {hi:g} gpm, or a gravity interceptor where the flow "
+                              f"needs more; the plans show {rated:g} gpm")
+
+
 def _listed(lines: tuple[str, ...]) -> str:
     """``('fixtures[1] (3 x Food preparation sink)',)`` as one phrase."""
     return ", ".join(lines)

@@ -3,6 +3,7 @@ finished grade."""
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from sizing.finding import FAIL, PASS, WARN, Finding
@@ -78,6 +79,34 @@ def rule_manhole_count(c: RuleContext) -> Finding:
                    value=f"not covered: {uncovered}", limit=limit,
                    correction=f"Provide an access manhole over {uncovered}; every chamber and every sanitary tee needs "
                               f"one{via_tee}")
+
+
+@review_rule("manhole_spacing", order=75, parameters={"max_length_per_manhole": "ft", "min_manholes": "count"})
+def rule_manhole_spacing(c: RuleContext) -> Finding:
+    """An access opening for every so many feet of the interceptor's length, and at least a minimum number.
+    FOG ordinance, Grease interceptor design standards (access openings)."""
+    per = c.param("max_length_per_manhole")
+    least = int(c.param("min_manholes")["value"])
+    step = float(per["value"])
+    cite = per["citation"]
+    skip = not_checked(c, "manhole_spacing", cite, "Access openings along the interceptor")
+    if skip is not None:
+        return skip
+    if c.icp.length_in is None:
+        return missing("manhole_spacing", cite, "The interceptor's length is",
+                       f"Show the interceptor's inside length: one access opening is required for every {step:g} ft "
+                       f"of it, and at least {least}")
+    length_ft = c.icp.length_in / 12.0
+    need = max(least, math.ceil(length_ft / step - 1e-9))
+    have = len(c.icp.manholes or ())
+    basis = f"{length_ft:g} ft / {step:g} ft per opening, at least {least}"
+    if have >= need:
+        return Finding("manhole_spacing", PASS, cite, f"{have} access openings >= {need} ({basis})", value=have,
+                       limit=need)
+    return Finding("manhole_spacing", FAIL, cite, f"{have} access opening{'s' if have != 1 else ''}; {need} are "
+                   f"required ({basis})", value=have, limit=need,
+                   correction=f"Provide at least {need} access openings along the {length_ft:g} ft interceptor (one "
+                              f"for every {step:g} ft, at least {least}); the plans show {have}")
 
 
 @review_rule("manholes_to_grade", order=80, parameters={"manholes_to_finished_grade": None})
