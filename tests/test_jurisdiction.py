@@ -32,8 +32,10 @@ def city_folder(tmp_path: Path, jid: str, change) -> Path:
 # --- The registry ------------------------------------------------------------------------------------------
 
 def test_registry_lists_the_profiles_and_loads_each_once(tmp_path):
-    assert registry.available() == ["cpc", "tracy"]
-    assert registry.available(tmp_path) == ["cpc", "tracy"]
+    shipped = sorted(p.stem for p in (tables_dir() / "jurisdictions").glob("*.yaml"))
+    assert {"cpc", "tracy", "fullerton", "long-beach"} <= set(shipped)
+    assert registry.available() == shipped
+    assert registry.available(tmp_path) == shipped                     # an empty folder adds none
     j = registry.get("tracy")
     assert registry.get("tracy") is j                     # read once per process
     assert registry.get(j) is j                           # an object passes through
@@ -50,7 +52,7 @@ def test_registry_lists_the_profiles_and_loads_each_once(tmp_path):
 
 
 def test_unknown_jurisdiction_lists_the_valid_ids():
-    with pytest.raises(TableError, match=r"no jurisdiction profile 'stockton'; profiles available: cpc, tracy"):
+    with pytest.raises(TableError, match=r"no jurisdiction profile 'stockton'; profiles available: cpc, fullerton, long-beach, tracy"):
         registry.get("stockton")
     with pytest.raises(TableError, match="profiles available"):
         registry.get("../tables/cpc-2025")
@@ -62,7 +64,7 @@ def test_unknown_jurisdiction_on_the_command_line_is_one_line_exit_2(capsys):
     assert exit_.value.code == 2
     err = capsys.readouterr().err.strip()
     assert err == ("sizing review: argument --jurisdiction: no jurisdiction profile 'stockton'; "
-                   "profiles available: cpc, tracy (or give a profile file, city.yaml)")
+                   "profiles available: cpc, fullerton, long-beach, tracy (or give a profile file, city.yaml)")
 
 
 def test_review_rules_naming_an_unknown_rule_is_an_error(tmp_path):

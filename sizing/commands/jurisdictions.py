@@ -50,7 +50,8 @@ def _show(args: argparse.Namespace) -> int:
             p = j.parameter(key)
             unit = f" {p['unit']}" if p.get("unit") else ""
             written = f" (written {p['as_written']})" if p.get("as_written") else ""
-            out.append(f"    {key} = {_value(p['value'])}{unit}{written} — {p['citation']}")
+            level = p.get("provenance") or j.raw.get("provenance") or "not stated"
+            out.append(f"    {key} = {_value(p['value'])}{unit}{written} — {p['citation']} [{level}]")
     off = [r for r in registry.ids() if r not in j.review_rules]
     if off:
         out.append(f"  not applied: {', '.join(off)}")
