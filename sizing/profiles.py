@@ -66,15 +66,17 @@ def check(raw: Any, path: Path | str) -> dict[str, Any]:
     name = str(path)
     if not isinstance(raw, Mapping):
         raise ProfileError(f"{name}: a jurisdiction profile is a mapping of keys (jurisdiction, ordinance, ...)")
-    key = _digest(raw)
-    if key is not None and key in _checked():
+    key = _digest(raw, path)
+    if key is not None and key in _checked():  # checked before, and written in the units its rules read
+        return dict(raw)
+    if key is not None and f"{key}+" in _checked():  # checked before, with values to convert
         return _converted(dict(raw), name)
     _shape(raw, name)
     _rules(raw, name)
     out = _converted(dict(raw), name)
     _holidays(out.get("holidays") or {}, name)
     if key is not None:
-        _remember(key)
+        _remember(key if out.get("parameters") == raw.get("parameters") else f"{key}+")
     return out
 
 
@@ -275,18 +277,21 @@ def _cache_file() -> Path | None:
     return Path(base) / "profiles-checked.txt"
 
 
-def _digest(raw: Mapping[str, Any]) -> str | None:
-    """What a check depends on: the profile, the schema, the rule registry and the holidays package version."""
+def _digest(raw: Mapping[str, Any], path: Path | str) -> str | None:
+    """What a check depends on: the profile file's bytes, the schema, the code that checks it and that declares what
+    rules read (this module and the rules' modules) and the holidays package's version."""
     try:
-        from importlib.metadata import version
+        import importlib.util
 
-        from sizing.ordinance.rules import registry
-
-        rules = [(s.id, sorted(s.parameters.items(), key=str), sorted(s.optional.items(), key=str))
-                 for s in registry.rules()]
-        material = json.dumps([_plain(raw), rules, MAINTENANCE_PARAMETERS, WAIVER_PARAMETERS,
-                               version("holidays")], sort_keys=True, default=str)
-        return hashlib.sha256(material.encode() + schema_path().read_bytes()).hexdigest()
+        here = Path(__file__).resolve().parent
+        code = [Path(__file__), *sorted((here / "ordinance" / "rules").glob("*.py"))]
+        spec = importlib.util.find_spec("holidays")
+        dists = sorted(p.name for p in Path(spec.origin).parent.parent.glob("holidays-*.dist-info")) if spec else []
+        h = hashlib.sha256(Path(path).read_bytes())
+        for f in (schema_path(), *code):
+            h.update(f.read_bytes())
+        h.update(repr(dists).encode())
+        return h.hexdigest()
     except Exception:  # noqa: BLE001 - no digest: the profile is checked in full
         return None
 
