@@ -260,8 +260,8 @@ def results(doc: dict, place) -> None:
     if r.deadline is not None:
         d = r.deadline
         skipped = ", ".join(f"{day.isoformat()} {name}" for day, name in d.holidays_skipped)
-        left = "" if d.working_days_left is None else f" — {d.working_days_left} working days remain"
-        st.info(f"**Deadline ({d.rule.replace('_', ' ')}): {d.date.isoformat()}** — {d.working_days} working days "
+        left = "" if d.working_days_left is None else f" — {d.working_days_left} {d.day_kind} remain"
+        st.info(f"**Deadline ({d.rule.replace('_', ' ')}): {d.date.isoformat()}** — {d.working_days} {d.day_kind} "
                 f"after {d.start.isoformat()} ({d.start_basis}){left}. [{d.citation}]"
                 + (f"  \nHolidays skipped: {skipped}" if skipped else ""), icon=":material/event:")
     findings_table = st.container()

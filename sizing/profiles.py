@@ -171,6 +171,11 @@ def _converted(raw: dict[str, Any], name: str) -> dict[str, Any]:
             continue
         given = p.get("unit")
         value = p["value"]
+        if isinstance(unit, tuple):  # the rule reads the unit given: it must be one of those it knows
+            if given not in unit or isinstance(value, bool) or not isinstance(value, (int, float)):
+                raise ProfileError(f"{name}: parameters.{key}: expected a number in one of {', '.join(unit)} (as read "
+                                   f"by {_reader(raw, key)}), got {_shown(value)} {_shown(given)}")
+            continue
         if unit == "date":
             _date(value, f"{name}: parameters.{key}.value")
         elif isinstance(value, bool) or not isinstance(value, (int, float)):

@@ -240,3 +240,22 @@ def test_openings_per_length_and_a_rating_range_are_profile_data(tmp_path):
     # the City lists neither rule: its review of the same plans has no such finding
     tracy = review(submittal.from_dict({**base, "interceptor": {**base["interceptor"], "length": "25 ft"}}))
     assert not {"manhole_spacing", "hgi_rating_range"} & {f.rule for f in tracy.findings}
+
+
+def test_a_deadline_in_calendar_days_is_counted_in_calendar_days(city, capsys):
+    """A profile whose install period is in "days" (not "working days"): 30 days from Mon 2025-11-03 is
+    2025-12-03, with no holiday skipped, and every text says "days"."""
+    (city / "calendar.yaml").write_text(EXAMPLEVILLE.replace(
+        "existing_trigger_install_working_days: {value: 30, unit: working days",
+        "existing_trigger_install_working_days: {value: 30, unit: days"), encoding="utf-8")
+    code, d = run_json(capsys, "review", EXAMPLES / "review-noncompliant.yaml", "--jurisdiction", "calendar")
+    deadline = d["deadline"]
+    assert (deadline["date"], deadline["day_kind"], deadline["holidays_skipped"]) == ("2025-12-03", "days", [])
+    required = next(f for f in d["findings"] if f["rule"] == "interceptor_required")
+    assert "within 30 days of the notification on 2025-11-03, i.e. by 2025-12-03" in required["message"]
+    assert main(["review", str(EXAMPLES / "review-noncompliant.yaml"), "--jurisdiction", "calendar"]) == 1
+    assert "interceptor_required: 30 days after 2025-11-03" in capsys.readouterr().out
+    (city / "weeks.yaml").write_text(EXAMPLEVILLE.replace("unit: working days", "unit: weeks"), encoding="utf-8")
+    with pytest.raises(TableError, match=r"weeks.yaml: parameters.existing_trigger_install_working_days: expected a "
+                                         r"number in one of working days, days"):
+        get("weeks", city)

@@ -165,7 +165,7 @@ def history(reg: Register, fse_id: str) -> list[dict[str, Any]]:
             f"{counts.get('warn', 0)} warn; reviewer {r['reviewer']}; {r['jurisdiction']}, CPC {r['edition']}; "
             f"required {r['required_volume_gal']} gal", r)
     for r in d["notifications"]:
-        add(r["notified_on"], "notification", f"install within {r['working_days']} working days, by "
+        add(r["notified_on"], "notification", f"install within {r['working_days']} {r['day_kind'] or 'working days'}, by "
             f"{r['install_deadline']} ({r['citation']})", r)
     for r in d["interceptors"]:
         size = (f"{r['volume_gal']:g} gal" if r["volume_gal"] is not None else
@@ -228,7 +228,7 @@ def due_list(reg: Register, as_of: dt.date | None = None, within: int = 30, *,
         for n in notices.get(fse_id, []):
             if not any(p >= n["notified_on"] for p in pumps):
                 add(n["install_deadline"], fse_id, "install interceptor",
-                    f"{n['working_days']} working days after the notification of {n['notified_on']}; "
+                    f"{n['working_days']} {n['day_kind'] or 'working days'} after the notification of {n['notified_on']}; "
                     "no installation recorded", n["citation"])
         waivers = {}
         for w in all_waivers.get(fse_id, []):  # the latest decision of each kind, by its date

@@ -102,6 +102,8 @@ notifications = sa.Table(
     sa.Column("rule", sa.String(60)),
     sa.Column("notified_on", sa.Date),
     sa.Column("working_days", sa.Integer),
+    #: how ``working_days`` counts: "working days" or "days" (calendar days)
+    sa.Column("day_kind", sa.String(20)),
     sa.Column("install_deadline", sa.Date),
     sa.Column("citation", sa.String(L["citation"])),
     sa.Column("cycle_id", sa.Integer, sa.ForeignKey("cycles.id")),

@@ -358,7 +358,7 @@ def _add_cycle(conn: Connection, ev: Evaluated, writer: Mapping[str, Any]) -> Ad
         if seen is None:
             conn.execute(t.notifications.insert().values(
                 fse_id=ev.fse_id, rule=deadline["rule"], notified_on=start, working_days=deadline["working_days"],
-                install_deadline=_date(deadline["date"]), citation=deadline["citation"], cycle_id=cycle_id, **writer))
+                day_kind=deadline.get("day_kind", "working days"), install_deadline=_date(deadline["date"]), citation=deadline["citation"], cycle_id=cycle_id, **writer))
             notes.append(f"notification of {start.isoformat()}: install by {deadline['date']}")
     icp = d.get("interceptor")
     if icp and (icp.get("volume_gal") is not None or icp.get("rated_flow_gpm") is not None):

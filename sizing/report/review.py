@@ -67,7 +67,7 @@ def deadline_lines(r: Review) -> list[str]:
     out = []
     for d in r.deadlines:
         skipped = ", ".join(f"{day.isoformat()} {name}" for day, name in d.holidays_skipped)
-        out.append(f"{d.rule}: {d.working_days} working days after {d.start.isoformat()} ({d.start_basis}) = "
+        out.append(f"{d.rule}: {d.working_days} {d.day_kind} after {d.start.isoformat()} ({d.start_basis}) = "
                    f"{d.date.isoformat()} [{d.citation}]" + (f"; holidays skipped: {skipped}" if skipped else ""))
     return out
 
@@ -220,9 +220,9 @@ def review_pdf(review: Review, notes: dict | None = None) -> bytes:
             pdf.key_values([
                 ("Rule", d.rule), ("Citation", d.citation),
                 ("Counted from", f"{d.start.isoformat()} ({d.start_basis})"),
-                ("Deadline", f"{d.date.isoformat()} — {d.working_days} working days"),
+                ("Deadline", f"{d.date.isoformat()} — {d.working_days} {d.day_kind}"),
                 ("As of review", None if left is None else (
-                    f"{left} working days left" if left >= 0 else f"passed {-left} working days ago")),
+                    f"{left} {d.day_kind} left" if left >= 0 else f"passed {-left} {d.day_kind} ago")),
                 ("Holidays skipped", skipped)])
         pdf.paragraph(r.working_days_rule, size=8, muted=True)
 

@@ -219,6 +219,7 @@ def test_migration_0005_renames_the_additives_finding_in_results_and_the_finding
         conn.execute(t.findings.update().where(t.findings.c.rule == "additives")
                      .values(rule="additives_authorization"))
         conn.execute(sa.text("UPDATE alembic_version SET version_num = '0004'"))
+        conn.execute(sa.text("ALTER TABLE notifications DROP COLUMN day_kind"))  # as 0004 had it
     reg.db.engine.dispose()
     assert main(["register", "migrate", "--db", db]) == 0
     with registers(db).db.read() as conn:

@@ -215,7 +215,7 @@ def _listed(lines: tuple[str, ...]) -> str:
     return ", ".join(lines)
 
 
-@review_rule("interceptor_type", order=20, parameters={"hydromechanical_needs_acceptance": None, "existing_trigger_install_working_days": "working days"})
+@review_rule("interceptor_type", order=20, parameters={"hydromechanical_needs_acceptance": None, "existing_trigger_install_working_days": ("working days", "days")})
 def rule_interceptor_type(c: RuleContext) -> Finding | None:
     """A hydromechanical interceptor where a grease interceptor is required needs the Director's acceptance.
     FOG ordinance, Grease interceptor design standards (a); Conditional waivers and variances (b)."""

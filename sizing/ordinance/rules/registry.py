@@ -25,13 +25,14 @@ INTERCEPTOR_TYPES = ("gravity", "hydromechanical")
 @dataclass(frozen=True)
 class RuleSpec:
     """One review rule as declared: ``parameters`` maps each profile parameter the rule needs to its unit (None:
-    no unit: a flag, a text or a count without one); ``optional`` are read when the profile has them."""
+    no unit: a flag, a text or a count without one; a tuple: any of these units, which the rule reads from the
+    parameter, e.g. working or calendar days); ``optional`` are read when the profile has them."""
 
     id: str
     function: Callable[..., Any]
     order: int
-    parameters: Mapping[str, str | None] = field(default_factory=dict)
-    optional: Mapping[str, str | None] = field(default_factory=dict)
+    parameters: Mapping[str, str | tuple[str, ...] | None] = field(default_factory=dict)
+    optional: Mapping[str, str | tuple[str, ...] | None] = field(default_factory=dict)
     types: tuple[str, ...] = INTERCEPTOR_TYPES
     findings: tuple[str, ...] = ()
 

@@ -4,6 +4,7 @@ and their notification date, and a waiver the submittal carries."""
 from __future__ import annotations
 
 import dataclasses
+import datetime as dt
 from typing import Any
 
 from sizing.finding import FAIL, INFO, PASS, WARN, Finding
@@ -21,7 +22,7 @@ EXISTING_TRIGGERS = {
 }
 
 
-@review_rule("interceptor_required", order=10, parameters={"new_construction_install_before_discharge": None, "change_of_ownership_remodel_operations_install": None, "existing_trigger_install_working_days": "working days", "waiver_validity": None})
+@review_rule("interceptor_required", order=10, parameters={"new_construction_install_before_discharge": None, "change_of_ownership_remodel_operations_install": None, "existing_trigger_install_working_days": ("working days", "days"), "waiver_validity": None})
 def rule_interceptor_required(c: RuleContext) -> list[Finding | Deadline]:
     """Whether and by when an interceptor is required.
     FOG ordinance, Grease interceptor requirement (a), (b)(1), (b)(2); Conditional waivers and variances (a granted waiver)."""
@@ -90,31 +91,38 @@ def _existing(c: RuleContext, shown: bool) -> list[Finding | Deadline]:
                         + ("; the interceptor shown is reviewed below" if shown else ""),
                         value="no trigger")]
     days = int(p["value"])
+    kind = day_kind(p)
     why = "; ".join(triggers)
     if e.notification_date is None:
         status = WARN if shown else FAIL
         return [Finding("interceptor_required", status, p["citation"],
-                        f"Existing FSE that {why}: an interceptor is required within {days} working days of the "
+                        f"Existing FSE that {why}: an interceptor is required within {days} {kind} of the "
                         f"Director's notification, whose date is {NOT_SHOWN}", value=NOT_SHOWN,
-                        limit=f"{days} working days", correction=None if shown else (
+                        limit=f"{days} {kind}", correction=None if shown else (
                             f"Show the grease interceptor on the plans and the date of the Director's notification; "
-                            f"it must be installed within {days} working days of that notification"))]
+                            f"it must be installed within {days} {kind} of that notification"))]
     return _existing_deadline(c, p, days, why, shown)
 
 
 def _existing_deadline(c: RuleContext, p: dict[str, Any], days: int, why: str,
                        shown: bool) -> list[Finding | Deadline]:
-    """The install deadline counted in working days from the Director's notification, and the finding on it."""
+    """The install deadline counted in working days (or calendar days, by the parameter's unit) from the
+    Director's notification, and the finding on it."""
     start = c.dec.existing_fse.notification_date
-    due = add_working_days(start, days, c.profile)
-    left = working_days_between(c.on, due, c.profile)
+    kind = day_kind(p)
+    if kind == "days":
+        due = start + dt.timedelta(days=days)
+        left, skipped = (due - c.on).days, ()
+    else:
+        due = add_working_days(start, days, c.profile)
+        left, skipped = working_days_between(c.on, due, c.profile), tuple(holidays_between(start, due, c.profile))
     deadline = Deadline(rule="interceptor_required", start=start, start_basis="the Director's notification",
-                        working_days=days, date=due, citation=p["citation"],
-                        holidays_skipped=tuple(holidays_between(start, due, c.profile)), working_days_left=left)
-    timing = (f"{left} working days remain after {c.on.isoformat()}" if left > 0 else
-              "the deadline is today" if left == 0 else f"the deadline passed {-left} working days before "
+                        working_days=days, date=due, citation=p["citation"], holidays_skipped=skipped,
+                        working_days_left=left, day_kind=kind)
+    timing = (f"{left} {kind} remain after {c.on.isoformat()}" if left > 0 else
+              "the deadline is today" if left == 0 else f"the deadline passed {-left} {kind} before "
               f"{c.on.isoformat()}")
-    msg = (f"Existing FSE that {why}: install a grease interceptor within {days} working days of the "
+    msg = (f"Existing FSE that {why}: install a grease interceptor within {days} {kind} of the "
            f"notification on {start.isoformat()}, i.e. by {due.isoformat()} ({timing})")
     if shown:
         status = PASS if left >= 0 else WARN
@@ -124,7 +132,7 @@ def _existing_deadline(c: RuleContext, p: dict[str, Any], days: int, why: str,
         finding = Finding("interceptor_required", FAIL, p["citation"], msg + "; none is shown on the plans",
                           value=NOT_SHOWN, limit=f"by {due.isoformat()}",
                           correction=f"Show the grease interceptor on the plans; it must be installed by "
-                                     f"{due.isoformat()} ({days} working days after the notification of "
+                                     f"{due.isoformat()} ({days} {kind} after the notification of "
                                      f"{start.isoformat()})")
     return [finding, deadline]
 
@@ -164,6 +172,11 @@ def _waived(c: RuleContext, w: dict[str, Any]) -> Finding | None:
         return Finding("interceptor_required", WARN, cite, msg + "; check: " + "; ".join(problems),
                        value="waived", limit=until)
     return Finding("interceptor_required", INFO, cite, msg, value="waived", limit=until)
+
+
+def day_kind(p: dict[str, Any]) -> str:
+    """How a deadline parameter counts: "days" (calendar days) when its unit says so, else "working days"."""
+    return "days" if p.get("unit") == "days" else "working days"
 
 
 def requires_interceptor(c: RuleContext) -> bool | None:
