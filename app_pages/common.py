@@ -11,6 +11,7 @@ import functools
 import importlib
 import importlib.util
 import io
+import json
 import math
 from collections.abc import Mapping
 from pathlib import Path
@@ -233,6 +234,12 @@ def blank(value: Any) -> bool:
         return False
 
 
+def json_text(result: Any) -> str:
+    """A result (its ``to_dict()``) or a mapping as the JSON the downloads hold."""
+    data = result.to_dict() if hasattr(result, "to_dict") else result
+    return json.dumps(data, indent=2, default=str)
+
+
 def to_yaml(doc: Mapping[str, Any]) -> str:
     return yaml.safe_dump(dict(doc), sort_keys=False, allow_unicode=True, width=110)
 
@@ -265,6 +272,65 @@ def on_click(make: Any, *args: Any) -> Any:
     def build() -> Any:
         return make(*args)
     return build
+
+
+#: session_state key of the downloads of the latest run: {button key: (run number, make, args), RUN: number}.
+LATEST = "downloads_latest"
+RUN = "run"
+#: How long a click waits for the run its pending edit started (seconds).
+LATEST_WAIT = 30.0
+
+
+def start_run() -> None:
+    """Count the runs of this session (app.py, each run): a download is built only from its own run."""
+    holder = st.session_state.setdefault(LATEST, {})
+    holder[RUN] = holder.get(RUN, 0) + 1
+
+
+def latest(key: str, make: Any, *args: Any) -> Any:
+    """A download button's ``data``, made when it is clicked from what the page shows *then*.
+
+    A click on a download button first commits the field being typed (a text without Enter, a date), which
+    starts a run of the page; the file is built after that run, from the arguments that run registered under
+    ``key``, so the file holds what the page shows. If that run did not draw the button (the edit made an
+    error), no file is made rather than one that differs from the page."""
+    holder = st.session_state.setdefault(LATEST, {})  # one dict per session, read from the download's thread
+    holder[key] = (holder.get(RUN, 0), make, args)
+    wait = _run_waiter()
+
+    def build() -> Any:
+        wait()
+        shown_run, make_now, args_now = holder[key]
+        if shown_run != holder.get(RUN, 0):
+            raise RuntimeError(f"{key}: the page changed and no longer offers this download")
+        return make_now(*args_now)
+    return build
+
+
+def _run_waiter() -> Any:
+    """A function that waits until the session's script run (started by the click's pending edit) ends."""
+    import threading
+    import time
+
+    try:
+        from streamlit.runtime import Runtime
+        from streamlit.runtime.scriptrunner import get_script_run_ctx
+
+        ctx = get_script_run_ctx()
+        info = Runtime.instance()._session_mgr.get_active_session_info(ctx.session_id)
+        session = info.session
+    except Exception:  # AppTest, or no server: the caller's run is the latest
+        return lambda: None
+
+    def wait() -> None:
+        time.sleep(0.05)
+        deadline = time.monotonic() + LATEST_WAIT
+        while time.monotonic() < deadline:
+            thread = getattr(getattr(session, "_scriptrunner", None), "_script_thread", None)
+            if thread is None or not thread.is_alive() or thread is threading.current_thread():
+                return
+            time.sleep(0.05)
+    return wait
 
 
 # --- shared form pieces ------------------------------------------------------------------------------------

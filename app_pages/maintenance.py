@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import datetime as dt
 import io
-import json
 
 import pandas as pd
 import streamlit as st
@@ -157,17 +156,17 @@ def results(doc: dict, place) -> None:
         st.warning(warning)
     st.subheader("Downloads")
     c1, c2, c3, c4 = st.columns(4)
-    c1.download_button("Maintenance log (YAML)", common.to_yaml(doc),
+    c1.download_button("Maintenance log (YAML)", common.latest("mt_download_log", common.to_yaml, doc),
                        file_name=common.download_name(doc, "-maintenance.yaml"), mime="application/x-yaml",
                        key="mt_download_log", on_click="ignore")
-    c2.download_button("Evaluation (JSON)", json.dumps(d, indent=2, default=str),
+    c2.download_button("Evaluation (JSON)", common.latest("mt_download_json", common.json_text, d),
                        file_name=common.download_name(doc, "-maintenance.json"), mime="application/json",
                        key="mt_download_json", on_click="ignore")
     if png is not None:
         c3.download_button("Accumulation chart (PNG)", png.getvalue(),
                            file_name=common.download_name(doc, "-accumulation.png"), mime="image/png",
                            key="mt_download_png", on_click="ignore")
-    c4.download_button("Maintenance report (PDF)", common.on_click(report_pdf, doc, dt.date.today(), place),
+    c4.download_button("Maintenance report (PDF)", common.latest("mt_download_pdf", report_pdf, doc, dt.date.today(), place),
                        file_name=common.download_name(doc, "-maintenance.pdf"), mime="application/pdf",
                        key="mt_download_pdf", on_click="ignore")
     register_box.save_box("maintenance", doc, place)

@@ -4,7 +4,6 @@ install deadline out (all from sizing.ordinance.review)."""
 from __future__ import annotations
 
 import datetime as dt
-import json
 
 import pandas as pd
 import streamlit as st
@@ -336,19 +335,19 @@ def downloads(doc: dict, r, notes: dict, place) -> None:
     """Each file is made when its button is clicked (common.on_click), of the review under ``place``."""
     st.subheader("Downloads")
     d1, d2, d3, d4 = st.columns(4)
-    d1.download_button("Submittal with the design (YAML)", common.on_click(common.to_yaml, doc),
+    d1.download_button("Submittal with the design (YAML)", common.latest("rv_download_submittal", common.to_yaml, doc),
                        file_name=common.download_name(doc, ".yaml"), mime="application/x-yaml",
                        key="rv_download_submittal", on_click="ignore")
-    d2.download_button("Review (JSON)", common.on_click(lambda: json.dumps(r.to_dict(), indent=2, default=str)),
+    d2.download_button("Review (JSON)", common.latest("rv_download_json", common.json_text, r),
                        file_name=common.download_name(doc, "-review.json"), mime="application/json",
                        key="rv_download_json", on_click="ignore")
-    d3.download_button("Review (markdown)", common.on_click(REPORT.review_markdown, r, notes),
+    d3.download_button("Review (markdown)", common.latest("rv_download_markdown", REPORT.review_markdown, r, notes),
                        file_name=common.download_name(doc, "-review.md"), mime="text/markdown",
                        key="rv_download_markdown", on_click="ignore")
     if not common.module_available("sizing.report.pdf"):  # imported (with fpdf2) only when a PDF is made
         d4.caption("The PDF review report is not available in this version (sizing.report.pdf is missing).")
     else:
-        d4.download_button("Review report (PDF)", common.on_click(review_pdf, doc, place),
+        d4.download_button("Review report (PDF)", common.latest("rv_download_pdf", review_pdf, doc, place),
                            file_name=common.download_name(doc, "-review.pdf"), mime="application/pdf",
                            key="rv_download_pdf", on_click="ignore")
 

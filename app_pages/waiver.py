@@ -4,7 +4,6 @@ determination and conditions, a revocation timeline and the letter (all from siz
 from __future__ import annotations
 
 import datetime as dt
-import json
 
 import pandas as pd
 import streamlit as st
@@ -359,18 +358,18 @@ def revocation(r: dict) -> None:
 def downloads(doc: dict, d, place) -> None:
     st.subheader("Downloads")
     d1, d2, d3, d4 = st.columns(4)
-    d1.download_button("Application (YAML)", common.to_yaml(doc), file_name=common.download_name(doc, "-waiver.yaml"),
+    d1.download_button("Application (YAML)", common.latest("wv_download_submittal", common.to_yaml, doc), file_name=common.download_name(doc, "-waiver.yaml"),
                        mime="application/x-yaml", key="wv_download_submittal", on_click="ignore")
-    d2.download_button("Decision (JSON)", json.dumps(d.to_dict(), indent=2, default=str),
+    d2.download_button("Decision (JSON)", common.latest("wv_download_json", common.json_text, d),
                        file_name=common.download_name(doc, "-waiver.json"), mime="application/json",
                        key="wv_download_json", on_click="ignore")
-    d3.download_button("Letter (markdown)", LETTER.waiver_markdown(d),
+    d3.download_button("Letter (markdown)", common.latest("wv_download_markdown", LETTER.waiver_markdown, d),
                        file_name=common.download_name(doc, "-determination.md"), mime="text/markdown",
                        key="wv_download_markdown", on_click="ignore")
     if not hasattr(LETTER, "waiver_pdf"):
         d4.caption("The PDF letter is not available in this version (sizing.report.letter.waiver_pdf is missing).")
         return
-    d4.download_button("Determination letter (PDF)", common.on_click(evaluate.waiver_pdf_bytes, doc, dt.date.today(), place),
+    d4.download_button("Determination letter (PDF)", common.latest("wv_download_pdf", evaluate.waiver_pdf_bytes, doc, dt.date.today(), place),
                        file_name=common.download_name(doc, "-determination.pdf"), mime="application/pdf",
                        key="wv_download_pdf", on_click="ignore")
 
