@@ -10,6 +10,7 @@ import streamlit as st
 
 from app_pages import access, common, jurisdiction
 from sizing.errors import SizingInputError, TableError
+from sizing.names import counted_from_one
 
 ss = st.session_state
 STATUSES = ("compliant", "corrections required", "no review")
@@ -123,7 +124,7 @@ def cycle_diff(reg, ids: list[str]) -> None:
     left, right = f"cycle {a}", f"cycle {b}"
     rows = [{"item": f"fixture {f['fixture']}", left: _fx(f["from"]), right: _fx(f["to"]), "change": f["change"]}
             for f in d["fixtures"]]
-    rows += [{"item": v["value"], left: _v(v["from"]), right: _v(v["to"]), "change": "changed"} for v in d["design"]]
+    rows += [{"item": counted_from_one(v["value"]), left: _v(v["from"]), right: _v(v["to"]), "change": "changed"} for v in d["design"]]
     rows += [{"item": f"finding {f['rule']}", left: f["was"], right: f["now"], "change": change}
              for change, key in (("resolved", "resolved"), ("new failure", "new"), ("still failing", "still_failing"))
              for f in d[key]]

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from sizing import names
 from sizing.cpc import fmt_size
 from sizing.cpc import gravity as grav
 from sizing.cpc import hydromechanical as hgi
@@ -62,6 +63,12 @@ def size(sub: Submittal) -> SizingResult:
                         provenance=provenance, edition_basis=sub.edition_basis)
 
 
+def _name(sub: Submittal, line: FixtureLine) -> str:
+    """A fixture line as the plan counts it: ``fixture 8 (Floor drain, sheet P-2)``."""
+    sheet = next((f.sheet for f in sub.fixtures if f.index == line.index), None)
+    return names.fixture(line.index, line.name, line.count, sheet)
+
+
 # --- Gravity (Table 1014.3.6, Table 703.2) ---------------------------------------------------------------
 
 def _gravity(sub: Submittal, connected: list[FixtureLine], run: _Run) -> tuple[dict[str, Any], float]:
@@ -73,7 +80,7 @@ def _gravity(sub: Submittal, connected: list[FixtureLine], run: _Run) -> tuple[d
                            "dfu_basis": None, "table_row": None, "citation": cite, "provenance": table.provenance,
                            "provenance_label": table.level_label(), "carried_from": table.carried_from, "message": None,
                            # indirect appliances with neither a receptor nor a flow: their load is in no sum
-                           "left_out": [f"fixtures[{line.index}] ({line.count} x {line.name})" for line in connected
+                           "left_out": [_name(sub, line) for line in connected
                                         if line.count and line.dfu == 0 and not line.footnote3_volume_gal
                                         and _uncarried_indirect(sub, line)]}
     if sub.fixtures:
@@ -169,28 +176,28 @@ def _hydromechanical(sub: Submittal, connected: list[FixtureLine], run: _Run) ->
         if f.has_dimensions and f.count:
             v = hgi.fixture_volume_gal(f.length_in, f.width_in, f.depth_in, f.compartments) * f.count
             volume += v
-            counted.append(f"fixtures[{f.index}]")
+            counted.append(f.index)
             comp = f" ({f.compartments} compartments (type default))" if f.compartments_default else ""
             run.step(key=f"hgi.volume.fixtures[{f.index}]",
-                     title=f"Fixture volume of fixtures[{f.index}]: {f.count} x {f.compartments} x "
+                     title=f"Fixture volume of {names.fixture(f.index, f.name)}: {f.count} x {f.compartments} x "
                            f"{f.length_in:g} x {f.width_in:g} x {f.depth_in:g} in / 231{comp}",
                      value=round(v, 2), unit="gal", citation="PDI G-101, step 1", provenance=pdi.provenance,
                      inputs={"length_in": f.length_in, "width_in": f.width_in, "depth_in": f.depth_in,
                              "compartments": f.compartments, "count": f.count})
         elif f.flow_gpm is not None and f.count:
             flows += f.flow_gpm * f.count
-            counted.append(f"fixtures[{f.index}]")
+            counted.append(f.index)
             run.step(key=f"hgi.flow.fixtures[{f.index}]",
-                     title=f"Rated flow of fixtures[{f.index}] added to the design flow", value=f.flow_gpm * f.count,
+                     title=f"Rated flow of {names.fixture(f.index, f.name)} added to the design flow", value=f.flow_gpm * f.count,
                      unit="gpm", citation="PDI G-101 (appliances: manufacturer's flow rate)", provenance=SUBMITTED,
                      inputs={"flow_gpm": f.flow_gpm, "count": f.count})
-    left_out = [line for line in connected if line.count and f"fixtures[{line.index}]" not in counted]
+    left_out = [line for line in connected if line.count and line.index not in counted]
     if left_out and counted:
         # a partial design flow would understate the HGI: name what it leaves out
-        out["left_out"] = [f"fixtures[{line.index}] ({line.count} x {line.name})" for line in left_out]
-        names = ", ".join(out["left_out"])
+        out["left_out"] = [_name(sub, line) for line in left_out]
+        listed = ", ".join(out["left_out"])
         run.warnings.append(f"the fixture-capacity (PDI) method leaves out {len(left_out)} connected fixture line"
-                            f"{'s' if len(left_out) != 1 else ''} with neither dimensions nor a flow: {names}; give "
+                            f"{'s' if len(left_out) != 1 else ''} with neither dimensions nor a flow: {listed}; give "
                             "a sink's length, width and depth, or an appliance's or drain's flow, to include it")
     if not counted:
         out["message"] = ("no connected fixture gives sink dimensions (length, width, depth) or a flow: "

@@ -21,6 +21,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     add_option(p)
     p.add_argument("--output", "-o", metavar="PATH",
                    help="write to PATH instead of standard output (pdf default: <FILE stem>-review.pdf; '-' = stdout)")
+    p.add_argument("--letter", metavar="PATH",
+                   help="also write the correction letter to PATH (.pdf, .docx or .md by the extension)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -33,6 +35,8 @@ def run(args: argparse.Namespace) -> int:
     sub = submittal.load(args.file, edition=args.edition, jurisdiction=args.jurisdiction)
     result = review(sub, jurisdiction=args.jurisdiction)
     notes = render.reviewer_notes(sub.review_notes, result)
+    if args.letter:
+        write_letter(args.letter, result, notes, args.file)
     if args.format == "json":
         data = result.to_dict()
         if notes:
@@ -48,3 +52,18 @@ def run(args: argparse.Namespace) -> int:
                 else render.review_text(result, notes))
         emit(text, args.output, source=args.file)
     return 0 if render.compliant_shown(result, notes) else 1
+
+
+def write_letter(path: str, result, notes, source: str) -> None:
+    """The correction letter in the format of ``path``'s extension (.pdf, .docx, .md)."""
+    from pathlib import Path
+
+    from sizing.commands.output import emit
+    from sizing.errors import SizingInputError
+    from sizing.report import correction
+
+    fmt = correction.FORMATS.get(Path(path).suffix.lower())
+    if fmt is None:
+        raise SizingInputError("--letter", path, "a file name ending in .pdf, .docx or .md")
+    data = correction.render(correction.build(result, notes), fmt)
+    emit(data.decode() if fmt == "markdown" else data, path, option="--letter", source=source)

@@ -8,6 +8,8 @@ import io
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from sizing.names import counted_from_one
+
 
 def added_text(added: Any) -> str:
     """What ``register add`` stored, and whether the evaluated document is in order."""
@@ -63,7 +65,8 @@ def diff_text(d: Mapping[str, Any]) -> str:
            f"compliant {d['compliant']['from']} -> {d['compliant']['to']}"]
     out += ["", "Fixtures:"] + ([f"  {f['change']:<8} {f['fixture']}: {_fx(f['from'])} -> {_fx(f['to'])}"
                                  for f in d["fixtures"]] or ["  no change"])
-    out += ["", "Design values:"] + ([f"  {v['value']}: {_val(v['from'])} -> {_val(v['to'])}" for v in d["design"]]
+    out += ["", "Design values:"] + ([f"  {counted_from_one(v['value'])}: {_val(v['from'])} -> {_val(v['to'])}"
+                                      for v in d["design"]]
                                      or ["  no change"])
     for key, title in (("resolved", "Resolved"), ("new", "New failures"), ("still_failing", "Still failing")):
         out += ["", f"{title} ({len(d[key])}):"] + [f"  {f['rule']}: {f['now']} [{f['citation']}]" for f in d[key]]
