@@ -8,7 +8,7 @@ import datetime as dt
 import pandas as pd
 import streamlit as st
 
-from app_pages import common, evaluate, fixtures, jurisdiction, register_box
+from app_pages import access, common, evaluate, fixtures, jurisdiction, register_box
 from sizing import submittal
 from sizing.errors import SizingInputError, TableError
 from sizing.report.quantities import show
@@ -249,9 +249,35 @@ def build_document(manholes: pd.DataFrame) -> dict:
     return doc
 
 
+def recorded_waiver(doc: dict) -> dict:
+    """The submittal with the waiver decision the Director recorded in the register for its FSE (when the
+    submittal carries no waiver section of its own), and a line saying so."""
+    fse = str((doc.get("project") or {}).get("fse_id") or "").strip()
+    if not fse or doc.get("waiver") is not None:
+        return doc
+    from sizing.register import queries
+
+    try:
+        reg = access.open_register()
+    except SizingInputError:  # no register, or none readable: the review stands on the submittal alone
+        return doc
+    try:
+        rec = queries.recorded_decision(reg, fse)
+    except Exception:  # noqa: BLE001 - an FSE the register does not hold, a register that went away
+        rec = None
+    finally:
+        reg.db.engine.dispose()
+    if not rec or not rec["waiver"]:
+        return doc
+    st.info(f"Waiver decision recorded in the register for {fse}: {rec['status']} on {rec['decided_on']} by "
+            f"{rec['recorded_by']}; the review applies it.", icon=":material/gavel:")
+    return {**doc, "waiver": rec["waiver"]}
+
+
 def results(doc: dict, place) -> None:
     st.divider()
     st.subheader("Review")
+    doc = recorded_waiver(doc)
     st.caption(f"{place.name}: the review applies " + ", ".join(r.replace("_", " ") for r in place.review_rules))
     sched = ss.get("rv_schedule") or fixtures.Schedule()
     fixtures.show_incomplete(sched)

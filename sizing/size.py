@@ -35,10 +35,10 @@ def size(sub: Submittal) -> SizingResult:
                  inputs={"application_date": None if sub.application_date is None else sub.application_date.isoformat()},
                  note=sub.edition_basis)
     receptor = receptor_connected(sub.fixtures)
-    lines = tuple(fixture_line(f, run, receptor) for f in sub.fixtures)
+    lines = tuple(fixture_line(f, run, receptor_carries(sub, f, receptor)) for f in sub.fixtures)
     connected = [line for line in lines if line.connected]
     for f, line in zip(sub.fixtures, lines, strict=True):
-        line_warnings(f, line, sub.jurisdiction, receptor, run)
+        line_warnings(f, line, sub.jurisdiction, receptor_carries(sub, f, receptor), run)
     gravity, dfu_total = _gravity(sub, connected, run)
     hydro = _hydromechanical(sub, connected, run)
     meals = _meals(sub, run)
@@ -61,6 +61,15 @@ def size(sub: Submittal) -> SizingResult:
                         dfu_total=dfu_total, fixtures=lines, gravity=gravity, hydromechanical=hydro,
                         meals=meals, steps=tuple(run.steps), warnings=tuple(run.warnings),
                         provenance=provenance, edition_basis=sub.edition_basis)
+
+
+def receptor_carries(sub: Submittal, f, any_receptor: bool) -> bool:
+    """Whether a receptor carries an indirect appliance's load: the line its ``drains_to`` names, connected and
+    counted; without ``drains_to``, any connected floor sink or floor drain listed (``any_receptor``)."""
+    if f.receptor_index is None:
+        return any_receptor
+    target = sub.fixtures[f.receptor_index]
+    return target.connected and target.count > 0
 
 
 def _name(sub: Submittal, line: FixtureLine) -> str:
@@ -134,7 +143,8 @@ def _gravity(sub: Submittal, connected: list[FixtureLine], run: _Run) -> tuple[d
 def _uncarried_indirect(sub: Submittal, line: FixtureLine) -> bool:
     """An indirect appliance whose load no listed receptor carries and that gives no flow (0 DFU, 0 gal)."""
     f = next(f for f in sub.fixtures if f.index == line.index)
-    return f.indirect and f.flow_gpm is None and f.dfu is None and not receptor_connected(sub.fixtures)
+    return (f.indirect and f.flow_gpm is None and f.dfu is None
+            and not receptor_carries(sub, f, receptor_connected(sub.fixtures)))
 
 
 def _pipe_capacity_check(pipe_in: float, dfu_total: float, run: _Run) -> None:

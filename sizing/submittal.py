@@ -118,6 +118,8 @@ class Fixture:
     sheet: str | None = None
     #: an indirect appliance's receptor as given: a fixture line's label or its 1-based number
     drains_to: str | None = None
+    #: the 0-based index of the receptor line ``drains_to`` names (resolved when the submittal is read)
+    receptor_index: int | None = None
     #: the submittal left compartments out and the type's nominal count was used
     compartments_default: bool = False
     #: connected_to_interceptor as given (None: the default by type / jurisdiction, see ``connected_basis``)
@@ -210,6 +212,7 @@ def from_dict(data: Mapping[str, Any], edition: str | None = None, jurisdiction:
             f"fixtures: {len(fixtures_raw):,} fixture lines; the limit for one submittal is {MAX_FIXTURES:,} "
             "(size an inventory with sizing batch)"))
     fixtures = tuple(_fixture_kept(i, item, warnings, profile) for i, item in enumerate(fixtures_raw))
+    fixtures = resolve_receptors(fixtures)
     inlet = data.get("inlet_pipe")
     inlet_in = None if inlet is None else parse_quantity("inlet_pipe", inlet, "in", minimum=0, strict_minimum=True,
                                                         maximum=48)
@@ -229,6 +232,43 @@ def from_dict(data: Mapping[str, Any], edition: str | None = None, jurisdiction:
 
         sub = replace(sub, waiver=parse_waiver(sub, profile=profile))
     return sub
+
+
+def resolve_receptors(fixtures: tuple[Fixture, ...]) -> tuple[Fixture, ...]:
+    """Each ``drains_to`` as the index of the receptor line it names: a line's label, or its fixture number
+    counted from 1; the line must be a floor sink or floor drain, and not the appliance itself."""
+    if not any(f.drains_to for f in fixtures):
+        return fixtures
+    labels: dict[str, list[int]] = {}
+    for f in fixtures:
+        if f.label:
+            labels.setdefault(f.label.strip().casefold(), []).append(f.index)
+    out = []
+    for f in fixtures:
+        if not f.drains_to:
+            out.append(f)
+            continue
+        path, given = f"fixtures[{f.index}].drains_to", f.drains_to.strip()
+        expected = ("the label of a floor sink's or floor drain's line, or its fixture number "
+                    f"(1 to {len(fixtures)})")
+        found = labels.get(given.casefold(), [])
+        if len(found) > 1:
+            raise SizingInputError(path, given, "", message=(
+                f"{path}: {given!r} is the label of fixtures {', '.join(str(i + 1) for i in found)}; give each "
+                "receptor line its own label, or the fixture number"))
+        if found:
+            index = found[0]
+        elif given.isdigit() and 1 <= int(given) <= len(fixtures):
+            index = int(given) - 1
+        else:
+            raise SizingInputError(path, given, expected)
+        target = fixtures[index]
+        if index == f.index or not target.kind.receptor:
+            raise SizingInputError(path, given, "", message=(
+                f"{path}: expected {expected}; fixture {index + 1} is {'the appliance itself' if index == f.index else 'a ' + target.kind.label}, "
+                "not a floor sink or floor drain"))
+        out.append(replace(f, receptor_index=index))
+    return tuple(out)
 
 
 def _edition_value(field_name: str, value: Any) -> str:

@@ -14,7 +14,10 @@ CORRECTIONS = [
      "Sheet P-4. Reference: CPC 2025, Section 1014.3.6"),
     ("2. Enlarge the access manholes to at least 24 in diameter: manhole 2 (sheet P-4) over sanitary tee 2 (20.00 in)",
      "Reviewer's note: The outlet manhole cover is called out as 20 in on detail 5."),
-    ("3. Remove the food grinder from the plumbing plans; food grinders are prohibited in new construction: "
+    ("3. Route the dishwasher's waste to a receptor that is not on the grease interceptor line: fixture 4 "
+     "(Dishwasher, commercial (dish machine), sheet P-2) drains to fixture 3 (2 x FS-1, sheet P-2), which is "
+     "connected to the interceptor", "Sheet P-2. Reference: TMC ch. 5.26, Grease interceptor requirement."),
+    ("4. Remove the food grinder from the plumbing plans; food grinders are prohibited in new construction: "
      "fixture 6 (Food waste disposer (food grinder), sheet P-2)",
      "Sheet P-2. Reference: TMC ch. 5.26, Prohibitions (a)."),
 ]
@@ -36,7 +39,7 @@ def test_markdown_letter(examples, tmp_path, capsys):
     for first, second in CORRECTIONS:
         assert first + "  " in lines
         assert "   " + second in text
-    assert not any(line.startswith("4. ") for line in lines)  # three corrections, numbered from 1
+    assert not any(line.startswith("5. ") for line in lines)  # four corrections, numbered from 1
     assert lines[-3:] == ["Dana Ortiz  ", "Plan checker, Utilities Department, City of Tracy, California  ",
                           "Date: ______________"]
 
@@ -48,7 +51,7 @@ def test_word_letter(examples, tmp_path):
     assert main(["review", str(examples / "review-correction-letter.yaml"), "--letter", str(out)]) == 1
     doc = docx.Document(io.BytesIO(out.read_bytes()))
     numbered = [p.text for p in doc.paragraphs if p.style.name == "List Number"]
-    assert len(numbered) == 3
+    assert len(numbered) == 4
     for (first, second), item in zip(CORRECTIONS, numbered, strict=True):
         assert item.startswith(first.split(". ", 1)[1])
         assert second in item

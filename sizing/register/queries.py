@@ -118,6 +118,21 @@ def fse_list(reg: Register, as_of: dt.date | None = None, *, jurisdiction: Any) 
     return sorted(out, key=lambda r: r["fse_id"])
 
 
+def recorded_decision(reg: Register, fse_id: str) -> dict[str, Any] | None:
+    """The waiver decision the Director recorded for an FSE (granted, denied or revoked), the latest by its own
+    date: its ``waiver`` section as stored (what a review honours), the date, status and who recorded it; None
+    when the FSE has none (or is not in the register)."""
+    with reg.db.read() as conn:
+        rows = _rows(conn, t.waivers, fse_id)
+    rows = [r for r in rows if r.get("status") in ("granted", "denied", "revoked")]
+    row = latest(rows, "waivers")
+    if row is None:
+        return None
+    section = dict((row.get("document") or {}).get("waiver") or {})
+    return {"waiver": section, "status": row["status"], "decided_on": row["decided_on"],
+            "recorded_by": row.get("recorded_by"), "construction": (row.get("document") or {}).get("construction")}
+
+
 def waiver_status(waiver: Mapping[str, Any], as_of: dt.date) -> str:
     """The decision, or "revoked <date>" once a revocation that may proceed has taken effect."""
     rev = (waiver.get("result") or {}).get("revocation")

@@ -379,10 +379,13 @@ def _add_cycle(conn: Connection, ev: Evaluated, writer: Mapping[str, Any]) -> Ad
 def _add_waiver(conn: Connection, ev: Evaluated, writer: Mapping[str, Any]) -> Added:
     d = ev.data
     rev = d.get("revocation") or {}
-    decided = _date(d["date"])
+    final = d.get("status") in ("granted", "denied", "revoked")  # the Director's recorded decision
+    decided = _date(d.get("decided_on") or d["date"]) if final else _date(d["date"])
+    status = d["status"] if final else d["decision"]
+    granted = (d["status"] == "granted") if final else d["grantable"]
     wid = conn.execute(t.waivers.insert().values(
-        fse_id=ev.fse_id, type=d["type"], kind=d["kind"], status=d["decision"], decided_on=decided,
-        granted_on=decided if d["grantable"] else None, expiration=_date(d.get("expiration")),
+        fse_id=ev.fse_id, type=d["type"], kind=d["kind"], status=status, decided_on=decided,
+        granted_on=decided if granted else None, expiration=_date(d.get("expiration")),
         revocation_notice_mailed=_date(rev.get("notice_mailed")),
         revocation_effective=_date(rev.get("proposed_effective")), document_name=ev.name, document_text=ev.text,
         document=ev.document, result=d, jurisdiction_id=ev.jurisdiction, **writer)).inserted_primary_key[0]

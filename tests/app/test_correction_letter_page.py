@@ -34,7 +34,7 @@ def test_the_letter_downloads_hold_what_the_checker_typed(app):
             "(20.00 in)  ") in markdown.splitlines()
     doc = docx.Document(io.BytesIO(built(app, "rv_letter_docx")))
     numbered = [p.text for p in doc.paragraphs if p.style.name == "List Number"]
-    assert len(numbered) == 3 and "Reviewer's note: Detail 3 on sheet P-2" in numbered[2]
+    assert len(numbered) == 4 and "Reviewer's note: Detail 3 on sheet P-2" in numbered[3]
     assert built(app, "rv_letter_pdf").startswith(b"%PDF")
 
 
