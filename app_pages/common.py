@@ -54,11 +54,12 @@ def header(title: str, place: Jurisdiction, edition_used: str | None = None) -> 
 
 def stop_on_error(exc: Exception, where: str | None = None) -> None:
     """Show a user's mistake as one st.error line and stop the run (what was typed stays in its widget)."""
+    # fixtures[0].length -> fixture 1, length; interceptor.manholes[0].diameter -> interceptor.manhole 1, diameter
+    from app_pages.access import app_message
     from sizing.names import counted_from_one
     from sizing.report.text import name_rows
 
-    # fixtures[0].length -> fixture 1, length; interceptor.manholes[0].diameter -> interceptor.manhole 1, diameter
-    message = counted_from_one(name_rows(str(exc)))
+    message = app_message(counted_from_one(name_rows(str(exc))))
     st.error((f"{where}: " if where else "") + message, icon=":material/error:")
     st.stop()
 

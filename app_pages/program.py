@@ -4,6 +4,7 @@ the diff of two review cycles side by side (all read through sizing.register).""
 from __future__ import annotations
 
 import datetime as dt
+from pathlib import Path
 
 import pandas as pd
 import streamlit as st
@@ -31,6 +32,79 @@ def open_or_stop():
         st.stop()
     except SizingInputError as exc:
         common.stop_on_error(exc)
+
+
+def import_box(place) -> None:
+    """Import an inventory CSV (the batch inventory, with optional name, address and owner columns) into the
+    register: FSE and interceptor records with their CPC check; for a role that may store the inventory."""
+    if not access.may("inventory"):
+        return
+    with st.expander("Import an inventory (CSV)", icon=":material/upload_file:", expanded="pg_import_msg" in ss):
+        st.caption("One row per fixture line: submittal_id (the FSE id), fixture_type, count; optional flow_gpm, "
+                   "trap_size_in, connected_to_interceptor, installed_volume_gal, and the FSE's name, address and "
+                   "owner. Each FSE is sized under the CPC and its installed volume checked against it.")
+        st.file_uploader("Inventory CSV", type=["csv"], key="pg_import_file")
+        ss.setdefault("in_pg_import_skip", False)
+        st.checkbox("Import the other submittals when rows are rejected", key="in_pg_import_skip")
+        st.button("Import into the register", key="pg_import", on_click=_import, args=(place,))
+        common.show_message("pg_import_msg")
+
+
+def _import(place) -> None:
+    import io
+
+    import sqlalchemy as sa
+
+    from sizing.batch import run_batch
+    from sizing.register.db import mask
+
+    upload = ss.get("pg_import_file")
+    if upload is None:
+        ss.pg_import_msg = ("error", "Choose an inventory CSV file first.")
+        return
+    data = upload.getvalue()
+
+    def stream():
+        s = io.BytesIO(data)
+        s.name = upload.name
+        return s
+
+    skip = bool(ss.get("in_pg_import_skip"))
+    try:
+        checked = run_batch(stream(), jurisdiction=place)  # checked before the register is touched
+        if len(checked.rejects) and not skip:
+            first = checked.rejects.iloc[0]
+            ss.pg_import_msg = ("error", f"{upload.name}: line {first['line']}: {first['reason']}; "
+                                         f"{len(checked.rejects)} row(s) rejected, nothing imported (fix them, or "
+                                         "tick 'Import the other submittals')")
+            return
+        from sizing.register.db import resolve
+
+        url = resolve(access.register_location())[0]
+        path = url.removeprefix("sqlite:///") if url.startswith("sqlite:///") else None
+        existed = path is None or Path(path).exists()
+        try:
+            reg = access.open_register(write=True)
+            try:
+                r = reg.import_inventory(stream(), user=ss.get("in_reg_user") or None, skip_rejects=skip,
+                                         jurisdiction=place, skip_hint="tick 'Import the other submittals'")
+            finally:
+                reg.db.engine.dispose()
+        except BaseException:
+            if not existed:  # a register this failed import created: leave nothing behind
+                for suffix in ("", "-wal", "-shm", "-journal"):
+                    Path(path + suffix).unlink(missing_ok=True)
+            raise
+    except SizingInputError as exc:
+        ss.pg_import_msg = ("error", access.app_message(str(exc)))
+        return
+    except sa.exc.SQLAlchemyError as exc:
+        ss.pg_import_msg = ("error", "Register: nothing was imported: "
+                                     + mask(str(getattr(exc, "orig", None) or exc).splitlines()[0]))
+        return
+    from sizing.report.register import imported_text
+
+    ss.pg_import_msg = ("success", f"{upload.name}: " + imported_text(r).strip())
 
 
 def fse_table(reg, as_of: dt.date, place) -> list[str]:
@@ -145,6 +219,7 @@ place = jurisdiction.chosen()
 common.header("FOG program register", place)
 ss.setdefault("in_pg_as_of", dt.date.today())
 as_of = st.date_input("As of", key="in_pg_as_of", format="YYYY-MM-DD")
+import_box(place)
 reg = open_or_stop()
 try:
     tab_list, tab_timeline, tab_due, tab_diff = st.tabs(["FSEs", "Timeline", "Due", "Cycle diff"])

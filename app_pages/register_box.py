@@ -41,7 +41,7 @@ def _save(kind: str, doc: dict, today: dt.date, fse_key: str, place) -> None:
         finally:
             reg.db.engine.dispose()
     except SizingInputError as exc:
-        ss[message] = ("error", str(exc))
+        ss[message] = ("error", access.app_message(str(exc)))
         return
     except sa.exc.SQLAlchemyError as exc:  # the server went away, a lock timed out: nothing was saved
         reason = mask(str(getattr(exc, "orig", None) or exc).splitlines()[0])

@@ -433,7 +433,7 @@ def _record(doc: dict, grantable: bool, conditions: list[str], revocation_ready:
         finally:
             reg.db.engine.dispose()
     except SizingInputError as exc:
-        ss.wv_record_msg = ("error", str(exc))
+        ss.wv_record_msg = ("error", access.app_message(str(exc)))
         return
     except sa.exc.SQLAlchemyError as exc:
         reason = mask(str(getattr(exc, "orig", None) or exc).splitlines()[0])

@@ -21,9 +21,12 @@ from sizing import parse
 from sizing.errors import SizingInputError, shown
 
 REQUIRED_COLUMNS = ("submittal_id", "fixture_type", "count")
-OPTIONAL_COLUMNS = ("flow_gpm", "trap_size_in", "connected_to_interceptor", "installed_volume_gal", "notes")
+#: The FSE's own details, for the register's import (``sizing register import-inventory``); not read by sizing.
+DETAIL_COLUMNS = ("name", "address", "owner")
+OPTIONAL_COLUMNS = ("flow_gpm", "trap_size_in", "connected_to_interceptor", "installed_volume_gal", "notes",
+                    *DETAIL_COLUMNS)
 #: Columns accepted but not read.
-IGNORED_COLUMNS = ("notes",)
+IGNORED_COLUMNS = ("notes", *DETAIL_COLUMNS)
 
 _SKIPPED = re.compile(r"Skipping line (\d+): (.*)")
 

@@ -9,6 +9,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from sizing.names import counted_from_one
+from sizing.register.queries import cpc_check
 
 
 def added_text(added: Any) -> str:
@@ -27,6 +28,9 @@ def show_text(d: Mapping[str, Any]) -> str:
                    + (f"{r['volume_gal']:g} gal" if r["volume_gal"] is not None else
                       f"{r['rated_flow_gpm']:g} gpm" if r["rated_flow_gpm"] is not None else "size not recorded")
                    + f" ({r['source']})")
+        check = cpc_check(r)["cpc_check"]
+        if check:
+            out.append(f"  CPC check: {check}")
     for r in d["cycles"]:
         out.append(f"  cycle {r['cycle']} ({r['review_date']}, {r['reviewer']}): "
                    f"{'compliant' if r['compliant'] else 'not compliant'}; {r['jurisdiction']}, CPC {r['edition']}; "
