@@ -5,6 +5,7 @@ up; a failed import leaves no register file, and its error names the file and no
 from __future__ import annotations
 
 import pytest
+
 from tests.app.conftest import errors, goto, table
 
 CSV = ("submittal_id,name,address,owner,fixture_type,count,installed_volume_gal\n"
