@@ -280,8 +280,9 @@ def on_click(make: Any, *args: Any) -> Any:
 #: session_state key of the downloads of the latest run: {button key: (run number, make, args), RUN: number}.
 LATEST = "downloads_latest"
 RUN = "run"
-#: How long a click waits for the run its pending edit started (seconds).
+#: How long a click waits for the run its pending edit started, and the quiet moment after it (seconds).
 LATEST_WAIT = 30.0
+LATEST_QUIET = 0.4
 
 
 def start_run() -> None:
@@ -299,7 +300,7 @@ def latest(key: str, make: Any, *args: Any) -> Any:
     error), no file is made rather than one that differs from the page."""
     holder = st.session_state.setdefault(LATEST, {})  # one dict per session, read from the download's thread
     holder[key] = (holder.get(RUN, 0), make, args)
-    wait = _run_waiter()
+    wait = _run_waiter(holder)
 
     def build() -> Any:
         wait()
@@ -310,7 +311,7 @@ def latest(key: str, make: Any, *args: Any) -> Any:
     return build
 
 
-def _run_waiter() -> Any:
+def _run_waiter(holder: dict) -> Any:
     """A function that waits until the session's script run (started by the click's pending edit) ends."""
     import threading
     import time
@@ -325,14 +326,21 @@ def _run_waiter() -> Any:
     except Exception:  # AppTest, or no server: the caller's run is the latest
         return lambda: None
 
+    def running() -> bool:
+        thread = getattr(getattr(session, "_scriptrunner", None), "_script_thread", None)
+        return thread is not None and thread.is_alive() and thread is not threading.current_thread()
+
     def wait() -> None:
-        time.sleep(0.05)
+        # The edit's run may reach the server just before or just after the click: wait until no run is going
+        # and none has started for a quiet moment.
         deadline = time.monotonic() + LATEST_WAIT
         while time.monotonic() < deadline:
-            thread = getattr(getattr(session, "_scriptrunner", None), "_script_thread", None)
-            if thread is None or not thread.is_alive() or thread is threading.current_thread():
+            while running() and time.monotonic() < deadline:
+                time.sleep(0.05)
+            run = holder.get(RUN)
+            time.sleep(LATEST_QUIET)
+            if not running() and holder.get(RUN) == run:
                 return
-            time.sleep(0.05)
     return wait
 
 
