@@ -66,9 +66,10 @@ def app_message(text: str) -> str:
     import re
 
     text = str(text)
+    first = any(text.startswith(option) for option in APP_WORDS)
     for option, words in APP_WORDS.items():
         text = re.sub(rf"(?<![\w-]){re.escape(option)}(?![\w-])", words, text)
-    return text[0].upper() + text[1:] if text else text
+    return text[0].upper() + text[1:] if first else text
 
 
 def identity() -> str | None:

@@ -145,8 +145,11 @@ def results(doc: dict, place) -> None:
     else:
         png = None
         st.caption("The accumulation chart is not available in this version (sizing.report.figures is missing).")
-    rows = [{"date": r["date"], "FOG [in]": r["fog_in"], "solids [in]": r["solids_in"], "total [in]": r["total_in"],
-             "% of depth": round(r["percent_full"], 1), "over the limit": "yes" if r["exceeds_limit"] else "no"}
+    from sizing.report.quantities import number
+
+    rows = [{"date": r["date"], "FOG [in]": number(r["fog_in"], "length"),
+             "solids [in]": number(r["solids_in"], "length"), "total [in]": number(r["total_in"], "length"),
+             "% of depth": number(r["percent_full"], "percent"), "over the limit": number(r["exceeds_limit"])}
             for r in plan.readings]
     if rows:
         st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch", key="mt_readings_table")

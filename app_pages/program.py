@@ -12,6 +12,7 @@ import streamlit as st
 from app_pages import access, common, jurisdiction
 from sizing.errors import SizingInputError, TableError
 from sizing.names import counted_from_one
+from sizing.report.quantities import number, quantity_of
 
 ss = st.session_state
 STATUSES = ("compliant", "corrections required", "no review")
@@ -121,7 +122,7 @@ def fse_table(reg, as_of: dt.date, place) -> list[str]:
              and text.strip().lower() in " ".join(str(r[k] or "") for k in ("fse_id", "name", "address")).lower()]
     st.caption(f"{len(shown)} of {len(rows)} FSEs")
     if shown:
-        st.dataframe(pd.DataFrame(shown), hide_index=True, width="stretch", key="pg_fse_table")
+        st.dataframe(cells(shown), hide_index=True, width="stretch", key="pg_fse_table")
     return [r["fse_id"] for r in rows]
 
 
@@ -175,7 +176,7 @@ def due(reg, as_of: dt.date, place) -> None:
     (st.warning if overdue else st.success)(f"{len(items)} items due by {as_of + dt.timedelta(days=int(within))}; "
                                             f"{overdue} overdue as of {as_of}.")
     if items:
-        st.dataframe(pd.DataFrame(items), hide_index=True, width="stretch", key="pg_due_table")
+        st.dataframe(cells(items), hide_index=True, width="stretch", key="pg_due_table")
 
 
 def cycle_diff(reg, ids: list[str]) -> None:
@@ -198,7 +199,8 @@ def cycle_diff(reg, ids: list[str]) -> None:
     left, right = f"cycle {a}", f"cycle {b}"
     rows = [{"item": f"fixture {f['fixture']}", left: _fx(f["from"]), right: _fx(f["to"]), "change": f["change"]}
             for f in d["fixtures"]]
-    rows += [{"item": counted_from_one(v["value"]), left: _v(v["from"]), right: _v(v["to"]), "change": "changed"} for v in d["design"]]
+    rows += [{"item": counted_from_one(v["value"]), left: _v(v["from"], v["value"]), right: _v(v["to"], v["value"]),
+              "change": "changed"} for v in d["design"]]
     rows += [{"item": f"finding {f['rule']}", left: f["was"], right: f["now"], "change": change}
              for change, key in (("resolved", "resolved"), ("new failure", "new"), ("still failing", "still_failing"))
              for f in d[key]]
@@ -211,8 +213,14 @@ def _fx(f) -> str:
     return "—" if f is None else f"{f['count']} x, {f['connected']}, {f['dfu']:g} DFU"
 
 
-def _v(v) -> str:
-    return "—" if v is None else f"{v:.2f}".rstrip("0").rstrip(".") if isinstance(v, float) else str(v)
+def _v(v, key: str = "") -> str:
+    return number(v, quantity_of(key))
+
+
+def cells(rows: list[dict]) -> pd.DataFrame:
+    """Register rows as a table: numbers to their quantity's precision, yes / no, a dash for nothing."""
+    return pd.DataFrame([{k: v if isinstance(v, (dt.date, str)) else number(v, quantity_of(k)) for k, v in r.items()}
+                         for r in rows])
 
 
 place = jurisdiction.chosen()

@@ -69,7 +69,7 @@ def diff_text(d: Mapping[str, Any]) -> str:
            f"compliant {d['compliant']['from']} -> {d['compliant']['to']}"]
     out += ["", "Fixtures:"] + ([f"  {f['change']:<8} {f['fixture']}: {_fx(f['from'])} -> {_fx(f['to'])}"
                                  for f in d["fixtures"]] or ["  no change"])
-    out += ["", "Design values:"] + ([f"  {counted_from_one(v['value'])}: {_val(v['from'])} -> {_val(v['to'])}"
+    out += ["", "Design values:"] + ([f"  {counted_from_one(v['value'])}: {_val(v['from'], v['value'])} -> {_val(v['to'], v['value'])}"
                                       for v in d["design"]]
                                      or ["  no change"])
     for key, title in (("resolved", "Resolved"), ("new", "New failures"), ("still_failing", "Still failing")):
@@ -84,10 +84,11 @@ def _fx(f: Mapping[str, Any] | None) -> str:
     return "none" if f is None else f"{f['count']} x, {f['connected']}, {f['dfu']:g} DFU"
 
 
-def _val(v: Any) -> str:
-    if isinstance(v, float):
-        return f"{v:.2f}".rstrip("0").rstrip(".")
-    return "—" if v is None else str(v)
+def _val(v: Any, key: str = "") -> str:
+    """A design value of a diff, to the precision of its quantity (``required_volume_gal``: a volume)."""
+    from sizing.report.quantities import number, quantity_of
+
+    return number(v, quantity_of(key))
 
 
 def due_text(items: Sequence[Mapping[str, Any]]) -> str:
