@@ -204,7 +204,7 @@ def cycle_diff(reg, ids: list[str]) -> None:
     rows += [{"item": f"finding {f['rule']}", left: f["was"], right: f["now"], "change": change}
              for change, key in (("resolved", "resolved"), ("new failure", "new"), ("still failing", "still_failing"))
              for f in d[key]]
-    st.metric("Compliant", f"{d['compliant']['from']} → {d['compliant']['to']}")
+    st.metric("Compliant", f"{_v(d['compliant']['from'])} → {_v(d['compliant']['to'])}")
     st.dataframe(pd.DataFrame(rows, columns=["item", left, right, "change"]), hide_index=True, width="stretch",
                  key="pg_diff_table")
 

@@ -7,7 +7,7 @@ from sizing.units import convert
 #: US code unit -> (SI unit, its label, decimals)
 SI = {"gal": ("L", "L", 0), "gpm": ("L/s", "L/s", 2), "in": ("mm", "mm", 0), "lb": ("kg", "kg", 1),
       "degF": ("degC", "°C", 1), "ft": ("m", "m", 2)}
-US_DECIMALS = {"gal": 1, "gpm": 1, "in": 2, "lb": 0, "DFU": 1, "degF": 0}
+US_DECIMALS = {"gal": 1, "gpm": 2, "in": 2, "lb": 0, "DFU": 1, "degF": 0}
 
 
 def show(value: float | None, unit: str, units: str = "us") -> str:

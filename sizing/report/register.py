@@ -66,7 +66,7 @@ def diff_text(d: Mapping[str, Any]) -> str:
     """What changed between two review cycles (``register.diff.diff``)."""
     a, b = d["from"], d["to"]
     out = [f"{d['fse_id']}: cycle {a['cycle']} ({a['review_date']}) -> cycle {b['cycle']} ({b['review_date']}); "
-           f"compliant {d['compliant']['from']} -> {d['compliant']['to']}"]
+           f"compliant {_val(d['compliant']['from'])} -> {_val(d['compliant']['to'])}"]
     out += ["", "Fixtures:"] + ([f"  {f['change']:<8} {f['fixture']}: {_fx(f['from'])} -> {_fx(f['to'])}"
                                  for f in d["fixtures"]] or ["  no change"])
     out += ["", "Design values:"] + ([f"  {counted_from_one(v['value'])}: {_val(v['from'], v['value'])} -> {_val(v['to'], v['value'])}"
