@@ -40,7 +40,7 @@ def import_box(place) -> None:
     register: FSE and interceptor records with their CPC check; for a role that may store the inventory."""
     if not access.may("inventory"):
         return
-    with st.expander("Import an inventory (CSV)", icon=":material/upload_file:", expanded="pg_import_msg" in ss):
+    with st.expander("Import an inventory (CSV)", icon=":material/upload_file:", key="pg_import_open"):
         st.caption("One row per fixture line: submittal_id (the FSE id), fixture_type, count; optional flow_gpm, "
                    "trap_size_in, connected_to_interceptor, installed_volume_gal, and the FSE's name, address and "
                    "owner. Each FSE is sized under the CPC and its installed volume checked against it.")

@@ -58,7 +58,7 @@ def save_box(kind: str, doc: dict, place, today: dt.date | None = None) -> None:
         return
     fse_key = f"in_reg_fse_{kind}"
     given = str(((doc.get("project") or {}).get("fse_id")) or "")
-    with st.expander("Save to register", icon=":material/save:"):
+    with st.expander("Save to register", icon=":material/save:", key=f"reg_box_open_{kind}"):  # Enter keeps it open
         behalf_field()
         if given:
             st.caption(f"FSE id from the submittal: {given}")

@@ -373,7 +373,7 @@ def letter_fields(r):
 
     for key in LETTER_FIELDS.values():
         ss.setdefault(key, "")
-    with st.expander("Correction letter: addressee, signature", expanded=False):
+    with st.expander("Correction letter: addressee, signature", key="rv_letter_open"):
         a1, a2 = st.columns(2)
         a1.text_input("Addressee", key="in_rv_letter_addressee",
                       placeholder=r.project.get("applicant") or "the applicant (project: applicant)")

@@ -378,7 +378,9 @@ def decision_box(doc: dict, d, place) -> None:
     if not access.may("waiver"):
         return
     recorded = ss.get("wv_recorded")
-    with st.expander("Record the Director's decision", icon=":material/gavel:", expanded=bool(recorded)):
+    # keyed: Enter in its field reruns the page and the box stays open
+    with st.expander("Record the Director's decision", icon=":material/gavel:", expanded=bool(recorded),
+                     key="wv_decision_open"):
         if recorded:
             st.success(f"Recorded: {recorded['status']} on {recorded['date']} by {recorded['decided_by']}. The "
                        "letter below is the final determination.", icon=":material/verified:")
