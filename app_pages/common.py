@@ -179,14 +179,47 @@ def upload_loader(upload_key: str, message_key: str, load: Any) -> Any:
     return on_upload
 
 
+#: The fixture grid's column headings (as the app shows and downloads them) -> the submittal's field names.
+GRID_HEADINGS = {"connected": "connected_to_interceptor", "dfu (override)": "dfu", "drains to": "drains_to"}
+
+
+def schedule_column(heading: str) -> str:
+    """A fixture schedule CSV heading as a field name: the key (``trap_size``) or the grid's heading
+    (``trap size [in]``, ``DFU (override)``, ``connected``).
+
+    >>> schedule_column("trap size [in]"), schedule_column(" DFU (override)"), schedule_column("connected")
+    ('trap_size', 'dfu', 'connected_to_interceptor')
+    """
+    import re
+
+    text = heading.strip().removeprefix("\ufeff")
+    key = text.lower()
+    if key in GRID_HEADINGS:
+        return GRID_HEADINGS[key]
+    bare = re.sub(r"\s*\[[^\]]*\]$", "", key).strip().replace(" ", "_")
+    return bare if bare in submittal.FIXTURE_FIELDS else text
+
+
+@functools.cache
+def type_keys() -> dict[str, str]:
+    """Fixture type labels and keys (case-folded) -> the type's key."""
+    out = {key.casefold(): key for key in submittal.fixture_types()}
+    out.update({kind.label.casefold(): key for key, kind in submittal.fixture_types().items()})
+    return out
+
+
 def fixtures_from_csv(text: str, name: str = "fixtures.csv") -> list[dict[str, Any]]:
     """A fixture schedule CSV, one fixture a row, columns named as the submittal's fixture fields."""
     name = parse.shown_path(name)
     reader = csv.reader(io.StringIO(text.removeprefix("\ufeff")))
     try:
-        fields = [f.strip() for f in next(reader, [])]
+        fields = [schedule_column(f) for f in next(reader, [])]
         if not any(fields):
             raise SizingInputError("FILE", name, "", message=f"FILE: {name} has no header row")
+        if len(fields) == 1 and any(sep in fields[0] for sep in ";\t|"):
+            raise SizingInputError("FILE", name, "", message=(
+                f"FILE: {name}: the header is one column, {fields[0][:60]!r}; its columns seem to be separated by "
+                "';', tabs or '|', not commas: save the schedule as CSV with commas"))
         for col in fields:
             if col not in submittal.FIXTURE_FIELDS:
                 raise SizingInputError("FILE", name, "", message=(
@@ -204,6 +237,8 @@ def fixtures_from_csv(text: str, name: str = "fixtures.csv") -> list[dict[str, A
                     "quote a value that contains a comma"))
             line = reader.line_num
             item = {k: v.strip() for k, v in zip(fields, values, strict=False) if v.strip() != ""}
+            if "type" in item:  # the type as the grid shows it ("Floor drain") or as its key (floor_drain)
+                item["type"] = type_keys().get(item["type"].casefold(), item["type"])
             if item:
                 rows.append(item)
             if len(rows) > submittal.MAX_FIXTURES:
