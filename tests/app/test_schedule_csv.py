@@ -12,10 +12,10 @@ def upload(app, name: str, data: bytes):
 
 
 def test_the_grid_s_headings_and_labels_are_read(app):
-    data = ("type,count,trap size [in],connected,DFU (override)\n"
-            "Floor drain,3,,,\n"
-            "Three-compartment (pot) sink,1,,,\n"
-            "Floor sink (indirect waste receptor),1,3 in,yes,\n").encode()
+    data = (b"type,count,trap size [in],connected,DFU (override)\n"
+            b"Floor drain,3,,,\n"
+            b"Three-compartment (pot) sink,1,,,\n"
+            b"Floor sink (indirect waste receptor),1,3 in,yes,\n")
     upload(app, "schedule.csv", data)
     assert errors(app) == []
     # 3 floor drains x 2 + 3 (pot sink) + a 3 in floor sink by Table 702.2(1) (6 DFU) = 15 DFU -> 750 gal
