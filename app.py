@@ -3,11 +3,12 @@
 import streamlit as st
 
 from app_pages import access, jurisdiction
-from app_pages.common import keep_inputs
+from app_pages.common import keep_inputs, start_run
 
 st.set_page_config(page_title="Grease interceptor sizing", page_icon=":material/water_drop:", layout="wide")
 access.gate()  # with [auth] in the secrets: the sign-in page until a user signs in, then the user's role
 keep_inputs()
+start_run()  # the downloads are built from the run that drew them
 jurisdiction.selector()  # in the sidebar of every page; the pages read it through jurisdiction.chosen()
 st.navigation([
     st.Page("app_pages/size.py", title="Size an interceptor", icon=":material/straighten:", default=True),

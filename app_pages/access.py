@@ -52,6 +52,26 @@ def register_location() -> str:
     return os.environ.get(ENV, "").strip() or DEFAULT_FILE
 
 
+#: Command-line options a register message may name, and what the app calls them instead.
+APP_WORDS = {"--db": "the register location ([register] url in the secrets, else SIZING_DB)",
+             "--skip-rejects": "tick 'Import the other submittals'", "--user": "the 'on behalf of' field"}
+
+
+def app_message(text: str) -> str:
+    """A register message as the app shows it: no command-line option is named.
+
+    >>> app_message("--db: the port in x is not a number")
+    'The register location ([register] url in the secrets, else SIZING_DB): the port in x is not a number'
+    """
+    import re
+
+    text = str(text)
+    first = any(text.startswith(option) for option in APP_WORDS)
+    for option, words in APP_WORDS.items():
+        text = re.sub(rf"(?<![\w-]){re.escape(option)}(?![\w-])", words, text)
+    return text[0].upper() + text[1:] if first else text
+
+
 def identity() -> str | None:
     """The signed-in identity (lower-case e-mail, else the subject), or None without sign-in."""
     if not auth_configured() or not st.user.is_logged_in:

@@ -11,6 +11,7 @@ import functools
 import importlib
 import importlib.util
 import io
+import json
 import math
 from collections.abc import Mapping
 from pathlib import Path
@@ -53,9 +54,12 @@ def header(title: str, place: Jurisdiction, edition_used: str | None = None) -> 
 
 def stop_on_error(exc: Exception, where: str | None = None) -> None:
     """Show a user's mistake as one st.error line and stop the run (what was typed stays in its widget)."""
+    # fixtures[0].length -> fixture 1, length; interceptor.manholes[0].diameter -> interceptor.manhole 1, diameter
+    from app_pages.access import app_message
+    from sizing.names import counted_from_one
     from sizing.report.text import name_rows
 
-    message = name_rows(str(exc))  # fixtures[0].length -> fixture 1, length: rows counted as the user does
+    message = app_message(counted_from_one(name_rows(str(exc))))
     st.error((f"{where}: " if where else "") + message, icon=":material/error:")
     st.stop()
 
@@ -175,14 +179,47 @@ def upload_loader(upload_key: str, message_key: str, load: Any) -> Any:
     return on_upload
 
 
+#: The fixture grid's column headings (as the app shows and downloads them) -> the submittal's field names.
+GRID_HEADINGS = {"connected": "connected_to_interceptor", "dfu (override)": "dfu", "drains to": "drains_to"}
+
+
+def schedule_column(heading: str) -> str:
+    """A fixture schedule CSV heading as a field name: the key (``trap_size``) or the grid's heading
+    (``trap size [in]``, ``DFU (override)``, ``connected``).
+
+    >>> schedule_column("trap size [in]"), schedule_column(" DFU (override)"), schedule_column("connected")
+    ('trap_size', 'dfu', 'connected_to_interceptor')
+    """
+    import re
+
+    text = heading.strip().removeprefix("\ufeff")
+    key = text.lower()
+    if key in GRID_HEADINGS:
+        return GRID_HEADINGS[key]
+    bare = re.sub(r"\s*\[[^\]]*\]$", "", key).strip().replace(" ", "_")
+    return bare if bare in submittal.FIXTURE_FIELDS else text
+
+
+@functools.cache
+def type_keys() -> dict[str, str]:
+    """Fixture type labels and keys (case-folded) -> the type's key."""
+    out = {key.casefold(): key for key in submittal.fixture_types()}
+    out.update({kind.label.casefold(): key for key, kind in submittal.fixture_types().items()})
+    return out
+
+
 def fixtures_from_csv(text: str, name: str = "fixtures.csv") -> list[dict[str, Any]]:
     """A fixture schedule CSV, one fixture a row, columns named as the submittal's fixture fields."""
     name = parse.shown_path(name)
     reader = csv.reader(io.StringIO(text.removeprefix("\ufeff")))
     try:
-        fields = [f.strip() for f in next(reader, [])]
+        fields = [schedule_column(f) for f in next(reader, [])]
         if not any(fields):
             raise SizingInputError("FILE", name, "", message=f"FILE: {name} has no header row")
+        if len(fields) == 1 and any(sep in fields[0] for sep in ";\t|"):
+            raise SizingInputError("FILE", name, "", message=(
+                f"FILE: {name}: the header is one column, {fields[0][:60]!r}; its columns seem to be separated by "
+                "';', tabs or '|', not commas: save the schedule as CSV with commas"))
         for col in fields:
             if col not in submittal.FIXTURE_FIELDS:
                 raise SizingInputError("FILE", name, "", message=(
@@ -200,6 +237,8 @@ def fixtures_from_csv(text: str, name: str = "fixtures.csv") -> list[dict[str, A
                     "quote a value that contains a comma"))
             line = reader.line_num
             item = {k: v.strip() for k, v in zip(fields, values, strict=False) if v.strip() != ""}
+            if "type" in item:  # the type as the grid shows it ("Floor drain") or as its key (floor_drain)
+                item["type"] = type_keys().get(item["type"].casefold(), item["type"])
             if item:
                 rows.append(item)
             if len(rows) > submittal.MAX_FIXTURES:
@@ -231,6 +270,12 @@ def blank(value: Any) -> bool:
         return bool(pd.isna(value))
     except (TypeError, ValueError):
         return False
+
+
+def json_text(result: Any) -> str:
+    """A result (its ``to_dict()``) or a mapping as the JSON the downloads hold."""
+    data = result.to_dict() if hasattr(result, "to_dict") else result
+    return json.dumps(data, indent=2, default=str)
 
 
 def to_yaml(doc: Mapping[str, Any]) -> str:
@@ -265,6 +310,73 @@ def on_click(make: Any, *args: Any) -> Any:
     def build() -> Any:
         return make(*args)
     return build
+
+
+#: session_state key of the downloads of the latest run: {button key: (run number, make, args), RUN: number}.
+LATEST = "downloads_latest"
+RUN = "run"
+#: How long a click waits for the run its pending edit started, and the quiet moment after it (seconds).
+LATEST_WAIT = 30.0
+LATEST_QUIET = 0.4
+
+
+def start_run() -> None:
+    """Count the runs of this session (app.py, each run): a download is built only from its own run."""
+    holder = st.session_state.setdefault(LATEST, {})
+    holder[RUN] = holder.get(RUN, 0) + 1
+
+
+def latest(key: str, make: Any, *args: Any) -> Any:
+    """A download button's ``data``, made when it is clicked from what the page shows *then*.
+
+    A click on a download button first commits the field being typed (a text without Enter, a date), which
+    starts a run of the page; the file is built after that run, from the arguments that run registered under
+    ``key``, so the file holds what the page shows. If that run did not draw the button (the edit made an
+    error), no file is made rather than one that differs from the page."""
+    holder = st.session_state.setdefault(LATEST, {})  # one dict per session, read from the download's thread
+    holder[key] = (holder.get(RUN, 0), make, args)
+    wait = _run_waiter(holder)
+
+    def build() -> Any:
+        wait()
+        shown_run, make_now, args_now = holder[key]
+        if shown_run != holder.get(RUN, 0):
+            raise RuntimeError(f"{key}: the page changed and no longer offers this download")
+        return make_now(*args_now)
+    return build
+
+
+def _run_waiter(holder: dict) -> Any:
+    """A function that waits until the session's script run (started by the click's pending edit) ends."""
+    import threading
+    import time
+
+    try:
+        from streamlit.runtime import Runtime
+        from streamlit.runtime.scriptrunner import get_script_run_ctx
+
+        ctx = get_script_run_ctx()
+        info = Runtime.instance()._session_mgr.get_active_session_info(ctx.session_id)
+        session = info.session
+    except Exception:  # AppTest, or no server: the caller's run is the latest
+        return lambda: None
+
+    def running() -> bool:
+        thread = getattr(getattr(session, "_scriptrunner", None), "_script_thread", None)
+        return thread is not None and thread.is_alive() and thread is not threading.current_thread()
+
+    def wait() -> None:
+        # The edit's run may reach the server just before or just after the click: wait until no run is going
+        # and none has started for a quiet moment.
+        deadline = time.monotonic() + LATEST_WAIT
+        while time.monotonic() < deadline:
+            while running() and time.monotonic() < deadline:
+                time.sleep(0.05)
+            run = holder.get(RUN)
+            time.sleep(LATEST_QUIET)
+            if not running() and holder.get(RUN) == run:
+                return
+    return wait
 
 
 # --- shared form pieces ------------------------------------------------------------------------------------

@@ -69,11 +69,12 @@ def sizing_markdown_text(doc: dict[str, Any], units: str, place: Jurisdiction) -
 
 
 @st.cache_data(show_spinner=False, max_entries=16, hash_funcs=BY_PLACE)
-def sizing_pdf_bytes(doc: dict[str, Any], place: Jurisdiction) -> bytes:
-    """The PDF calculation report (sizing.report.pdf) of a submittal mapping sized under ``place``."""
+def sizing_pdf_bytes(doc: dict[str, Any], place: Jurisdiction, units: str = "us") -> bytes:
+    """The PDF calculation report (sizing.report.pdf) of a submittal mapping sized under ``place``, in the
+    ``units`` the page shows."""
     from sizing.report.pdf import sizing_pdf
 
-    return bytes(sizing_pdf(size_document(doc, place)))
+    return bytes(sizing_pdf(size_document(doc, place), units=units))
 
 
 def review_document(doc: dict[str, Any], today, place: Jurisdiction):

@@ -30,7 +30,7 @@ OTHER_LABEL = "Other appliance"
 #: The editor's columns, in the order shown: what changes the result most comes first, so that the
 #: dimensions and compartments stay on screen at 1280 px.
 COLUMNS = ("type", "other_type", "count", "length", "width", "depth", "compartments", "trap_size", "flow", "dfu",
-           "connected", "area", "label", "notes")
+           "connected", "area", "label", "drains_to", "sheet", "notes")
 TEXT_UNITS = {"length": "in", "width": "in", "depth": "in", "trap_size": "in", "flow": "gpm"}
 NUMBER_COLUMNS = ("count", "compartments")
 DIMENSIONS = ("length", "width", "depth")
@@ -260,6 +260,10 @@ def column_config() -> dict[str, Any]:
         "area": st.column_config.SelectboxColumn("area", options=list(submittal.AREAS),
                                                  format_func=lambda a: str(a).replace("_", " "), width="small"),
         "label": st.column_config.TextColumn("label", width="small"),
+        "drains_to": st.column_config.TextColumn("drains to", width="small",
+                                                 help="an indirect appliance's receptor: the label of a floor sink's "
+                                                      "line, or its fixture number"),
+        "sheet": st.column_config.TextColumn("sheet", width="small", help="the plan sheet that shows it (P-2)"),
         "notes": st.column_config.TextColumn("notes", width="small"),
     }
     for col, unit in TEXT_UNITS.items():

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import datetime as dt
 import io
-import json
 
 import pandas as pd
 import streamlit as st
@@ -146,8 +145,11 @@ def results(doc: dict, place) -> None:
     else:
         png = None
         st.caption("The accumulation chart is not available in this version (sizing.report.figures is missing).")
-    rows = [{"date": r["date"], "FOG [in]": r["fog_in"], "solids [in]": r["solids_in"], "total [in]": r["total_in"],
-             "% of depth": round(r["percent_full"], 1), "over the limit": "yes" if r["exceeds_limit"] else "no"}
+    from sizing.report.quantities import number
+
+    rows = [{"date": r["date"], "FOG [in]": number(r["fog_in"], "length"),
+             "solids [in]": number(r["solids_in"], "length"), "total [in]": number(r["total_in"], "length"),
+             "% of depth": number(r["percent_full"], "percent"), "over the limit": number(r["exceeds_limit"])}
             for r in plan.readings]
     if rows:
         st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch", key="mt_readings_table")
@@ -157,17 +159,17 @@ def results(doc: dict, place) -> None:
         st.warning(warning)
     st.subheader("Downloads")
     c1, c2, c3, c4 = st.columns(4)
-    c1.download_button("Maintenance log (YAML)", common.to_yaml(doc),
+    c1.download_button("Maintenance log (YAML)", common.latest("mt_download_log", common.to_yaml, doc),
                        file_name=common.download_name(doc, "-maintenance.yaml"), mime="application/x-yaml",
                        key="mt_download_log", on_click="ignore")
-    c2.download_button("Evaluation (JSON)", json.dumps(d, indent=2, default=str),
+    c2.download_button("Evaluation (JSON)", common.latest("mt_download_json", common.json_text, d),
                        file_name=common.download_name(doc, "-maintenance.json"), mime="application/json",
                        key="mt_download_json", on_click="ignore")
     if png is not None:
         c3.download_button("Accumulation chart (PNG)", png.getvalue(),
                            file_name=common.download_name(doc, "-accumulation.png"), mime="image/png",
                            key="mt_download_png", on_click="ignore")
-    c4.download_button("Maintenance report (PDF)", common.on_click(report_pdf, doc, dt.date.today(), place),
+    c4.download_button("Maintenance report (PDF)", common.latest("mt_download_pdf", report_pdf, doc, dt.date.today(), place),
                        file_name=common.download_name(doc, "-maintenance.pdf"), mime="application/pdf",
                        key="mt_download_pdf", on_click="ignore")
     register_box.save_box("maintenance", doc, place)

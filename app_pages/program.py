@@ -4,12 +4,15 @@ the diff of two review cycles side by side (all read through sizing.register).""
 from __future__ import annotations
 
 import datetime as dt
+from pathlib import Path
 
 import pandas as pd
 import streamlit as st
 
 from app_pages import access, common, jurisdiction
 from sizing.errors import SizingInputError, TableError
+from sizing.names import counted_from_one
+from sizing.report.quantities import number, quantity_of
 
 ss = st.session_state
 STATUSES = ("compliant", "corrections required", "no review")
@@ -32,6 +35,79 @@ def open_or_stop():
         common.stop_on_error(exc)
 
 
+def import_box(place) -> None:
+    """Import an inventory CSV (the batch inventory, with optional name, address and owner columns) into the
+    register: FSE and interceptor records with their CPC check; for a role that may store the inventory."""
+    if not access.may("inventory"):
+        return
+    with st.expander("Import an inventory (CSV)", icon=":material/upload_file:", key="pg_import_open"):
+        st.caption("One row per fixture line: submittal_id (the FSE id), fixture_type, count; optional flow_gpm, "
+                   "trap_size_in, connected_to_interceptor, installed_volume_gal, and the FSE's name, address and "
+                   "owner. Each FSE is sized under the CPC and its installed volume checked against it.")
+        st.file_uploader("Inventory CSV", type=["csv"], key="pg_import_file")
+        ss.setdefault("in_pg_import_skip", False)
+        st.checkbox("Import the other submittals when rows are rejected", key="in_pg_import_skip")
+        st.button("Import into the register", key="pg_import", on_click=_import, args=(place,))
+        common.show_message("pg_import_msg")
+
+
+def _import(place) -> None:
+    import io
+
+    import sqlalchemy as sa
+
+    from sizing.batch import run_batch
+    from sizing.register.db import mask
+
+    upload = ss.get("pg_import_file")
+    if upload is None:
+        ss.pg_import_msg = ("error", "Choose an inventory CSV file first.")
+        return
+    data = upload.getvalue()
+
+    def stream():
+        s = io.BytesIO(data)
+        s.name = upload.name
+        return s
+
+    skip = bool(ss.get("in_pg_import_skip"))
+    try:
+        checked = run_batch(stream(), jurisdiction=place)  # checked before the register is touched
+        if len(checked.rejects) and not skip:
+            first = checked.rejects.iloc[0]
+            ss.pg_import_msg = ("error", f"{upload.name}: line {first['line']}: {first['reason']}; "
+                                         f"{len(checked.rejects)} row(s) rejected, nothing imported (fix them, or "
+                                         "tick 'Import the other submittals')")
+            return
+        from sizing.register.db import resolve
+
+        url = resolve(access.register_location())[0]
+        path = url.removeprefix("sqlite:///") if url.startswith("sqlite:///") else None
+        existed = path is None or Path(path).exists()
+        try:
+            reg = access.open_register(write=True)
+            try:
+                r = reg.import_inventory(stream(), user=ss.get("in_reg_user") or None, skip_rejects=skip,
+                                         jurisdiction=place, skip_hint="tick 'Import the other submittals'")
+            finally:
+                reg.db.engine.dispose()
+        except BaseException:
+            if not existed:  # a register this failed import created: leave nothing behind
+                for suffix in ("", "-wal", "-shm", "-journal"):
+                    Path(path + suffix).unlink(missing_ok=True)
+            raise
+    except SizingInputError as exc:
+        ss.pg_import_msg = ("error", access.app_message(str(exc)))
+        return
+    except sa.exc.SQLAlchemyError as exc:
+        ss.pg_import_msg = ("error", "Register: nothing was imported: "
+                                     + mask(str(getattr(exc, "orig", None) or exc).splitlines()[0]))
+        return
+    from sizing.report.register import imported_text
+
+    ss.pg_import_msg = ("success", f"{upload.name}: " + imported_text(r).strip())
+
+
 def fse_table(reg, as_of: dt.date, place) -> list[str]:
     from sizing.register.queries import fse_list
 
@@ -46,7 +122,7 @@ def fse_table(reg, as_of: dt.date, place) -> list[str]:
              and text.strip().lower() in " ".join(str(r[k] or "") for k in ("fse_id", "name", "address")).lower()]
     st.caption(f"{len(shown)} of {len(rows)} FSEs")
     if shown:
-        st.dataframe(pd.DataFrame(shown), hide_index=True, width="stretch", key="pg_fse_table")
+        st.dataframe(cells(shown), hide_index=True, width="stretch", key="pg_fse_table")
     return [r["fse_id"] for r in rows]
 
 
@@ -100,7 +176,7 @@ def due(reg, as_of: dt.date, place) -> None:
     (st.warning if overdue else st.success)(f"{len(items)} items due by {as_of + dt.timedelta(days=int(within))}; "
                                             f"{overdue} overdue as of {as_of}.")
     if items:
-        st.dataframe(pd.DataFrame(items), hide_index=True, width="stretch", key="pg_due_table")
+        st.dataframe(cells(items), hide_index=True, width="stretch", key="pg_due_table")
 
 
 def cycle_diff(reg, ids: list[str]) -> None:
@@ -123,11 +199,12 @@ def cycle_diff(reg, ids: list[str]) -> None:
     left, right = f"cycle {a}", f"cycle {b}"
     rows = [{"item": f"fixture {f['fixture']}", left: _fx(f["from"]), right: _fx(f["to"]), "change": f["change"]}
             for f in d["fixtures"]]
-    rows += [{"item": v["value"], left: _v(v["from"]), right: _v(v["to"]), "change": "changed"} for v in d["design"]]
+    rows += [{"item": counted_from_one(v["value"]), left: _v(v["from"], v["value"]), right: _v(v["to"], v["value"]),
+              "change": "changed"} for v in d["design"]]
     rows += [{"item": f"finding {f['rule']}", left: f["was"], right: f["now"], "change": change}
              for change, key in (("resolved", "resolved"), ("new failure", "new"), ("still failing", "still_failing"))
              for f in d[key]]
-    st.metric("Compliant", f"{d['compliant']['from']} → {d['compliant']['to']}")
+    st.metric("Compliant", f"{_v(d['compliant']['from'])} → {_v(d['compliant']['to'])}")
     st.dataframe(pd.DataFrame(rows, columns=["item", left, right, "change"]), hide_index=True, width="stretch",
                  key="pg_diff_table")
 
@@ -136,14 +213,21 @@ def _fx(f) -> str:
     return "—" if f is None else f"{f['count']} x, {f['connected']}, {f['dfu']:g} DFU"
 
 
-def _v(v) -> str:
-    return "—" if v is None else f"{v:.2f}".rstrip("0").rstrip(".") if isinstance(v, float) else str(v)
+def _v(v, key: str = "") -> str:
+    return number(v, quantity_of(key))
+
+
+def cells(rows: list[dict]) -> pd.DataFrame:
+    """Register rows as a table: numbers to their quantity's precision, yes / no, a dash for nothing."""
+    return pd.DataFrame([{k: v if isinstance(v, (dt.date, str)) else number(v, quantity_of(k)) for k, v in r.items()}
+                         for r in rows])
 
 
 place = jurisdiction.chosen()
 common.header("FOG program register", place)
 ss.setdefault("in_pg_as_of", dt.date.today())
 as_of = st.date_input("As of", key="in_pg_as_of", format="YYYY-MM-DD")
+import_box(place)
 reg = open_or_stop()
 try:
     tab_list, tab_timeline, tab_due, tab_diff = st.tabs(["FSEs", "Timeline", "Due", "Cycle diff"])

@@ -41,7 +41,7 @@ def _save(kind: str, doc: dict, today: dt.date, fse_key: str, place) -> None:
         finally:
             reg.db.engine.dispose()
     except SizingInputError as exc:
-        ss[message] = ("error", str(exc))
+        ss[message] = ("error", access.app_message(str(exc)))
         return
     except sa.exc.SQLAlchemyError as exc:  # the server went away, a lock timed out: nothing was saved
         reason = mask(str(getattr(exc, "orig", None) or exc).splitlines()[0])
@@ -58,7 +58,7 @@ def save_box(kind: str, doc: dict, place, today: dt.date | None = None) -> None:
         return
     fse_key = f"in_reg_fse_{kind}"
     given = str(((doc.get("project") or {}).get("fse_id")) or "")
-    with st.expander("Save to register", icon=":material/save:"):
+    with st.expander("Save to register", icon=":material/save:", key=f"reg_box_open_{kind}"):  # Enter keeps it open
         behalf_field()
         if given:
             st.caption(f"FSE id from the submittal: {given}")

@@ -4,12 +4,11 @@ install deadline out (all from sizing.ordinance.review)."""
 from __future__ import annotations
 
 import datetime as dt
-import json
 
 import pandas as pd
 import streamlit as st
 
-from app_pages import common, evaluate, fixtures, jurisdiction, register_box
+from app_pages import access, common, evaluate, fixtures, jurisdiction, register_box
 from sizing import submittal
 from sizing.errors import SizingInputError, TableError
 from sizing.report.quantities import show
@@ -29,7 +28,8 @@ SECTIONS = ("interceptor", *DECLARATION_SECTIONS, "review_notes")
 HEADER_FIELDS = {"permit": "in_rv_permit", "plan_check": "in_rv_plan_check", "review_cycle": "in_rv_cycle",
                  "reviewer": "in_rv_reviewer"}
 TEXT_FIELDS = {"volume": "in_rv_volume", "rated_flow": "in_rv_rated_flow", "compartments": "in_rv_compartments",
-               "liquid_depth": "in_rv_liquid_depth", "sanitary_tees": "in_rv_sanitary_tees", "product": "in_rv_product"}
+               "liquid_depth": "in_rv_liquid_depth", "sanitary_tees": "in_rv_sanitary_tees", "product": "in_rv_product",
+               "sheet": "in_rv_sheet"}
 TRI_FIELDS = {"grease_retention_fittings": "in_rv_fittings", "accessible": "in_rv_accessible"}
 MANHOLE_COLUMNS = MANHOLE_FIELDS
 
@@ -42,7 +42,8 @@ def manhole_frame(items) -> pd.DataFrame:
         rows.append({"over": common.text_of(item.get("over")) or None,
                      "diameter": common.text_of(item.get("diameter")) or None,
                      "to_grade": None if to_grade is None else common.tri_choice(to_grade, "to_grade"),
-                     "label": common.text_of(item.get("label")) or None})
+                     "label": common.text_of(item.get("label")) or None,
+                     "sheet": common.text_of(item.get("sheet")) or None})
     return pd.DataFrame(rows, columns=list(MANHOLE_COLUMNS), dtype="object")
 
 
@@ -172,12 +173,15 @@ def design_form() -> dict:
     c2.text_input("Sanitary tees", key="in_rv_sanitary_tees", placeholder="2")
     c3.selectbox("Grease retention fittings", common.TRI_SHOWN, key="in_rv_fittings")
     c4.selectbox("Easily accessible location", common.TRI_SHOWN, key="in_rv_accessible")
-    st.text_input("Product (optional)", key="in_rv_product")
+    p1, p2 = st.columns([3, 1])
+    p1.text_input("Product (optional)", key="in_rv_product")
+    p2.text_input("Plan sheet (optional)", key="in_rv_sheet", placeholder="P-4")
     st.markdown("**Access manholes** — one row each; diameter with its unit ('24 in', '610 mm')")
     config = {"over": st.column_config.SelectboxColumn("over", options=list(MANHOLE_OVER)),
               "diameter": st.column_config.TextColumn("diameter [in]"),
               "to_grade": st.column_config.SelectboxColumn("to finished grade", options=["yes", "no"]),
-              "label": st.column_config.TextColumn("label")}
+              "label": st.column_config.TextColumn("label"),
+              "sheet": st.column_config.TextColumn("sheet")}
     manholes = common.editor("rv_mh", manhole_frame([]), num_rows="dynamic", column_config=config,
                              width="stretch")
 
@@ -245,9 +249,35 @@ def build_document(manholes: pd.DataFrame) -> dict:
     return doc
 
 
+def recorded_waiver(doc: dict) -> dict:
+    """The submittal with the waiver decision the Director recorded in the register for its FSE (when the
+    submittal carries no waiver section of its own), and a line saying so."""
+    fse = str((doc.get("project") or {}).get("fse_id") or "").strip()
+    if not fse or doc.get("waiver") is not None:
+        return doc
+    from sizing.register import queries
+
+    try:
+        reg = access.open_register()
+    except SizingInputError:  # no register, or none readable: the review stands on the submittal alone
+        return doc
+    try:
+        rec = queries.recorded_decision(reg, fse)
+    except Exception:  # noqa: BLE001 - an FSE the register does not hold, a register that went away
+        rec = None
+    finally:
+        reg.db.engine.dispose()
+    if not rec or not rec["waiver"]:
+        return doc
+    st.info(f"Waiver decision recorded in the register for {fse}: {rec['status']} on {rec['decided_on']} by "
+            f"{rec['recorded_by']}; the review applies it.", icon=":material/gavel:")
+    return {**doc, "waiver": rec["waiver"]}
+
+
 def results(doc: dict, place) -> None:
     st.divider()
     st.subheader("Review")
+    doc = recorded_waiver(doc)
     st.caption(f"{place.name}: the review applies " + ", ".join(r.replace("_", " ") for r in place.review_rules))
     sched = ss.get("rv_schedule") or fixtures.Schedule()
     fixtures.show_incomplete(sched)
@@ -332,23 +362,65 @@ def notes_editor(r) -> dict:
     return {rule: REPORT.ReviewerNote(**item) for rule, item in notes.items()}
 
 
+LETTER_FIELDS = {"addressee": "in_rv_letter_addressee", "address": "in_rv_letter_address",
+                 "title": "in_rv_letter_title", "opening": "in_rv_letter_opening"}
+
+
+def letter_fields(r):
+    """The correction letter as the plan checker edits it: addressee, address, signer's title, opening paragraph
+    (blank: from the submittal's project, and the standard opening); signed by the reviewer above."""
+    from sizing.report.correction import LetterFields
+
+    for key in LETTER_FIELDS.values():
+        ss.setdefault(key, "")
+    with st.expander("Correction letter: addressee, signature", key="rv_letter_open"):
+        a1, a2 = st.columns(2)
+        a1.text_input("Addressee", key="in_rv_letter_addressee",
+                      placeholder=r.project.get("applicant") or "the applicant (project: applicant)")
+        a2.text_input("Signer's title", key="in_rv_letter_title",
+                      placeholder=r.project.get("reviewer_title") or "Plan checker")
+        st.text_area("Address (one line each)", key="in_rv_letter_address", height=80,
+                     placeholder=r.project.get("applicant_address") or "")
+        st.text_area("Opening paragraph (blank: the standard one)", key="in_rv_letter_opening", height=80)
+        st.caption("Each correction cites the plan sheets of the parts it names (their `sheet` field, else the "
+                   "interceptor's) and carries your note on its finding; the reviewer above signs.")
+    return LetterFields.from_project(r.project, **{field: ss[key].strip() for field, key in LETTER_FIELDS.items()})
+
+
+def letter_bytes(r, notes: dict, fields, fmt: str) -> bytes:
+    from sizing.report import correction
+
+    return correction.render(correction.build(r, notes, fields), fmt)
+
+
 def downloads(doc: dict, r, notes: dict, place) -> None:
-    """Each file is made when its button is clicked (common.on_click), of the review under ``place``."""
+    """Each file is made when its button is clicked (common.latest), of the review under ``place``."""
+    fields = letter_fields(r)
     st.subheader("Downloads")
+    l1, l2, l3 = st.columns(3)
+    stem = common.download_name(doc, "-corrections")
+    l1.download_button("Correction letter (Word)", common.latest("rv_letter_docx", letter_bytes, r, notes, fields, "docx"),
+                       file_name=f"{stem}.docx", key="rv_letter_docx", on_click="ignore",
+                       mime="application/vnd.openxmlformats-officedocument.wordprocessingml.document")
+    l2.download_button("Correction letter (PDF)", common.latest("rv_letter_pdf", letter_bytes, r, notes, fields, "pdf"),
+                       file_name=f"{stem}.pdf", mime="application/pdf", key="rv_letter_pdf", on_click="ignore")
+    l3.download_button("Correction letter (markdown)",
+                       common.latest("rv_letter_md", letter_bytes, r, notes, fields, "markdown"),
+                       file_name=f"{stem}.md", mime="text/markdown", key="rv_letter_md", on_click="ignore")
     d1, d2, d3, d4 = st.columns(4)
-    d1.download_button("Submittal with the design (YAML)", common.on_click(common.to_yaml, doc),
+    d1.download_button("Submittal with the design (YAML)", common.latest("rv_download_submittal", common.to_yaml, doc),
                        file_name=common.download_name(doc, ".yaml"), mime="application/x-yaml",
                        key="rv_download_submittal", on_click="ignore")
-    d2.download_button("Review (JSON)", common.on_click(lambda: json.dumps(r.to_dict(), indent=2, default=str)),
+    d2.download_button("Review (JSON)", common.latest("rv_download_json", common.json_text, r),
                        file_name=common.download_name(doc, "-review.json"), mime="application/json",
                        key="rv_download_json", on_click="ignore")
-    d3.download_button("Review (markdown)", common.on_click(REPORT.review_markdown, r, notes),
+    d3.download_button("Review (markdown)", common.latest("rv_download_markdown", REPORT.review_markdown, r, notes),
                        file_name=common.download_name(doc, "-review.md"), mime="text/markdown",
                        key="rv_download_markdown", on_click="ignore")
     if not common.module_available("sizing.report.pdf"):  # imported (with fpdf2) only when a PDF is made
         d4.caption("The PDF review report is not available in this version (sizing.report.pdf is missing).")
     else:
-        d4.download_button("Review report (PDF)", common.on_click(review_pdf, doc, place),
+        d4.download_button("Review report (PDF)", common.latest("rv_download_pdf", review_pdf, doc, place),
                            file_name=common.download_name(doc, "-review.pdf"), mime="application/pdf",
                            key="rv_download_pdf", on_click="ignore")
 

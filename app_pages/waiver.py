@@ -4,12 +4,11 @@ determination and conditions, a revocation timeline and the letter (all from siz
 from __future__ import annotations
 
 import datetime as dt
-import json
 
 import pandas as pd
 import streamlit as st
 
-from app_pages import common, evaluate, jurisdiction, register_box
+from app_pages import access, common, evaluate, jurisdiction, register_box
 from sizing import parse, submittal
 from sizing.errors import SizingInputError, TableError
 from sizing.tables import DEFAULT_EDITION
@@ -76,6 +75,7 @@ def _date(field: str, value) -> dt.date | None:
 
 def load_document(doc: dict, source: str) -> None:
     """Fill the form from a submittal's waiver, application and revocation sections, as typed."""
+    ss.pop("wv_recorded", None)  # a decision recorded for another application
     w = parse.mapping("waiver", doc.get("waiver"), WAIVER.WAIVER_FIELDS, default={})
     kinds = types()
     kind = parse.choice("waiver.type", w.get("type"), list(kinds), default=next(iter(kinds)))
@@ -116,6 +116,8 @@ def load_document(doc: dict, source: str) -> None:
     grounds_given = [grounds_given] if isinstance(grounds_given, str) else list(grounds_given)
     known = grounds(jurisdiction.chosen())
     ss.in_wv_grounds = [g for g in (str(x).strip("()").lower() for x in grounds_given) if g in known]
+    for g in known:
+        ss[f"in_wv_ground_{g}"] = g in ss.in_wv_grounds
     received = r.get("response_received")
     ss.in_wv_response_date = None
     if isinstance(received, (dt.date, str)) and str(received).lower() not in ("true", "false", "yes", "no"):
@@ -260,7 +262,12 @@ def form(place) -> dict:
         r1, r2 = st.columns(2)
         r1.date_input("Notice mailed", key="in_wv_notice_mailed", format="YYYY-MM-DD")
         r2.date_input("Proposed effective date", key="in_wv_proposed_effective", format="YYYY-MM-DD")
-        st.multiselect("Grounds", list(grounds_shown), key="in_wv_grounds", format_func=lambda g: grounds_shown[g])
+        st.markdown("**Grounds** (each one that applies; none is ticked for you)")
+        for g, text in grounds_shown.items():  # one box each: no "select all"
+            key = f"in_wv_ground_{g}"
+            ss.setdefault(key, g in ss.in_wv_grounds)
+            st.checkbox(text, key=key)
+        ss.in_wv_grounds = [g for g in grounds_shown if ss[f"in_wv_ground_{g}"]]
         r1, r2 = st.columns(2)
         r1.checkbox("Written response received", key="in_wv_response_received")
         r2.date_input("Response date", key="in_wv_response_date", format="YYYY-MM-DD")
@@ -280,6 +287,9 @@ def form(place) -> dict:
                        f"({revocation_citation}). The determination below does not depend on it.",
                        icon=":material/pending:")
             revocation = None
+    recorded = ss.get("wv_recorded")
+    if recorded:  # the Director's decision as recorded in the register: the letter is final
+        waiver.update(recorded)
     doc = {**ss.wv_doc, "construction": ss.in_wv_construction, "waiver": waiver}
     if application:
         doc["application"] = application
@@ -333,6 +343,7 @@ def results(doc: dict, place) -> None:
         revocation(d.revocation)
     common.show_provenance(d.sizing["provenance"])  # the CPC size behind the evidence
     downloads(doc, d, place)
+    decision_box(doc, d, place)
     register_box.save_box("waiver", doc, place)
 
 
@@ -356,23 +367,115 @@ def revocation(r: dict) -> None:
                f"({r['citations']['notice']}). Response: {r['response']} ({r['citations']['response']}).")
 
 
+DECISIONS = {"granted": "Granted, with the conditions and expiration above",
+             "denied": "Denied", "revoked": "Revoked (after the notice of proposed revocation)"}
+
+
+def decision_box(doc: dict, d, place) -> None:
+    """The Director records the decision (granted with its conditions and expiration, denied, revoked) in the
+    register, dated and under the signed-in identity; shown only to a role that may store a waiver decision (the
+    register checks the role again). Once recorded, the letter downloads are the final determination."""
+    if not access.may("waiver"):
+        return
+    recorded = ss.get("wv_recorded")
+    # keyed: Enter in its field reruns the page and the box stays open
+    with st.expander("Record the Director's decision", icon=":material/gavel:", expanded=bool(recorded),
+                     key="wv_decision_open"):
+        if recorded:
+            st.success(f"Recorded: {recorded['status']} on {recorded['date']} by {recorded['decided_by']}. The "
+                       "letter below is the final determination.", icon=":material/verified:")
+        ss.setdefault("in_wv_decision", "granted")
+        st.radio("Decision", list(DECISIONS), key="in_wv_decision", format_func=DECISIONS.get)
+        given = str(((doc.get("project") or {}).get("fse_id")) or "")
+        if not given:
+            ss.setdefault("in_wv_decision_fse", "")
+            st.text_input("FSE id (the application has no project.fse_id)", key="in_wv_decision_fse",
+                          placeholder="FSE-0311")
+        st.caption("The decision is dated the determination date above (blank: today) and recorded under your "
+                   "identity; the register keeps every decision (a later one does not erase an earlier one).")
+        st.button("Record this decision in the register", key="wv_record", on_click=_record,
+                  args=(doc, d.grantable, [c["text"] for c in d.conditions],
+                        None if d.revocation is None else d.revocation["may_proceed"], given, place))
+        common.show_message("wv_record_msg")
+
+
+def _record(doc: dict, grantable: bool, conditions: list[str], revocation_ready: bool | None, fse: str,
+            place) -> None:
+    import sqlalchemy as sa
+
+    from sizing.register.db import mask
+
+    decision = ss.get("in_wv_decision", "granted")
+    day = ss.get("in_wv_date") or dt.date.today()
+    problem = None
+    if decision == "granted" and not grantable:
+        problem = "Not recorded: the waiver is not grantable (see 'Not met'); record it as denied, or complete it."
+    elif decision == "granted" and not ss.get("in_wv_expiration"):
+        problem = "Not recorded: enter the expiration before granting the waiver."
+    elif decision == "revoked" and not revocation_ready:
+        problem = ("Not recorded: a revocation needs the notice of proposed revocation, its dates and grounds, "
+                   "and the notice period met (tick 'A revocation of this waiver is proposed').")
+    fse_id = fse or ss.get("in_wv_decision_fse", "").strip()
+    if problem is None and not fse_id:
+        problem = "Not recorded: enter the FSE id the decision belongs to."
+    if problem:
+        ss.wv_record_msg = ("error", problem)
+        return
+    try:
+        reg = access.open_register(write=True)
+        try:
+            who = reg.identity
+            recorded = {"status": decision, "date": day.isoformat(), "decided_by": who}
+            if decision == "granted":
+                recorded.update(granted_on=day.isoformat(), conditions=conditions)
+            waiver = {k: v for k, v in doc["waiver"].items() if k not in ("status", "granted_on", "decided_by")}
+            stored = {**doc, "waiver": {**waiver, **recorded}}
+            added = reg.add_document(stored, kind="waiver", user=ss.get("in_reg_user") or None, fse_id=fse_id,
+                                     today=day, name="app (waiver decision)", jurisdiction=place)
+        finally:
+            reg.db.engine.dispose()
+    except SizingInputError as exc:
+        ss.wv_record_msg = ("error", access.app_message(str(exc)))
+        return
+    except sa.exc.SQLAlchemyError as exc:
+        reason = mask(str(getattr(exc, "orig", None) or exc).splitlines()[0])
+        ss.wv_record_msg = ("error", f"Register: nothing was recorded: {reason}")
+        return
+    ss.wv_recorded = recorded
+    ss.wv_record_msg = ("success", f"Recorded ({decision}): {added.summary()} in {reg.db.display()}, by {who}.")
+
+
 def downloads(doc: dict, d, place) -> None:
     st.subheader("Downloads")
     d1, d2, d3, d4 = st.columns(4)
-    d1.download_button("Application (YAML)", common.to_yaml(doc), file_name=common.download_name(doc, "-waiver.yaml"),
+    d1.download_button("Application (YAML)", common.latest("wv_download_submittal", common.to_yaml, doc), file_name=common.download_name(doc, "-waiver.yaml"),
                        mime="application/x-yaml", key="wv_download_submittal", on_click="ignore")
-    d2.download_button("Decision (JSON)", json.dumps(d.to_dict(), indent=2, default=str),
+    d2.download_button("Decision (JSON)", common.latest("wv_download_json", common.json_text, d),
                        file_name=common.download_name(doc, "-waiver.json"), mime="application/json",
                        key="wv_download_json", on_click="ignore")
-    d3.download_button("Letter (markdown)", LETTER.waiver_markdown(d),
+    d3.download_button("Letter (markdown)", common.latest("wv_download_markdown", LETTER.waiver_markdown, d),
                        file_name=common.download_name(doc, "-determination.md"), mime="text/markdown",
                        key="wv_download_markdown", on_click="ignore")
     if not hasattr(LETTER, "waiver_pdf"):
         d4.caption("The PDF letter is not available in this version (sizing.report.letter.waiver_pdf is missing).")
         return
-    d4.download_button("Determination letter (PDF)", common.on_click(evaluate.waiver_pdf_bytes, doc, dt.date.today(), place),
+    if d.revocation is not None:
+        n1, n2 = st.columns(2)
+        n1.download_button("Notice of proposed revocation (PDF)",
+                           common.latest("wv_notice_pdf", notice_pdf, doc, dt.date.today(), place),
+                           file_name=common.download_name(doc, "-revocation-notice.pdf"), mime="application/pdf",
+                           key="wv_notice_pdf", on_click="ignore")
+        n2.download_button("Notice of proposed revocation (markdown)",
+                           common.latest("wv_notice_md", LETTER.revocation_notice_markdown, d),
+                           file_name=common.download_name(doc, "-revocation-notice.md"), mime="text/markdown",
+                           key="wv_notice_md", on_click="ignore")
+    d4.download_button("Determination letter (PDF)", common.latest("wv_download_pdf", evaluate.waiver_pdf_bytes, doc, dt.date.today(), place),
                        file_name=common.download_name(doc, "-determination.pdf"), mime="application/pdf",
                        key="wv_download_pdf", on_click="ignore")
+
+
+def notice_pdf(doc: dict, today: dt.date, place) -> bytes:
+    return bytes(LETTER.revocation_notice_pdf(evaluate.waiver_decision(doc, today, place)))
 
 
 place = jurisdiction.chosen()

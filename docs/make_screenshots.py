@@ -38,7 +38,36 @@ PAGES = {
                                                           "maintenance-restaurant.yaml")),
     "inventory": ("inventory", lambda p: (p.get_by_role("button", name="Use the example inventory").click(),
                                           wait_idle(p))),
+    "letter": ("review", lambda p: (load_example(p, "The submittal", "Example", "review-correction-letter.yaml"),
+                                    open_expander(p, "Correction letter: addressee, signature"))),
+    "decision": ("waiver", lambda p: record_decision(p)),
+    "program": ("program", lambda p: import_inventory(p)),
 }
+
+
+def record_decision(page) -> None:
+    """The Director grants the coffee bar's waiver and records it (in the screenshots' own register)."""
+    load_example(page, "The application", "Example", "waiver-coffee-bar.yaml")
+    open_expander(page, "Record the Director's decision")
+    fse = page.get_by_label("FSE id (the application has no project.fse_id)", exact=True)
+    if fse.count():
+        fse.fill("FSE-0520")
+        fse.press("Enter")
+        wait_idle(page)
+    page.get_by_role("button", name="Record this decision in the register", exact=True).click()
+    wait_idle(page)
+
+
+def import_inventory(page) -> None:
+    """The example inventory imported from the Program page (its rejected row left out)."""
+    open_expander(page, "Import an inventory (CSV)")
+    page.locator('[data-testid="stFileUploaderDropzoneInput"]').first.set_input_files(
+        str(ROOT / "examples" / "inventory.csv"))
+    wait_idle(page)
+    page.get_by_text("Import the other submittals when rows are rejected", exact=True).click()
+    wait_idle(page)
+    page.get_by_role("button", name="Import into the register", exact=True).click()
+    wait_idle(page)
 
 
 def full_height(page, width: int) -> None:
@@ -69,10 +98,13 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pages", nargs="*", choices=list(PAGES), default=list(PAGES))
     args = parser.parse_args(argv)
+    import tempfile
+
     from playwright.sync_api import sync_playwright
 
     OUT.mkdir(parents=True, exist_ok=True)
-    with serve_app() as url, sync_playwright() as p:
+    register = Path(tempfile.mkdtemp()) / "screenshots.db"  # the decision and the import go here, not to a real one
+    with serve_app(env={"SIZING_DB": str(register)}) as url, sync_playwright() as p:
         browser = launch(p)
         for name in args.pages:
             path, action = PAGES[name]

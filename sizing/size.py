@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from sizing import names
 from sizing.cpc import fmt_size
 from sizing.cpc import gravity as grav
 from sizing.cpc import hydromechanical as hgi
@@ -34,10 +35,10 @@ def size(sub: Submittal) -> SizingResult:
                  inputs={"application_date": None if sub.application_date is None else sub.application_date.isoformat()},
                  note=sub.edition_basis)
     receptor = receptor_connected(sub.fixtures)
-    lines = tuple(fixture_line(f, run, receptor) for f in sub.fixtures)
+    lines = tuple(fixture_line(f, run, receptor_carries(sub, f, receptor)) for f in sub.fixtures)
     connected = [line for line in lines if line.connected]
     for f, line in zip(sub.fixtures, lines, strict=True):
-        line_warnings(f, line, sub.place, receptor, run)
+        line_warnings(f, line, sub.place, receptor_carries(sub, f, receptor), run)
     gravity, dfu_total = _gravity(sub, connected, run)
     hydro = _hydromechanical(sub, connected, run)
     meals = _meals(sub, run)
@@ -62,6 +63,21 @@ def size(sub: Submittal) -> SizingResult:
                         provenance=provenance, edition_basis=sub.edition_basis)
 
 
+def receptor_carries(sub: Submittal, f, any_receptor: bool) -> bool:
+    """Whether a receptor carries an indirect appliance's load: the line its ``drains_to`` names, connected and
+    counted; without ``drains_to``, any connected floor sink or floor drain listed (``any_receptor``)."""
+    if f.receptor_index is None:
+        return any_receptor
+    target = sub.fixtures[f.receptor_index]
+    return target.connected and target.count > 0
+
+
+def _name(sub: Submittal, line: FixtureLine) -> str:
+    """A fixture line as the plan counts it: ``fixture 8 (Floor drain, sheet P-2)``."""
+    sheet = next((f.sheet for f in sub.fixtures if f.index == line.index), None)
+    return names.fixture(line.index, line.name, line.count, sheet)
+
+
 # --- Gravity (Table 1014.3.6, Table 703.2) ---------------------------------------------------------------
 
 def _gravity(sub: Submittal, connected: list[FixtureLine], run: _Run) -> tuple[dict[str, Any], float]:
@@ -73,7 +89,7 @@ def _gravity(sub: Submittal, connected: list[FixtureLine], run: _Run) -> tuple[d
                            "dfu_basis": None, "table_row": None, "citation": cite, "provenance": table.provenance,
                            "provenance_label": table.level_label(), "carried_from": table.carried_from, "message": None,
                            # indirect appliances with neither a receptor nor a flow: their load is in no sum
-                           "left_out": [f"fixtures[{line.index}] ({line.count} x {line.name})" for line in connected
+                           "left_out": [_name(sub, line) for line in connected
                                         if line.count and line.dfu == 0 and not line.footnote3_volume_gal
                                         and _uncarried_indirect(sub, line)]}
     if sub.fixtures:
@@ -127,7 +143,8 @@ def _gravity(sub: Submittal, connected: list[FixtureLine], run: _Run) -> tuple[d
 def _uncarried_indirect(sub: Submittal, line: FixtureLine) -> bool:
     """An indirect appliance whose load no listed receptor carries and that gives no flow (0 DFU, 0 gal)."""
     f = next(f for f in sub.fixtures if f.index == line.index)
-    return f.indirect and f.flow_gpm is None and f.dfu is None and not receptor_connected(sub.fixtures)
+    return (f.indirect and f.flow_gpm is None and f.dfu is None
+            and not receptor_carries(sub, f, receptor_connected(sub.fixtures)))
 
 
 def _pipe_capacity_check(pipe_in: float, dfu_total: float, run: _Run) -> None:
@@ -160,13 +177,13 @@ def _hydromechanical(sub: Submittal, connected: list[FixtureLine], run: _Run) ->
         "left_out": [],
     }
     volume, flows, counted = _hgi_fixture_sum(sub, connected, run, pdi.provenance)
-    left_out = [line for line in connected if line.count and f"fixtures[{line.index}]" not in counted]
+    left_out = [line for line in connected if line.count and line.index not in counted]
     if left_out and counted:
         # a partial design flow would understate the HGI: name what it leaves out
-        out["left_out"] = [f"fixtures[{line.index}] ({line.count} x {line.name})" for line in left_out]
-        names = ", ".join(out["left_out"])
+        out["left_out"] = [_name(sub, line) for line in left_out]
+        listed = ", ".join(out["left_out"])
         run.warnings.append(f"the fixture-capacity (PDI) method leaves out {len(left_out)} connected fixture line"
-                            f"{'s' if len(left_out) != 1 else ''} with neither dimensions nor a flow: {names}; give "
+                            f"{'s' if len(left_out) != 1 else ''} with neither dimensions nor a flow: {listed}; give "
                             "a sink's length, width and depth, or an appliance's or drain's flow, to include it")
     if not counted:
         out["message"] = ("no connected fixture gives sink dimensions (length, width, depth) or a flow: "
@@ -179,7 +196,7 @@ def _hydromechanical(sub: Submittal, connected: list[FixtureLine], run: _Run) ->
 
 
 def _hgi_fixture_sum(sub: Submittal, connected: list[FixtureLine], run: _Run,
-                     provenance: str) -> tuple[float, float, list[str]]:
+                     provenance: str) -> tuple[float, float, list[int]]:
     """PDI G-101 step 1 over the connected lines: the fixture volume [gal] of those with dimensions, the flow [gpm]
     of those with a flow, and which lines were counted (a step each)."""
     by_index = {f.index: f for f in sub.fixtures}
@@ -191,19 +208,19 @@ def _hgi_fixture_sum(sub: Submittal, connected: list[FixtureLine], run: _Run,
         if f.has_dimensions and f.count:
             v = hgi.fixture_volume_gal(f.length_in, f.width_in, f.depth_in, f.compartments) * f.count
             volume += v
-            counted.append(f"fixtures[{f.index}]")
+            counted.append(f.index)
             comp = f" ({f.compartments} compartments (type default))" if f.compartments_default else ""
             run.step(key=f"hgi.volume.fixtures[{f.index}]",
-                     title=f"Fixture volume of fixtures[{f.index}]: {f.count} x {f.compartments} x "
+                     title=f"Fixture volume of {names.fixture(f.index, f.name)}: {f.count} x {f.compartments} x "
                            f"{f.length_in:g} x {f.width_in:g} x {f.depth_in:g} in / 231{comp}",
                      value=round(v, 2), unit="gal", citation="PDI G-101, step 1", provenance=provenance,
                      inputs={"length_in": f.length_in, "width_in": f.width_in, "depth_in": f.depth_in,
                              "compartments": f.compartments, "count": f.count})
         elif f.flow_gpm is not None and f.count:
             flows += f.flow_gpm * f.count
-            counted.append(f"fixtures[{f.index}]")
+            counted.append(f.index)
             run.step(key=f"hgi.flow.fixtures[{f.index}]",
-                     title=f"Rated flow of fixtures[{f.index}] added to the design flow", value=f.flow_gpm * f.count,
+                     title=f"Rated flow of {names.fixture(f.index, f.name)} added to the design flow", value=f.flow_gpm * f.count,
                      unit="gpm", citation="PDI G-101 (appliances: manufacturer's flow rate)", provenance=SUBMITTED,
                      inputs={"flow_gpm": f.flow_gpm, "count": f.count})
     return volume, flows, counted

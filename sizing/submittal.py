@@ -33,14 +33,14 @@ if TYPE_CHECKING:  # pragma: no cover  (sections.waiver reads a Submittal: impor
 CONSTRUCTION = ("new", "existing", "remodel", "change_of_ownership", "change_in_operations")
 AREAS = ("food_prep", "cleanup", "restroom", "other")
 FIXTURE_FIELDS = ("type", "count", "area", "connected_to_interceptor", "indirect", "trap_size", "flow", "compartments",
-                  "length", "width", "depth", "dfu", "label", "notes")
+                  "length", "width", "depth", "dfu", "label", "sheet", "drains_to", "notes")
 #: Top-level sections. Sizing reads the first eight; the review's sections (sizing.sections) are parsed here
 #: too; waiver, revocation, application and maintenance belong to their own parsers (same field-path errors).
 TOP_LEVEL = ("$schema", "edition", "application_date", "construction", "project", "fixtures", "inlet_pipe", "meals",
              interceptor_section.SECTION, *declarations_section.SECTIONS, "waiver", "revocation", "application",
              "maintenance", "notes", review_notes_section.SECTION)
 PROJECT_FIELDS = ("name", "address", "applicant", "engineer", "permit", "fse_id", "date", "reviewer", "owner", "contact",
-                  "engineer_license", "plan_check", "review_cycle")
+                  "engineer_license", "plan_check", "review_cycle", "applicant_address", "reviewer_title")
 #: An unknown fixture type is offered a known name only when it is this close (difflib ratio): a typo, never
 #: an unrelated type.
 CLOSE_NAME_CUTOFF = 0.8
@@ -114,6 +114,12 @@ class Fixture:
     depth_in: float | None = None
     dfu: float | None = None
     label: str | None = None
+    #: the plan sheet that shows it (``P-2``), for the correction letter
+    sheet: str | None = None
+    #: an indirect appliance's receptor as given: a fixture line's label or its 1-based number
+    drains_to: str | None = None
+    #: the 0-based index of the receptor line ``drains_to`` names (resolved when the submittal is read)
+    receptor_index: int | None = None
     #: the submittal left compartments out and the type's nominal count was used
     compartments_default: bool = False
     #: connected_to_interceptor as given (None: the default by type / jurisdiction, see ``connected_basis``)
@@ -214,6 +220,7 @@ def from_dict(data: Mapping[str, Any], edition: str | None = None, jurisdiction:
             f"fixtures: {len(fixtures_raw):,} fixture lines; the limit for one submittal is {MAX_FIXTURES:,} "
             "(size an inventory with sizing batch)"))
     fixtures = tuple(_fixture_kept(i, item, warnings, profile) for i, item in enumerate(fixtures_raw))
+    fixtures = resolve_receptors(fixtures)
     inlet = data.get("inlet_pipe")
     inlet_in = None if inlet is None else parse_quantity("inlet_pipe", inlet, "in", minimum=0, strict_minimum=True,
                                                         maximum=48)
@@ -235,6 +242,43 @@ def from_dict(data: Mapping[str, Any], edition: str | None = None, jurisdiction:
         sub = replace(sub, waiver=parse_waiver(data, profile, review_date=declarations.review_date,
                                                meals_seats=None if meals is None else meals.seats))
     return sub
+
+
+def resolve_receptors(fixtures: tuple[Fixture, ...]) -> tuple[Fixture, ...]:
+    """Each ``drains_to`` as the index of the receptor line it names: a line's label, or its fixture number
+    counted from 1; the line must be a floor sink or floor drain, and not the appliance itself."""
+    if not any(f.drains_to for f in fixtures):
+        return fixtures
+    labels: dict[str, list[int]] = {}
+    for f in fixtures:
+        if f.label:
+            labels.setdefault(f.label.strip().casefold(), []).append(f.index)
+    out = []
+    for f in fixtures:
+        if not f.drains_to:
+            out.append(f)
+            continue
+        path, given = f"fixtures[{f.index}].drains_to", f.drains_to.strip()
+        expected = ("the label of a floor sink's or floor drain's line, or its fixture number "
+                    f"(1 to {len(fixtures)})")
+        found = labels.get(given.casefold(), [])
+        if len(found) > 1:
+            raise SizingInputError(path, given, "", message=(
+                f"{path}: {given!r} is the label of fixtures {', '.join(str(i + 1) for i in found)}; give each "
+                "receptor line its own label, or the fixture number"))
+        if found:
+            index = found[0]
+        elif given.isdigit() and 1 <= int(given) <= len(fixtures):
+            index = int(given) - 1
+        else:
+            raise SizingInputError(path, given, expected)
+        target = fixtures[index]
+        if index == f.index or not target.kind.receptor:
+            raise SizingInputError(path, given, "", message=(
+                f"{path}: expected {expected}; fixture {index + 1} is {'the appliance itself' if index == f.index else 'a ' + target.kind.label}, "
+                "not a floor sink or floor drain"))
+        out.append(replace(f, receptor_index=index))
+    return tuple(out)
 
 
 def _edition_value(field_name: str, value: Any) -> str:
@@ -383,18 +427,23 @@ def _fixture(i: int, item: Any, warnings: list[str], jurisdiction: Any) -> Fixtu
         raise SizingInputError(f"{path}.length", None, "a length such as '24 in': compartments need the sink's length, width and depth")
     dfu = None if item.get("dfu") is None else parse.number(f"{path}.dfu", item["dfu"], minimum=0, maximum=10000)
     label = None if item.get("label") is None else parse.text(f"{path}.label", item["label"], max_length=200)
+    sheet = None if item.get("sheet") is None else parse.text(f"{path}.sheet", str(item["sheet"]), max_length=60)
+    drains_to = None if item.get("drains_to") is None else parse.text(
+        f"{path}.drains_to", str(item["drains_to"]), max_length=200)
     if dims["depth"] is not None and dims["depth"] > SUSPICIOUS_SINK_DEPTH_IN:
         warnings.append(f"{path}: a {dims['depth']:g} in deep compartment is unusual for a sink; check the depth")
     return make_fixture(i, ftype, jurisdiction, count=count, area=area, connected_given=given_connected,
                         indirect=indirect, trap_size_in=trap, flow_gpm=flow, compartments=compartments,
-                        length_in=dims["length"], width_in=dims["width"], depth_in=dims["depth"], dfu=dfu, label=label)
+                        length_in=dims["length"], width_in=dims["width"], depth_in=dims["depth"], dfu=dfu, label=label,
+                        sheet=sheet, drains_to=drains_to)
 
 
 def make_fixture(index: int, ftype: str, jurisdiction: Any, *, count: int = 1, area: str | None = None,
                  connected_given: bool | None = None, indirect: bool | None = None,
                  trap_size_in: float | None = None, flow_gpm: float | None = None, compartments: int | None = None,
                  length_in: float | None = None, width_in: float | None = None, depth_in: float | None = None,
-                 dfu: float | None = None, label: str | None = None) -> Fixture:
+                 dfu: float | None = None, label: str | None = None, sheet: str | None = None,
+                 drains_to: str | None = None) -> Fixture:
     """A fixture line from values already read (``ftype`` as :func:`resolve_type` gives it), each one left out
     (None) taken from the type: the area, whether it drains indirectly, its compartments, and whether it is
     connected (the jurisdiction's default, :func:`default_connection`)."""
@@ -405,7 +454,8 @@ def make_fixture(index: int, ftype: str, jurisdiction: Any, *, count: int = 1, a
     chosen = compartments if compartments is not None else kind.compartments if kind else 1
     return Fixture(index=index, type=ftype, count=count, area=area, connected=connected, trap_size_in=trap_size_in, flow_gpm=flow_gpm,
                    compartments=chosen, length_in=length_in, width_in=width_in, depth_in=depth_in, dfu=dfu,
-                   label=label, compartments_default=compartments is None and chosen != 1,
+                   label=label, sheet=sheet, drains_to=drains_to,
+                   compartments_default=compartments is None and chosen != 1,
                    connected_given=connected_given, connected_basis=basis,
                    indirect=bool(kind and kind.indirect) if indirect is None else indirect)
 

@@ -435,3 +435,15 @@ def test_a_frame_read_by_pandas_gives_what_the_file_gives(examples):
     from_frame = run_batch(pd.read_csv(examples / "inventory.csv"))
     pd.testing.assert_frame_equal(from_file.results, from_frame.results)
     pd.testing.assert_frame_equal(from_file.rejects, from_frame.rejects)
+
+
+def test_a_semicolon_inventory_is_told_about_its_separator(tmp_path):
+    from sizing.batch import run_batch
+    from sizing.errors import SizingInputError
+
+    path = tmp_path / "kitchens.csv"
+    path.write_text("submittal_id;fixture_type;count\nFSE-1;floor_drain;2\n")
+    with pytest.raises(SizingInputError) as err:
+        run_batch(path)
+    assert "kitchens.csv: missing required columns" in str(err.value)
+    assert str(err.value).endswith("the header is separated by ';', not commas: save the inventory as CSV with commas")

@@ -108,8 +108,10 @@ def test_maintenance_follows_the_third_city(lodi, monkeypatch, capsys):
 
 # --- The CPC alone ----------------------------------------------------------------------------------------
 
+#: The correction-letter example carries a plan checker's notes on the city's own rules (food grinder, manholes),
+#: which the CPC profile does not apply: a note on a rule a review does not make is an error there.
 REVIEWABLE = sorted(p for p in EXAMPLES.iterdir() if p.suffix in (".yaml", ".json")
-                    and not p.name.startswith("maintenance-"))
+                    and not p.name.startswith("maintenance-") and p.name != "review-correction-letter.yaml")
 
 
 @pytest.mark.parametrize("path", REVIEWABLE, ids=lambda p: p.name)

@@ -317,14 +317,14 @@ def test_pump_outs_without_hauler_and_manifest_are_not_in_order():
     assert c.status == "fail" and p.in_order is False
     assert c.message.startswith("Hauler and manifest of each pump-out: 2 of 3 pump-outs since 2022-06-20 without a "
                                 "complete wastehauling record")
-    assert "services[0] (2024-10-15): no hauler and no manifest" in c.message
-    assert "services[2] (2025-04-10)" in c.message and "services[1]" not in c.message
+    assert "service 1 (2024-10-15): no hauler and no manifest" in c.message
+    assert "service 3 (2025-04-10)" in c.message and "service 2 " not in c.message
     assert c.citation == "TMC ch. 5.26, Record keeping (c); Grease interceptor maintenance (f)"
 
 
 def test_manifest_without_hauler_is_incomplete_and_old_pump_outs_are_outside_the_retention_period():
     p = run(manifests=False, services=[{"date": "2025-03-01", "manifest": "VG-1"}])
-    assert "services[0] (2025-03-01): no hauler" in check(p, "manifests").message
+    assert "service 1 (2025-03-01): no hauler" in check(p, "manifests").message
     # A pump-out more than 3 years before the evaluation date need not keep its manifest.
     old = run(manifests=False, as_of="2025-06-01",
               services=["2022-05-01", {"date": "2025-03-01", "hauler": "H", "manifest": "M-1"}])

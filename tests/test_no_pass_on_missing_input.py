@@ -108,4 +108,4 @@ def test_the_walk_finds_a_pass_that_rests_on_a_partial_sum():
                       ("fixtures", 1, "depth"))
     after = {f.rule: f for f in review(from_dict(partial)).findings}
     assert (after["hgi_capacity"].status, after["hgi_capacity"].value) == ("warn", 67.32)
-    assert after["hgi_capacity"].missing == ("fixtures[1] (2 x Food preparation sink)",)
+    assert after["hgi_capacity"].missing == ("fixture 2 (2 x Food preparation sink)",)

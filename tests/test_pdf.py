@@ -33,7 +33,7 @@ def test_review_pdf_contains_findings_and_corrections(examples):
     assert "2026-07-28" in text                       # the installation deadline
     assert "Provenance note" in text and "carried from CPC 2022" in text
     assert "Calculation steps" in text and "CPC 2025, Table 702.1" in text
-    assert "manholes[0] (23.62 in)" in text
+    assert "manhole 1 over chamber 1 (23.62 in)" in text
 
 
 def test_review_pdf_compliant_says_no_corrections(examples):

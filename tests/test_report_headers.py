@@ -159,3 +159,13 @@ def test_rows_are_named_as_the_user_counts_them(examples):
     assert f"fixture 1 ({label}): a 30 in deep compartment" in md
     assert "fixtures[0]" not in md
     assert f"| 1 | {label} |" in md
+
+
+def test_maintenance_signature_has_one_date_line(examples):
+    """The inspector signs beside one date line (it printed "Date" twice: a second signature line called Date)."""
+    plan = maintenance.plan(maintenance.load(examples / "maintenance-restaurant.yaml"), "tracy")
+    last = PdfReader(io.BytesIO(maintenance_pdf(plan))).pages[-1].extract_text()
+    lines = [line.strip() for line in last.splitlines()]
+    signature = [i for i, line in enumerate(lines) if line.startswith("Inspector")]
+    assert len(signature) == 1
+    assert sum(1 for line in lines if line.endswith("Date") or line == "Date") == 1, lines[-8:]

@@ -266,8 +266,8 @@ def test_pdi_names_every_connected_fixture_it_leaves_out(examples):
     sinks (no dimensions, no flow): one warning names them all and says what to give."""
     r = size(load(examples / "restaurant.yaml"))
     (w,) = [w for w in r.warnings if "fixture-capacity (PDI) method leaves out" in w]
-    for name in ("fixtures[2] (2 x Hand sink (kitchen))", "fixtures[3] (1 x Mop sink", "fixtures[4] (4 x Floor drain)",
-                 "fixtures[5] (2 x Floor sink"):
+    for name in ("fixture 3 (2 x Hand sink (kitchen))", "fixture 4 (Mop sink", "fixture 5 (4 x Floor drain)",
+                 "fixture 6 (2 x Floor sink"):
         assert name in w
     assert "fixtures[0]" not in w and "fixtures[6]" not in w and "length, width and depth" in w
 

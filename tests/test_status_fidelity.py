@@ -64,7 +64,7 @@ def test_hgi_capacity_on_partial_data_is_incomplete_not_pass(tmp_path, capsys):
     assert (data["compliant"], data["verdict"]) == (False, "incomplete")
     cap = next(f for f in data["findings"] if f["rule"] == "hgi_capacity")
     assert (cap["status"], cap["value"], cap["limit"]) == ("warn", 50.49, 87.5)
-    assert cap["missing"] == ["fixtures[1] (3 x Food preparation sink)"]
+    assert cap["missing"] == ["fixture 2 (3 x Food preparation sink)"]
     flow = next(f for f in data["findings"] if f["rule"] == "volume")
     assert flow["status"] == "warn" and flow["missing"] == cap["missing"]
     assert any("length, width and depth" in c for c in data["corrections"])
@@ -102,7 +102,7 @@ def test_gravity_volume_leaving_out_an_indirect_appliance_with_no_receptor_is_in
                                   {"type": "combi_oven", "count": 1}],
                      "interceptor": {"type": "gravity", "volume": "500 gal"}})
     f = by_rule(review(sub).findings)["volume"]
-    assert (f.status, f.limit, f.missing) == ("warn", 500, ("fixtures[1] (1 x Combination oven (combi oven))",))
+    assert (f.status, f.limit, f.missing) == ("warn", 500, ("fixture 2 (Combination oven (combi oven))",))
 
 
 # --- 2. Restroom fixtures are sanitary; kitchen hand sinks are decided ----------------------------------------

@@ -31,8 +31,12 @@ def doc(kind: str, construction: str, **waiver) -> dict:
     return base
 
 
+#: A finding the Director makes, with the evidence it rests on (met with nothing stated is a warning).
+MET = {"met": True, "evidence": "site visit and records reviewed 2025-03-03"}
+
+
 def c_doc(**findings) -> dict:
-    f = {k: True for k in C_KEYS}
+    f = {k: MET for k in C_KEYS}
     f.update(findings)
     return doc("new_construction", "new", findings={k: v for k, v in f.items() if v is not None})
 
@@ -46,7 +50,7 @@ MON = {"start": "2025-01-06", "end": "2025-04-06",
 
 
 def b_doc(monitoring=MON, **findings) -> dict:
-    f = {"no_adequate_space": True, "equivalent_or_better": True}
+    f = {"no_adequate_space": MET, "equivalent_or_better": MET}
     f.update(findings)
     w = {"findings": {k: v for k, v in f.items() if v is not None}, "technology": "AGRD"}
     if monitoring is not None:
@@ -101,7 +105,7 @@ def test_remodel_may_use_new_construction_waiver():
 
 @pytest.mark.parametrize("key", D_KEYS)
 def test_infeasible_each_finding_alone_with_fee_grantable(key):
-    d = run(d_doc(**{key: True}))
+    d = run(d_doc(**{key: MET}))
     assert d.grantable is True
     assert finding(d, key).status == "pass"
     assert finding(d, key).detail["required"] == "one of: " + ", ".join(D_KEYS)
@@ -430,12 +434,20 @@ def test_water_use_in_other_units_is_converted():
     assert checks["water use"]["value"] == pytest.approx(264.172, abs=1e-3)
 
 
-def test_letter_pdf_shows_the_revocation(examples):
+def test_the_revocation_is_a_notice_of_its_own_not_part_of_the_determination(examples):
+    from sizing.report.letter import revocation_notice_pdf
+
     d = decide(submittal.load(examples / "waiver-alternative-pretreatment.yaml"))
-    text = " ".join(" ".join(p.extract_text().split()) for p in pypdf.PdfReader(io.BytesIO(waiver_pdf(d))).pages)
-    assert "Earliest effective date 2025-10-02" in text
-    assert "(g)(3)(i)" in text
-    assert "Revocation may proceed yes" in text
+
+    def text(data):
+        return " ".join(" ".join(p.extract_text().split()) for p in pypdf.PdfReader(io.BytesIO(data)).pages)
+
+    notice = text(revocation_notice_pdf(d))
+    assert notice.startswith("City of Tracy") or "Notice of proposed revocation" in notice
+    assert "Proposed effective date 2025-10-02" in notice and "(g)(3)(i)" in notice
+    assert "Not ready to send" not in notice  # the notice period is met
+    grant = text(waiver_pdf(d))
+    assert "Proposed effective date" not in grant and "(g)(3)(i)" not in grant
 
 
 def test_decision_carries_the_cpc_size_and_its_provenance():

@@ -18,7 +18,7 @@ from sizing.ordinance import waiver, waiver_evidence
 from sizing.report.letter import waiver_markdown, waiver_pdf, waiver_text
 from sizing.sections import waiver as sections
 from tests.conftest import ROOT
-from tests.test_waiver import D_KEYS, b_doc, c_doc, d_doc, revocation, run
+from tests.test_waiver import D_KEYS, MET, b_doc, c_doc, d_doc, revocation, run
 
 GROUP = "one of: " + ", ".join(D_KEYS)
 
@@ -28,7 +28,7 @@ def statuses(d) -> dict[str, str]:
 
 
 def test_findings_are_the_one_finding_type_with_the_director_s_finding_shown():
-    d = run(d_doc(inadequate_space=True, inadequate_slope=False))
+    d = run(d_doc(inadequate_space=MET, inadequate_slope=False))
     assert all(isinstance(f, Finding) for f in d.findings)
     space, slope, other = (next(f for f in d.findings if f.rule == k) for k in D_KEYS)
     assert (space.status, space.value, space.limit) == ("pass", "met", f"met ({GROUP})")
@@ -41,14 +41,14 @@ def test_findings_are_the_one_finding_type_with_the_director_s_finding_shown():
 
 
 def test_a_finding_of_a_group_not_met_is_a_warning_while_another_carries_the_grant():
-    d = run(d_doc(inadequate_space=True))
+    d = run(d_doc(inadequate_space=MET))
     assert d.grantable
     assert statuses(d) == {"applies_to_construction": "pass", "inadequate_space": "pass", "inadequate_slope": "warn",
                            "other_infeasibility": "warn", "mitigation_fee_paid": "pass"}
 
 
 def test_a_finding_of_a_group_not_met_fails_when_the_waiver_is_not_grantable():
-    unpaid = run(d_doc(fee=False, inadequate_space=True))  # the group is met, the fee is not: nothing is carried
+    unpaid = run(d_doc(fee=False, inadequate_space=MET))  # the group is met, the fee is not: nothing is carried
     assert not unpaid.grantable
     assert statuses(unpaid)["inadequate_slope"] == statuses(unpaid)["mitigation_fee_paid"] == "fail"
     none = run(d_doc(inadequate_space=False, inadequate_slope=False))
@@ -59,7 +59,7 @@ def test_every_finding_required_is_pass_or_fail_never_a_warning():
     d = run(c_doc(sewer_lines_condition=False))
     assert statuses(d)["sewer_lines_condition"] == "fail"
     assert sorted(set(statuses(d).values())) == ["fail", "pass"]
-    b = run(b_doc(no_adequate_space=None, no_adequate_slope=True))
+    b = run(b_doc(no_adequate_space=None, no_adequate_slope=MET))
     assert b.grantable and statuses(b)["no_adequate_space"] == "warn"
 
 
@@ -89,22 +89,22 @@ def test_the_revocation_is_a_finding_beside_the_findings_of_the_grant():
 
 
 def test_letter_lists_the_findings_through_the_findings_renderer():
-    md = waiver_markdown(run(d_doc(inadequate_space=True)))
+    md = waiver_markdown(run(d_doc(inadequate_space=MET)))
     assert "| Status | Rule | Finding | Shown | Required | Citation |" in md
     assert "| WARN | inadequate_slope | There is inadequate slope" in md
     assert f"| not made | met ({GROUP}) | TMC section 5.26.080(d)(2) |" in md
-    refused = run(d_doc(fee=False, inadequate_space=True))
+    refused = run(d_doc(fee=False, inadequate_space=MET))
     text = " ".join(" ".join(p.extract_text().split()) for p in pypdf.PdfReader(io.BytesIO(waiver_pdf(refused))).pages)
     assert "Rule and finding" in text and "FAIL mitigation_fee_paid" in text
 
 
 def test_text_output_lists_the_findings_through_the_findings_renderer(tmp_path, capsys):
-    d = run(d_doc(fee=False, inadequate_space=True))
+    d = run(d_doc(fee=False, inadequate_space=MET))
     text = waiver_text(d)
     assert ("  [FAIL] mitigation_fee_paid: The grease disposal mitigation fee has been paid (evidence: not paid)\n"
             "         value not met; limit met; TMC section 5.26.080(d); section 5.26.190\n") in text
     f = tmp_path / "w.yaml"
-    f.write_text(json.dumps(d_doc(fee=False, inadequate_space=True)))
+    f.write_text(json.dumps(d_doc(fee=False, inadequate_space=MET)))
     assert main(["waiver", str(f), "--jurisdiction", "tracy"]) == 1
     assert capsys.readouterr().out == text
 
@@ -163,3 +163,12 @@ def test_each_rule_names_its_clause_on_its_docstring_s_first_line(rule):
 @pytest.mark.parametrize("module", [waiver, sections, revocation_module, waiver_evidence])
 def test_the_waiver_modules_are_small(module):
     assert len(Path(module.__file__).read_text().splitlines()) <= 400
+
+
+def test_a_finding_marked_met_with_no_evidence_is_a_warning_not_a_silent_pass():
+    d = run(c_doc(sewer_lines_condition=True, no_other_condition={"met": True, "evidence": "  "}))
+    s = statuses(d)
+    assert (s["sewer_lines_condition"], s["no_other_condition"], s["bmps_and_compliance"]) == ("warn", "warn", "pass")
+    assert d.grantable  # the Director's finding stands; the warning asks for what it rests on
+    assert ("waiver.findings.sewer_lines_condition: marked met with no evidence stated; state what the finding "
+            "rests on") in d.warnings

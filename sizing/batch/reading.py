@@ -21,9 +21,12 @@ from sizing import parse
 from sizing.errors import SizingInputError, shown
 
 REQUIRED_COLUMNS = ("submittal_id", "fixture_type", "count")
-OPTIONAL_COLUMNS = ("flow_gpm", "trap_size_in", "connected_to_interceptor", "installed_volume_gal", "notes")
+#: The FSE's own details, for the register's import (``sizing register import-inventory``); not read by sizing.
+DETAIL_COLUMNS = ("name", "address", "owner")
+OPTIONAL_COLUMNS = ("flow_gpm", "trap_size_in", "connected_to_interceptor", "installed_volume_gal", "notes",
+                    *DETAIL_COLUMNS)
 #: Columns accepted but not read.
-IGNORED_COLUMNS = ("notes",)
+IGNORED_COLUMNS = ("notes", *DETAIL_COLUMNS)
 
 _SKIPPED = re.compile(r"Skipping line (\d+): (.*)")
 
@@ -191,8 +194,11 @@ def check_columns(header: Iterable[Any], name: str) -> list[str]:
     missing = [c for c in REQUIRED_COLUMNS if c not in columns]
     if missing:
         found = ", ".join(columns[:8]) + (", ..." if len(columns) > 8 else "")
+        other = next((sep for sep in (";", "\t", "|") if len(columns) == 1 and sep in columns[0]), None)
+        hint = (f"; the header is separated by {'tabs' if other == chr(9) else repr(other)}, not commas: save the "
+                "inventory as CSV with commas" if other else "; is it a CSV inventory?")
         raise file_error(f"{name}: missing required column{'s' if len(missing) > 1 else ''} "
-                          f"{', '.join(missing)} (found: {found}); is it a CSV inventory?")
+                          f"{', '.join(missing)} (found: {found}){hint}")
     unknown = [c for c in columns if c not in allowed]
     if unknown:
         hints = []

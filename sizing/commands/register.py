@@ -121,6 +121,12 @@ def _run(args: argparse.Namespace, sys) -> int:
         doc = parse.load_document(args.file)
         return _add(args, evaluate(doc, fse_id=args.fse, today=today, text=_text(args.file), name=_name(args.file),
                                    jurisdiction=args.jurisdiction))
+    if args.action == "import-inventory":  # sized before opening: rejected rows create and write nothing
+        from sizing.batch import run_batch
+        from sizing.register.store import check_rejects
+
+        args.batch = run_batch(args.file, edition=args.edition, jurisdiction=args.jurisdiction)
+        check_rejects(args.batch, args.file, args.skip_rejects)
     reg = _open(args, create="sqlite" if args.action == "import-inventory" else False,
                 read_only=args.action in READERS)
     _say_opened(reg, sys.stderr)
@@ -284,7 +290,7 @@ def _import(args, reg) -> int:
     from sizing.report.register import imported_text
 
     r = reg.import_inventory(args.file, user=args.user, skip_rejects=args.skip_rejects, edition=args.edition,
-                             jurisdiction=args.jurisdiction)
+                             jurisdiction=args.jurisdiction, batch=getattr(args, "batch", None))
     emit(imported_text(r), args.output)
     return 1 if r.rejected else 0
 

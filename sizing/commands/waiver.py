@@ -18,6 +18,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--format", choices=("json", "text", "markdown", "pdf"), default="text",
                    help="json: the decision; text: a summary; markdown / pdf: the determination letter draft")
     p.add_argument("--letter", metavar="PATH", help="also write the letter draft (.md or .pdf by suffix)")
+    p.add_argument("--notice", metavar="PATH",
+                   help="also write the notice of proposed revocation (.md or .pdf by suffix; needs a revocation)")
     p.add_argument("--date", metavar="YYYY-MM-DD",
                    help="determination date when the file gives neither waiver.date nor review_date (default today)")
     p.add_argument("--output", "-o", metavar="PATH",
@@ -46,6 +48,16 @@ def run(args: argparse.Namespace) -> int:
             raise SizingInputError("--letter", args.letter, "a file name ending in .md or .pdf")
         emit(letter.waiver_pdf(decision) if suffix == ".pdf" else letter.waiver_markdown(decision), args.letter,
              option="--letter", source=args.file)
+    if args.notice:
+        suffix = Path(args.notice).suffix.lower()
+        if suffix not in (".md", ".pdf"):
+            raise SizingInputError("--notice", args.notice, "a file name ending in .md or .pdf")
+        if decision.revocation is None:
+            raise SizingInputError("--notice", args.notice, "", message=(
+                "--notice: the file proposes no revocation (give a revocation section: notice_mailed, "
+                "proposed_effective, grounds)"))
+        emit(letter.revocation_notice_pdf(decision) if suffix == ".pdf" else letter.revocation_notice_markdown(decision),
+             args.notice, option="--notice", source=args.file)
     if args.format == "json":
         emit(to_json(decision.to_dict()), args.output, source=args.file)
     elif args.format == "markdown":

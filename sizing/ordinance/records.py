@@ -11,6 +11,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
+from sizing import names
 from sizing.finding import Finding, status_of
 from sizing.jurisdiction import profile_parameter
 from sizing.ordinance.accumulation import add_months, add_years
@@ -121,7 +122,7 @@ def manifests(rec: MaintenanceRecord, as_of: dt.date, profile: Any) -> Finding |
     for p in kept:
         gaps = [w for w, v in (("hauler", p.hauler), ("manifest", p.manifest)) if v is None]
         if gaps:
-            lacking.append(f"services[{p.index}] ({p.date.isoformat()}): no {' and no '.join(gaps)}")
+            lacking.append(f"{names.service(p.index, p.date)}: no {' and no '.join(gaps)}")
     n = len(kept)
     if lacking:
         detail = (f"{len(lacking)} of {n} pump-out{'s' if n != 1 else ''} since {need_from.isoformat()} without a "

@@ -116,13 +116,17 @@ def director_findings(app: WaiverApplication, spec: dict[str, Any],
                 warnings.append(f"waiver.findings.{f['key']}: the Director's finding is 'met' but the application data "
                                 f"do not support it ({score['summary']})")
         required = "all" if f["rule"] == "all" else "one of: " + ", ".join(group)
+        unsupported = met and not (given.evidence or "").strip()
+        if unsupported:  # a finding marked met on nothing stated is shown, never passed silently
+            warnings.append(f"waiver.findings.{f['key']}: marked met with no evidence stated; state what the "
+                            "finding rests on")
         findings.append(waiver_finding(f["key"], f["text"], met, f["citation"], text, made=given is not None,
-                                       score=score, required=required))
+                                       score=score, required=required, status=WARN if unsupported else None))
         if f["rule"] == "all" and not met:
             missing.append(f"{f['key']}: " + ("finding not made" if given is None else "finding not met")
                            + f" ({f['citation']})")
     members = [x for x in findings if x.rule in group]
-    if members and not any(m.passed for m in members):
+    if members and not any(m.value == "met" for m in members):  # met, with or without evidence stated
         missing.append("one of " + ", ".join(m.rule for m in members) + ": none met ("
                        + "; ".join(m.citation for m in members) + ")")
     return findings, missing, warnings
@@ -235,6 +239,16 @@ class WaiverDecision:
     revocation_citation: str = ""
     #: A proposed revocation as one finding (rule ``revocation``): pass when it may proceed as proposed.
     revocation_finding: Finding | None = None
+    #: The decision recorded: ``applied`` (a draft for the Director), ``granted``, ``denied`` or ``revoked``; its
+    #: date and who recorded it.
+    status: str = "applied"
+    decided_on: dt.date | None = None
+    decided_by: str | None = None
+
+    @property
+    def final(self) -> bool:
+        """The Director has recorded the decision: the letter is the determination, not a draft."""
+        return self.status in ("granted", "denied", "revoked")
 
     @property
     def decision(self) -> str:
@@ -264,7 +278,9 @@ class WaiverDecision:
             "revocation_finding": None if self.revocation_finding is None else self.revocation_finding.to_dict(),
             "warnings": list(self.warnings), "policy_note": self.policy_note,
             "jurisdiction": self.jurisdiction, "letterhead": self.letterhead,
-            "revocation_citation": self.revocation_citation,
+            "revocation_citation": self.revocation_citation, "status": self.status,
+            "decided_on": None if self.decided_on is None else self.decided_on.isoformat(),
+            "decided_by": self.decided_by,
         }
 
 
@@ -336,4 +352,7 @@ def decide(sub: Submittal, today: dt.date | None = None, jurisdiction: Any = Non
         policy_note=(f"Evidence scores use local policy thresholds ({ev.get('status', 'local policy')}); "
                      "the Director's determination decides each finding." if evidence else ""),
         jurisdiction=profile.name, letterhead=profile.letterhead,
-        revocation_citation=profile.text("revocation_citation"))
+        revocation_citation=profile.text("revocation_citation"), status=app.status,
+        decided_on=None if app.status == "applied" else (app.granted_on if app.status == "granted" and app.granted_on
+                                                          else app.date),
+        decided_by=app.decided_by)

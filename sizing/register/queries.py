@@ -21,7 +21,9 @@ from sizing.register.adapter import FAIL
 from sizing.register.store import Register
 
 FSE_COLUMNS = ("fse_id", "name", "address", "owner", "status", "cycles", "last_review", "failing", "waiver",
-               "waiver_expiration", "next_service", "overdue")
+               "waiver_expiration", "next_service", "overdue", "cpc_required_gal", "installed_gal", "cpc_check")
+#: The due list's status of an undersized interceptor found by an inventory: to follow up, not a deadline.
+FOLLOW_UP = "follow up"
 RECORD_TABLES = ("fses", "interceptors", "cycles", "waivers", "notifications", "maintenance_logs",
                  "maintenance_events")
 
@@ -96,6 +98,7 @@ def fse_list(reg: Register, as_of: dt.date | None = None, *, jurisdiction: Any) 
         waivers = _grouped(conn, t.waivers, "id", "fse_id", "status", "expiration", "result", "decided_on",
                            "recorded_at")
         logs = _grouped(conn, t.maintenance_logs, "id", "fse_id", "next_service_date", "as_of", "recorded_at")
+        icps = _grouped(conn, t.interceptors, "id", "fse_id", "assessment")
         f = t.findings.c
         failing = dict(conn.execute(sa.select(f.source_id, sa.func.count()).where(
             f.source == "cycle", f.status == FAIL).group_by(f.source_id)).all())
@@ -114,8 +117,42 @@ def fse_list(reg: Register, as_of: dt.date | None = None, *, jurisdiction: Any) 
                     "waiver": None if waiver is None else waiver_status(waiver, as_of),
                     "waiver_expiration": None if waiver is None else waiver["expiration"],
                     "next_service": None if log is None else log["next_service_date"],
-                    "overdue": due.get(fse_id, 0)})
+                    "overdue": due.get(fse_id, 0),
+                    **{k: v for k, v in cpc_check(max(icps.get(fse_id, []), key=lambda r: r["id"], default=None)).items()
+                       if k != "undersized"}})
     return sorted(out, key=lambda r: r["fse_id"])
+
+
+def recorded_decision(reg: Register, fse_id: str) -> dict[str, Any] | None:
+    """The waiver decision the Director recorded for an FSE (granted, denied or revoked), the latest by its own
+    date: its ``waiver`` section as stored (what a review honours), the date, status and who recorded it; None
+    when the FSE has none (or is not in the register)."""
+    with reg.db.read() as conn:
+        rows = _rows(conn, t.waivers, fse_id)
+    rows = [r for r in rows if r.get("status") in ("granted", "denied", "revoked")]
+    row = latest(rows, "waivers")
+    if row is None:
+        return None
+    section = dict((row.get("document") or {}).get("waiver") or {})
+    return {"waiver": section, "status": row["status"], "decided_on": row["decided_on"],
+            "recorded_by": row.get("recorded_by"), "construction": (row.get("document") or {}).get("construction")}
+
+
+def cpc_check(interceptor: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The CPC check an inventory stored with an interceptor (its ``assessment``): the required gravity volume,
+    the installed one and whether it is undersized; all None without an inventory assessment."""
+    a = (interceptor or {}).get("assessment") or {}
+    required, installed, under = a.get("required_volume_gal"), a.get("installed_volume_gal"), a.get("undersized")
+    if not a:
+        text = None
+    elif required is None:
+        text = "CPC size not known (" + (a.get("warnings") or "beyond Table 1014.3.6") + ")"
+    elif installed is None:
+        text = f"CPC required {required:,.0f} gal; installed volume not recorded"
+    else:
+        text = (f"CPC required {required:,.0f} gal; installed {installed:,.0f} gal: "
+                + ("UNDERSIZED" if under else "meets the CPC size"))
+    return {"cpc_required_gal": required, "installed_gal": installed, "undersized": bool(under), "cpc_check": text}
 
 
 def waiver_status(waiver: Mapping[str, Any], as_of: dt.date) -> str:
@@ -170,8 +207,9 @@ def history(reg: Register, fse_id: str) -> list[dict[str, Any]]:
     for r in d["interceptors"]:
         size = (f"{r['volume_gal']:g} gal" if r["volume_gal"] is not None else
                 f"{r['rated_flow_gpm']:g} gpm" if r["rated_flow_gpm"] is not None else "size not recorded")
+        check = cpc_check(r)["cpc_check"]
         add(r["installed_on"] or r["recorded_at"].date(), "interceptor", f"{r['type'] or 'type not recorded'}, "
-            f"{size} ({r['source']})", r)
+            f"{size} ({r['source']})" + (f"; {check}" if check else ""), r)
     for r in d["waivers"]:
         add(r["decided_on"], "waiver", f"{r['type']}: {r['status']}"
             + (f"; expires {r['expiration']}" if r["expiration"] else ""), r)
@@ -223,6 +261,7 @@ def due_list(reg: Register, as_of: dt.date | None = None, within: int = 30, *,
                                "decided_on", "recorded_at")
         logs = {fse_id: latest(rows, "maintenance_logs") for fse_id, rows in _grouped(
             conn, t.maintenance_logs, "id", "fse_id", "as_of", "recorded_at", "next_service_date", "result").items()}
+        icps = _grouped(conn, t.interceptors, "id", "fse_id", "assessment", "recorded_at")
     for fse_id in ids:
         pumps = [e["on_date"] for e in events.get(fse_id, []) if e["kind"] == "pump_out"]
         for n in notices.get(fse_id, []):
@@ -256,6 +295,14 @@ def due_list(reg: Register, as_of: dt.date | None = None, within: int = 30, *,
             for c in res.get("records") or []:  # Finding.to_dict() shape
                 if c["status"] == "fail":
                     add(log["as_of"], fse_id, "records", c["message"], c["citation"])
+        icp = max(icps.get(fse_id, []), key=lambda r: r["id"], default=None)
+        check = cpc_check(icp)
+        if check["undersized"]:  # found by an inventory: an item to follow up from the day it was recorded
+            edition = (icp.get("assessment") or {}).get("edition")
+            items.append({"date": icp["recorded_at"].date(), "fse_id": fse_id, "what": "undersized interceptor",
+                          "detail": check["cpc_check"] + "; follow up with the FSE",
+                          "citation": f"CPC {edition}, Table 1014.3.6" if edition else "CPC Table 1014.3.6",
+                          "status": FOLLOW_UP})
         trained = [e["on_date"] for e in events.get(fse_id, []) if e["kind"] == "training"]
         if trained and training is not None:
             try:

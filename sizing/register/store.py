@@ -264,22 +264,22 @@ class Register:
     # --- inventory --------------------------------------------------------------------------------------------
 
     def import_inventory(self, source: Any, *, user: str | None = None, skip_rejects: bool = False,
-                         edition: str | None = None, jurisdiction: Any) -> Imported:
+                         edition: str | None = None, jurisdiction: Any,
+                         skip_hint: str = "give --skip-rejects", batch: Any = None) -> Imported:
         """The batch inventory (``sizing batch`` input) into FSE and interceptor records, in one transaction,
         sized under ``jurisdiction`` (its default connections), whose id each assessment carries.
 
         A rejected row writes nothing unless ``skip_rejects`` (then its submittal is left out)."""
         from sizing.batch import run_batch
         from sizing.jurisdiction import get as get_jurisdiction
+        from sizing.register.inventory import details
 
         jid = get_jurisdiction(jurisdiction).id
-        batch = run_batch(source, edition=edition, jurisdiction=jid)
+        if batch is None:
+            batch = run_batch(source, edition=edition, jurisdiction=jid)
+        given = details(source)
         rejects = batch.rejects
-        if len(rejects) and not skip_rejects:
-            first = rejects.iloc[0]
-            raise SizingInputError("FILE.csv", None, "", message=(
-                f"FILE.csv: line {first['line']}: {first['reason']}; {len(rejects)} row(s) rejected, nothing "
-                "imported (fix them, or give --skip-rejects to import the other submittals)"))
+        check_rejects(batch, source, skip_rejects, skip_hint)
         writer = access.writer(self.identity, on_behalf_of(user), access.now())
         added = known = icps = 0
         with self.db.write() as conn:
@@ -288,7 +288,7 @@ class Register:
             pending: dict[str, list[dict[str, Any]]] = {"fses": [], "interceptors": []}
             for row in batch.results.to_dict("records"):
                 new_fse, new_icp = _import_row(check_fse_id(row["submittal_id"], "submittal_id"), jsonable(row), writer,
-                                               latest, pending, jid)
+                                               latest, pending, jid, given.get(str(row["submittal_id"])))
                 added += new_fse
                 known += not new_fse
                 icps += new_icp
@@ -297,6 +297,28 @@ class Register:
             flush(conn, pending)
         return Imported(fses_added=added, fses_known=known, interceptors_added=icps, rejected=len(rejects),
                         not_sized=tuple(batch.not_sized))
+
+
+def check_rejects(batch: Any, source: Any, skip_rejects: bool, skip_hint: str = "give --skip-rejects") -> None:
+    """An inventory with rejected rows imports nothing unless the other submittals are asked for: one error naming
+    the file, the first rejected line and its reason."""
+    rejects = batch.rejects
+    if len(rejects) and not skip_rejects:
+        first = rejects.iloc[0]
+        name = _source_name(source)
+        raise SizingInputError(name, None, "", message=(
+            f"{name}: line {first['line']}: {first['reason']}; {len(rejects)} row(s) rejected, nothing "
+            f"imported (fix them, or {skip_hint} to import the other submittals)"))
+
+
+def _source_name(source: Any) -> str:
+    """The inventory's file name as errors show it (a path, an upload's name, else "the inventory")."""
+    from sizing.parse import shown_path
+
+    if isinstance(source, (str, Path)):
+        return shown_path(source)
+    name = getattr(source, "name", None)
+    return str(name) if isinstance(name, str) and name else "the inventory"
 
 
 def open_register(db: str | None = None, *, create: bool | str = True, read_only: bool = False,
@@ -374,10 +396,13 @@ def _add_cycle(conn: Connection, ev: Evaluated, writer: Mapping[str, Any]) -> Ad
 def _add_waiver(conn: Connection, ev: Evaluated, writer: Mapping[str, Any]) -> Added:
     d = ev.data
     rev = d.get("revocation") or {}
-    decided = _date(d["date"])
+    final = d.get("status") in ("granted", "denied", "revoked")  # the Director's recorded decision
+    decided = _date(d.get("decided_on") or d["date"]) if final else _date(d["date"])
+    status = d["status"] if final else d["decision"]
+    granted = (d["status"] == "granted") if final else d["grantable"]
     wid = conn.execute(t.waivers.insert().values(
-        fse_id=ev.fse_id, type=d["type"], kind=d["kind"], status=d["decision"], decided_on=decided,
-        granted_on=decided if d["grantable"] else None, expiration=_date(d.get("expiration")),
+        fse_id=ev.fse_id, type=d["type"], kind=d["kind"], status=status, decided_on=decided,
+        granted_on=decided if granted else None, expiration=_date(d.get("expiration")),
         revocation_notice_mailed=_date(rev.get("notice_mailed")),
         revocation_effective=_date(rev.get("proposed_effective")), document_name=ev.name, document_text=ev.text,
         document=ev.document, result=d, jurisdiction_id=ev.jurisdiction, **writer)).inserted_primary_key[0]

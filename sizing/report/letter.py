@@ -19,7 +19,16 @@ DRAFT_NOTE = ("DRAFT for the Director's determination. The findings below are th
 
 
 def decision_line(d: WaiverDecision) -> str:
-    """The one-line decision the letter leads with."""
+    """The one-line decision the letter leads with: the Director's recorded decision, else the draft's."""
+    if d.final:
+        when = d.decided_on.isoformat() if d.decided_on else d.date.isoformat()
+        if d.status == "granted":
+            until = f"; it expires on {d.expiration.isoformat()}" if d.expiration else ""
+            return (f"DECISION: GRANTED on {when} — the {d.kind} under {d.citation} is granted subject to the "
+                    f"conditions below{until}.")
+        if d.status == "denied":
+            return f"DECISION: DENIED on {when} — the {d.kind} under {d.citation} is denied."
+        return f"DECISION: REVOKED on {when} — the {d.kind} under {d.citation} is revoked ({d.revocation_citation})."
     if d.grantable:
         return f"DECISION: GRANTABLE — every precondition for the {d.kind} under {d.citation} is met."
     n = len(d.missing)
@@ -43,6 +52,18 @@ def score_text(score: dict[str, Any] | None) -> str:
     if score["reading"] == "no data":
         return "no data"
     return f"{score['passed']}/{score['checked']} ({score['reading']})"
+
+
+def title(d: WaiverDecision) -> str:
+    return f"{'Determination' if d.final else 'Draft determination'}: {d.title}"
+
+
+def signature(d: WaiverDecision) -> str:
+    """The signature lines: the Director who recorded the decision and its date, or a blank for the draft."""
+    if d.final:
+        when = (d.decided_on or d.date).isoformat()
+        return f"{d.decided_by or '______________________'}\nDirector (or designee), {when}"
+    return "______________________\nDirector (or designee)"
 
 
 def _addressee(d: WaiverDecision) -> list[str]:
@@ -73,13 +94,13 @@ def _scored(d: WaiverDecision) -> list[tuple[Any, dict[str, Any]]]:
 def waiver_markdown(d: WaiverDecision) -> str:
     """The determination letter draft in markdown."""
     kind = d.kind
-    out = [f"# Draft determination: {d.title}", "",
+    out = [f"# {title(d)}", "",
            f"{d.letterhead} · {d.citation}", "",
            f"Date: {d.date.isoformat()}", ""]
     to = _addressee(d)
     if to:
         out += ["To: " + " · ".join(to), ""]
-    out += [f"**{decision_line(d)}**", "", f"_{DRAFT_NOTE}_", ""]
+    out += [f"**{decision_line(d)}**", ""] + ([] if d.final else [f"_{DRAFT_NOTE}_", ""])
     out += [f"Construction: {d.construction.replace('_', ' ')}"
             + (f", admitted under {d.admitted_under} ({d.admitted_as})" if d.admitted_under else "")
             + f". CPC {d.sizing['edition']} sizing of the application: "
@@ -99,20 +120,16 @@ def waiver_markdown(d: WaiverDecision) -> str:
             out.append(f"| {c['name']} | {shown} | {limit} | {result} | {c['source'] or '—'} |")
     if d.missing:
         out += ["", "## Not met", ""] + [f"- {m}" for m in d.missing]
-    out += ["", "## Conditions" + (" (if granted)" if not d.grantable else ""), ""]
-    out += [f"{i}. {c['text']} ({c['citation']})" for i, c in enumerate(d.conditions, 1)]
-    out += ["", f"Expiration: {d.expiration.isoformat() if d.expiration else 'to be set by the Director'}"]
-    if d.revocation:
-        out += ["", f"## Revocation ({d.revocation_citation})", ""]
-        out += [f"- {k}: {v}" for k, v in _revocation_lines(d.revocation)]
-        if d.revocation.get("explanation"):
-            out += [f"- Facts and circumstances: {d.revocation['explanation']}"]
-    if d.warnings:
+    if d.status not in ("denied", "revoked"):
+        out += ["", "## Conditions" + (" (if granted)" if not d.grantable and not d.final else ""), ""]
+        out += [f"{i}. {c['text']} ({c['citation']})" for i, c in enumerate(d.conditions, 1)]
+        out += ["", f"Expiration: {d.expiration.isoformat() if d.expiration else 'to be set by the Director'}"]
+    if d.warnings and not d.final:
         out += ["", "## Notes for the Director", ""] + [f"- {w}" for w in d.warnings]
     if d.policy_note:
         out += ["", f"_{d.policy_note}_"]
     out += ["", f"The {kind} may be revoked under {d.revocation_citation} if its terms or conditions are not satisfied "
-            "or the conditions it was based on change.", "", "______________________", "Director (or designee)", ""]
+            "or the conditions it was based on change.", ""] + [line + "  " for line in signature(d).splitlines()] + [""]
     return "\n".join(out)
 
 
@@ -121,8 +138,8 @@ def waiver_pdf(d: WaiverDecision) -> bytes:
     from sizing.report.pdf import ReportPDF
 
     name = d.project.get("name")
-    pdf = ReportPDF(f"Draft determination: {d.title}", f"{d.letterhead} · {d.citation}",
-                    footer_note=f"draft {d.kind} determination {d.date.isoformat()}" + (f" — {name}" if name else ""),
+    pdf = ReportPDF(title(d), f"{d.letterhead} · {d.citation}",
+                    footer_note=f"{'' if d.final else 'draft '}{d.kind} determination {d.date.isoformat()}" + (f" — {name}" if name else ""),
                     created=d.date)
     pdf.key_values([("Date", d.date.isoformat()), ("To", " · ".join(_addressee(d)) or None),
                     ("Construction", d.construction.replace("_", " ")
@@ -133,7 +150,8 @@ def waiver_pdf(d: WaiverDecision) -> bytes:
                                    + f" ({d.sizing['citation']})"),
                     ("Alternative pretreatment", d.technology)])
     pdf.paragraph(decision_line(d), size=11, style="B")
-    pdf.paragraph(DRAFT_NOTE, size=8, muted=True)
+    if not d.final:
+        pdf.paragraph(DRAFT_NOTE, size=8, muted=True)
     pdf.heading("Findings")
     render.pdf_table(pdf, d.findings)
     for f, score in _scored(d):
@@ -147,22 +165,77 @@ def waiver_pdf(d: WaiverDecision) -> bytes:
     if d.missing:
         pdf.heading("Not met")
         pdf.bullets(d.missing)
-    pdf.heading("Conditions" + (" (if granted)" if not d.grantable else ""))
-    pdf.bullets([f"{c['text']} ({c['citation']})" for c in d.conditions], numbered=True)
-    pdf.paragraph(f"Expiration: {d.expiration.isoformat() if d.expiration else 'to be set by the Director'}")
-    if d.revocation:
-        pdf.heading(f"Revocation ({d.revocation_citation})")
-        pairs = _revocation_lines(d.revocation)
-        if d.revocation.get("explanation"):
-            pairs.append(("Facts and circumstances", d.revocation["explanation"]))
-        pdf.key_values(pairs, key_width=48)
-    if d.warnings:
+    if d.status not in ("denied", "revoked"):
+        pdf.heading("Conditions" + (" (if granted)" if not d.grantable and not d.final else ""))
+        pdf.bullets([f"{c['text']} ({c['citation']})" for c in d.conditions], numbered=True)
+        pdf.paragraph(f"Expiration: {d.expiration.isoformat() if d.expiration else 'to be set by the Director'}")
+    if d.warnings and not d.final:
         pdf.heading("Notes for the Director")
         pdf.bullets(d.warnings)
     if d.policy_note:
         pdf.paragraph(d.policy_note, size=8, muted=True)
     pdf.paragraph(f"The {d.kind} may be revoked under {d.revocation_citation} if its terms or conditions are not "
                   "satisfied or the conditions it was based on change.")
+    pdf.ln(8)
+    pdf.paragraph(signature(d))
+    return pdf.to_bytes()
+
+
+# --- The notice of proposed revocation: a letter of its own ------------------------------------------------
+
+def notice_title(d: WaiverDecision) -> str:
+    return f"Notice of proposed revocation: {d.title}"
+
+
+def _notice_body(d: WaiverDecision) -> list[tuple[str, str]]:
+    r = d.revocation
+    return [("Notice mailed", r["notice_mailed"]), ("Proposed effective date", r["proposed_effective"]),
+            ("Grounds", "; ".join(f"{g['ground'] or repr(g['given'])}: {g['text']}" for g in r["grounds"])
+             or "none given")]
+
+
+def _notice_paragraphs(d: WaiverDecision) -> list[str]:
+    r = d.revocation
+    out = [f"The Director proposes to revoke the {d.kind} granted under {d.citation}, under "
+           f"{d.revocation_citation}, effective {r['proposed_effective']}, on the grounds stated below."]
+    if r.get("explanation"):
+        out.append(f"Facts and circumstances: {r['explanation']}")
+    out.append(f"You may respond in writing before the effective date; a written response will be reviewed and "
+               f"considered before the revocation takes effect ({r['citations']['response']}). This notice is given "
+               f"at least {r['notice_days_required']} days before the effective date ({r['citations']['notice']}).")
+    if not r["may_proceed"]:
+        out.append("Not ready to send: " + "; ".join(r["issues"]))
+    return out
+
+
+def revocation_notice_markdown(d: WaiverDecision) -> str:
+    """The notice of proposed revocation, its own letter (None of the grant's findings)."""
+    if not d.revocation:
+        raise ValueError("no revocation is proposed")
+    out = [f"# {notice_title(d)}", "", f"{d.letterhead} · {d.revocation_citation}", "",
+           f"Date: {d.revocation['notice_mailed']}", ""]
+    to = _addressee(d)
+    if to:
+        out += ["To: " + " · ".join(to), ""]
+    out += [f"- {k}: {v}" for k, v in _notice_body(d)] + [""]
+    out += [p for para in _notice_paragraphs(d) for p in (para, "")]
+    out += ["______________________  ", "Director (or designee)", ""]
+    return "\n".join(out)
+
+
+def revocation_notice_pdf(d: WaiverDecision) -> bytes:
+    from sizing.report.pdf import ReportPDF
+
+    if not d.revocation:
+        raise ValueError("no revocation is proposed")
+    name = d.project.get("name")
+    pdf = ReportPDF(notice_title(d), f"{d.letterhead} · {d.revocation_citation}",
+                    footer_note=f"notice of proposed revocation {d.revocation['notice_mailed']}"
+                    + (f" — {name}" if name else ""), created=d.date)
+    pdf.key_values([("Date", d.revocation["notice_mailed"]), ("To", " · ".join(_addressee(d)) or None),
+                    *_notice_body(d)], key_width=48)
+    for para in _notice_paragraphs(d):
+        pdf.paragraph(para)
     pdf.ln(8)
     pdf.paragraph("______________________\nDirector (or designee)")
     return pdf.to_bytes()

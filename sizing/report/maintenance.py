@@ -108,7 +108,7 @@ def maintenance_pdf(plan: MaintenancePlan, letterhead: str | None = None) -> byt
     pdf.heading("Citations")
     pdf.key_values([(key.replace("_", " "), text) for key, text in plan.citations.items()], key_width=48,
                    size=8.5)
-    pdf.signature_block([("Inspector", plan.project.get("reviewer")), ("Date", None)])
+    pdf.signature_block([("Inspector", plan.project.get("reviewer"))])  # its date line is beside it
     return pdf.to_bytes()
 
 

@@ -8,6 +8,9 @@ import io
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from sizing.names import counted_from_one
+from sizing.register.queries import cpc_check
+
 
 def added_text(added: Any) -> str:
     """What ``register add`` stored, and whether the evaluated document is in order."""
@@ -25,6 +28,9 @@ def show_text(d: Mapping[str, Any]) -> str:
                    + (f"{r['volume_gal']:g} gal" if r["volume_gal"] is not None else
                       f"{r['rated_flow_gpm']:g} gpm" if r["rated_flow_gpm"] is not None else "size not recorded")
                    + f" ({r['source']})")
+        check = cpc_check(r)["cpc_check"]
+        if check:
+            out.append(f"  CPC check: {check}")
     for r in d["cycles"]:
         out.append(f"  cycle {r['cycle']} ({r['review_date']}, {r['reviewer']}): "
                    f"{'compliant' if r['compliant'] else 'not compliant'}; {r['jurisdiction']}, CPC {r['edition']}; "
@@ -60,10 +66,11 @@ def diff_text(d: Mapping[str, Any]) -> str:
     """What changed between two review cycles (``register.diff.diff``)."""
     a, b = d["from"], d["to"]
     out = [f"{d['fse_id']}: cycle {a['cycle']} ({a['review_date']}) -> cycle {b['cycle']} ({b['review_date']}); "
-           f"compliant {d['compliant']['from']} -> {d['compliant']['to']}"]
+           f"compliant {_val(d['compliant']['from'])} -> {_val(d['compliant']['to'])}"]
     out += ["", "Fixtures:"] + ([f"  {f['change']:<8} {f['fixture']}: {_fx(f['from'])} -> {_fx(f['to'])}"
                                  for f in d["fixtures"]] or ["  no change"])
-    out += ["", "Design values:"] + ([f"  {v['value']}: {_val(v['from'])} -> {_val(v['to'])}" for v in d["design"]]
+    out += ["", "Design values:"] + ([f"  {counted_from_one(v['value'])}: {_val(v['from'], v['value'])} -> {_val(v['to'], v['value'])}"
+                                      for v in d["design"]]
                                      or ["  no change"])
     for key, title in (("resolved", "Resolved"), ("new", "New failures"), ("still_failing", "Still failing")):
         out += ["", f"{title} ({len(d[key])}):"] + [f"  {f['rule']}: {f['now']} [{f['citation']}]" for f in d[key]]
@@ -77,10 +84,11 @@ def _fx(f: Mapping[str, Any] | None) -> str:
     return "none" if f is None else f"{f['count']} x, {f['connected']}, {f['dfu']:g} DFU"
 
 
-def _val(v: Any) -> str:
-    if isinstance(v, float):
-        return f"{v:.2f}".rstrip("0").rstrip(".")
-    return "—" if v is None else str(v)
+def _val(v: Any, key: str = "") -> str:
+    """A design value of a diff, to the precision of its quantity (``required_volume_gal``: a volume)."""
+    from sizing.report.quantities import number, quantity_of
+
+    return number(v, quantity_of(key))
 
 
 def due_text(items: Sequence[Mapping[str, Any]]) -> str:

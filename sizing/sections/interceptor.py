@@ -14,15 +14,15 @@ from sizing.units import parse_quantity
 SECTION = "interceptor"
 INTERCEPTOR_TYPES = ("gravity", "hydromechanical")
 INTERCEPTOR_FIELDS = ("type", "volume", "rated_flow", "compartments", "liquid_depth", "length", "sanitary_tees",
-                      "manholes", "grease_retention_fittings", "accessible", "product", "notes")
-MANHOLE_FIELDS = ("over", "diameter", "to_grade", "label")
+                      "manholes", "grease_retention_fittings", "accessible", "product", "sheet", "notes")
+MANHOLE_FIELDS = ("over", "diameter", "to_grade", "label", "sheet")
 #: What a manhole is over: a kind, or a numbered position of it (``chamber_2``, ``sanitary_tee_1``).
 MANHOLE_OVER = ("chamber", "sanitary_tee")
 MANHOLE_POSITION = re.compile(r"^(chamber|sanitary_tee)(?:_([1-9][0-9]{0,2}))?$")
 MANHOLE_OVER_EXPECTED = ("one of chamber, sanitary_tee, chamber_N or sanitary_tee_N (N = 1, 2, ...), "
                          "or a list of them")
 #: The fields whose typed text is kept (``given``) for showing and editing them as typed.
-GIVEN_FIELDS = ("volume", "rated_flow", "compartments", "liquid_depth", "length", "sanitary_tees", "product")
+GIVEN_FIELDS = ("volume", "rated_flow", "compartments", "liquid_depth", "length", "sanitary_tees", "product", "sheet")
 
 
 @dataclass(frozen=True)
@@ -33,7 +33,9 @@ class Manhole:
     diameter_in: float | None
     to_grade: bool | None
     label: str | None = None
-    #: The values as typed (over, diameter, to_grade, label), for an editor that shows them as typed.
+    #: The plan sheet that shows it (``P-3``).
+    sheet: str | None = None
+    #: The values as typed (over, diameter, to_grade, label, sheet), for an editor that shows them as typed.
     given: Mapping[str, Any] = field(default_factory=dict, compare=False)
 
 
@@ -53,6 +55,8 @@ class Interceptor:
     grease_retention_fittings: bool | None = None
     accessible: bool | None = None
     product: str | None = None
+    #: The plan sheet that shows the interceptor (``P-3``).
+    sheet: str | None = None
     #: The values as typed (of GIVEN_FIELDS), for showing "1890 L (499.3 gal)".
     given: Mapping[str, Any] = field(default_factory=dict, compare=False)
 
@@ -75,10 +79,10 @@ class Interceptor:
                 "sanitary_tees": self.sanitary_tees,
                 "manholes": None if self.manholes is None else [
                     {"over": None if m.over is None else m.over[0] if len(m.over) == 1 else list(m.over),
-                     "diameter_in": m.diameter_in, "to_grade": m.to_grade, "label": m.label}
+                     "diameter_in": m.diameter_in, "to_grade": m.to_grade, "label": m.label, "sheet": m.sheet}
                     for m in self.manholes],
                 "grease_retention_fittings": self.grease_retention_fittings, "accessible": self.accessible,
-                "product": self.product}
+                "product": self.product, "sheet": self.sheet}
 
 
 def parse_interceptor(value: Any, path: str = SECTION) -> Interceptor | None:
@@ -106,12 +110,14 @@ def parse_interceptor(value: Any, path: str = SECTION) -> Interceptor | None:
         f"{path}.grease_retention_fittings", m["grease_retention_fittings"])
     accessible = None if m.get("accessible") is None else parse.boolean(f"{path}.accessible", m["accessible"])
     product = None if m.get("product") is None else parse.text(f"{path}.product", m["product"], max_length=200)
+    sheet = None if m.get("sheet") is None else parse.text(f"{path}.sheet", str(m["sheet"]), max_length=60)
     if m.get("notes") is not None:
         parse.text(f"{path}.notes", m["notes"])
     given = {k: m[k] for k in GIVEN_FIELDS if m.get(k) is not None}
     return Interceptor(type=kind, volume_gal=volume, rated_flow_gpm=rated, compartments=compartments,
-                       liquid_depth_in=depth, length_in=length, sanitary_tees=tees, manholes=manholes, grease_retention_fittings=fittings,
-                       accessible=accessible, product=product, given=given)
+                       liquid_depth_in=depth, length_in=length, sanitary_tees=tees, manholes=manholes,
+                       grease_retention_fittings=fittings, accessible=accessible, product=product, sheet=sheet,
+                       given=given)
 
 
 def _manhole(path: str, index: int, item: Any) -> Manhole:
@@ -121,8 +127,10 @@ def _manhole(path: str, index: int, item: Any) -> Manhole:
         f"{path}.diameter", m["diameter"], "in", minimum=0, strict_minimum=True, maximum=240)
     to_grade = None if m.get("to_grade") is None else parse.boolean(f"{path}.to_grade", m["to_grade"])
     label = None if m.get("label") is None else parse.text(f"{path}.label", m["label"], max_length=200)
+    sheet = None if m.get("sheet") is None else parse.text(f"{path}.sheet", str(m["sheet"]), max_length=60)
     given = {k: m[k] for k in MANHOLE_FIELDS if m.get(k) is not None}
-    return Manhole(index=index, over=over, diameter_in=diameter, to_grade=to_grade, label=label, given=given)
+    return Manhole(index=index, over=over, diameter_in=diameter, to_grade=to_grade, label=label, sheet=sheet,
+                   given=given)
 
 
 def manhole_positions(path: str, value: Any) -> tuple[str, ...]:

@@ -52,7 +52,7 @@ from sizing.units import parse_quantity
 #: Every field of each section (and of the items in it): the parser accepts these and no others.
 FIELDS: dict[str, tuple[str, ...]] = {
     "waiver": ("type", "findings", "mitigation_fee_paid", "monitoring", "terms", "expiration", "date",
-               "technology", "status", "granted_on", "conditions", "notes"),
+               "technology", "status", "granted_on", "decided_by", "conditions", "notes"),
     "finding": ("met", "evidence"),
     "monitoring": ("start", "end", "inspections", "notes"),
     "inspection": ("date", "visible_fog", "inspector", "note"),
@@ -137,6 +137,8 @@ class WaiverApplication:
     status: str = "applied"
     granted_on: dt.date | None = None
     conditions: tuple[str, ...] = ()
+    #: Who recorded the decision (the signed-in Director, as the app records it); None while applied.
+    decided_by: str | None = None
 
 
 def waiver_types(profile: Any) -> dict[str, Any]:
@@ -193,6 +195,8 @@ def parse_waiver(raw: Mapping[str, Any], profile: Any, *, review_date: dt.date |
     technology = None if w.get("technology") is None else parse.text("waiver.technology", w["technology"])
     status = parse.choice("waiver.status", w.get("status", "applied"), WAIVER_STATUSES)
     granted_on = None if w.get("granted_on") is None else parse.date("waiver.granted_on", w["granted_on"])
+    decided_by = None if w.get("decided_by") is None else parse.text("waiver.decided_by", w["decided_by"],
+                                                                     max_length=200)
     conditions = tuple(parse.text(f"waiver.conditions[{i}]", t) for i, t in
                        enumerate(parse.sequence("waiver.conditions", w.get("conditions"), default=[])))
     application = _application(raw.get("application"), meals_seats)
@@ -200,7 +204,7 @@ def parse_waiver(raw: Mapping[str, Any], profile: Any, *, review_date: dt.date |
     return WaiverApplication(type=kind, findings=findings, mitigation_fee_paid=fee, monitoring=monitoring,
                              terms=terms, expiration=expiration, date=when, technology=technology,
                              application=application, revocation=revocation, status=status, granted_on=granted_on,
-                             conditions=conditions)
+                             conditions=conditions, decided_by=decided_by)
 
 
 def _finding(path: str, value: Any) -> DirectorFinding:

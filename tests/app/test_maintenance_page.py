@@ -53,7 +53,7 @@ def test_a_reading_over_25_percent_means_service_now(app):
 def test_bad_layer_unit_names_the_field_and_keeps_the_row(app):
     load(app)
     add_reading(app, {"date": "2025-06-19", "fog": "2 kg", "solids": "1 in"})
-    assert errors(app) == ["maintenance.measurements[4].fog: expected a length such as '2 in' or '50 mm', no deeper "
+    assert errors(app) == ["measurement 5, fog: expected a length such as '2 in' or '50 mm', no deeper "
                            "than the liquid depth (48 in), got '2 kg'"]
     assert list(app.session_state["mt_readings_current"]["fog"])[-1] == "2 kg"
 

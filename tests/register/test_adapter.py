@@ -113,7 +113,9 @@ def test_fresh_waiver_results_read_their_status_and_agree_with_the_earlier_shape
         ("equivalent_or_better", "pass"), ("downstream_monitoring", "pass"), ("revocation", "fail")]
     assert got[2].message.endswith(": not made") and got[5].citation == d["revocation"]["citations"]["notice"]
     assert "at least 30 days are required" in got[5].message
-    for name in ("waiver-alternative-pretreatment.yaml", "waiver-infeasible-existing.yaml", "waiver-coffee-bar.yaml"):
+    # (waiver-coffee-bar.yaml is left out: three of its findings are marked met with no evidence stated, a warning
+    # now, which the earlier shape, met or not, cannot say)
+    for name in ("waiver-alternative-pretreatment.yaml", "waiver-infeasible-existing.yaml"):
         fresh = decide(submittal.load(EXAMPLES / name)).to_dict()
         assert waiver_result(fresh) == fresh  # the one shape already: left as it is
         assert normalise("waiver", fresh) == normalise("waiver", waiver_result(_legacy(fresh))), name

@@ -17,6 +17,14 @@ def rule_dishwasher_connection(c: RuleContext) -> Finding:
     if unknown:
         return unknown
     dish = [f for f in c.sizing.fixtures if c.sub.fixtures[f.index].kind.dishwasher and f.count]
+    via = [f for f in dish if not f.connected and _receptor(c, f) is not None and _receptor(c, f).connected]
+    if via:
+        names = "; ".join(f"{fixture_names(c, [f])} drains to {fixture_names(c, [_receptor(c, f)])}, which is "
+                          "connected to the interceptor" for f in via)
+        return Finding("dishwasher_connection", FAIL, p["citation"], f"Dishwasher connected through its receptor: {names}",
+                       value="connected through its receptor", limit="not connected",
+                       correction=f"Route the dishwasher's waste to a receptor that is not on the grease interceptor "
+                                  f"line: {names}")
     bad = [f for f in dish if f.connected]
     if bad:
         names = fixture_names(c, bad)
@@ -39,6 +47,18 @@ def rule_prep_fixtures_connected(c: RuleContext) -> Finding:
     p = c.param("prep_and_cleanup_fixtures_connected")
     in_area = [f for f in c.sizing.fixtures if f.area in ("food_prep", "cleanup") and f.count
                and not c.sub.fixtures[f.index].kind.dishwasher and not c.sub.fixtures[f.index].sanitary]
+    astray = [(f, _receptor(c, f)) for f in in_area if f.connected and _receptor(c, f) is not None
+              and not (_receptor(c, f).connected and _receptor(c, f).count)]
+    if astray:
+        names = "; ".join(f"{fixture_names(c, [f])} drains to {fixture_names(c, [r])}, which is "
+                          + ("not connected to the interceptor" if not r.connected else "not counted (count 0)")
+                          for f, r in astray)
+        return Finding("prep_fixtures_connected", FAIL, p["citation"],
+                       f"Indirect waste to a receptor off the interceptor: {names}",
+                       value=f"{len(astray)} receptor{'s' if len(astray) != 1 else ''} not connected",
+                       limit="all connected",
+                       correction=f"Connect the receptor to the grease interceptor, or route the appliance to a "
+                                  f"connected floor sink: {names}")
     bad = [f for f in in_area if not f.connected]
     if bad:
         names = fixture_names(c, bad)
@@ -78,3 +98,9 @@ def rule_sanitary_connection(c: RuleContext) -> Finding:
     return Finding("sanitary_connection", PASS, p["citation"],
                    "No toilet, urinal or restroom wash basin discharges to the grease interceptor line",
                    value="none connected", limit="not connected")
+
+
+def _receptor(c: RuleContext, line):
+    """The fixture line (of the sizing) an indirect appliance's ``drains_to`` names; None when it names none."""
+    index = c.sub.fixtures[line.index].receptor_index
+    return None if index is None else next(f for f in c.sizing.fixtures if f.index == index)

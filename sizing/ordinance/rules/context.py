@@ -144,5 +144,8 @@ def gal(value: float) -> str:
 
 
 def fixture_names(c: RuleContext, lines) -> str:
-    """``'fixtures[0] (1 x Dishwasher), fixtures[3] (2 x Floor drain)'``."""
-    return ", ".join(f"fixtures[{f.index}] ({f.count} x {f.name})" for f in lines)
+    """``'fixture 1 (Dishwasher), fixture 4 (2 x Floor drain, sheet P-2)'``: counted from 1, as on the plans."""
+    from sizing import names
+
+    sheets = {f.index: f.sheet for f in c.sub.fixtures}
+    return ", ".join(names.fixture(f.index, f.name, f.count, sheets.get(f.index)) for f in lines)

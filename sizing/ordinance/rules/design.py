@@ -7,6 +7,7 @@ from sizing.finding import FAIL, INFO, PASS, WARN, Finding
 from sizing.ordinance.rules.context import (
     NOT_SHOWN,
     RuleContext,
+    fixture_names,
     gal,
     missing,
     no_interceptor,
@@ -155,7 +156,8 @@ def rule_hgi_capacity(c: RuleContext) -> Finding | None:
     prov, note = p.get("provenance"), p.get("provenance_note")
     rated = c.icp.rated_flow_gpm
     capacity = c.sizing.hydromechanical.get("fixture_volume_gal")
-    counted = [s.key.removeprefix("hgi.volume.") for s in c.sizing.steps if s.key.startswith("hgi.volume.")]
+    keys = {s.key.removeprefix("hgi.volume.") for s in c.sizing.steps if s.key.startswith("hgi.volume.")}
+    counted = [fixture_names(c, [f]) for f in c.sizing.fixtures if f"fixtures[{f.index}]" in keys]
     if rated is None or not counted:
         what = "the rated flow is" if rated is None else "no connected fixture gives its dimensions (length, width, depth):"
         return Finding("hgi_capacity", WARN, cite,
@@ -211,7 +213,7 @@ def rule_hgi_rating_range(c: RuleContext) -> Finding | None:
 
 
 def _listed(lines: tuple[str, ...]) -> str:
-    """``('fixtures[1] (3 x Food preparation sink)',)`` as one phrase."""
+    """``('fixture 2 (3 x Food preparation sink)',)`` as one phrase."""
     return ", ".join(lines)
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from sizing import names
 from sizing.finding import FAIL, PASS, WARN, Finding
 from sizing.ordinance.rules.context import RuleContext, missing, not_checked
 from sizing.ordinance.rules.registry import review_rule
@@ -24,9 +25,10 @@ def rule_manhole_diameter(c: RuleContext) -> Finding:
     if not c.icp.manholes:
         return missing("manhole_diameter", p["citation"], "Access manholes are",
                        f"Show the access manholes and their diameters (at least {need:g} in)", limit=need, unit="in")
+    called = manhole_names(c)
     unknown = [m for m in c.icp.manholes if m.diameter_in is None]
     if unknown:
-        names = ", ".join(f"manholes[{m.index}]" for m in unknown)
+        names = ", ".join(called[m.index] for m in unknown)
         return missing("manhole_diameter", p["citation"], f"The diameter of {names} is",
                        f"Show the diameter of every access manhole ({names}); at least {need:g} in", limit=need,
                        unit="in")
@@ -36,7 +38,7 @@ def rule_manhole_diameter(c: RuleContext) -> Finding:
         return Finding("manhole_diameter", PASS, p["citation"],
                        f"All {len(c.icp.manholes)} manholes >= {need:g} in (smallest {smallest:.2f} in)",
                        value=round(smallest, 3), limit=need, unit="in")
-    names = ", ".join(f"manholes[{m.index}] ({m.diameter_in:.2f} in)" for m in small)
+    names = ", ".join(f"{called[m.index]} ({m.diameter_in:.2f} in)" for m in small)
     return Finding("manhole_diameter", FAIL, p["citation"], f"Manholes under {need:g} in: {names}",
                    value=round(smallest, 3), limit=need, unit="in",
                    correction=f"Enlarge the access manholes to at least {need:g} in diameter: {names}")
@@ -59,12 +61,13 @@ def rule_manhole_count(c: RuleContext) -> Finding:
     manholes = c.icp.manholes or ()
     covers = bool(c.param("manhole_over_tee_covers_chamber")["value"])
     cov = manhole_coverage(manholes, chambers, tees, covers)
+    called = manhole_names(c)
     required = _positions_text(list(range(1, chambers + 1)), list(range(1, tees + 1)))
     limit = f"a manhole over each of {required}"
     uncovered = _positions_text(cov["uncovered_chambers"], cov["uncovered_tees"])
     notes = list(cov["outside"])
     if cov["unplaced"]:
-        names = ", ".join(f"manholes[{i}]" for i in cov["unplaced"])
+        names = ", ".join(called[i] for i in cov["unplaced"])
         notes.append(f"{names} {'does' if len(cov['unplaced']) == 1 else 'do'} not state what it is over (give "
                      "'over: chamber', 'sanitary_tee', 'chamber_N' or 'sanitary_tee_N')")
     tail = ("; " + "; ".join(notes)) if notes else ""
@@ -120,8 +123,9 @@ def rule_manholes_to_grade(c: RuleContext) -> Finding:
     if not c.icp.manholes:
         return missing("manholes_to_grade", p["citation"], "Access manholes (and that they extend to grade) are",
                        "Show the access manholes extending at least to finished grade")
-    unknown = [f"manholes[{m.index}]" for m in c.icp.manholes if m.to_grade is None]
-    below = [f"manholes[{m.index}]" for m in c.icp.manholes if m.to_grade is False]
+    called = manhole_names(c)
+    unknown = [called[m.index] for m in c.icp.manholes if m.to_grade is None]
+    below = [called[m.index] for m in c.icp.manholes if m.to_grade is False]
     if below:
         return Finding("manholes_to_grade", FAIL, p["citation"], f"Not extended to finished grade: {', '.join(below)}",
                        value=f"{len(below)} below grade", limit="all to finished grade",
@@ -131,6 +135,35 @@ def rule_manholes_to_grade(c: RuleContext) -> Finding:
                        f"Show that the access manholes extend to finished grade: {', '.join(unknown)}")
     return Finding("manholes_to_grade", PASS, p["citation"], "All access manholes extend to finished grade",
                    value="all to grade", limit="all to finished grade")
+
+
+def manhole_names(c: RuleContext) -> dict[int, str]:
+    """Each access manhole as the plan counts it, with what it is over: ``manhole 1 over chamber 1`` (the
+    positions as :func:`manhole_coverage` places them when the chambers and tees are shown, else as given) and its
+    label and sheet."""
+    manholes = c.icp.manholes or ()
+    chambers, tees = c.icp.compartments, c.icp.sanitary_tees
+    over: dict[int, list[str]] = {}
+    if chambers is not None and tees is not None:
+        cov = manhole_coverage(manholes, chambers, tees, tee_covers_chamber=False)  # each named by its own position
+        for n, indexes in cov["tees"].items():
+            for i in indexes:
+                over.setdefault(i, []).append(_position_name("sanitary_tee", n))
+        for n, indexes in cov["chambers"].items():
+            for i in indexes:
+                if not over.get(i):
+                    over.setdefault(i, []).append(_position_name("chamber", n))
+    out = {}
+    for m in manholes:
+        shown = over.get(m.index) or [_given_position(key) for key in (m.over or ())]
+        label = ", ".join(x for x in (m.label, f"sheet {m.sheet}" if m.sheet else None) if x) or None
+        out[m.index] = names.manhole(m.index, " and ".join(shown) or None, label)
+    return out
+
+
+def _given_position(key: str) -> str:
+    kind, n = position(key)
+    return _position_name(kind, n) if n is not None else ("a sanitary tee" if kind == "sanitary_tee" else "a chamber")
 
 
 def tee_chamber(tee: int, tees: int, chambers: int) -> int:
@@ -184,7 +217,7 @@ def manhole_coverage(manholes: tuple[Manhole, ...], chambers: int, tees: int,
             if n is None:
                 unnumbered[kind].append(m.index)
             elif n > (tees if kind == "sanitary_tee" else chambers):
-                outside.append(f"manholes[{m.index}] is over {_position_name(kind, n)}, but the interceptor has "
+                outside.append(f"{names.manhole(m.index, None, m.label)} is over {_position_name(kind, n)}, but the interceptor has "
                                + (f"{tees} sanitary tee{'s' if tees != 1 else ''}" if kind == "sanitary_tee" else
                                   f"{chambers} chamber{'s' if chambers != 1 else ''}"))
             else:

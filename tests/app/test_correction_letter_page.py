@@ -1,0 +1,52 @@
+"""The plan review page's correction letter: the plan checker edits the addressee, title and opening, and the
+Word, PDF and markdown downloads hold the letter as edited, numbered corrections with sheets and notes."""
+
+from __future__ import annotations
+
+import io
+
+from tests.app.conftest import downloads, errors, goto
+
+
+def built(app, key: str) -> bytes:
+    """What the download button ``key`` builds when clicked (the arguments of the page's latest run)."""
+    run, make, args = app.session_state["downloads_latest"][key]
+    assert run == app.session_state["downloads_latest"]["run"]
+    return make(*args)
+
+
+def test_the_letter_downloads_hold_what_the_checker_typed(app):
+    import docx
+
+    goto(app, "review")
+    app.selectbox(key="in_rv_example").set_value("review-correction-letter.yaml")
+    app.button(key="rv_load_example").click().run()
+    assert errors(app) == []
+    assert {"rv_letter_docx", "rv_letter_pdf", "rv_letter_md"} <= set(downloads(app))
+    app.text_input(key="in_rv_letter_addressee").input("Lin Design Group, attn. Mei Lin")
+    app.text_input(key="in_rv_letter_title").input("Senior plan checker").run()
+    markdown = built(app, "rv_letter_md").decode()
+    assert "Dear Lin Design Group, attn. Mei Lin:" in markdown
+    assert "455 E Main St Suite 2  " in markdown.splitlines()  # the address from the submittal
+    assert "Dana Ortiz  " in markdown.splitlines()
+    assert "Senior plan checker, City of Tracy, California  " in markdown.splitlines()
+    assert ("2. Enlarge the access manholes to at least 24 in diameter: manhole 2 (sheet P-4) over sanitary tee 2 "
+            "(20.00 in)  ") in markdown.splitlines()
+    doc = docx.Document(io.BytesIO(built(app, "rv_letter_docx")))
+    numbered = [p.text for p in doc.paragraphs if p.style.name == "List Number"]
+    assert len(numbered) == 4 and "Reviewer's note: Detail 3 on sheet P-2" in numbered[3]
+    assert built(app, "rv_letter_pdf").startswith(b"%PDF")
+
+
+def test_a_note_typed_in_the_page_is_carried_into_the_letter(app):
+    goto(app, "review")
+    app.selectbox(key="in_rv_example").set_value("review-correction-letter.yaml")
+    app.button(key="rv_load_example").click().run()
+    key = app.session_state["rv_notes_editor_key"]
+    assert sorted(app.session_state["rv_notes"]) == ["food_grinder", "manhole_diameter"]
+    volume_row = 2  # interceptor_required, interceptor_type, volume
+    app.session_state[key] = {"edited_rows": {volume_row: {"note": "Use the 1,000 gal unit of sheet P-4 alt."}},
+                              "added_rows": [], "deleted_rows": []}
+    app.run()
+    markdown = built(app, "rv_letter_md").decode()
+    assert "   Reviewer's note: Use the 1,000 gal unit of sheet P-4 alt.  " in markdown.splitlines()

@@ -1,0 +1,30 @@
+"""The fixture schedule CSV accepts the grid's own headings and type labels as well as the keys, and a file
+separated by semicolons is told so."""
+
+from __future__ import annotations
+
+from tests.app.conftest import errors, metrics, open_examples
+
+
+def upload(app, name: str, data: bytes):
+    open_examples(app).file_uploader(key="upload_submittal").set_value((name, data, "text/csv")).run()
+    assert not app.exception
+
+
+def test_the_grid_s_headings_and_labels_are_read(app):
+    data = (b"type,count,trap size [in],connected,DFU (override)\n"
+            b"Floor drain,3,,,\n"
+            b"Three-compartment (pot) sink,1,,,\n"
+            b"Floor sink (indirect waste receptor),1,3 in,yes,\n")
+    upload(app, "schedule.csv", data)
+    assert errors(app) == []
+    # 3 floor drains x 2 + 3 (pot sink) + a 3 in floor sink by Table 702.2(1) (6 DFU) = 15 DFU -> 750 gal
+    assert metrics(app)["DFU total"] == "15 DFU"
+    assert metrics(app)["Gravity interceptor, required"] == "750 gal"
+
+
+def test_a_semicolon_file_is_told_about_its_separator(app):
+    upload(app, "schedule.csv", b"type;count\nfloor_drain;2\n")
+    (message,) = errors(app)
+    assert "schedule.csv: the header is one column, 'type;count'" in message
+    assert "separated by ';', tabs or '|', not commas" in message

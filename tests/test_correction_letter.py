@@ -1,0 +1,90 @@
+"""The correction letter (sizing review --letter): addressee, project and permit, numbered corrections with their
+plan sheets and the reviewer's notes, signature and date; markdown, PDF and Word by the file's extension."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from sizing.cli import main
+
+CORRECTIONS = [
+    ("1. Increase the gravity grease interceptor to at least 1,000 gal for 29 DFU; the plans show 750 gal",
+     "Sheet P-4. Reference: CPC 2025, Section 1014.3.6"),
+    ("2. Enlarge the access manholes to at least 24 in diameter: manhole 2 (sheet P-4) over sanitary tee 2 (20.00 in)",
+     "Reviewer's note: The outlet manhole cover is called out as 20 in on detail 5."),
+    ("3. Route the dishwasher's waste to a receptor that is not on the grease interceptor line: fixture 4 "
+     "(Dishwasher, commercial (dish machine), sheet P-2) drains to fixture 3 (2 x FS-1, sheet P-2), which is "
+     "connected to the interceptor", "Sheet P-2. Reference: TMC ch. 5.26, Grease interceptor requirement."),
+    ("4. Remove the food grinder from the plumbing plans; food grinders are prohibited in new construction: "
+     "fixture 6 (Food waste disposer (food grinder), sheet P-2)",
+     "Sheet P-2. Reference: TMC ch. 5.26, Prohibitions (a)."),
+]
+
+
+def flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+def test_markdown_letter(examples, tmp_path, capsys):
+    out = tmp_path / "corrections.md"
+    assert main(["review", str(examples / "review-correction-letter.yaml"), "--letter", str(out)]) == 1
+    text = out.read_text()
+    lines = text.splitlines()
+    assert lines[0] == "**City of Tracy — FOG Control Program**"
+    assert "Mei Lin, Lin Design Group  " in lines and "455 E Main St Suite 2  " in lines
+    assert "Permit: B26-00318  " in lines and "Plan check: PC-2026-0142  " in lines
+    assert "Review cycle: 2nd submittal  " in lines
+    for first, second in CORRECTIONS:
+        assert first + "  " in lines
+        assert "   " + second in text
+    assert not any(line.startswith("5. ") for line in lines)  # four corrections, numbered from 1
+    assert lines[-3:] == ["Dana Ortiz  ", "Plan checker, Utilities Department, City of Tracy, California  ",
+                          "Date: ______________"]
+
+
+def test_word_letter(examples, tmp_path):
+    import docx
+
+    out = tmp_path / "corrections.docx"
+    assert main(["review", str(examples / "review-correction-letter.yaml"), "--letter", str(out)]) == 1
+    doc = docx.Document(io.BytesIO(out.read_bytes()))
+    numbered = [p.text for p in doc.paragraphs if p.style.name == "List Number"]
+    assert len(numbered) == 4
+    for (first, second), item in zip(CORRECTIONS, numbered, strict=True):
+        assert item.startswith(first.split(". ", 1)[1])
+        assert second in item
+    text = "\n".join(p.text for p in doc.paragraphs)
+    assert "Re: Grease interceptor plan review corrections — Harbor Noodle House" in text
+    assert "Permit: B26-00318" in text and "Dear Mei Lin, Lin Design Group:" in text
+    assert "Dana Ortiz\nPlan checker, Utilities Department, City of Tracy, California\nDate: ______________" in text
+
+
+def test_pdf_letter(examples, tmp_path):
+    from pypdf import PdfReader
+
+    out = tmp_path / "corrections.pdf"
+    assert main(["review", str(examples / "review-correction-letter.yaml"), "--letter", str(out)]) == 1
+    text = flat(" ".join(p.extract_text() for p in PdfReader(io.BytesIO(out.read_bytes())).pages))
+    assert "Dear Mei Lin, Lin Design Group:" in text and "B26-00318" in text
+    for first, second in CORRECTIONS:
+        assert flat(first.split(". ", 1)[1]) in text
+        assert flat(second) in text
+    assert "Dana Ortiz" in text
+
+
+@pytest.mark.parametrize("name", ["letter.txt", "letter"])
+def test_letter_needs_a_known_extension(examples, tmp_path, capsys, name):
+    out = tmp_path / name
+    assert main(["review", str(examples / "review-correction-letter.yaml"), "--letter", str(out)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "--letter" in err[0] and "a file name ending in .pdf, .docx or .md" in err[0]
+    assert not out.exists()
+
+
+def test_compliant_letter_says_no_correction(examples, tmp_path):
+    out = tmp_path / "ok.md"
+    assert main(["review", str(examples / "review-compliant.yaml"), "--letter", str(out)]) == 0
+    text = out.read_text()
+    assert "They comply; no correction is required." in text and "## Corrections" not in text
