@@ -189,7 +189,9 @@ def schedule(edited: pd.DataFrame, place: Jurisdiction | str) -> Schedule:
                                       "trap size or DFU — not counted yet")
                 continue
         given = [k for k in DIMENSIONS if k in item]
-        if given and len(given) < 3:
+        if given and len(given) < 3 and not _all_lengths(item, given):
+            pass  # a dimension in a wrong unit: the parser names it (not "enter its width and depth")
+        elif given and len(given) < 3:
             missing = [k for k in DIMENSIONS if k not in given]
             out.incomplete.append(f"{name}: enter its {' and '.join(missing)} — its volume is not in the "
                                   "hydromechanical size yet (its DFU is counted)")
@@ -203,6 +205,18 @@ def schedule(edited: pd.DataFrame, place: Jurisdiction | str) -> Schedule:
         out.rows.append(row)
         out.labels.append(label)
     return out
+
+
+def _all_lengths(item: Mapping[str, Any], keys: list[str]) -> bool:
+    """Whether each of the dimensions given reads as a length (its unit checked as the parser will)."""
+    from sizing.units import parse_quantity
+
+    try:
+        for k in keys:
+            parse_quantity(k, item[k], "in", minimum=0, strict_minimum=True, maximum=240)
+    except SizingInputError:
+        return False
+    return True
 
 
 def records(edited: pd.DataFrame) -> list[dict[str, Any]]:
