@@ -117,12 +117,15 @@ class Schedule:
     def name(self, message: str) -> str:
         """``fixtures[0].length: ...`` -> ``fixture 1 (Food preparation sink), length: ...`` (editor rows)."""
         def named(match: re.Match) -> str:
+            if match.group(3):  # "fixture 3" as the core counts the submittal's lines: the grid's row instead
+                i = int(match.group(3)) - 1
+                return f"fixture {(self.rows[i] if 0 <= i < len(self.rows) else i) + 1}"
             i = int(match.group(1))
             row, label = (self.rows[i], self.labels[i]) if i < len(self.rows) else (i, None)
             text = row_name(row, label)
             return text + (f", {match.group(2).replace('_', ' ')}" if match.group(2) else "")
 
-        return re.sub(r"fixtures\[(\d+)\](?:\.(\w+))?", named, message)
+        return re.sub(r"fixtures\[(\d+)\](?:\.(\w+))?|\bfixture (\d+)\b", named, message)
 
 
 @functools.lru_cache(maxsize=1024)  # asked for every row of the grid on every rerun
