@@ -74,6 +74,11 @@ def app_message(text: str) -> str:
     return text[0].upper() + text[1:] if first else text
 
 
+def created_note(reg) -> str:
+    """What a first write says when it created the register: where it is (never created without saying so)."""
+    return f" A new register was created at {reg.db.display()}." if getattr(reg.db, "created", False) else ""
+
+
 def identity() -> str | None:
     """The signed-in identity (lower-case e-mail, else the subject), or None without sign-in."""
     if not auth_configured() or not st.user.is_logged_in:

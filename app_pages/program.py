@@ -105,7 +105,7 @@ def _import(place) -> None:
         return
     from sizing.report.register import imported_text
 
-    ss.pg_import_msg = ("success", f"{upload.name}: " + imported_text(r).strip())
+    ss.pg_import_msg = ("success", f"{upload.name}: " + imported_text(r).strip() + "." + access.created_note(reg))
 
 
 def fse_table(reg, as_of: dt.date, place) -> list[str]:

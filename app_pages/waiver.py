@@ -448,7 +448,8 @@ def _record(doc: dict, grantable: bool, conditions: list[str], revocation_ready:
         ss.wv_record_msg = ("error", f"Register: nothing was recorded: {reason}")
         return
     ss.wv_recorded = recorded
-    ss.wv_record_msg = ("success", f"Recorded ({decision}): {added.summary()} in {reg.db.display()}, by {who}.")
+    ss.wv_record_msg = ("success", f"Recorded ({decision}): {added.summary()} in {reg.db.display()}, by {who}."
+                                   + access.created_note(reg))
 
 
 def downloads(doc: dict, d, place) -> None:
