@@ -62,14 +62,21 @@ def app_message(text: str) -> str:
 
     >>> app_message("--db: the port in x is not a number")
     'The register location ([register] url in the secrets, else SIZING_DB): the port in x is not a number'
+    >>> app_message("FILE: s.csv: line 2 has 4 fields")
+    's.csv: line 2 has 4 fields'
     """
     import re
 
-    text = str(text)
+    text = str(text).removeprefix("FILE: ")  # the command line's name for its file argument
     first = any(text.startswith(option) for option in APP_WORDS)
     for option, words in APP_WORDS.items():
         text = re.sub(rf"(?<![\w-]){re.escape(option)}(?![\w-])", words, text)
     return text[0].upper() + text[1:] if first else text
+
+
+def created_note(reg) -> str:
+    """What a first write says when it created the register: where it is (never created without saying so)."""
+    return f" A new register was created at {reg.db.display()}." if getattr(reg.db, "created", False) else ""
 
 
 def identity() -> str | None:

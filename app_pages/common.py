@@ -151,7 +151,12 @@ def show_message(key: str) -> None:
     """Show, once, the (kind, text) message a callback left in ``session_state[key]``."""
     message = st.session_state.pop(key, None)
     if message:
-        (st.error if message[0] == "error" else st.success)(message[1])
+        if message[0] == "error":
+            from app_pages.access import app_message
+
+            st.error(app_message(message[1]))
+        else:
+            st.success(message[1])
 
 
 def example_loader(select_key: str, message_key: str, load: Any) -> Any:

@@ -117,12 +117,15 @@ class Schedule:
     def name(self, message: str) -> str:
         """``fixtures[0].length: ...`` -> ``fixture 1 (Food preparation sink), length: ...`` (editor rows)."""
         def named(match: re.Match) -> str:
+            if match.group(3):  # "fixture 3" as the core counts the submittal's lines: the grid's row instead
+                i = int(match.group(3)) - 1
+                return f"fixture {(self.rows[i] if 0 <= i < len(self.rows) else i) + 1}"
             i = int(match.group(1))
             row, label = (self.rows[i], self.labels[i]) if i < len(self.rows) else (i, None)
             text = row_name(row, label)
             return text + (f", {match.group(2).replace('_', ' ')}" if match.group(2) else "")
 
-        return re.sub(r"fixtures\[(\d+)\](?:\.(\w+))?", named, message)
+        return re.sub(r"fixtures\[(\d+)\](?:\.(\w+))?|\bfixture (\d+)\b", named, message)
 
 
 @functools.lru_cache(maxsize=1024)  # asked for every row of the grid on every rerun
@@ -189,7 +192,9 @@ def schedule(edited: pd.DataFrame, place: Jurisdiction | str) -> Schedule:
                                       "trap size or DFU — not counted yet")
                 continue
         given = [k for k in DIMENSIONS if k in item]
-        if given and len(given) < 3:
+        if given and len(given) < 3 and not _all_lengths(item, given):
+            pass  # a dimension in a wrong unit: the parser names it (not "enter its width and depth")
+        elif given and len(given) < 3:
             missing = [k for k in DIMENSIONS if k not in given]
             out.incomplete.append(f"{name}: enter its {' and '.join(missing)} — its volume is not in the "
                                   "hydromechanical size yet (its DFU is counted)")
@@ -203,6 +208,18 @@ def schedule(edited: pd.DataFrame, place: Jurisdiction | str) -> Schedule:
         out.rows.append(row)
         out.labels.append(label)
     return out
+
+
+def _all_lengths(item: Mapping[str, Any], keys: list[str]) -> bool:
+    """Whether each of the dimensions given reads as a length (its unit checked as the parser will)."""
+    from sizing.units import parse_quantity
+
+    try:
+        for k in keys:
+            parse_quantity(k, item[k], "in", minimum=0, strict_minimum=True, maximum=240)
+    except SizingInputError:
+        return False
+    return True
 
 
 def records(edited: pd.DataFrame) -> list[dict[str, Any]]:

@@ -105,7 +105,7 @@ def _import(place) -> None:
         return
     from sizing.report.register import imported_text
 
-    ss.pg_import_msg = ("success", f"{upload.name}: " + imported_text(r).strip())
+    ss.pg_import_msg = ("success", f"{upload.name}: " + imported_text(r).strip() + "." + access.created_note(reg))
 
 
 def fse_table(reg, as_of: dt.date, place) -> list[str]:
@@ -122,7 +122,11 @@ def fse_table(reg, as_of: dt.date, place) -> list[str]:
              and text.strip().lower() in " ".join(str(r[k] or "") for k in ("fse_id", "name", "address")).lower()]
     st.caption(f"{len(shown)} of {len(rows)} FSEs")
     if shown:
-        st.dataframe(cells(shown), hide_index=True, width="stretch", key="pg_fse_table")
+        frame = cells(shown)
+        first = ["fse_id", "name", "status", "cpc_check"]  # what a program manager scans first
+        frame = frame[[c for c in first if c in frame.columns] + [c for c in frame.columns if c not in first]]
+        st.dataframe(frame, hide_index=True, width="stretch", key="pg_fse_table",
+                     column_config={"cpc_check": st.column_config.TextColumn("CPC check", width="large")})
     return [r["fse_id"] for r in rows]
 
 

@@ -48,7 +48,8 @@ def _save(kind: str, doc: dict, today: dt.date, fse_key: str, place) -> None:
         ss[message] = ("error", f"Register: nothing was saved: {reason}")
         return
     extra = "" if added.kind != "review" else f" ({'compliant' if added.exit_code == 0 else 'not compliant'})"
-    ss[message] = ("success", f"Saved: {added.summary()}{extra} in {reg.db.display()}, recorded by {reg.identity}.")
+    ss[message] = ("success", f"Saved: {added.summary()}{extra} in {reg.db.display()}, recorded by {reg.identity}."
+                              + access.created_note(reg))
 
 
 def save_box(kind: str, doc: dict, place, today: dt.date | None = None) -> None:

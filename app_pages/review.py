@@ -259,7 +259,7 @@ def recorded_waiver(doc: dict) -> dict:
 
     try:
         reg = access.open_register()
-    except SizingInputError:  # no register, or none readable: the review stands on the submittal alone
+    except Exception:  # noqa: BLE001 - no register, none readable, a server away: the review stands on the file
         return doc
     try:
         rec = queries.recorded_decision(reg, fse)
@@ -315,11 +315,15 @@ def results(doc: dict, place) -> None:
         m5.metric("Required volume (CPC)", show(r.sizing.required_volume_gal, "gal"),
                   help=r.sizing.gravity["citation"])
     with findings_table:
-        common.findings_table(r.findings, notes, extra={
+        from dataclasses import replace
+
+        shown = [replace(f, message=sched.name(f.message), correction=f.correction and sched.name(f.correction))
+                 for f in r.findings]  # fixtures named by their row in the grid above
+        common.findings_table(shown, notes, extra={
             "provenance": lambda f: " — ".join(p for p in (f.provenance, f.provenance_note) if p)})
     corrections = REPORT.corrections_shown(r, notes)
     if corrections:
-        st.markdown("**Corrections**\n\n" + "\n".join(f"{i}. {c}" for i, c in enumerate(corrections, 1)))
+        st.markdown("**Corrections**\n\n" + "\n".join(f"{i}. {sched.name(c)}" for i, c in enumerate(corrections, 1)))
     for warning in r.sizing.warnings:
         st.warning(sched.name(warning))
     common.show_provenance(r.sizing.provenance)

@@ -258,17 +258,22 @@ def table_chart(result) -> None:
         point = {"values": [{"DFU": result.dfu_total, "volume_gal": table_volume,
                              "label": f"this project: {result.dfu_total:g} DFU → {table_volume:,} gal"}]}
         layers += [{"data": point, "mark": {"type": "point", "size": 120, "filled": True, "color": "#d62728"},
-                    "encoding": _CHART_AXES},
+                    "encoding": _chart_axes(result.edition)},
                    {"data": point, "mark": {"type": "text", "align": "left", "dx": 8, "dy": -10},
-                    "encoding": {**_CHART_AXES, "text": {"field": "label", "type": "nominal"}}}]
+                    "encoding": {**_chart_axes(result.edition), "text": {"field": "label", "type": "nominal"}}}]
     st.vega_lite_chart(spec={"layer": layers}, width="stretch", key="table_chart")
     st.caption(f"CPC {result.edition}, Table 1014.3.6: the first row whose DFU is at least the total.")
 
 
-_CHART_AXES = {
-    "x": {"field": "DFU", "type": "quantitative", "scale": {"type": "symlog"}, "title": "connected DFU (symlog scale)"},
-    "y": {"field": "volume_gal", "type": "quantitative", "title": "minimum volume [gal]"},
-}
+@functools.cache
+def _chart_axes(edition: str) -> dict:
+    """The chart's axes: a tick at each row of Table 1014.3.6 (the DFU limits a reader looks up), not only at
+    round numbers."""
+    ticks = [0] + [r["max_dfu"] for r in common.table_rows("1014.3.6", edition)]
+    return {"x": {"field": "DFU", "type": "quantitative", "scale": {"type": "symlog"},
+                  "title": "connected DFU (symlog scale)",
+                  "axis": {"values": ticks, "labelAngle": -45, "labelOverlap": False, "format": ",d"}},
+            "y": {"field": "volume_gal", "type": "quantitative", "title": "minimum volume [gal]"}}
 
 
 @functools.cache
@@ -277,7 +282,8 @@ def _table_chart_line(edition: str) -> dict:
     rows = common.table_rows("1014.3.6", edition)
     values = ([{"DFU": 0, "volume_gal": rows[0]["volume_gal"]}]
               + [{"DFU": r["max_dfu"], "volume_gal": r["volume_gal"]} for r in rows])
-    return {"data": {"values": values}, "mark": {"type": "line", "interpolate": "step-before"}, "encoding": _CHART_AXES}
+    return {"data": {"values": values}, "mark": {"type": "line", "interpolate": "step-before"},
+            "encoding": _chart_axes(edition)}
 
 
 def downloads(doc: dict, result, units: str, place) -> None:

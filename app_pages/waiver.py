@@ -360,8 +360,14 @@ def revocation(r: dict) -> None:
     if r.get("response_date"):
         events.append(("written response received", r["response_date"]))
     frame = pd.DataFrame([{"event": e, "date": pd.Timestamp(d)} for e, d in events]).sort_values("date")
-    chart = alt.Chart(frame).encode(x=alt.X("date:T", title=None), y=alt.Y("event:N", sort=None, title=None))
-    st.altair_chart(chart.mark_line(color="#999") + chart.mark_point(size=90, filled=True),
+    # one row per event, in date order, the full label and the date with its year; no line between the events
+    # (it drew a zig-zag across the rows)
+    chart = alt.Chart(frame).encode(
+        x=alt.X("date:T", title=None, axis=alt.Axis(format="%Y-%m-%d", labelAngle=-30, tickCount="week")),
+        y=alt.Y("event:N", sort=None, title=None, axis=alt.Axis(labelLimit=0)))
+    st.altair_chart(chart.mark_rule(color="#bbb", strokeDash=[2, 3]).encode(x="date:T")
+                    + chart.mark_point(size=90, filled=True)
+                    + chart.mark_text(align="left", dx=8, fontSize=11).encode(text=alt.Text("date:T", format="%Y-%m-%d")),
                     width="stretch", key="revocation_chart")
     st.caption(f"{r['days_of_notice']} days of notice; at least {r['notice_days_required']} required "
                f"({r['citations']['notice']}). Response: {r['response']} ({r['citations']['response']}).")
@@ -442,7 +448,8 @@ def _record(doc: dict, grantable: bool, conditions: list[str], revocation_ready:
         ss.wv_record_msg = ("error", f"Register: nothing was recorded: {reason}")
         return
     ss.wv_recorded = recorded
-    ss.wv_record_msg = ("success", f"Recorded ({decision}): {added.summary()} in {reg.db.display()}, by {who}.")
+    ss.wv_record_msg = ("success", f"Recorded ({decision}): {added.summary()} in {reg.db.display()}, by {who}."
+                                   + access.created_note(reg))
 
 
 def downloads(doc: dict, d, place) -> None:

@@ -21,9 +21,6 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     add_option(p)
     p.add_argument("--output", "-o", metavar="PATH",
                    help="write to PATH instead of standard output (pdf default: <FILE stem>-review.pdf; '-' = stdout)")
-    p.add_argument("--db", metavar="PATH_OR_URL",
-                   help="the program register: apply the waiver decision recorded there for project.fse_id when the "
-                        "file gives no waiver section")
     p.add_argument("--letter", metavar="PATH",
                    help="also write the correction letter to PATH (.pdf, .docx or .md by the extension)")
 
@@ -35,17 +32,7 @@ def run(args: argparse.Namespace) -> int:
     from sizing.report import review as render
     from sizing.sections.review_notes import as_dict
 
-    if args.db:
-        import sys
-
-        from sizing import parse
-
-        doc, line = recorded_waiver(parse.load_document(args.file), args.db)
-        if line:
-            print(f"sizing review: {line}", file=sys.stderr)
-        sub = submittal.from_dict(doc, edition=args.edition, jurisdiction=args.jurisdiction)
-    else:
-        sub = submittal.load(args.file, edition=args.edition, jurisdiction=args.jurisdiction)
+    sub = submittal.load(args.file, edition=args.edition, jurisdiction=args.jurisdiction)
     result = review(sub)
     notes = render.reviewer_notes(sub.review_notes, result)
     if args.letter:
@@ -80,23 +67,3 @@ def write_letter(path: str, result, notes, source: str) -> None:
         raise SizingInputError("--letter", path, "a file name ending in .pdf, .docx or .md")
     data = correction.render(correction.build(result, notes), fmt)
     emit(data.decode() if fmt == "markdown" else data, path, option="--letter", source=source)
-
-
-def recorded_waiver(doc: dict, db: str) -> tuple[dict, str | None]:
-    """The submittal with the waiver decision recorded in the register ``db`` for its ``project.fse_id`` (when
-    it gives no ``waiver`` section), and a line saying which; the register is only read."""
-    from sizing.register import open_register, queries
-
-    fse = str((doc.get("project") or {}).get("fse_id") or "").strip() if isinstance(doc, dict) else ""
-    if not fse or doc.get("waiver") is not None:
-        return doc, None
-    reg = open_register(db, create=False, read_only=True)
-    try:
-        rec = queries.recorded_decision(reg, fse)
-    finally:
-        reg.db.engine.dispose()
-    if not rec or not rec["waiver"]:
-        return doc, None
-    return ({**doc, "waiver": rec["waiver"]},
-            f"applying the waiver decision recorded for {fse}: {rec['status']} on {rec['decided_on']} by "
-            f"{rec['recorded_by']}")

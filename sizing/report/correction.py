@@ -186,6 +186,8 @@ def letter_pdf(letter: CorrectionLetter) -> bytes:
     if letter.deadlines:
         pdf.heading("Deadlines")
         pdf.bullets(list(letter.deadlines))
+    if pdf.get_y() > pdf.h - pdf.b_margin - 55:  # the closing, "Sincerely" and the signature stay together
+        pdf.add_page()
     pdf.paragraph(letter.closing)
     pdf.paragraph("Sincerely,")
     pdf.signature_block([(f"{letter.title}, {letter.jurisdiction}", letter.signer)])

@@ -104,7 +104,7 @@ def test_an_empty_file_says_the_file_is_empty(app, tmp_path, capsys):
     """Item 10: an empty file is 'the file is empty', not 'got NoneType' (app and command line)."""
     assert cli_error(tmp_path, capsys, "empty.yaml", b"# nothing yet\n") == "FILE: empty.yaml: the file is empty"
     upload(app, "empty.yaml", b"")
-    assert errors(app) == ["FILE: empty.yaml: the file is empty"]
+    assert errors(app) == ["empty.yaml: the file is empty"]
 
 
 # --- Item 2: the Table 1014.3.6 chart draws ----------------------------------------------------------------
