@@ -62,20 +62,24 @@ def _address_space() -> int:
 
 def run_cli(args: Sequence[str], cwd: str | Path, *, stdout: str | int | None = None,
             env: dict[str, str] | None = None, setup: Callable[[], None] | None = None,
-            file_size: int | None = None, timeout: float = TIME_S) -> Run:
+            file_size: int | None = None, timeout: float = TIME_S, memory: int = MEMORY_BYTES,
+            interrupt_after: float | None = None) -> Run:
     """``sizing ARGS`` in a forked child: exit code, stdout bytes, stderr text, seconds.
 
     ``stdout``: a path or an open fd to use as standard output (default: captured). ``setup`` runs in the
     child first (e.g. to shrink a chunk size). ``file_size``: RLIMIT_FSIZE in bytes, as ``ulimit -f``.
+    ``memory``: what the child may add to the address space [bytes]. ``interrupt_after``: send SIGINT (Ctrl-C)
+    that many seconds after the start.
     """
     out_file = tempfile.TemporaryFile()
     err_file = tempfile.TemporaryFile()
-    limit = _address_space() + MEMORY_BYTES
+    limit = _address_space() + memory
     start = time.monotonic()
     pid = os.fork()
     if pid == 0:  # the child: never returns into pytest
         code = 70
         try:
+            signal.signal(signal.SIGINT, signal.default_int_handler)  # Ctrl-C as in a fresh interpreter
             os.chdir(cwd)
             for key, value in (env or {}).items():
                 os.environ[key] = value
@@ -114,6 +118,7 @@ def run_cli(args: Sequence[str], cwd: str | Path, *, stdout: str | int | None = 
         finally:
             os._exit(code if isinstance(code, int) else 1)
     deadline = start + timeout
+    interrupt_at = None if interrupt_after is None else start + interrupt_after
     while True:
         done, status = os.waitpid(pid, os.WNOHANG)
         if done:
@@ -122,7 +127,10 @@ def run_cli(args: Sequence[str], cwd: str | Path, *, stdout: str | int | None = 
             os.kill(pid, signal.SIGKILL)
             os.waitpid(pid, 0)
             pytest.fail(f"sizing {' '.join(args)[:120]} did not finish within {timeout:g} s")
-        time.sleep(0.005)
+        if interrupt_at is not None and time.monotonic() >= interrupt_at:
+            os.kill(pid, signal.SIGINT)
+            interrupt_at = None
+        time.sleep(0.002)
     seconds = time.monotonic() - start
     rc = os.waitstatus_to_exitcode(status)
     out_file.seek(0)
@@ -150,3 +158,41 @@ def cli(tmp_path):
     def run(*args: str, **options) -> Run:
         return run_cli(args, tmp_path, **options)
     return run
+
+
+def run_call(fn: Callable[[], object], *, timeout: float = TIME_S, memory: int = MEMORY_BYTES) -> tuple[str, float]:
+    """``fn()`` in a forked child with the same limits as :func:`run_cli`: ("ok" or "ExceptionName: message",
+    seconds). A child that is killed (time, memory) fails the test."""
+    result = tempfile.TemporaryFile()
+    limit = _address_space() + memory
+    start = time.monotonic()
+    pid = os.fork()
+    if pid == 0:
+        try:
+            resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+            cpu = int(timeout) + 1
+            resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 1))
+            try:
+                fn()
+                text = "ok"
+            except BaseException as exc:  # reported to the test, which decides
+                text = f"{exc.__class__.__name__}: {exc}"
+            os.write(result.fileno(), text.encode("utf-8", errors="replace"))
+        finally:
+            os._exit(0)
+    deadline = start + timeout
+    while True:
+        done, status = os.waitpid(pid, os.WNOHANG)
+        if done:
+            break
+        if time.monotonic() > deadline:
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+            pytest.fail(f"{fn!r} did not finish within {timeout:g} s")
+        time.sleep(0.002)
+    seconds = time.monotonic() - start
+    assert os.waitstatus_to_exitcode(status) == 0, f"the child ended with {os.waitstatus_to_exitcode(status)}"
+    result.seek(0)
+    text = result.read().decode("utf-8")
+    result.close()
+    return text, seconds
