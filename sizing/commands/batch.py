@@ -29,18 +29,15 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     import sys
-    from pathlib import Path
 
     from sizing.batch import TextProgress, csv_text, run_batch
-    from sizing.commands.output import check_output, emit, to_json
-    from sizing.errors import SizingInputError
+    from sizing.commands.output import check_distinct, check_output, emit, to_json
     from sizing.report.batch import reject_lines, rejects_summary
 
     for option, path in (("--output", args.output), ("--rejects", args.rejects)):
         if path is not None:
             check_output(path, option, args.file)
-    if args.output and args.rejects and Path(args.output).absolute() == Path(args.rejects).absolute():
-        raise SizingInputError("--rejects", args.rejects, "", message="--rejects: the same file as --output; give another")
+    check_distinct(("--output", args.output), ("--rejects", args.rejects))
     show = args.progress if args.progress is not None else bool(args.output) and sys.stderr.isatty()
     result = run_batch(args.file, edition=args.edition, progress=TextProgress(sys.stderr) if show else None,
                        jurisdiction=args.jurisdiction)
