@@ -25,6 +25,12 @@ _FALSE = {"false", "no", "n", "0", "off"}
 
 #: The largest count any field takes (fixtures of one line, seats, compartments, ...).
 MAX_COUNT = 1_000_000
+#: The largest interceptor volume any field takes [gal] (a submittal's interceptor, an inventory's
+#: installed_volume_gal).
+MAX_VOLUME_GAL = 1_000_000
+#: The longest id [characters]: an FSE's id in the register, a submittal_id in an inventory (which the
+#: register imports as the FSE's id).
+MAX_ID = 64
 
 
 def whole(field: str, value: Any, minimum: int = 0, default: int | None = None, maximum: int = MAX_COUNT) -> int:

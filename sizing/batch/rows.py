@@ -6,6 +6,7 @@ applies, the scalar parsers run once per distinct textual or bad value; each row
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -16,7 +17,7 @@ import pandas as pd
 from sizing import parse
 from sizing.batch.output import py
 from sizing.batch.resolve import Resolver
-from sizing.errors import SizingInputError
+from sizing.errors import SizingInputError, shown
 
 #: The bounds sizing.submittal applies to a fixture's trap_size [in] and flow [gpm].
 TRAP_MAX_IN = 12
@@ -59,6 +60,19 @@ def _distinct(series: pd.Series) -> tuple[np.ndarray, list[Any] | pd.Index]:
         codes = codes.copy()
         codes[np.isin(codes, empty)] = -1
     return codes, uniques
+
+
+def id_problem(sid: str) -> str | None:
+    """Why an id cannot be a submittal's (and the register's FSE) id, or None: at most parse.MAX_ID
+    characters, no control characters."""
+    if len(sid) > parse.MAX_ID:
+        return f"submittal_id: expected an id of at most {parse.MAX_ID} characters, got {len(sid):,}: {shown(sid)}"
+    if _CONTROL.search(sid):
+        return f"submittal_id: expected an id without control characters, got {shown(sid)}"
+    return None
+
+
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")
 
 
 def _id_text(value: Any) -> str:
@@ -175,6 +189,10 @@ def parse_rows(frame: pd.DataFrame, pos: np.ndarray, resolver: Resolver) -> Rows
     missing = np.flatnonzero(sid_codes < 0)
     if missing.size:
         reject(missing, "submittal_id: expected the submittal's id, got nothing")
+    for j, sid in enumerate(sid_values):  # the register's limits: an inventory's ids become FSE ids
+        message = id_problem(sid)
+        if message is not None:
+            reject(np.flatnonzero(sid_codes == j), message)
 
     # fixture_type: codes into the resolver's types
     t_codes, t_raw = _distinct(frame["fixture_type"])
@@ -211,7 +229,8 @@ def parse_rows(frame: pd.DataFrame, pos: np.ndarray, resolver: Resolver) -> Rows
     for i, m in flow_errs.items():
         reject([i], m)
     installed, _, errs = _numbers(column("installed_volume_gal"), n, "installed_volume_gal",
-                                  _quantity("gal", minimum=0), minimum=0, maximum=math.inf)
+                                  _quantity("gal", minimum=0, maximum=parse.MAX_VOLUME_GAL), minimum=0,
+                                  maximum=parse.MAX_VOLUME_GAL)
     for i, m in errs.items():
         reject([i], m)
 

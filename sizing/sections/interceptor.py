@@ -85,7 +85,7 @@ def parse_interceptor(value: Any, path: str = SECTION) -> Interceptor | None:
     m = parse.mapping(path, value, INTERCEPTOR_FIELDS)
     kind = None if m.get("type") is None else parse.choice(f"{path}.type", m["type"], INTERCEPTOR_TYPES)
     volume = None if m.get("volume") is None else parse_quantity(
-        f"{path}.volume", m["volume"], "gal", minimum=0, strict_minimum=True, maximum=1e6)
+        f"{path}.volume", m["volume"], "gal", minimum=0, strict_minimum=True, maximum=parse.MAX_VOLUME_GAL)
     rated = None if m.get("rated_flow") is None else parse_quantity(
         f"{path}.rated_flow", m["rated_flow"], "gpm", minimum=0, strict_minimum=True, maximum=1e5)
     compartments = None if m.get("compartments") is None else parse.whole(
