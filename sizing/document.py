@@ -31,11 +31,12 @@ class _DuplicateKey(Exception):
         self.key, self.first, self.second = key, first, second
 
 
-#: YAML nodes (list items, keys, values, lists, mappings) a document may hold: a 2,000-fixture submittal has
-#: about 30,000. The work of loading grows with them, so they are counted before anything is built.
-MAX_NODES = 100_000
+#: YAML nodes (list items, keys, values, lists, mappings) a document may hold: a 2,000-fixture submittal with
+#: type, count, area and label has about 20,000. The work of loading grows with them (about 10 us each), so
+#: they are counted before anything is built.
+MAX_NODES = 50_000
 #: Lists and mappings nested in one another (a submittal goes about 5 deep).
-MAX_DEPTH = 32
+MAX_DEPTH = 20
 
 #: libyaml's loader when installed (10-20 x faster than the pure-Python one); the same checks either way.
 _Base: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -209,9 +210,9 @@ _SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def shown_path(path: str | Path) -> str:
-    """A file name for a message, cut to 120 characters."""
+    """A file name for a message, cut to 80 characters."""
     text = str(path)
-    return text if len(text) <= 120 else text[:117] + "..."
+    return text if len(text) <= 80 else text[:77] + "..."
 
 
 def read_bytes(path: str | Path, field: str = "FILE", limit: int = MAX_FILE_BYTES) -> bytes:

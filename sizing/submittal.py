@@ -185,7 +185,7 @@ def from_dict(data: Mapping[str, Any], edition: str | None = None, jurisdiction:
     chosen, basis, app_date = _edition(data, edition, warnings)
     construction = parse.choice("construction", data.get("construction"), CONSTRUCTION, default="new")
     project_raw = parse.mapping("project", data.get("project"), PROJECT_FIELDS, default={})
-    project = {k: parse.text(f"project.{k}", v) for k, v in project_raw.items() if v is not None}
+    project = {k: parse.text(f"project.{k}", v, single_line=True) for k, v in project_raw.items() if v is not None}
     fixtures_raw = parse.sequence("fixtures", data.get("fixtures"), default=[])
     if len(fixtures_raw) > MAX_FIXTURES:
         raise SizingInputError("fixtures", None, "", message=(
@@ -328,7 +328,7 @@ def _fixture(i: int, item: Any, warnings: list[str], jurisdiction: str) -> Fixtu
     if item.get("compartments") is not None and not given:
         raise SizingInputError(f"{path}.length", None, "a length such as '24 in': compartments need the sink's length, width and depth")
     dfu = None if item.get("dfu") is None else parse.number(f"{path}.dfu", item["dfu"], minimum=0, maximum=10000)
-    label = None if item.get("label") is None else parse.text(f"{path}.label", item["label"], max_length=200)
+    label = None if item.get("label") is None else parse.text(f"{path}.label", item["label"], max_length=200, single_line=True)
     if dims["depth"] is not None and dims["depth"] > SUSPICIOUS_SINK_DEPTH_IN:
         warnings.append(f"{path}: a {dims['depth']:g} in deep compartment is unusual for a sink; check the depth")
     return make_fixture(i, ftype, jurisdiction, count=count, area=area, connected_given=given_connected,

@@ -32,6 +32,7 @@ def run(args: argparse.Namespace) -> int:
 
     from sizing.batch import TextProgress, csv_text, run_batch
     from sizing.commands.output import check_distinct, check_output, emit, to_json
+    from sizing.errors import one_line
     from sizing.report.batch import reject_lines, rejects_summary
 
     for option, path in (("--output", args.output), ("--rejects", args.rejects)):
@@ -50,8 +51,8 @@ def run(args: argparse.Namespace) -> int:
         emit(csv_text(rejects), args.rejects, option="--rejects", source=args.file)
     elif len(rejects):
         for line in reject_lines(rejects, STDERR_REJECTS):
-            print(line, file=sys.stderr)
+            print(one_line(line), file=sys.stderr)
     if len(rejects):
-        print(rejects_summary(len(rejects), result.not_sized, args.rejects), file=sys.stderr)
+        print(one_line(rejects_summary(len(rejects), result.not_sized, args.rejects)), file=sys.stderr)
         return 1
     return 0

@@ -11,22 +11,24 @@ import argparse
 import contextlib
 import json
 import os
+import re
 import stat
 import sys
 import tempfile
 from pathlib import Path
 from typing import Any
 
-from sizing.errors import SizingInputError
+from sizing.errors import SizingInputError, one_line, visible
 
 
 class Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # one line, exit 2
-        self.exit(2, f"{self.prog}: {message}\n")
+    def error(self, message: str) -> None:  # one line, exit 2; a value quoted at most 80 characters
+        self.exit(2, one_line(f"{self.prog}: {message}") + "\n")
 
 
 def emit(text: str | bytes, output: str | None, option: str = "--output", source: str | None = None) -> None:
-    """Write a rendered result to ``option``'s PATH (created with its folder) or stdout.
+    """Write a rendered result to ``option``'s PATH (created with its folder) or stdout; text with its
+    control characters shown escaped (:func:`sizing.errors.visible`; JSON escapes its own).
 
     A file is written whole or not at all: to a temporary file in the same folder, then renamed over the
     old one, so a failure halfway (disk full, a size limit) leaves the old file as it was. A symbolic link is
@@ -34,6 +36,8 @@ def emit(text: str | bytes, output: str | None, option: str = "--output", source
     (a device such as /dev/null or /dev/full, a pipe, /dev/stdout) is written in place, never replaced. An
     empty PATH and a PATH that is the input file ``source`` are refused.
     """
+    if isinstance(text, str):  # no text may clear the screen, hide itself or forge a line (sizing.errors.visible)
+        text = visible(text)
     if output is None:
         _write_stdout(text if isinstance(text, bytes) or text.endswith("\n") else text + "\n")
         return
@@ -155,11 +159,17 @@ def _umask() -> int:
 
 
 def _shown(path: str) -> str:
-    return path if len(path) <= 120 else path[:117] + "..."
+    return path if len(path) <= 80 else path[:77] + "..."
 
 
 def to_json(data: dict[str, Any]) -> str:
-    return json.dumps(data, indent=2, ensure_ascii=False, default=str)
+    """JSON text; a control character that json leaves as it is (DEL, C1, a bidirectional override) is written
+    as a \\u escape, which reads back as the same character."""
+    return _JSON_CONTROL.sub(lambda m: f"\\u{ord(m.group()):04x}",
+                             json.dumps(data, indent=2, ensure_ascii=False, default=str))
+
+
+_JSON_CONTROL = re.compile("[\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 
 
 def pdf_path(output: str | None, source: str, suffix: str) -> str | None:
@@ -181,4 +191,4 @@ def write_pdf(data: bytes, output: str | None, source: str, suffix: str) -> None
     path = pdf_path(output, source, suffix)
     emit(data, path, source=source)
     if output is None:
-        print(f"wrote {path}", file=sys.stderr)
+        print(visible(f"wrote {path}"), file=sys.stderr)

@@ -44,8 +44,9 @@ def test_costly_yaml_is_refused_fast(cli, tmp_path, name):
 
 
 def test_the_largest_accepted_document_is_cheap(cli, tmp_path):
-    """Item 8: just under both limits (MAX_NODES - 1,000 nodes, lists 30 deep) is accepted within the bounds."""
-    unit = "[" * 29 + "1" + "]" * 29  # 30 nodes, nested 30 deep under notes' list
+    """Item 8: just under both limits (MAX_NODES - 1,000 nodes, lists nested MAX_DEPTH deep) is accepted within
+    the bounds."""
+    unit = "[" * (MAX_DEPTH - 2) + "1" + "]" * (MAX_DEPTH - 2)  # under the document's mapping and notes' list
     count = (MAX_NODES - 1_000) // len(unit.replace("]", ""))
     (tmp_path / "big.yaml").write_text(BASE + "\nnotes: [" + ",".join([unit] * count) + "]\n")
     run = cli("size", "big.yaml", "--format", "json", timeout=SECONDS, memory=MEMORY)
