@@ -162,14 +162,15 @@ def text(field: str, value: Any, default: str | None = None, max_length: int = 2
     value = value.strip()
     if not value.isascii():
         value = unicodedata.normalize("NFC", value)
-    _printable(field, value, single_line)
+    printable(field, value, single_line)
     return value
 
 
 _CONTROL = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f]")
 
 
-def _printable(field: str, value: str, single_line: bool) -> None:
+def printable(field: str, value: str, single_line: bool = False) -> None:
+    """Refuse, naming ``field``, text that a report cannot show as written (see :func:`text`)."""
     if single_line and "\n" in value:
         raise SizingInputError(field, value, "", message=(
             f"{field}: holds a line break; give it on one line (got {shown(value)})"))

@@ -263,7 +263,10 @@ def resolve_type(field_name: str, value: Any, accept_unknown: bool) -> str:
         raise SizingInputError(field_name, value, "a fixture type such as floor_drain or food_prep_sink")
     key = parse.normalise_key(value)
     key = fixture_aliases().get(key, key)
-    if key in fixture_types() or accept_unknown:
+    if key in fixture_types():
+        return key
+    if accept_unknown:
+        parse.printable(field_name, key, single_line=True)  # an appliance's own name is printed in the reports
         return key
     names = list(fixture_types()) + list(fixture_aliases())
     close = difflib.get_close_matches(key, names, n=1, cutoff=CLOSE_NAME_CUTOFF)

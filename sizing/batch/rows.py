@@ -154,6 +154,10 @@ def _whole(field: str, value: Any) -> float:
 def _unknown_type_message(value: Any) -> str:
     from sizing.submittal import resolve_type  # the single-submittal message, incl. "did you mean"
 
+    try:  # not a type at all (empty, too long, a character no report can print)
+        resolve_type("fixture_type", value, accept_unknown=True)
+    except SizingInputError as exc:
+        return str(exc)
     try:
         resolve_type("fixture_type", value, accept_unknown=False)
     except SizingInputError as exc:

@@ -140,3 +140,15 @@ def test_error_lines_quote_at_most_80_characters_of_a_value(cli, tmp_path, args)
     assert "\n" not in line
     assert "I" * 81 not in line and "9" * 81 not in line, line[:300]
     assert len(line) < 600, len(line)
+
+
+def test_an_appliance_name_the_pdf_cannot_print_is_refused(cli, tmp_path):
+    """Item 7: an unlisted fixture type (an appliance's own name, printed in the reports) is text too."""
+    (tmp_path / "s.yaml").write_text("edition: '2025'\nfixtures:\n  - {type: 寿司 station, flow: 2 gpm}\n"
+                                     "inlet_pipe: 4 in\n")
+    one_line_error(cli("size", "s.yaml", "--format", "pdf", "-o", "s.pdf"), "size",
+                   "fixtures[0].type: holds the character U+5BFF (CJK UNIFIED IDEOGRAPH-5BFF), which the PDF")
+    (tmp_path / "i.csv").write_text("submittal_id,fixture_type,count,flow_gpm\nA,寿司,1,2\nB,floor_drain,1,\n")
+    run = cli("batch", "i.csv")
+    assert run.rc == 1
+    assert run.err.splitlines()[0].startswith("sizing batch: line 2: fixture_type: holds the character U+5BFF")
