@@ -99,24 +99,24 @@ class _Loader(_Base):
     reads a date that does not exist (2024-02-30) as text, so the field's own parser names it. Sizes are
     checked before loading (:func:`_check_events`)."""
 
-    def construct_mapping(self, node: Any, deep: bool = False) -> Any:
-        if isinstance(node, yaml.MappingNode):
-            seen: dict[tuple[str, str], int] = {}
-            merge: int | None = None
-            for key_node, _ in node.value:
-                if not isinstance(key_node, yaml.ScalarNode):
-                    continue
-                line = key_node.start_mark.line + 1
-                if key_node.tag == _MERGE:
-                    if merge is not None:
-                        raise _DuplicateKey("<<", merge, line)
-                    merge = line
-                    continue
-                key = (key_node.tag, key_node.value)
-                if key in seen:
-                    raise _DuplicateKey(key_node.value, seen[key], line)
-                seen[key] = line
-        return super().construct_mapping(node, deep=deep)
+    def flatten_mapping(self, node: Any) -> Any:
+        # the mapping as written, before its merge keys are resolved (construct_mapping calls this first)
+        seen: dict[tuple[str, str], int] = {}
+        merge: int | None = None
+        for key_node, _ in node.value:
+            if not isinstance(key_node, yaml.ScalarNode):
+                continue
+            line = key_node.start_mark.line + 1
+            if key_node.tag == _MERGE:
+                if merge is not None:
+                    raise _DuplicateKey("<<", merge, line)
+                merge = line
+                continue
+            key = (key_node.tag, key_node.value)
+            if key in seen:
+                raise _DuplicateKey(key_node.value, seen[key], line)
+            seen[key] = line
+        return super().flatten_mapping(node)
 
     def construct_yaml_timestamp(self, node: Any) -> Any:
         try:
