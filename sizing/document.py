@@ -99,28 +99,6 @@ class _Loader(_Base):
     reads a date that does not exist (2024-02-30) as text, so the field's own parser names it. Sizes are
     checked before loading (:func:`_check_events`)."""
 
-    def get_single_node(self) -> Any:
-        # libyaml marks a plain scalar with the style '', PyYAML's own composer with None: one convention (None)
-        # for what reads node.style
-        node = super().get_single_node()
-        todo = [node] if node is not None else []
-        seen: set[int] = set()
-        while todo:
-            item = todo.pop()
-            if id(item) in seen:
-                continue
-            seen.add(id(item))
-            if isinstance(item, yaml.ScalarNode):
-                if item.style == "":
-                    item.style = None
-            elif isinstance(item, yaml.SequenceNode):
-                todo.extend(item.value)
-            elif isinstance(item, yaml.MappingNode):
-                for key, value in item.value:
-                    todo.append(key)
-                    todo.append(value)
-        return node
-
     def flatten_mapping(self, node: Any) -> Any:
         # the mapping as written, before its merge keys are resolved (construct_mapping calls this first)
         seen: dict[tuple[str, str], int] = {}
@@ -145,6 +123,28 @@ class _Loader(_Base):
             return super().construct_yaml_timestamp(node)
         except (ValueError, OverflowError):
             return self.construct_scalar(node)
+
+    def get_single_node(self) -> Any:
+        # libyaml marks a plain scalar with the style '', PyYAML's own composer with None: one convention (None)
+        # for what reads node.style
+        node = super().get_single_node()
+        todo = [node] if node is not None else []
+        seen: set[int] = set()
+        while todo:
+            item = todo.pop()
+            if id(item) in seen:
+                continue
+            seen.add(id(item))
+            if isinstance(item, yaml.ScalarNode):
+                if item.style == "":
+                    item.style = None
+            elif isinstance(item, yaml.SequenceNode):
+                todo.extend(item.value)
+            elif isinstance(item, yaml.MappingNode):
+                for key, value in item.value:
+                    todo.append(key)
+                    todo.append(value)
+        return node
 
 
 _Loader.add_constructor("tag:yaml.org,2002:timestamp", _Loader.construct_yaml_timestamp)
