@@ -108,7 +108,8 @@ def test_cr_only_line_ends_are_named(cli, tmp_path):
     """Item 14: a CSV with old-Mac CR-only line ends showed Python's 'do you need to open the file in
     universal-newline mode?'."""
     (tmp_path / "mac.csv").write_bytes((HEADER + "A,floor_drain,1,750\n").replace("\n", "\r").encode())
-    assert cli("register", "export", "--db", "r.db").rc == 0  # the register exists: no "created" line below
+    assert cli("register", "add", hostile_review(tmp_path, "FSE-1", "Cafe"), "--db", "r.db").rc == 1  # the register
+    # exists: no "created" line below
     for args, command in ((("batch", "mac.csv"), "batch"),
                           (("register", "import-inventory", "mac.csv", "--db", "r.db"), "register")):
         line = one_line_error(cli(*args), command, "FILE: mac.csv: its lines end in carriage returns only")
