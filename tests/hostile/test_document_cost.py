@@ -9,8 +9,9 @@ import pytest
 from sizing.document import MAX_DEPTH, MAX_FILE_BYTES, MAX_NODES
 from tests.hostile.conftest import EXAMPLES, one_line_error, run_call
 
-#: Every document under the byte limit is accepted or refused within this time [s] and memory [bytes].
-SECONDS = 2.0
+#: Every document under the byte limit is accepted or refused within this CPU time [s] and memory [bytes]
+#: (CPU time: the work, whatever else the machine is doing; a hang is still stopped by the wall-clock limit).
+SECONDS = 2
 MEMORY = 200 * 2**20
 
 BASE = (EXAMPLES / "restaurant.yaml").read_text()
@@ -37,10 +38,10 @@ def test_costly_yaml_is_refused_fast(cli, tmp_path, name):
     text = COSTLY[name]
     assert len(text.encode()) < MAX_FILE_BYTES
     (tmp_path / "big.yaml").write_text(text)
-    run = cli("size", "big.yaml", timeout=SECONDS, memory=MEMORY)
+    run = cli("size", "big.yaml", cpu=SECONDS, memory=MEMORY)
     line = one_line_error(run, "size", "FILE: big.yaml ")
     assert (f"more than {MAX_NODES:,} values" in line) or (f"more than {MAX_DEPTH} deep" in line), line
-    assert run.seconds < SECONDS
+    assert run.cpu_seconds < SECONDS
 
 
 def test_the_largest_accepted_document_is_cheap(cli, tmp_path):
@@ -49,15 +50,16 @@ def test_the_largest_accepted_document_is_cheap(cli, tmp_path):
     unit = "[" * (MAX_DEPTH - 2) + "1" + "]" * (MAX_DEPTH - 2)  # under the document's mapping and notes' list
     count = (MAX_NODES - 1_000) // len(unit.replace("]", ""))
     (tmp_path / "big.yaml").write_text(BASE + "\nnotes: [" + ",".join([unit] * count) + "]\n")
-    run = cli("size", "big.yaml", "--format", "json", timeout=SECONDS, memory=MEMORY)
+    run = cli("size", "big.yaml", "--format", "json", cpu=SECONDS, memory=MEMORY)
     assert run.rc == 0, run.err[-300:]
-    assert b'"required_volume_gal"' in run.out or b'"volume' in run.out
+    assert json.loads(run.out)["dfu_total"] > 0
+    assert run.cpu_seconds < SECONDS
 
 
 def test_deep_json_is_refused(cli, tmp_path):
     """Item 8: JSON shares the limits (read by the json module, counted before the fields are read)."""
     (tmp_path / "deep.json").write_text('{"edition": "2025", "notes": ' + "[" * 40 + "]" * 40 + "}")
-    line = one_line_error(cli("size", "deep.json", timeout=SECONDS, memory=MEMORY), "size", "FILE: deep.json ")
+    line = one_line_error(cli("size", "deep.json", cpu=SECONDS, memory=MEMORY), "size", "FILE: deep.json ")
     assert line.endswith(f"nests lists and mappings more than {MAX_DEPTH} deep; a submittal or log is far smaller")
 
 
@@ -66,7 +68,7 @@ def test_app_upload_shares_the_bounds():
     from app_pages.common import read_upload
 
     raw = COSTLY["nested lists, 988 KB"].encode()
-    text, seconds = run_call(lambda: read_upload("big.yaml", raw), timeout=SECONDS, memory=MEMORY)
+    text, seconds = run_call(lambda: read_upload("big.yaml", raw), cpu=SECONDS, memory=MEMORY)
     assert text.startswith(f"SizingInputError: FILE: big.yaml holds more than {MAX_NODES:,} values"), text
     assert seconds < SECONDS
 
