@@ -23,6 +23,7 @@ import yaml
 
 import sizing
 from sizing import parse, submittal
+from sizing.csv_files import line_end_problem
 from sizing.errors import SizingInputError
 from sizing.jurisdiction import Jurisdiction
 from sizing.tables import DEFAULT_EDITION, editions, load_table
@@ -216,6 +217,9 @@ def type_keys() -> dict[str, str]:
 def fixtures_from_csv(text: str, name: str = "fixtures.csv") -> list[dict[str, Any]]:
     """A fixture schedule CSV, one fixture a row, columns named as the submittal's fixture fields."""
     name = parse.shown_path(name)
+    problem = line_end_problem(text[:65536])
+    if problem is not None:
+        raise SizingInputError("FILE", name, "", message=f"FILE: {name}: {problem}")
     reader = csv.reader(io.StringIO(text.removeprefix("\ufeff")))
     try:
         fields = [schedule_column(f) for f in next(reader, [])]

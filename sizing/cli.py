@@ -8,12 +8,15 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import signal
 import sys
+import threading
 from collections.abc import Sequence
+from typing import Any
 
 from sizing import __version__
 from sizing.commands.output import Parser, silence_stdout
-from sizing.errors import SizingInputError, TableError
+from sizing.errors import SizingInputError, TableError, one_line
 
 #: Subcommand -> module. Each module has ``add_arguments(parser)`` and ``run(args) -> int``, and keeps its
 #: heavy imports inside ``run`` so that ``sizing batch`` starts fast.
@@ -42,21 +45,62 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+#: The exit code after Ctrl-C (128 + SIGINT), as a shell reports it.
+INTERRUPTED = 130
+
+
+class _Interrupts:
+    """While a command runs: Ctrl-C raises KeyboardInterrupt as usual, and is remembered, so that an error it
+    causes on its way out (pandas reports an interrupted read as a CSV error) is reported as the interrupt."""
+
+    def __init__(self) -> None:
+        self.seen = False
+        self._before: Any = None
+
+    def __enter__(self) -> _Interrupts:
+        if threading.current_thread() is threading.main_thread() and \
+                signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+            self._before = signal.signal(signal.SIGINT, self._handle)
+        return self
+
+    def _handle(self, signum: int, frame: Any) -> None:
+        self.seen = True
+        raise KeyboardInterrupt
+
+    def __exit__(self, *exc: object) -> None:
+        if self._before is not None:
+            signal.signal(signal.SIGINT, self._before)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    if not getattr(args, "command", None):
-        parser.print_help(sys.stderr)
-        return 2
+    command = "sizing"
+    with _Interrupts() as interrupts:
+        try:
+            parser = build_parser()
+            args = parser.parse_args(argv)
+            if not getattr(args, "command", None):
+                parser.print_help(sys.stderr)
+                return 2
+            command = f"sizing {args.command}"
+            return _run(args, interrupts)
+        except BaseException as exc:  # Ctrl-C, or what it broke: one line, nothing written (outputs are whole)
+            if isinstance(exc, KeyboardInterrupt) or interrupts.seen:
+                print(f"{command}: interrupted", file=sys.stderr)
+                return INTERRUPTED
+            raise
+
+
+def _run(args: argparse.Namespace, interrupts: _Interrupts) -> int:
     try:
         return int(args._module.run(args))
-    except SizingInputError as exc:
-        print(f"sizing {args.command}: {exc}", file=sys.stderr)
-        return 2
-    except TableError as exc:
-        print(f"sizing {args.command}: {exc}", file=sys.stderr)
+    except (SizingInputError, TableError) as exc:
+        if interrupts.seen:
+            raise
+        print(one_line(f"sizing {args.command}: {exc}"), file=sys.stderr)
         return 2
     except (MemoryError, RecursionError) as exc:
+        if interrupts.seen:
+            raise
         print(f"sizing {args.command}: the input is too large or nested too deeply to process "
               f"({exc.__class__.__name__})", file=sys.stderr)
         return 2

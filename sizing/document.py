@@ -36,38 +36,92 @@ class _DuplicateKey(Exception):
         self.key, self.first, self.second = key, first, second
 
 
-class _Loader(yaml.SafeLoader):
-    """yaml.SafeLoader that refuses duplicate keys and alias expansion beyond MAX_ALIAS_VALUES, and reads a
-    date that does not exist (2024-02-30) as text, so the field's own parser names it."""
+#: YAML nodes (list items, keys, values, lists, mappings) a document may hold: a 2,000-fixture submittal with
+#: type, count, area and label has about 20,000. The work of loading grows with them (about 10 us each), so
+#: they are counted before anything is built.
+MAX_NODES = 50_000
+#: Lists and mappings nested in one another (a submittal goes about 5 deep).
+MAX_DEPTH = 20
 
-    def __init__(self, stream: str):
-        super().__init__(stream)
-        self._alias_values = 0
-        self._sizes: dict[int, int] = {}
+#: libyaml's loader when installed (10-20 x faster than the pure-Python one); the same checks either way.
+_Base: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
-    def compose_node(self, parent: Any, index: Any) -> Any:
-        if self.check_event(yaml.AliasEvent):
-            event = self.peek_event()
-            node = self.anchors.get(event.anchor)
-            if node is not None:
-                self._alias_values += _node_size(node, self._sizes)
-                if self._alias_values > MAX_ALIAS_VALUES:
+
+class _Limit(Exception):
+    def __init__(self, message: str, line: int | None = None):
+        super().__init__(message)
+        self.message, self.line = message, line
+
+
+def _check_events(raw: str) -> None:
+    """One pass over the YAML events, before any value is built: at most MAX_NODES nodes, MAX_DEPTH levels,
+    and MAX_ALIAS_VALUES values added by aliases (an alias adds every value of the node it repeats)."""
+    nodes = expanded = alias_values = 0
+    sizes: dict[str, int] = {}
+    stack: list[tuple[str | None, int]] = []
+    loader = _Base(raw)
+    try:
+        while loader.check_event():
+            event = loader.get_event()
+            kind = type(event)
+            if kind is yaml.ScalarEvent:
+                nodes += 1
+                expanded += 1
+                if event.anchor:
+                    sizes[event.anchor] = 1
+            elif kind is yaml.SequenceStartEvent or kind is yaml.MappingStartEvent:
+                nodes += 1
+                expanded += 1
+                stack.append((event.anchor, expanded - 1))
+                if len(stack) > MAX_DEPTH:
+                    raise _Limit(f"nests lists and mappings more than {MAX_DEPTH} deep", _line(event))
+            elif kind is yaml.SequenceEndEvent or kind is yaml.MappingEndEvent:
+                anchor, start = stack.pop()
+                if anchor:
+                    sizes[anchor] = expanded - start
+            elif kind is yaml.AliasEvent:
+                nodes += 1
+                added = sizes.get(event.anchor, 1)
+                expanded += added
+                alias_values += added
+                if alias_values > MAX_ALIAS_VALUES:
                     raise yaml.composer.ComposerError(
                         None, None, f"aliases (*name) expand to more than {MAX_ALIAS_VALUES:,} values; "
                         "write the values out", event.start_mark)
-        return super().compose_node(parent, index)
+            if nodes > MAX_NODES:
+                raise _Limit(f"holds more than {MAX_NODES:,} values (list items, keys and values)", _line(event))
+    finally:
+        loader.dispose()
 
-    def compose_mapping_node(self, anchor: Any) -> Any:
-        node = super().compose_mapping_node(anchor)
+
+def _line(event: Any) -> int | None:
+    mark = getattr(event, "start_mark", None)
+    return None if mark is None else mark.line + 1
+
+
+class _Loader(_Base):
+    """A safe YAML loader that refuses a key given twice, and a second merge key (``<<``), in one mapping, and
+    reads a date that does not exist (2024-02-30) as text, so the field's own parser names it. Sizes are
+    checked before loading (:func:`_check_events`)."""
+
+    def flatten_mapping(self, node: Any) -> Any:
+        # the mapping as written, before its merge keys are resolved (construct_mapping calls this first)
         seen: dict[tuple[str, str], int] = {}
+        merge: int | None = None
         for key_node, _ in node.value:
-            if isinstance(key_node, yaml.ScalarNode) and key_node.tag != _MERGE:
-                key = (key_node.tag, key_node.value)
-                line = key_node.start_mark.line + 1
-                if key in seen:
-                    raise _DuplicateKey(key_node.value, seen[key], line)
-                seen[key] = line
-        return node
+            if not isinstance(key_node, yaml.ScalarNode):
+                continue
+            line = key_node.start_mark.line + 1
+            if key_node.tag == _MERGE:
+                if merge is not None:
+                    raise _DuplicateKey("<<", merge, line)
+                merge = line
+                continue
+            key = (key_node.tag, key_node.value)
+            if key in seen:
+                raise _DuplicateKey(key_node.value, seen[key], line)
+            seen[key] = line
+        return super().flatten_mapping(node)
 
     def construct_mapping(self, node: Any, deep: bool = False) -> Any:
         # an identifier's plain scalar is text as written: 0417 is not the octal 271, 12:30 not the base-60 750
@@ -84,24 +138,30 @@ class _Loader(yaml.SafeLoader):
         except (ValueError, OverflowError):
             return self.construct_scalar(node)
 
+    def get_single_node(self) -> Any:
+        # libyaml marks a plain scalar with the style '', PyYAML's own composer with None: one convention (None)
+        # for what reads node.style
+        node = super().get_single_node()
+        todo = [node] if node is not None else []
+        seen: set[int] = set()
+        while todo:
+            item = todo.pop()
+            if id(item) in seen:
+                continue
+            seen.add(id(item))
+            if isinstance(item, yaml.ScalarNode):
+                if item.style == "":
+                    item.style = None
+            elif isinstance(item, yaml.SequenceNode):
+                todo.extend(item.value)
+            elif isinstance(item, yaml.MappingNode):
+                for key, value in item.value:
+                    todo.append(key)
+                    todo.append(value)
+        return node
+
 
 _Loader.add_constructor("tag:yaml.org,2002:timestamp", _Loader.construct_yaml_timestamp)
-
-
-def _node_size(node: Any, sizes: dict[int, int]) -> int:
-    """Values in a composed YAML node (each node counted once per reference; memoised)."""
-    key = id(node)
-    if key in sizes:
-        return sizes[key]
-    sizes[key] = 1  # a node that refers to itself counts once
-    if isinstance(node, yaml.SequenceNode):
-        size = 1 + sum(_node_size(child, sizes) for child in node.value)
-    elif isinstance(node, yaml.MappingNode):
-        size = 1 + sum(_node_size(k, sizes) + _node_size(v, sizes) for k, v in node.value)
-    else:
-        size = 1
-    sizes[key] = size
-    return size
 
 
 def _json_pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -149,16 +209,23 @@ def _json_duplicate_lines(raw: str, key: str) -> tuple[int | None, int | None]:
 def _check_tree(data: Any, name: str, field: str) -> None:
     """Every text in a document: at most MAX_TEXT characters, and real characters (no lone surrogates,
     which JSON escapes such as \\ud800 can produce and which no file can hold)."""
-    todo: list[tuple[str, Any]] = [("", data)]
+    todo: list[tuple[str, Any, int]] = [("", data, 0)]
+    nodes = 0
     while todo:
-        path, value = todo.pop()
+        path, value, depth = todo.pop()
+        nodes += 1
+        if nodes > MAX_NODES:  # JSON (YAML was counted before loading)
+            raise _Limit(f"holds more than {MAX_NODES:,} values (list items, keys and values)")
+        if isinstance(value, (Mapping, list)) and depth >= MAX_DEPTH:
+            raise _Limit(f"nests lists and mappings more than {MAX_DEPTH} deep")
         if isinstance(value, Mapping):
             for k, v in value.items():
                 sub = f"{path}.{k}" if path else str(k)
                 _check_text(k, sub[:200], name, field)
-                todo.append((sub[:200], v))
+                nodes += 1
+                todo.append((sub[:200], v, depth + 1))
         elif isinstance(value, list):
-            todo.extend((f"{path}[{i}]", v) for i, v in enumerate(value))
+            todo.extend((f"{path}[{i}]", v, depth + 1) for i, v in enumerate(value))
         else:
             _check_text(value, path, name, field)
 
@@ -179,9 +246,9 @@ _SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def shown_path(path: str | Path) -> str:
-    """A file name for a message, cut to 120 characters."""
+    """A file name for a message, cut to 80 characters."""
     text = str(path)
-    return text if len(text) <= 120 else text[:117] + "..."
+    return text if len(text) <= 80 else text[:77] + "..."
 
 
 def read_bytes(path: str | Path, field: str = "FILE", limit: int = MAX_FILE_BYTES) -> bytes:
@@ -228,7 +295,12 @@ def parse_document(raw: str, name: str = "input", field: str = "FILE") -> dict[s
         if name.endswith(".json"):
             data = json.loads(raw, object_pairs_hook=_json_pairs)
         else:
+            _check_events(raw)
             data = yaml.load(raw, Loader=_Loader)  # noqa: S506 - a SafeLoader subclass
+    except _Limit as limit:
+        where = f" (at line {limit.line})" if limit.line else ""
+        raise SizingInputError(field, shown_name, "", message=(
+            f"{field}: {shown_name} {limit.message}{where}; a submittal or log is far smaller")) from None
     except _DuplicateKey as dup:
         first, second = (dup.first, dup.second) if dup.first else _json_duplicate_lines(raw, dup.key)
         lines = f" (lines {first} and {second})" if first and second else ""
@@ -251,5 +323,9 @@ def parse_document(raw: str, name: str = "input", field: str = "FILE") -> dict[s
         raise SizingInputError(field, shown_name, "", message=f"{field}: {shown_name}: the file is empty")
     if not isinstance(data, dict):
         raise SizingInputError(field, shown_name, "", message=f"{field}: {shown_name} must hold a mapping of fields (edition, fixtures, ...), got {type(data).__name__}")
-    _check_tree(data, shown_name, field)
+    try:
+        _check_tree(data, shown_name, field)
+    except _Limit as limit:
+        raise SizingInputError(field, shown_name, "", message=(
+            f"{field}: {shown_name} {limit.message}; a submittal or log is far smaller")) from None
     return data

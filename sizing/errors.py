@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import reprlib
 
 
@@ -63,3 +64,36 @@ def _show(value: object) -> str:
 def shown(value: object) -> str:
     """The bounded picture of ``value`` that error messages use (for messages built elsewhere)."""
     return _show(value)
+
+
+#: What a terminal acts on instead of showing: C0 controls but tab and line feed (escape sequences, carriage
+#: return, backspace), DEL, C1 controls, and the bidirectional overrides and isolates (which reorder text).
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+
+
+def visible(text: str) -> str:
+    r"""Text for a terminal or a report file: each control character shown as an escape (ESC as ``\x1b``),
+    so that no text can clear the screen, hide itself or move the cursor; tabs and line breaks kept.
+
+    >>> visible("A\x1b[2J\rB\tC\n")
+    'A\\x1b[2J\\rB\tC\n'
+    """
+    if not _CONTROL.search(text):
+        return text
+    return _CONTROL.sub(_escape, text)
+
+
+def _escape(match: re.Match[str]) -> str:
+    ch = match.group()
+    return {"\r": "\\r", "\b": "\\b"}.get(ch) or (f"\\x{ord(ch):02x}" if ord(ch) < 0x100 else f"\\u{ord(ch):04x}")
+
+
+#: The most of one value an error line quotes [characters].
+LINE_VALUE_CHARS = 80
+
+
+def one_line(message: str) -> str:
+    """An error line as printed: control characters escaped (:func:`visible`), and any one word longer than
+    LINE_VALUE_CHARS and its punctuation (a value quoted whole: an id, a path) cut to LINE_VALUE_CHARS."""
+    words = visible(message).split(" ")
+    return " ".join(w if len(w) <= LINE_VALUE_CHARS + 10 else w[:LINE_VALUE_CHARS] + "..." for w in words)

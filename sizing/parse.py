@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import difflib
 import math
+import re
 import unicodedata
 from collections.abc import Iterable, Mapping
 from typing import Any
@@ -19,7 +20,7 @@ from sizing.document import (  # noqa: E402, F401  (the document reader; its nam
     read_bytes,
     shown_path,
 )
-from sizing.errors import SizingInputError
+from sizing.errors import SizingInputError, shown
 
 _TRUE = {"true", "yes", "y", "1", "on"}
 _FALSE = {"false", "no", "n", "0", "off"}
@@ -27,6 +28,12 @@ _FALSE = {"false", "no", "n", "0", "off"}
 
 #: The largest count any field takes (fixtures of one line, seats, compartments, ...).
 MAX_COUNT = 1_000_000
+#: The largest interceptor volume any field takes [gal] (a submittal's interceptor, an inventory's
+#: installed_volume_gal).
+MAX_VOLUME_GAL = 1_000_000
+#: The longest id [characters]: an FSE's id in the register, a submittal_id in an inventory (which the
+#: register imports as the FSE's id).
+MAX_ID = 64
 
 
 def whole(field: str, value: Any, minimum: int = 0, default: int | None = None, maximum: int = MAX_COUNT) -> int:
@@ -140,14 +147,51 @@ def date(field: str, value: Any, default: dt.date | None = None) -> dt.date:
     return day
 
 
-def text(field: str, value: Any, default: str | None = None, max_length: int = 2000) -> str:
+def text(field: str, value: Any, default: str | None = None, max_length: int = 2000, single_line: bool = False) -> str:
+    """Text, stripped, in Unicode's composed form (NFC: 'e' + a combining acute is 'é'), that every report
+    prints as written: no control characters (escape sequences, tabs), no character the PDF's font lacks, and
+    no line break in a ``single_line`` field (a name, a label: a line break there could forge a line of a
+    report)."""
     if value is None and default is not None:
         return default
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         value = str(value)
-    if not isinstance(value, str) or len(value) > max_length:
+    if not isinstance(value, str):
+        raise SizingInputError(field, _kind(value), "text")
+    if len(value) > max_length:
         raise SizingInputError(field, value, f"text of at most {max_length:,} characters")
-    return value.strip()
+    value = value.strip()
+    if not value.isascii():
+        value = unicodedata.normalize("NFC", value)
+    printable(field, value, single_line)
+    return value
+
+
+_CONTROL = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f]")
+
+
+def printable(field: str, value: str, single_line: bool = False) -> None:
+    """Refuse, naming ``field``, text that a report cannot show as written (see :func:`text`)."""
+    if single_line and "\n" in value:
+        raise SizingInputError(field, value, "", message=(
+            f"{field}: holds a line break; give it on one line (got {shown(value)})"))
+    bad = _CONTROL.search(value)
+    if bad:
+        ch = bad.group()
+        what = "a tab" if ch == "\t" else "a carriage return" if ch == "\r" else "a control character"
+        fix = "use spaces" if ch == "\t" else "remove it"
+        raise SizingInputError(field, value, "", message=(
+            f"{field}: holds {what} (U+{ord(ch):04X}), which a report cannot show; {fix} (got {shown(value)})"))
+    if not value.isascii():
+        from sizing.fonts import printable_code_points
+
+        points = printable_code_points()
+        for ch in value:
+            if ord(ch) > 127 and ord(ch) not in points and ch != "\n":
+                name = unicodedata.name(ch, "unnamed")
+                raise SizingInputError(field, value, "", message=(
+                    f"{field}: holds the character U+{ord(ch):04X} ({name}), which the PDF report's font cannot "
+                    "print; remove it, or write it with other letters"))
 
 
 #: Fields that identify a record (an FSE, a permit, a plan check, a hauler's manifest): text exactly as written,
@@ -186,7 +230,7 @@ def identifier(field: str, value: Any, max_length: int = 200) -> str:
 
 def project(field: str, raw: Mapping[str, Any]) -> dict[str, str]:
     """A document's ``project`` section: identifiers by :func:`identifier`, every other field as text."""
-    return {k: identifier(f"{field}.{k}", v) if k in IDENTIFIER_FIELDS else text(f"{field}.{k}", v)
+    return {k: identifier(f"{field}.{k}", v) if k in IDENTIFIER_FIELDS else text(f"{field}.{k}", v, single_line=True)
             for k, v in raw.items() if v is not None}
 
 

@@ -361,7 +361,10 @@ def resolve_type(field_name: str, value: Any, accept_unknown: bool) -> str:
         raise SizingInputError(field_name, value, "a fixture type such as floor_drain or food_prep_sink")
     key = parse.normalise_key(value)
     key = fixture_aliases().get(key, key)
-    if key in fixture_types() or accept_unknown:
+    if key in fixture_types():
+        return key
+    if accept_unknown:
+        parse.printable(field_name, key, single_line=True)  # an appliance's own name is printed in the reports
         return key
     names = list(fixture_types()) + list(fixture_aliases())
     close = difflib.get_close_matches(key, names, n=1, cutoff=CLOSE_NAME_CUTOFF)
@@ -426,10 +429,12 @@ def _fixture(i: int, item: Any, warnings: list[str], jurisdiction: Any) -> Fixtu
     if item.get("compartments") is not None and not given:
         raise SizingInputError(f"{path}.length", None, "a length such as '24 in': compartments need the sink's length, width and depth")
     dfu = None if item.get("dfu") is None else parse.number(f"{path}.dfu", item["dfu"], minimum=0, maximum=10000)
-    label = None if item.get("label") is None else parse.text(f"{path}.label", item["label"], max_length=200)
-    sheet = None if item.get("sheet") is None else parse.text(f"{path}.sheet", str(item["sheet"]), max_length=60)
+    label = None if item.get("label") is None else parse.text(f"{path}.label", item["label"], max_length=200,
+                                                              single_line=True)
+    sheet = None if item.get("sheet") is None else parse.text(f"{path}.sheet", str(item["sheet"]), max_length=60,
+                                                              single_line=True)
     drains_to = None if item.get("drains_to") is None else parse.text(
-        f"{path}.drains_to", str(item["drains_to"]), max_length=200)
+        f"{path}.drains_to", str(item["drains_to"]), max_length=200, single_line=True)
     if dims["depth"] is not None and dims["depth"] > SUSPICIOUS_SINK_DEPTH_IN:
         warnings.append(f"{path}: a {dims['depth']:g} in deep compartment is unusual for a sink; check the depth")
     return make_fixture(i, ftype, jurisdiction, count=count, area=area, connected_given=given_connected,

@@ -18,6 +18,7 @@ from typing import Any
 import pandas as pd
 
 from sizing import parse
+from sizing.csv_files import line_end_problem
 from sizing.errors import SizingInputError, shown
 
 REQUIRED_COLUMNS = ("submittal_id", "fixture_type", "count")
@@ -61,6 +62,9 @@ class Source:
             head = self.text[:65536].encode("utf-8")
         else:
             raise file_error(f"expected a CSV path, file object or DataFrame, got {type(source).__name__}")
+        problem = line_end_problem(head)
+        if problem is not None:
+            raise file_error(f"{self.name}: {problem}")
         first = head.split(b"\n", 1)[0]
         try:
             header_line = first.decode("utf-8-sig")

@@ -16,7 +16,7 @@ import pandas as pd
 from sizing import parse
 from sizing.batch.output import py
 from sizing.batch.resolve import Resolver
-from sizing.errors import SizingInputError
+from sizing.errors import SizingInputError, shown
 
 #: The bounds sizing.submittal applies to a fixture's trap_size [in] and flow [gpm].
 TRAP_MAX_IN = 12
@@ -59,6 +59,14 @@ def _distinct(series: pd.Series) -> tuple[np.ndarray, list[Any] | pd.Index]:
         codes = codes.copy()
         codes[np.isin(codes, empty)] = -1
     return codes, uniques
+
+
+def id_problem(sid: str) -> str | None:
+    """Why an id cannot be a submittal's (and the register's FSE) id, or None: at most parse.MAX_ID characters
+    (control and invisible characters are refused when the id is read, :func:`sizing.parse.identifier`)."""
+    if len(sid) > parse.MAX_ID:
+        return f"submittal_id: expected an id of at most {parse.MAX_ID} characters, got {len(sid):,}: {shown(sid)}"
+    return None
 
 
 def _id_text(value: Any) -> str:
@@ -140,6 +148,10 @@ def _whole(field: str, value: Any) -> float:
 def _unknown_type_message(value: Any) -> str:
     from sizing.submittal import resolve_type  # the single-submittal message, incl. "did you mean"
 
+    try:  # not a type at all (empty, too long, a character no report can print)
+        resolve_type("fixture_type", value, accept_unknown=True)
+    except SizingInputError as exc:
+        return str(exc)
     try:
         resolve_type("fixture_type", value, accept_unknown=False)
     except SizingInputError as exc:
@@ -193,6 +205,10 @@ def parse_rows(frame: pd.DataFrame, pos: np.ndarray, resolver: Resolver) -> Rows
     missing = np.flatnonzero(sid_codes < 0)
     if missing.size:
         reject(missing, "submittal_id: expected the submittal's id, got nothing")
+    for j, sid in enumerate(sid_values):  # the register's limits: an inventory's ids become FSE ids
+        message = id_problem(sid)
+        if message is not None:
+            reject(np.flatnonzero(sid_codes == j), message)
 
     # fixture_type: codes into the resolver's types
     t_codes, t_raw = _distinct(frame["fixture_type"])
@@ -229,7 +245,8 @@ def parse_rows(frame: pd.DataFrame, pos: np.ndarray, resolver: Resolver) -> Rows
     for i, m in flow_errs.items():
         reject([i], m)
     installed, _, errs = _numbers(column("installed_volume_gal"), n, "installed_volume_gal",
-                                  _quantity("gal", minimum=0), minimum=0, maximum=math.inf)
+                                  _quantity("gal", minimum=0, maximum=parse.MAX_VOLUME_GAL), minimum=0,
+                                  maximum=parse.MAX_VOLUME_GAL)
     for i, m in errs.items():
         reject([i], m)
 

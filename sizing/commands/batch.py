@@ -29,18 +29,16 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     import sys
-    from pathlib import Path
 
     from sizing.batch import TextProgress, csv_text, run_batch
-    from sizing.commands.output import check_output, emit, to_json
-    from sizing.errors import SizingInputError
+    from sizing.commands.output import check_distinct, check_output, emit, to_json
+    from sizing.errors import one_line
     from sizing.report.batch import reject_lines, rejects_summary
 
     for option, path in (("--output", args.output), ("--rejects", args.rejects)):
         if path is not None:
             check_output(path, option, args.file)
-    if args.output and args.rejects and Path(args.output).absolute() == Path(args.rejects).absolute():
-        raise SizingInputError("--rejects", args.rejects, "", message="--rejects: the same file as --output; give another")
+    check_distinct(("--output", args.output), ("--rejects", args.rejects))
     show = args.progress if args.progress is not None else bool(args.output) and sys.stderr.isatty()
     result = run_batch(args.file, edition=args.edition, progress=TextProgress(sys.stderr) if show else None,
                        jurisdiction=args.jurisdiction)
@@ -53,8 +51,8 @@ def run(args: argparse.Namespace) -> int:
         emit(csv_text(rejects), args.rejects, option="--rejects", source=args.file)
     elif len(rejects):
         for line in reject_lines(rejects, STDERR_REJECTS):
-            print(line, file=sys.stderr)
+            print(one_line(line), file=sys.stderr)
     if len(rejects):
-        print(rejects_summary(len(rejects), result.not_sized, args.rejects), file=sys.stderr)
+        print(one_line(rejects_summary(len(rejects), result.not_sized, args.rejects)), file=sys.stderr)
         return 1
     return 0

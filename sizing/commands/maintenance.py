@@ -23,17 +23,19 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from sizing import parse
-    from sizing.commands.output import emit, to_json
+    from sizing.commands.output import check_distinct, emit, pdf_path, to_json
     from sizing.ordinance import maintenance
 
     as_of = None if args.as_of is None else parse.date("--as-of", args.as_of)
+    check_distinct(("--output", pdf_path(args.output, args.file, "maintenance") if args.format == "pdf" else args.output),
+                   ("--plot", args.plot))
     plan = maintenance.plan(maintenance.load(args.file, as_of=as_of), args.jurisdiction)
     if args.plot is not None:
         from sizing.commands.output import check_output
         from sizing.report.figures import maintenance_figure, save_figure
 
         check_output(args.plot, "--plot", args.file)
-        save_figure(maintenance_figure(plan), args.plot)
+        save_figure(maintenance_figure(plan), args.plot, created=plan.as_of)
     if args.format == "json":
         emit(to_json(plan.to_dict()), args.output, source=args.file)
     elif args.format == "pdf":

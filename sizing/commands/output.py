@@ -11,35 +11,47 @@ import argparse
 import contextlib
 import json
 import os
+import re
+import stat
 import sys
 import tempfile
 from pathlib import Path
 from typing import Any
 
-from sizing.errors import SizingInputError
+from sizing.errors import SizingInputError, one_line, visible
 
 
 class Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # one line, exit 2
-        self.exit(2, f"{self.prog}: {message}\n")
+    def error(self, message: str) -> None:  # one line, exit 2; a value quoted at most 80 characters
+        self.exit(2, one_line(f"{self.prog}: {message}") + "\n")
 
 
 def emit(text: str | bytes, output: str | None, option: str = "--output", source: str | None = None) -> None:
-    """Write a rendered result to ``option``'s PATH (created with its folder) or stdout.
+    """Write a rendered result to ``option``'s PATH (created with its folder) or stdout; text with its
+    control characters shown escaped (:func:`sizing.errors.visible`; JSON escapes its own).
 
     A file is written whole or not at all: to a temporary file in the same folder, then renamed over the
-    old one, so a failure halfway (disk full, a size limit) leaves the old file as it was. An empty PATH and
-    a PATH that is the input file ``source`` are refused.
+    old one, so a failure halfway (disk full, a size limit) leaves the old file as it was. A symbolic link is
+    followed (the file it points to is replaced, the link kept). A PATH that exists and is not a regular file
+    (a device such as /dev/null or /dev/full, a pipe, /dev/stdout) is written in place, never replaced. An
+    empty PATH and a PATH that is the input file ``source`` are refused.
     """
+    if isinstance(text, str):  # no text may clear the screen, hide itself or forge a line (sizing.errors.visible)
+        text = visible(text)
     if output is None:
         _write_stdout(text if isinstance(text, bytes) or text.endswith("\n") else text + "\n")
         return
     data = text if isinstance(text, bytes) else text.encode("utf-8")
     check_output(output, option, source)
-    path = Path(output)
     shown = _shown(output)
+    path = Path(output)
     tmp = None
     try:
+        if not is_regular_target(output):
+            with open(path, "wb") as fh:  # a device or pipe: as the shell's '>' does
+                fh.write(data)
+            return
+        path = Path(os.path.realpath(path)) if path.is_symlink() else path
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name[:40]}.", suffix=".tmp", dir=path.parent)
         with os.fdopen(fd, "wb") as fh:
@@ -55,6 +67,44 @@ def emit(text: str | bytes, output: str | None, option: str = "--output", source
         if tmp is not None:
             with contextlib.suppress(OSError):
                 os.unlink(tmp)
+
+
+def is_regular_target(output: str | Path) -> bool:
+    """Whether PATH is (or will be) a regular file, written by renaming a temporary file over it: false for
+    what exists and is not one (a device, a pipe, a socket) and for what resolves into /dev or /proc
+    (/dev/stdout is a link to the process's own standard output)."""
+    try:
+        st = os.stat(output)
+    except OSError:  # missing (or unreadable: reported when writing)
+        return True
+    if not stat.S_ISREG(st.st_mode):
+        return False
+    real = os.path.realpath(output)
+    return not (real.startswith(("/dev/", "/proc/")) or " (deleted)" in real)
+
+
+def check_distinct(*outputs: tuple[str, str | None]) -> None:
+    """Refuse two options that name one file: ``-o x.md --letter x.md`` would write one over the other.
+    Paths are compared resolved (``./x.md``, a symbolic link and a hard link are the same file); a device
+    or pipe (``/dev/null`` twice) may take both."""
+    seen: list[tuple[str, str]] = []
+    for option, path in outputs:
+        if path is None or path == "-" or not path.strip():
+            continue
+        for first, other in seen:
+            if _same_file(path, other) and is_regular_target(path):
+                raise SizingInputError(option, path, "", message=(
+                    f"{option}: {_shown(path)} is the same file as {first}; give another"))
+        seen.append((option, path))
+
+
+def _same_file(a: str, b: str) -> bool:
+    if os.path.realpath(a) == os.path.realpath(b):
+        return True
+    try:
+        return os.path.samefile(a, b)
+    except OSError:  # one does not exist yet: different unless their resolved names match
+        return False
 
 
 def check_output(output: str, option: str = "--output", source: str | None = None) -> None:
@@ -109,11 +159,24 @@ def _umask() -> int:
 
 
 def _shown(path: str) -> str:
-    return path if len(path) <= 120 else path[:117] + "..."
+    return path if len(path) <= 80 else path[:77] + "..."
 
 
 def to_json(data: dict[str, Any]) -> str:
-    return json.dumps(data, indent=2, ensure_ascii=False, default=str)
+    """JSON text; a control character that json leaves as it is (DEL, C1, a bidirectional override) is written
+    as a \\u escape, which reads back as the same character."""
+    return _JSON_CONTROL.sub(lambda m: f"\\u{ord(m.group()):04x}",
+                             json.dumps(data, indent=2, ensure_ascii=False, default=str))
+
+
+_JSON_CONTROL = re.compile("[\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+
+
+def pdf_path(output: str | None, source: str, suffix: str) -> str | None:
+    """Where a PDF goes: --output, standard output for '-', or '<source stem>-<suffix>.pdf' here."""
+    if output == "-":
+        return None
+    return f"{Path(source).stem}-{suffix}.pdf" if output is None else output
 
 
 def write_pdf(data: bytes, output: str | None, source: str, suffix: str) -> None:
@@ -125,7 +188,7 @@ def write_pdf(data: bytes, output: str | None, source: str, suffix: str) -> None
                 "(or pipe the output elsewhere)"))
         emit(data, None)
         return
-    path = f"{Path(source).stem}-{suffix}.pdf" if output is None else output
+    path = pdf_path(output, source, suffix)
     emit(data, path, source=source)
     if output is None:
-        print(f"wrote {path}", file=sys.stderr)
+        print(visible(f"wrote {path}"), file=sys.stderr)

@@ -31,7 +31,7 @@ def run(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from sizing import parse, submittal
-    from sizing.commands.output import emit, to_json
+    from sizing.commands.output import check_distinct, emit, pdf_path, to_json
     from sizing.errors import SizingInputError
     from sizing.jurisdiction import get
     from sizing.ordinance.waiver import decide, no_waivers_error
@@ -40,6 +40,8 @@ def run(args: argparse.Namespace) -> int:
     if not get(args.jurisdiction).has_waivers:
         raise no_waivers_error(args.jurisdiction)
     today = None if args.date is None else parse.date("--date", args.date)
+    check_distinct(("--output", pdf_path(args.output, args.file, "letter") if args.format == "pdf" else args.output),
+                   ("--letter", args.letter))
     decision = decide(submittal.load(args.file, jurisdiction=args.jurisdiction), today=today,
                       jurisdiction=args.jurisdiction)
     if args.letter:

@@ -189,6 +189,8 @@ class Imported:
     interceptors_added: int
     rejected: int
     not_sized: tuple[str, ...]
+    #: the rejected rows' line numbers in the CSV
+    reject_lines: tuple[int, ...] = ()
 
 
 def _date(value: Any) -> dt.date | None:
@@ -296,7 +298,7 @@ class Register:
                     flush(conn, pending)
             flush(conn, pending)
         return Imported(fses_added=added, fses_known=known, interceptors_added=icps, rejected=len(rejects),
-                        not_sized=tuple(batch.not_sized))
+                        not_sized=tuple(batch.not_sized), reject_lines=tuple(int(n) for n in rejects["line"]))
 
 
 def check_rejects(batch: Any, source: Any, skip_rejects: bool, skip_hint: str = "give --skip-rejects") -> None:

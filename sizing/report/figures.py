@@ -82,14 +82,38 @@ def _cycles(plan: MaintenancePlan, dates: list[dt.date], values: list[float]):
             yield [d for d, _ in pts], [v for _, v in pts]
 
 
-def save_figure(fig: Figure, path: str | Path, field: str = "--plot") -> Path:
-    """Write a figure; the suffix (.png, .svg, .pdf) picks the format."""
+def figure_bytes(fig: Figure, suffix: str, created: dt.date | None = None, field: str = "--plot") -> bytes:
+    """A figure as .png, .svg or .pdf bytes, the same bytes for the same figure: the date in the file is
+    ``created`` at 00:00 UTC (or SOURCE_DATE_EPOCH when set, as every PDF), the SVG's element ids are salted
+    with a fixed text (not a random one), and no software version is written."""
+    import io
+
+    import matplotlib
+
+    from sizing.report.pdf import creation_date
+
+    suffix = suffix.lower()
+    if suffix not in FORMATS:
+        raise SizingInputError(field, suffix, f"a file name ending in {', '.join(FORMATS)}")
+    when = creation_date(created)
+    metadata: dict[str, object] = {
+        ".pdf": {"CreationDate": when, "Creator": "sizing", "Producer": "sizing"},
+        ".svg": {"Date": when.date().isoformat(), "Creator": "sizing"},
+        ".png": {"Software": "sizing"},
+    }[suffix]
+    buffer = io.BytesIO()
+    with matplotlib.rc_context({"svg.hashsalt": "sizing"}):
+        fig.savefig(buffer, format=suffix[1:], dpi=150, metadata=metadata)
+    return buffer.getvalue()
+
+
+def save_figure(fig: Figure, path: str | Path, field: str = "--plot", created: dt.date | None = None) -> Path:
+    """Write a figure (whole or not at all, see :func:`sizing.commands.output.emit`); the suffix (.png, .svg,
+    .pdf) picks the format."""
+    from sizing.commands.output import emit
+
     path = Path(path)
     if path.suffix.lower() not in FORMATS:
         raise SizingInputError(field, str(path), f"a file name ending in {', '.join(FORMATS)}")
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fig.savefig(path, dpi=150)
-    except OSError as exc:
-        raise SizingInputError(field, str(path), "", message=f"{field}: cannot write {path}: {exc.strerror}") from None
+    emit(figure_bytes(fig, path.suffix, created, field), str(path), option=field)
     return path

@@ -16,7 +16,6 @@ from __future__ import annotations
 import datetime as dt
 import os
 from collections.abc import Iterable, Sequence
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -33,13 +32,10 @@ HEADING_FILL = (232, 232, 232)
 MUTED = (90, 90, 90)
 
 
-@lru_cache(maxsize=1)
 def _font_files() -> dict[str, Path]:
-    import matplotlib
+    from sizing.fonts import font_files
 
-    folder = Path(matplotlib.get_data_path()) / "fonts" / "ttf"
-    return {"": folder / "DejaVuSans.ttf", "B": folder / "DejaVuSans-Bold.ttf",
-            "I": folder / "DejaVuSans-Oblique.ttf", "BI": folder / "DejaVuSans-BoldOblique.ttf"}
+    return font_files()
 
 
 def source_date() -> dt.datetime | None:

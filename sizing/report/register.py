@@ -3,8 +3,6 @@ and rows as CSV. Formats what the register returns; never queries or recomputes.
 
 from __future__ import annotations
 
-import csv
-import io
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -102,14 +100,24 @@ def imported_text(r: Any) -> str:
     line = (f"imported {r.fses_added + r.fses_known} FSEs ({r.fses_added} new), {r.interceptors_added} interceptor "
             "records")
     if r.rejected:
-        line += f"; {r.rejected} rows rejected, not imported: {', '.join(r.not_sized)}"
+        lines = list(r.reject_lines)
+        at = ""
+        if lines:
+            at = f" (line{'s' if len(lines) > 1 else ''} {', '.join(map(str, lines[:10]))}"
+            at += f" and {len(lines) - 10:,} more)" if len(lines) > 10 else ")"
+        ids = [shown_id(i) for i in r.not_sized[:10]] + ([f"{len(r.not_sized) - 10:,} more"] if len(r.not_sized) > 10 else [])
+        line += f"; {r.rejected} rows rejected{at}, not imported: {', '.join(ids)}"
     return line
 
 
+def shown_id(value: str) -> str:
+    """An id in a line of text: at most 80 characters."""
+    return value if len(value) <= 80 else value[:77] + "..."
+
+
 def csv_rows(rows: Iterable[Mapping[str, Any]], columns: Sequence[str]) -> str:
-    """Rows as CSV text (None as an empty cell, dates as ISO)."""
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(columns)
-    writer.writerows([["" if r.get(c) is None else r[c] for c in columns] for r in rows])
-    return buffer.getvalue()
+    """Rows as CSV text by the project's one CSV writer (None as an empty cell, dates as ISO, text
+    spreadsheet-safe)."""
+    from sizing.csv_files import csv_text
+
+    return csv_text(columns, ([r.get(c) for c in columns] for r in rows))

@@ -92,7 +92,7 @@ def parse_interceptor(value: Any, path: str = SECTION) -> Interceptor | None:
     m = parse.mapping(path, value, INTERCEPTOR_FIELDS)
     kind = None if m.get("type") is None else parse.choice(f"{path}.type", m["type"], INTERCEPTOR_TYPES)
     volume = None if m.get("volume") is None else parse_quantity(
-        f"{path}.volume", m["volume"], "gal", minimum=0, strict_minimum=True, maximum=1e6)
+        f"{path}.volume", m["volume"], "gal", minimum=0, strict_minimum=True, maximum=parse.MAX_VOLUME_GAL)
     rated = None if m.get("rated_flow") is None else parse_quantity(
         f"{path}.rated_flow", m["rated_flow"], "gpm", minimum=0, strict_minimum=True, maximum=1e5)
     compartments = None if m.get("compartments") is None else parse.whole(
@@ -109,8 +109,10 @@ def parse_interceptor(value: Any, path: str = SECTION) -> Interceptor | None:
     fittings = None if m.get("grease_retention_fittings") is None else parse.boolean(
         f"{path}.grease_retention_fittings", m["grease_retention_fittings"])
     accessible = None if m.get("accessible") is None else parse.boolean(f"{path}.accessible", m["accessible"])
-    product = None if m.get("product") is None else parse.text(f"{path}.product", m["product"], max_length=200)
-    sheet = None if m.get("sheet") is None else parse.text(f"{path}.sheet", str(m["sheet"]), max_length=60)
+    product = None if m.get("product") is None else parse.text(f"{path}.product", m["product"], max_length=200,
+                                                               single_line=True)
+    sheet = None if m.get("sheet") is None else parse.text(f"{path}.sheet", str(m["sheet"]), max_length=60,
+                                                           single_line=True)
     if m.get("notes") is not None:
         parse.text(f"{path}.notes", m["notes"])
     given = {k: m[k] for k in GIVEN_FIELDS if m.get(k) is not None}
@@ -126,8 +128,10 @@ def _manhole(path: str, index: int, item: Any) -> Manhole:
     diameter = None if m.get("diameter") is None else parse_quantity(
         f"{path}.diameter", m["diameter"], "in", minimum=0, strict_minimum=True, maximum=240)
     to_grade = None if m.get("to_grade") is None else parse.boolean(f"{path}.to_grade", m["to_grade"])
-    label = None if m.get("label") is None else parse.text(f"{path}.label", m["label"], max_length=200)
-    sheet = None if m.get("sheet") is None else parse.text(f"{path}.sheet", str(m["sheet"]), max_length=60)
+    label = None if m.get("label") is None else parse.text(f"{path}.label", m["label"], max_length=200,
+                                                           single_line=True)
+    sheet = None if m.get("sheet") is None else parse.text(f"{path}.sheet", str(m["sheet"]), max_length=60,
+                                                           single_line=True)
     given = {k: m[k] for k in MANHOLE_FIELDS if m.get(k) is not None}
     return Manhole(index=index, over=over, diameter_in=diameter, to_grade=to_grade, label=label, sheet=sheet,
                    given=given)

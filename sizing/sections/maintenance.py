@@ -129,7 +129,9 @@ def from_dict(data: Mapping[str, Any], as_of: dt.date | None = None) -> Maintena
     for i, item in enumerate(parse.sequence(f("training"), section.get("training"), default=[])):
         path = f"{f('training')}[{i}]"
         if isinstance(item, Mapping):
-            training.append(_past_date(f"{path}.date", parse.mapping(path, item, TRAINING_FIELDS).get("date"), when))
+            item = parse.mapping(path, item, TRAINING_FIELDS)
+            _note(path, item)
+            training.append(_past_date(f"{path}.date", item.get("date"), when))
         else:
             training.append(_past_date(path, item, when))
     kept = None if section.get("records_kept_since") is None else _past_date(
@@ -176,8 +178,10 @@ def _pump_out(path: str, index: int, item: Any, when: dt.date) -> PumpOut:
     if not isinstance(item, Mapping):
         return PumpOut(index=index, date=_past_date(path, item, when))
     item = parse.mapping(path, item, SERVICE_FIELDS)
+    _note(path, item)
     day = _past_date(f"{path}.date", item.get("date"), when)
-    hauler = None if item.get("hauler") is None else parse.text(f"{path}.hauler", item["hauler"], max_length=200)
+    hauler = None if item.get("hauler") is None else parse.text(f"{path}.hauler", item["hauler"], max_length=200,
+                                                                single_line=True)
     manifest = None if item.get("manifest") is None else parse.identifier(f"{path}.manifest", item["manifest"])
     return PumpOut(index=index, date=day, hauler=hauler, manifest=manifest)
 
@@ -185,6 +189,7 @@ def _pump_out(path: str, index: int, item: Any, when: dt.date) -> PumpOut:
 def _measurement(path: str, index: int, item: Any, depth: float, when: dt.date) -> Measurement:
     """One reading: its date and both layers, together no deeper than the liquid depth."""
     item = parse.mapping(path, item, MEASUREMENT_FIELDS)
+    _note(path, item)
     day = _past_date(f"{path}.date", item.get("date"), when)
     layers = {}
     for layer in ("fog", "solids"):
@@ -199,6 +204,12 @@ def _measurement(path: str, index: int, item: Any, depth: float, when: dt.date) 
             f"{path}.solids: FOG {layers['fog']:g} in + solids {layers['solids']:g} in = "
             f"{layers['fog'] + layers['solids']:g} in is deeper than the interceptor's liquid depth {depth:g} in"))
     return Measurement(index=index, date=day, fog_in=layers["fog"], solids_in=layers["solids"])
+
+
+def _note(path: str, item: Mapping[str, Any]) -> None:
+    """An entry's ``note``, when given, is text (the register stores it as written)."""
+    if item.get("note") is not None:
+        parse.text(f"{path}.note", item["note"])
 
 
 def _past_date(field_name: str, value: Any, as_of: dt.date) -> dt.date:

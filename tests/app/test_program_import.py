@@ -63,7 +63,7 @@ def test_import_the_other_submittals_when_asked(app, register_file):
     bad = CSV + "FSE-0703,,,,flor_drain,1,500\n"
     run_import(app, "kitchens.csv", bad, skip=True)
     assert [s.value for s in app.success if s.value.startswith("kitchens.csv")] == [
-        "kitchens.csv: imported 2 FSEs (2 new), 2 interceptor records; 1 rows rejected, not imported: FSE-0703. "
+        "kitchens.csv: imported 2 FSEs (2 new), 2 interceptor records; 1 rows rejected (line 5), not imported: FSE-0703. "
         f"A new register was created at {register_file}."]
 
 

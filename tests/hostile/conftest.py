@@ -46,6 +46,8 @@ class Run:
     out: bytes
     err: str
     seconds: float
+    #: CPU time of the child (user + system) [s]: the work, whatever the load of the machine
+    cpu_seconds: float = 0.0
 
     @property
     def stdout(self) -> str:
@@ -62,26 +64,31 @@ def _address_space() -> int:
 
 def run_cli(args: Sequence[str], cwd: str | Path, *, stdout: str | int | None = None,
             env: dict[str, str] | None = None, setup: Callable[[], None] | None = None,
-            file_size: int | None = None, timeout: float = TIME_S) -> Run:
+            file_size: int | None = None, timeout: float = TIME_S, memory: int = MEMORY_BYTES,
+            interrupt_after: float | None = None, cpu: int | None = None) -> Run:
     """``sizing ARGS`` in a forked child: exit code, stdout bytes, stderr text, seconds.
 
     ``stdout``: a path or an open fd to use as standard output (default: captured). ``setup`` runs in the
     child first (e.g. to shrink a chunk size). ``file_size``: RLIMIT_FSIZE in bytes, as ``ulimit -f``.
+    ``memory``: what the child may add to the address space [bytes]. ``interrupt_after``: send SIGINT (Ctrl-C)
+    that many seconds after the start. ``cpu``: the CPU seconds the child may use (killed beyond them);
+    default the wall-clock ``timeout``.
     """
     out_file = tempfile.TemporaryFile()
     err_file = tempfile.TemporaryFile()
-    limit = _address_space() + MEMORY_BYTES
+    limit = _address_space() + memory
     start = time.monotonic()
     pid = os.fork()
     if pid == 0:  # the child: never returns into pytest
         code = 70
         try:
+            signal.signal(signal.SIGINT, signal.default_int_handler)  # Ctrl-C as in a fresh interpreter
             os.chdir(cwd)
             for key, value in (env or {}).items():
                 os.environ[key] = value
             resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
-            cpu = int(timeout) + 1
-            resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 1))
+            cpu_limit = cpu if cpu is not None else int(timeout) + 1
+            resource.setrlimit(resource.RLIMIT_CPU, (cpu_limit, cpu_limit + 1))
             if file_size is not None:
                 resource.setrlimit(resource.RLIMIT_FSIZE, (file_size, file_size))
             if isinstance(stdout, int):
@@ -114,15 +121,19 @@ def run_cli(args: Sequence[str], cwd: str | Path, *, stdout: str | int | None = 
         finally:
             os._exit(code if isinstance(code, int) else 1)
     deadline = start + timeout
+    interrupt_at = None if interrupt_after is None else start + interrupt_after
     while True:
-        done, status = os.waitpid(pid, os.WNOHANG)
+        done, status, usage = os.wait4(pid, os.WNOHANG)
         if done:
             break
         if time.monotonic() > deadline:
             os.kill(pid, signal.SIGKILL)
             os.waitpid(pid, 0)
             pytest.fail(f"sizing {' '.join(args)[:120]} did not finish within {timeout:g} s")
-        time.sleep(0.005)
+        if interrupt_at is not None and time.monotonic() >= interrupt_at:
+            os.kill(pid, signal.SIGINT)
+            interrupt_at = None
+        time.sleep(0.002)
     seconds = time.monotonic() - start
     rc = os.waitstatus_to_exitcode(status)
     out_file.seek(0)
@@ -130,7 +141,7 @@ def run_cli(args: Sequence[str], cwd: str | Path, *, stdout: str | int | None = 
     out, err = out_file.read(), err_file.read().decode("utf-8", errors="replace")
     out_file.close()
     err_file.close()
-    return Run(rc=rc, out=out, err=err, seconds=seconds)
+    return Run(rc=rc, out=out, err=err, seconds=seconds, cpu_seconds=usage.ru_utime + usage.ru_stime)
 
 
 def one_line_error(run: Run, command: str, starts: str) -> str:
@@ -150,3 +161,42 @@ def cli(tmp_path):
     def run(*args: str, **options) -> Run:
         return run_cli(args, tmp_path, **options)
     return run
+
+
+def run_call(fn: Callable[[], object], *, timeout: float = TIME_S, memory: int = MEMORY_BYTES,
+             cpu: int | None = None) -> tuple[str, float]:
+    """``fn()`` in a forked child with the same limits as :func:`run_cli`: ("ok" or "ExceptionName: message",
+    CPU seconds of the child). A child that is killed (time, memory, CPU) fails the test."""
+    result = tempfile.TemporaryFile()
+    limit = _address_space() + memory
+    start = time.monotonic()
+    pid = os.fork()
+    if pid == 0:
+        try:
+            resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+            cpu_limit = cpu if cpu is not None else int(timeout) + 1
+            resource.setrlimit(resource.RLIMIT_CPU, (cpu_limit, cpu_limit + 1))
+            try:
+                fn()
+                text = "ok"
+            except BaseException as exc:  # reported to the test, which decides
+                text = f"{exc.__class__.__name__}: {exc}"
+            os.write(result.fileno(), text.encode("utf-8", errors="replace"))
+        finally:
+            os._exit(0)
+    deadline = start + timeout
+    while True:
+        done, status, usage = os.wait4(pid, os.WNOHANG)
+        if done:
+            break
+        if time.monotonic() > deadline:
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+            pytest.fail(f"{fn!r} did not finish within {timeout:g} s")
+        time.sleep(0.002)
+    seconds = usage.ru_utime + usage.ru_stime
+    assert os.waitstatus_to_exitcode(status) == 0, f"the child ended with {os.waitstatus_to_exitcode(status)}"
+    result.seek(0)
+    text = result.read().decode("utf-8")
+    result.close()
+    return text, seconds
