@@ -14,6 +14,7 @@ from sizing.cpc import fmt_size
 from sizing.cpc import gravity as grav
 from sizing.errors import SizingInputError
 from sizing.jurisdiction import profile_sizing_rule
+from sizing.notes import Note
 from sizing.result import FixtureLine, Step
 from sizing.submittal import Fixture
 from sizing.tables import Table, load_table
@@ -49,8 +50,9 @@ class Run:
         self.tables[name] = t
         return t
 
-    def warn(self, key: str, text: str) -> None:
-        self.warnings.append(text)
+    def warn(self, key: str, text: str, **detail: Any) -> None:
+        """A warning under its code (:class:`sizing.notes.Note`)."""
+        self.warnings.append(Note(key, text, **detail))
         self.warned.add(key)
 
     def step(self, **kw: Any) -> Step:

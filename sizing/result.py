@@ -77,7 +77,9 @@ class SizingResult:
             "hydromechanical": dict(self.hydromechanical),
             "meals": None if self.meals is None else dict(self.meals),
             "steps": [s.to_dict() for s in self.steps],
-            "warnings": list(self.warnings),
+            "warnings": [str(w) for w in self.warnings],
+            # the same warnings with their codes and details (sizing.notes.Note): filter on the codes
+            "warning_codes": [getattr(w, "code", "other") for w in self.warnings],
             "provenance": [dict(p) for p in self.provenance],
             "edition_basis": self.edition_basis,
         }

@@ -46,7 +46,7 @@ def size(sub: Submittal) -> SizingResult:
         ratio = meals["volume_gal"] / gravity["required_volume_gal"]
         meals["ratio_to_cpc"] = round(ratio, 2)
         if ratio > 1:
-            run.warnings.append(f"the meals formula gives {meals['volume_gal']:,.0f} gal, {ratio:.1f} x the CPC minimum of "
+            run.warn("meals_above_cpc", f"the meals formula gives {meals['volume_gal']:,.0f} gal, {ratio:.1f} x the CPC minimum of "
                                 f"{gravity['required_volume_gal']:,.0f} gal; the CPC minimum governs (the formula is a "
                                 "cross-check), but a larger unit may need less frequent pumping")
     provenance = tuple(
@@ -100,7 +100,7 @@ def _gravity(sub: Submittal, connected: list[FixtureLine], run: _Run) -> tuple[d
                  inputs={"fixtures": [f"fixtures[{line.index}]" for line in connected]},
                  note="DFUs plumbed to the kitchen drain lines that connect to the interceptor")
         if not connected:
-            run.warnings.append("no fixture is connected to the interceptor: the size is the table minimum")
+            run.warn("no_fixture_connected", "no fixture is connected to the interceptor: the size is the table minimum")
         if sub.inlet_pipe_in is not None:
             _pipe_capacity_check(sub.inlet_pipe_in, dfu_total, run)
     elif sub.inlet_pipe_in is not None:
@@ -121,7 +121,7 @@ def _gravity(sub: Submittal, connected: list[FixtureLine], run: _Run) -> tuple[d
     if volume is None:
         top = table.rows[-1]["max_dfu"]
         out["message"] = grav.BEYOND_TABLE.format(max=f"{top:,}")
-        run.warnings.append(f"{dfu_total:g} DFU is " + out["message"])
+        run.warn("beyond_table", f"{dfu_total:g} DFU is " + out["message"])
         run.step(key="gravity.table", title="Table 1014.3.6 lookup", value=None, unit="gal", citation=cite,
                  provenance=table.level_label(), inputs={"dfu_total": dfu_total}, note=out["message"])
         return out, dfu_total
@@ -151,11 +151,11 @@ def _pipe_capacity_check(pipe_in: float, dfu_total: float, run: _Run) -> None:
     try:
         max_dfu, row, size_in, _ = grav.pipe_max_dfu(pipe_in, run.edition)
     except ValueError:
-        run.warnings.append(f"inlet_pipe {fmt_size(pipe_in)} is not a size Table 703.2 lists; its capacity was not checked")
+        run.warn("inlet_pipe_unlisted", f"inlet_pipe {fmt_size(pipe_in)} is not a size Table 703.2 lists; its capacity was not checked")
         return
     run.table("703.2")
     if dfu_total > max_dfu:
-        run.warnings.append(f"{dfu_total:g} DFU exceeds the {max_dfu:g} DFU a {fmt_size(size_in)} horizontal drain "
+        run.warn("inlet_pipe_overloaded", f"{dfu_total:g} DFU exceeds the {max_dfu:g} DFU a {fmt_size(size_in)} horizontal drain "
                             f"carries (CPC {run.edition}, Table 703.2): check the inlet pipe size")
 
 
@@ -182,7 +182,7 @@ def _hydromechanical(sub: Submittal, connected: list[FixtureLine], run: _Run) ->
         # a partial design flow would understate the HGI: name what it leaves out
         out["left_out"] = [_name(sub, line) for line in left_out]
         listed = ", ".join(out["left_out"])
-        run.warnings.append(f"the fixture-capacity (PDI) method leaves out {len(left_out)} connected fixture line"
+        run.warn("hgi_left_out", f"the fixture-capacity (PDI) method leaves out {len(left_out)} connected fixture line"
                             f"{'s' if len(left_out) != 1 else ''} with neither dimensions nor a flow: {listed}; give "
                             "a sink's length, width and depth, or an appliance's or drain's flow, to include it")
     if not counted:
@@ -247,11 +247,11 @@ def _hgi_ratings(out: dict[str, Any], volume: float, flows: float, run: _Run, pd
                        f"{flow:.1f} gpm is above the largest standard rating "
                        f"({pdi.rows[-1]['rating_gpm']} gpm): use several units or a gravity interceptor"))
         if rating is None:
-            run.warnings.append(f"{minutes}-minute HGI flow {flow:.1f} gpm is above the largest standard rating")
+            run.warn("hgi_above_largest", f"{minutes}-minute HGI flow {flow:.1f} gpm is above the largest standard rating")
             continue
         _smaller_unit_warning(load, flows, flow, minutes, rating, run)
         if volume > pdi.meta["legacy_capacity_ratio"] * rating:
-            run.warnings.append(f"fixture capacity {volume:.1f} gal exceeds {pdi.meta['legacy_capacity_ratio']:g} x the "
+            run.warn("hgi_rule_of_thumb", f"fixture capacity {volume:.1f} gal exceeds {pdi.meta['legacy_capacity_ratio']:g} x the "
                                 f"{rating} gpm rating (legacy rule of thumb; secondary)")
 
 
@@ -264,7 +264,7 @@ def _hgi_by_pipe(pipe_in: float, out: dict[str, Any], run: _Run) -> None:
         listed = ", ".join(fmt_size(s) for s in t.column("pipe_in"))
         msg = f"Table 1014.2.1 lists grease waste pipes of {listed}; {fmt_size(pipe_in)} is not listed"
         out["message"] = (out["message"] + "; " if out["message"] else "") + msg
-        run.warnings.append(msg)
+        run.warn("hgi_pipe_unlisted", msg)
         return
     out.update(by_pipe_one_minute_gpm=row["one_minute_gpm"], by_pipe_two_minute_gpm=row["two_minute_gpm"],
                by_pipe_full_pipe_flow_gpm=row["full_pipe_flow_gpm"])
@@ -279,12 +279,12 @@ def _smaller_unit_warning(load: float, flows: float, flow: float, minutes: int, 
     if smaller is None or flow > smaller * (1 + hgi.SMALLER_UNIT_WARNING_FRACTION):
         return
     if flows:
-        run.warnings.append(f"a {smaller} gpm unit, as some published selections round down to, is below the "
+        run.warn("hgi_smaller_unit", f"a {smaller} gpm unit, as some published selections round down to, is below the "
                             f"{minutes}-minute design flow of {flow:.1f} gpm; the code selection is the next larger "
                             f"rating, {rating} gpm")
         return
     drain = hgi.drain_down_minutes(load, smaller)
-    run.warnings.append(f"a {smaller} gpm unit, as some published selections round down to, would take {drain:.2f} min "
+    run.warn("hgi_smaller_unit", f"a {smaller} gpm unit, as some published selections round down to, would take {drain:.2f} min "
                         f"to drain the {load:.1f} gal load (over the {minutes}-minute period); the code selection is "
                         f"the next larger rating, {rating} gpm")
 
@@ -328,7 +328,7 @@ def _meals(sub: Submittal, run: _Run) -> dict[str, Any] | None:
         storage, basis["storage_factor"] = meals_clause.storage_factor(hours, single)
         if m.hours_of_operation_h is None and not single:
             basis["storage_factor"] += f" (default: no hours_of_operation given, taken as {hours:g} h)"
-            run.warnings.append(f"meals.hours_of_operation not given: the meals cross-check takes {hours:g} h of "
+            run.warn("meals_hours_default", f"meals.hours_of_operation not given: the meals cross-check takes {hours:g} h of "
                                 f"operation (storage factor {storage:g}, not the least conservative); give "
                                 "hours_of_operation or storage_factor")
     volume = meals_clause.meals_volume_gal(meals, waste, retention, storage)

@@ -17,6 +17,7 @@ from sizing import parse
 from sizing.errors import SizingInputError, shown
 from sizing.jurisdiction import DEFAULT_ID, connection_default
 from sizing.jurisdiction import get as get_jurisdiction
+from sizing.notes import Note
 from sizing.sections import declarations as declarations_section
 from sizing.sections import interceptor as interceptor_section
 from sizing.sections import review_notes as review_notes_section
@@ -300,8 +301,8 @@ def _edition(data: Mapping[str, Any], override: str | None, warnings: list[str])
             in_effect = edition_in_effect(app_date)[0]
         except EditionUnknown as exc:
             beyond = exc
-            warnings.append(f"edition: {exc}; CPC {exc.latest}, the latest edition it has, is used: check the "
-                            "edition in effect on the application date")
+            warnings.append(Note("edition_unknown", f"edition: {exc}; CPC {exc.latest}, the latest edition it has, is "
+                                 "used: check the edition in effect on the application date", through=str(exc.through)))
         except ValueError as exc:
             if override is None and data.get("edition") is None:
                 raise SizingInputError("application_date", app_date.isoformat(), "", message=(
@@ -322,7 +323,8 @@ def _edition(data: Mapping[str, Any], override: str | None, warnings: list[str])
         return DEFAULT_EDITION, f"CPC {DEFAULT_EDITION}: the default (no edition or application_date given)", None
     if app_date is not None and in_effect != chosen and beyond is None:
         when = f"CPC {in_effect} was in effect" if in_effect else "no edition this tool has was in effect"
-        warnings.append(f"edition: CPC {chosen} is used, but {when} on the application date {app_date.isoformat()}")
+        warnings.append(Note("edition_not_in_effect", f"edition: CPC {chosen} is used, but {when} on the application "
+                             f"date {app_date.isoformat()}", in_effect=in_effect))
         basis += f" ({when} on the application date {app_date.isoformat()})"
     return chosen, basis, app_date
 
@@ -436,7 +438,8 @@ def _fixture(i: int, item: Any, warnings: list[str], jurisdiction: Any) -> Fixtu
     drains_to = None if item.get("drains_to") is None else parse.text(
         f"{path}.drains_to", str(item["drains_to"]), max_length=200, single_line=True)
     if dims["depth"] is not None and dims["depth"] > SUSPICIOUS_SINK_DEPTH_IN:
-        warnings.append(f"{path}: a {dims['depth']:g} in deep compartment is unusual for a sink; check the depth")
+        warnings.append(Note("deep_sink", f"{path}: a {dims['depth']:g} in deep compartment is unusual for a sink; check "
+                             "the depth", depth_in=dims["depth"]))
     return make_fixture(i, ftype, jurisdiction, count=count, area=area, connected_given=given_connected,
                         indirect=indirect, trap_size_in=trap, flow_gpm=flow, compartments=compartments,
                         length_in=dims["length"], width_in=dims["width"], depth_in=dims["depth"], dfu=dfu, label=label,

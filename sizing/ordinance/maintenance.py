@@ -30,6 +30,7 @@ from sizing.errors import SizingInputError
 from sizing.finding import FAIL, PASS, Finding
 from sizing.jurisdiction import get as get_jurisdiction
 from sizing.jurisdiction import profile_parameter
+from sizing.notes import Note
 from sizing.ordinance import records
 from sizing.ordinance.accumulation import add_months, cycle, limit_finding, readings
 from sizing.ordinance.due import is_overdue
@@ -174,14 +175,15 @@ def plan(rec: MaintenanceRecord, jurisdiction: Any) -> MaintenancePlan:
     n_cycle = len(cyc.readings)
     established = n_cycle >= r.min_readings and cyc.rate is not None
     if cyc.rate is not None and cyc.rate <= 0:
-        warnings.append("the readings since the last pump-out show no accumulation; the rate cannot project a date")
+        warnings.append(Note("no_accumulation", "the readings since the last pump-out show no accumulation; the rate "
+                             "cannot project a date"))
     recommended, basis, cap_days = _recommended(rec, r, last_service or as_of, established, cyc, limit_depth)
 
     approved = rec.approved_interval_days
     if approved is not None and approved <= cap_days and established and recommended < approved:
-        warnings.append(f"the measured accumulation supports {recommended} days, shorter than the approved "
-                        f"{approved:g} days; the Director may increase the frequency "
-                        f"({r.cite['service_immediately_when_over_limit']})")
+        warnings.append(Note("shorter_than_approved", f"the measured accumulation supports {recommended} days, "
+                             f"shorter than the approved {approved:g} days; the Director may increase the frequency "
+                             f"({r.cite['service_immediately_when_over_limit']})", recommended_days=recommended))
     due_date, due_basis, due_cite = _due(rec, r, last_service, established, cyc.projected_limit_date)
     overdue = due_date is not None and is_overdue(due_date, as_of)
     if due_date is not None:
@@ -219,8 +221,9 @@ def _latest_state(latest: dict[str, Any] | None, last_service: dt.date | None, r
         return False
     current = last_service is None or dt.date.fromisoformat(latest["date"]) > last_service
     if not current:
-        warnings.append(f"the latest reading ({latest['date']}) was taken on or before the last pump-out "
-                        f"({last_service.isoformat()}); it does not show the interceptor's present state")
+        warnings.append(Note("reading_before_pump_out", f"the latest reading ({latest['date']}) was taken on or "
+                             f"before the last pump-out ({last_service.isoformat()}); it does not show the "
+                             "interceptor's present state"))
     findings.append(limit_finding(latest, r.limit, r.cite["max_accumulation_percent"]))
     return bool(latest["exceeds_limit"] and current)
 

@@ -35,12 +35,13 @@ from sizing.sections.interceptor import Interceptor, Manhole
 from sizing.size import size
 from sizing.submittal import Submittal
 
-#: Sizing warnings about the hydromechanical (PDI / Table 1014.2.1) size: left out of a gravity review.
-HGI_WARNING_MARKERS = ("gpm unit", "HGI", "standard rating", "Table 1014.2.1", "PDI", "fixture-capacity",
-                       "fixture capacity")
+#: The codes of the sizing warnings about the hydromechanical (PDI / Table 1014.2.1) size: left out of a gravity
+#: review.
+HGI_WARNING_CODES = frozenset({"hgi_left_out", "hgi_above_largest", "hgi_rule_of_thumb", "hgi_pipe_unlisted",
+                               "hgi_smaller_unit"})
 #: The sizing's rule-of-thumb capacity warning, against the computed rating; a review checks the proposed rating
 #: instead (rule hgi_capacity).
-CAPACITY_RULE_OF_THUMB_MARKER = "rule of thumb"
+CAPACITY_RULE_OF_THUMB_CODE = "hgi_rule_of_thumb"
 
 def verdict_of(findings) -> str:
     """``not compliant`` when a finding fails, else ``incomplete`` when one rests on a partial input, else
@@ -175,9 +176,10 @@ def _sizing_for(result: SizingResult, kind: str | None) -> tuple[SizingResult, t
     """The sizing as the review shows it: warnings about another interceptor type are left out (and listed)."""
     kept, omitted = [], []
     for w in result.warnings:
-        if kind == "gravity" and any(m in w for m in HGI_WARNING_MARKERS):
+        code = getattr(w, "code", None)
+        if kind == "gravity" and code in HGI_WARNING_CODES:
             omitted.append((w, "concerns the hydromechanical size; a gravity interceptor is proposed"))
-        elif kind == "hydromechanical" and CAPACITY_RULE_OF_THUMB_MARKER in w:
+        elif kind == "hydromechanical" and code == CAPACITY_RULE_OF_THUMB_CODE:
             omitted.append((w, "replaced by the hgi_capacity finding, against the proposed rated flow"))
         else:
             kept.append(w)
