@@ -10,11 +10,19 @@ access.gate()  # with [auth] in the secrets: the sign-in page until a user signs
 keep_inputs()
 start_run()  # the downloads are built from the run that drew them
 jurisdiction.selector()  # in the sidebar of every page; the pages read it through jurisdiction.chosen()
-st.navigation([
+page = st.navigation([
     st.Page("app_pages/size.py", title="Size an interceptor", icon=":material/straighten:", default=True),
     st.Page("app_pages/review.py", title="Plan review", icon=":material/fact_check:"),
     st.Page("app_pages/waiver.py", title="Conditional waiver", icon=":material/gavel:"),
     st.Page("app_pages/maintenance.py", title="Maintenance", icon=":material/build:"),
     st.Page("app_pages/inventory.py", title="Inventory (batch)", icon=":material/inventory_2:"),
     st.Page("app_pages/program.py", title="Program", icon=":material/folder_shared:"),
-]).run()
+])
+if st.session_state.get("page_shown", page.url_path) != page.url_path:
+    # On a phone the sidebar covers the page: close it once a page is chosen (as a menu closes).
+    st.html("<script>if (window.parent.innerWidth < 640 || window.innerWidth < 640) {"
+            "const b = (window.parent.document || document).querySelector("
+            "'[data-testid=\"stSidebar\"][data-collapsed=\"false\"] [data-testid=\"stSidebarCollapseButton\"] button');"
+            "if (b) b.click(); }</script>", unsafe_allow_javascript=True, width=1)
+st.session_state["page_shown"] = page.url_path
+page.run()

@@ -83,7 +83,8 @@ def fixture_line(f: Fixture, run: Run, receptor_listed: bool, naming: Naming = S
         on = f.connected_basis or "not connected"
     else:
         on = "not connected to the interceptor: not counted"
-    run.step(key=f"dfu.{path}", title=f"DFU of {path}: {f.count} x {f.name} ({on})", value=dfu, unit="DFU",
+    run.step(key=f"dfu.{path}", title=f"DFU of fixture {f.index + 1}: {f.count} x {f.name} ({on})", value=dfu,
+             unit="DFU",
              citation=c.citation, provenance=c.provenance, inputs={"type": f.type, "count": f.count, "dfu_each": each},
              note=c.basis if c.flow_used is None else c.basis + (c.fn3_note or f"; adds {c.fn3:g} gal"))
     return line

@@ -270,9 +270,9 @@ def provenance_notes(r: SizingResult) -> list[str]:
             parts.append(f"carried from CPC {p['carried_from']}")
         if parts:
             notes.append(f"{p['title']} ({p['table']}, edition {p['edition']}): {'; '.join(parts)}. Source: {p['source']}")
-    submitted = sorted({s.key for s in r.steps if s.provenance == "submitted"})
+    submitted = list(dict.fromkeys(s.title for s in r.steps if s.provenance == "submitted"))  # as the steps say
     if submitted:
-        notes.append("Values given by the submitter (not from a code table): " + ", ".join(submitted))
+        notes.append("Values given by the submitter (not from a code table): " + "; ".join(submitted))
     return notes
 
 
