@@ -326,7 +326,7 @@ LATEST = "downloads_latest"
 RUN = "run"
 #: How long a click waits for the run its pending edit started, and the quiet moment after it (seconds).
 LATEST_WAIT = 30.0
-LATEST_QUIET = 0.4
+LATEST_QUIET = 0.8
 
 
 def start_run() -> None:
