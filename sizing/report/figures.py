@@ -22,9 +22,12 @@ FORMATS = (".png", ".svg", ".pdf")
 def maintenance_figure(plan: MaintenancePlan) -> Figure:
     """FOG + solids accumulation [% of liquid depth] against the limit line, with the projection."""
     # matplotlib is imported only when a chart is drawn: it stays off the start of the app pages
+    from matplotlib.dates import AutoDateLocator, ConciseDateFormatter
     from matplotlib.figure import Figure
 
-    fig = Figure(figsize=(8, 4.5), layout="constrained")
+    # about square, its legend under the axes and its text at 9 pt or more: readable on a 390 px phone screen as on a
+    # desktop page or a printed report
+    fig = Figure(figsize=(6.4, 5.6), layout="constrained")
     ax = fig.add_subplot()
     limit = plan.limit_percent
     dates = [dt.date.fromisoformat(r["date"]) for r in plan.readings]
@@ -56,15 +59,17 @@ def maintenance_figure(plan: MaintenancePlan) -> Figure:
                    label=f"next service: {plan.next_service_date.isoformat()}")
     top = max([limit * 1.3] + [v * 1.1 for v in values])
     ax.set_ylim(0, top)
-    ax.set_ylabel("FOG + solids [% of liquid depth]")
-    ax.set_xlabel("date")
+    ax.set_ylabel("FOG + solids [% of liquid depth]", fontsize=10)
+    ax.tick_params(labelsize=9)
+    locator = AutoDateLocator(maxticks=6)
+    ax.xaxis.set_major_locator(locator)
+    ax.xaxis.set_major_formatter(ConciseDateFormatter(locator))
     title = "Grease interceptor accumulation"
     if plan.project.get("name"):
-        title += f" — {plan.project['name']}"
-    ax.set_title(title, fontsize=10)
+        title += f"\n{plan.project['name']}"
+    ax.set_title(title, fontsize=11)
     ax.grid(True, alpha=0.3)
-    ax.legend(fontsize=7, loc="upper left")
-    fig.autofmt_xdate()
+    fig.legend(loc="outside lower center", ncols=2, fontsize=9, frameon=False)
     return fig
 
 
