@@ -223,6 +223,24 @@ class ReportPDF(FPDF):
         self.ln(2)
         return self
 
+    def keep_together(self, draw: Any) -> ReportPDF:
+        """Draw ``draw(pdf)`` (the last section and the signature, say) on one page: measured first (fpdf2's offset
+        rendering, undone), then, when it would run over the page and fits on a page of its own, started on a new
+        page, so that a signature never stands alone on the last page."""
+        start_page = self.page
+        with self.offset_rendering() as trial:
+            draw(trial)
+        height_fits = True
+        if trial.page_break_triggered:
+            with self.offset_rendering() as whole:  # from the top of a page: does it fit on one?
+                whole.pdf.set_y(whole.pdf.t_margin)
+                draw(whole)
+            height_fits = not whole.page_break_triggered
+        if trial.page_break_triggered and height_fits and self.page == start_page:
+            self.add_page()
+        draw(self)
+        return self
+
     def to_bytes(self) -> bytes:
         return bytes(self.output())
 

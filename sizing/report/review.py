@@ -231,6 +231,6 @@ def review_pdf(review: Review, notes: dict | None = None) -> bytes:
     extra = [f"Finding '{f.rule}' rests on a {f.provenance} value of the jurisdiction profile"
              + (f": {f.provenance_note}" if f.provenance_note else "")
              for f in r.findings if f.provenance in ("derived", "unconfirmed") or f.provenance_note]
-    provenance_section(pdf, r.sizing, extra)
-    pdf.signature_block([("Plan checker", r.project.get("reviewer"))])
+    pdf.keep_together(lambda doc: (provenance_section(doc, r.sizing, extra),
+                                   doc.signature_block([("Plan checker", r.project.get("reviewer"))])))
     return pdf.to_bytes()
