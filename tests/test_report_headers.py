@@ -125,10 +125,14 @@ def test_maintenance_report_pdf(examples, tmp_path):
     reader = PdfReader(io.BytesIO(data))
     assert any(page.images for page in reader.pages)  # the accumulation chart
     text = text_of(data)
-    assert f"Recommended interval {plan.recommended_interval_days} days" in text
-    assert f"Next service {plan.next_service_date.isoformat()}" in text
-    for r in plan.readings:
-        assert r["date"] in text and f"{r['percent_full']:.1f} %" in text
+    # worked by hand: since the 2025-04-10 pump-out the readings are 1.75, 3.5 and 5.25 in after 21, 42 and 63 days,
+    # 1/12 in a day: 12 in (25 % of 48 in) in 144 days, x 0.8 = 115 days; the approved 90 days come first:
+    # 2025-04-10 + 90 days = 2025-07-09
+    assert "Recommended interval 115 days" in text
+    assert "Next service 2025-07-09" in text
+    for day, percent in (("2025-01-10", "18.8 %"), ("2025-05-01", "3.6 %"), ("2025-05-22", "7.3 %"),
+                         ("2025-06-12", "10.9 %")):  # (FOG + solids) / 48 in
+        assert day in text and percent in text
     for c in plan.records:
         assert c.title in text
     for f in plan.findings:  # every finding, the accumulation limit and the service date too, with its message

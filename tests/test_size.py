@@ -82,7 +82,7 @@ def test_restaurant_example_figures(examples):
     assert r.hydromechanical["drainage_load_gal"] == pytest.approx(95.38, abs=0.01)
     assert r.hydromechanical["rated_one_minute_gpm"] == 100   # 95.4 + 2 gpm
     # the dishwasher is not connected: 5 gal per meal (without dishwashing machine)
-    assert r.meals["volume_gal"] == 120 * 5 * 2.5 * 2
+    assert r.meals["volume_gal"] == 3000  # 120 meals x 5 gal x 2.5 h x 2 (16 h) = 3,000 gal, worked by hand
 
 
 def test_editions_give_the_same_size_with_their_own_citations(examples):
@@ -114,7 +114,7 @@ def test_ice_machine_without_a_receptor_warns():
 
 def test_meals_cross_check_compares_with_the_cpc_minimum(examples):
     r = size(load(examples / "restaurant.yaml"))
-    assert r.meals["ratio_to_cpc"] == round(3000 / 1000, 2)
+    assert r.meals["ratio_to_cpc"] == 3.0  # 3,000 gal of the meals formula against the 1,000 gal CPC size
     assert any("3,000 gal, 3.0 x the CPC minimum of 1,000 gal" in w for w in r.warnings)
 
 
@@ -238,7 +238,7 @@ def test_meals_factors_only_for_connected_fixtures():
                                      {"type": "food_waste_disposer", "connected_to_interceptor": False}],
                         "meals": {"meals_per_peak_hour": 100, "hours_of_operation": "8 h"}}))
     assert r.meals["waste_flow_rate_gal_per_meal"] == 5
-    assert r.meals["volume_gal"] == 100 * 5 * 2.5 * 1
+    assert r.meals["volume_gal"] == 1250  # 100 meals x 5 gal x 2.5 h x 1 (8 h) = 1,250 gal
     connected = size(from_dict({"fixtures": [{"type": "food_waste_disposer"}],
                                 "meals": {"meals_per_peak_hour": 100, "hours_of_operation": "8 h"}}))
     assert connected.meals["waste_flow_rate_gal_per_meal"] == 6   # 5 + 1 with the disposer
@@ -247,7 +247,7 @@ def test_meals_factors_only_for_connected_fixtures():
 def test_meals_default_storage_factor_is_stated_and_not_the_least_conservative():
     """Item 4: no hours of operation: the 16 h storage factor (2), with a warning; never the 8 h factor (1)."""
     r = size(from_dict({"meals": {"meals_per_peak_hour": 100}}))
-    assert r.meals["storage_factor"] == 2 and r.meals["volume_gal"] == 100 * 5 * 2.5 * 2
+    assert r.meals["storage_factor"] == 2 and r.meals["volume_gal"] == 2500  # 100 x 5 gal x 2.5 h x 2
     assert "default" in r.meals["basis"]["storage_factor"]
     assert any(w.startswith("meals.hours_of_operation not given") for w in r.warnings)
 

@@ -13,12 +13,14 @@ from sizing.submittal import from_dict
 
 
 def test_single_sink_48_24_12():
-    assert 48 * 24 * 12 == 13824
+    # the step records the published 13,824 in^3 / 231 = 59.8 gal as the fixture volume
     assert round(hgi.fixture_volume_gal(48, 24, 12), 1) == 59.8
     assert round(hgi.drainage_load_gal(hgi.fixture_volume_gal(48, 24, 12)), 1) == 44.9
     result = size(from_dict({"fixtures": [{"type": "food_prep_sink", "length": "48 in", "width": "24 in",
                                           "depth": "12 in"}]}))
     h = result.hydromechanical
+    step = next(st for st in result.steps if st.key == "hgi.volume.fixtures[0]")
+    assert (step.value, step.inputs["length_in"] * step.inputs["width_in"] * step.inputs["depth_in"]) == (59.84, 13824)
     assert h["drainage_load_gal"] == pytest.approx(44.88, abs=0.01)
     assert h["one_minute_flow_gpm"] == pytest.approx(44.88, abs=0.01)
     assert h["two_minute_flow_gpm"] == pytest.approx(22.44, abs=0.01)
