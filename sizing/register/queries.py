@@ -232,12 +232,10 @@ def due_list(reg: Register, as_of: dt.date | None = None, within: int = 30, *,
 
     Install deadlines (until a pump-out on or after the notification shows an interceptor in service), waivers
     expiring, revocations taking effect, services due by the latest maintenance log, training due (the
-    profile's training interval after the last training, when the profile of ``jurisdiction`` has one) and the
-    records checks the latest log did not meet.
+    profile's training interval after the last training, when the profile of ``jurisdiction`` has one), the
+    records checks the latest log did not meet, and undersized interceptors to follow up.
     """
     from sizing.jurisdiction import get as get_jurisdiction
-    from sizing.ordinance.accumulation import add_months
-    from sizing.ordinance.maintenance import service_due
 
     as_of = as_of or dt.date.today()
     try:
@@ -246,7 +244,7 @@ def due_list(reg: Register, as_of: dt.date | None = None, within: int = 30, *,
         horizon = dt.date.max
     # a profile without a training interval (the CPC alone) schedules no training
     training = get_jurisdiction(jurisdiction).parameters.get("training_interval_months")
-    items = []
+    items: list[dict[str, Any]] = []
 
     def add(day, fse_id, what, detail, citation=""):
         if day is not None and day <= horizon:
@@ -263,55 +261,85 @@ def due_list(reg: Register, as_of: dt.date | None = None, within: int = 30, *,
             conn, t.maintenance_logs, "id", "fse_id", "as_of", "recorded_at", "next_service_date", "result").items()}
         icps = _grouped(conn, t.interceptors, "id", "fse_id", "assessment", "recorded_at")
     for fse_id in ids:
-        pumps = [e["on_date"] for e in events.get(fse_id, []) if e["kind"] == "pump_out"]
-        for n in notices.get(fse_id, []):
-            if not any(p >= n["notified_on"] for p in pumps):
-                add(n["install_deadline"], fse_id, "install interceptor",
-                    f"{n['working_days']} {n['day_kind'] or 'working days'} after the notification of {n['notified_on']}; "
-                    "no installation recorded", n["citation"])
-        waivers = {}
-        for w in all_waivers.get(fse_id, []):  # the latest decision of each kind, by its date
-            waivers.setdefault(w["type"], []).append(w)
-        waivers = {kind: latest(rows, "waivers") for kind, rows in waivers.items()}
-        for w in waivers.values():
-            rev = w["result"].get("revocation")
-            if w["granted_on"] is not None and not (rev and rev.get("may_proceed")):  # revoked: it ends then
-                add(w["expiration"], fse_id, "waiver expires", f"{w['type']} granted {w['granted_on']}",
-                    w["result"].get("citation", ""))
-            if rev:
-                add(_d(rev["proposed_effective"]), fse_id, "revocation takes effect",
-                    f"notice mailed {rev['notice_mailed']}; may proceed: {'yes' if rev['may_proceed'] else 'no'}",
-                    rev["citations"]["notice"])
-        log = logs.get(fse_id)
-        if log is not None:
-            res = log["result"]
-            if res.get("service_now"):
-                add(_d((res.get("latest_reading") or {}).get("date")) or log["as_of"], fse_id, "service now",
-                    f"{res['percent_full']:g} % full (over {res['limit_percent']:g} %)",
-                    res["citations"]["service_immediately"])
-            else:
-                day, basis, citation = service_due(res)
-                add(day, fse_id, "pump-out", basis, citation)
-            for c in res.get("records") or []:  # Finding.to_dict() shape
-                if c["status"] == "fail":
-                    add(log["as_of"], fse_id, "records", c["message"], c["citation"])
-        icp = max(icps.get(fse_id, []), key=lambda r: r["id"], default=None)
-        check = cpc_check(icp)
-        if check["undersized"]:  # found by an inventory: an item to follow up from the day it was recorded
-            edition = (icp.get("assessment") or {}).get("edition")
-            items.append({"date": icp["recorded_at"].date(), "fse_id": fse_id, "what": "undersized interceptor",
-                          "detail": check["cpc_check"] + "; follow up with the FSE",
-                          "citation": f"CPC {edition}, Table 1014.3.6" if edition else "CPC Table 1014.3.6",
-                          "status": FOLLOW_UP})
-        trained = [e["on_date"] for e in events.get(fse_id, []) if e["kind"] == "training"]
-        if trained and training is not None:
-            try:
-                next_training = add_months(max(trained), int(training["value"]))
-            except (OverflowError, ValueError):  # past the calendar's last year
-                next_training = None
-            add(next_training, fse_id, "employee training", f"last training {max(trained)}",
-                training["citation"])
+        fse_events = events.get(fse_id, [])
+        _due_installs(fse_id, notices.get(fse_id, []), fse_events, add)
+        _due_waivers(fse_id, all_waivers.get(fse_id, []), add)
+        if logs.get(fse_id) is not None:
+            _due_maintenance(fse_id, logs[fse_id], add)
+        _due_training(fse_id, fse_events, training, add)
+        follow_up = _undersized(fse_id, icps.get(fse_id, []))
+        if follow_up is not None:
+            items.append(follow_up)
     return sorted(items, key=lambda i: (i["date"], i["fse_id"], i["what"]))
+
+
+def _due_installs(fse_id: str, notices: list[dict[str, Any]], events: list[dict[str, Any]], add) -> None:
+    """An install deadline, until a pump-out on or after its notification shows an interceptor in service."""
+    pumps = [e["on_date"] for e in events if e["kind"] == "pump_out"]
+    for n in notices:
+        if not any(p >= n["notified_on"] for p in pumps):
+            add(n["install_deadline"], fse_id, "install interceptor",
+                f"{n['working_days']} {n['day_kind'] or 'working days'} after the notification of "
+                f"{n['notified_on']}; no installation recorded", n["citation"])
+
+
+def _due_waivers(fse_id: str, rows: list[dict[str, Any]], add) -> None:
+    """The latest decision of each kind of waiver (by its date): its expiration, a revocation taking effect."""
+    by_kind: dict[str, list[dict[str, Any]]] = {}
+    for w in rows:
+        by_kind.setdefault(w["type"], []).append(w)
+    for w in (latest(kind_rows, "waivers") for kind_rows in by_kind.values()):
+        rev = w["result"].get("revocation")
+        if w["granted_on"] is not None and not (rev and rev.get("may_proceed")):  # revoked: it ends then
+            add(w["expiration"], fse_id, "waiver expires", f"{w['type']} granted {w['granted_on']}",
+                w["result"].get("citation", ""))
+        if rev:
+            add(_d(rev["proposed_effective"]), fse_id, "revocation takes effect",
+                f"notice mailed {rev['notice_mailed']}; may proceed: {'yes' if rev['may_proceed'] else 'no'}",
+                rev["citations"]["notice"])
+
+
+def _due_maintenance(fse_id: str, log: dict[str, Any], add) -> None:
+    """The latest log's service (now, or by its due date) and the records checks it did not meet."""
+    from sizing.ordinance.maintenance import service_due
+
+    res = log["result"]
+    if res.get("service_now"):
+        add(_d((res.get("latest_reading") or {}).get("date")) or log["as_of"], fse_id, "service now",
+            f"{res['percent_full']:g} % full (over {res['limit_percent']:g} %)",
+            res["citations"]["service_immediately"])
+    else:
+        day, basis, citation = service_due(res)
+        add(day, fse_id, "pump-out", basis, citation)
+    for c in res.get("records") or []:  # Finding.to_dict() shape
+        if c["status"] == "fail":
+            add(log["as_of"], fse_id, "records", c["message"], c["citation"])
+
+
+def _due_training(fse_id: str, events: list[dict[str, Any]], training: Mapping[str, Any] | None, add) -> None:
+    """Employee training, the profile's interval after the last one (none without an interval)."""
+    from sizing.ordinance.accumulation import add_months
+
+    trained = [e["on_date"] for e in events if e["kind"] == "training"]
+    if not trained or training is None:
+        return
+    try:
+        next_training = add_months(max(trained), int(training["value"]))
+    except (OverflowError, ValueError):  # past the calendar's last year
+        next_training = None
+    add(next_training, fse_id, "employee training", f"last training {max(trained)}", training["citation"])
+
+
+def _undersized(fse_id: str, icps: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """An undersized interceptor found by an inventory: an item to follow up from the day it was recorded."""
+    icp = max(icps, key=lambda r: r["id"], default=None)
+    check = cpc_check(icp)
+    if not check["undersized"]:
+        return None
+    edition = (icp.get("assessment") or {}).get("edition")
+    return {"date": icp["recorded_at"].date(), "fse_id": fse_id, "what": "undersized interceptor",
+            "detail": check["cpc_check"] + "; follow up with the FSE",
+            "citation": f"CPC {edition}, Table 1014.3.6" if edition else "CPC Table 1014.3.6", "status": FOLLOW_UP}
 
 
 def _d(value: Any) -> dt.date | None:

@@ -164,30 +164,51 @@ def _md(text: object) -> str:
 
 # --- The PDF review report (fpdf2 imported only when one is made) ---------------------------------------------
 
+def _design_line(icp) -> str | None:
+    """The proposed interceptor in one line: type, volume or rating, compartments, manholes, product."""
+    from sizing.report.quantities import show
+
+    if icp is None:
+        return None
+    parts = [icp.type or "type not shown"]
+    if icp.volume_gal is not None:
+        parts.append(show(icp.volume_gal, "gal"))
+    if icp.rated_flow_gpm is not None:
+        parts.append(show(icp.rated_flow_gpm, "gpm"))
+    if icp.compartments is not None:
+        parts.append(f"{icp.compartments} compartment{'s' if icp.compartments != 1 else ''}")
+    if icp.manholes is not None:
+        parts.append(f"{len(icp.manholes)} manholes")
+    return ", ".join(parts) + (f" ({icp.product})" if icp.product else "")
+
+
+def _deadlines_pdf(pdf, r: Review) -> None:
+    """The deadlines section: each deadline's rule, clause, start, date and the days left as of the review."""
+    pdf.heading("Deadlines")
+    for d in r.deadlines:
+        skipped = "; ".join(f"{day.isoformat()} {name}" for day, name in d.holidays_skipped) or "none"
+        left = d.working_days_left
+        pdf.key_values([
+            ("Rule", d.rule), ("Citation", d.citation),
+            ("Counted from", f"{d.start.isoformat()} ({d.start_basis})"),
+            ("Deadline", f"{d.date.isoformat()} — {d.working_days} {d.day_kind}"),
+            ("As of review", None if left is None else (
+                f"{left} {d.day_kind} left" if left >= 0 else f"passed {-left} {d.day_kind} ago")),
+            ("Holidays skipped", skipped)])
+    pdf.paragraph(r.working_days_rule, size=8, muted=True)
+
+
 def review_pdf(review: Review, notes: dict | None = None) -> bytes:
     """The plan review report: the permit header, findings with clauses (and the reviewer's notes, N/A with its
     reason), corrections, deadlines, the sizing calculation, the provenance note and a signature block."""
     from sizing.report.pdf import ReportPDF, project_pairs, provenance_section, sizing_sections
-    from sizing.report.quantities import show
 
     r = review
     name = r.project.get("name")
     pdf = ReportPDF(f"Grease interceptor plan review — {r.jurisdiction}", None,
                     footer_note=f"plan review {r.review_date.isoformat()}" + (f" — {name}" if name else ""),
                     created=r.review_date, letterhead=r.letterhead or None)
-    icp = r.interceptor
-    design = None
-    if icp is not None:
-        parts = [icp.type or "type not shown"]
-        if icp.volume_gal is not None:
-            parts.append(show(icp.volume_gal, "gal"))
-        if icp.rated_flow_gpm is not None:
-            parts.append(show(icp.rated_flow_gpm, "gpm"))
-        if icp.compartments is not None:
-            parts.append(f"{icp.compartments} compartment{'s' if icp.compartments != 1 else ''}")
-        if icp.manholes is not None:
-            parts.append(f"{len(icp.manholes)} manholes")
-        design = ", ".join(parts) + (f" ({icp.product})" if icp.product else "")
+    design = _design_line(r.interceptor)
     pdf.key_values(header_pairs(r) + project_pairs(r.project, ("name", "address", "applicant", "engineer",
                                                               "engineer_license", "fse_id", "date")) + [
         ("Jurisdiction", r.jurisdiction),
@@ -213,18 +234,7 @@ def review_pdf(review: Review, notes: dict | None = None) -> bytes:
         pdf.paragraph("None: no finding fails.", size=9)
 
     if r.deadlines:
-        pdf.heading("Deadlines")
-        for d in r.deadlines:
-            skipped = "; ".join(f"{day.isoformat()} {name}" for day, name in d.holidays_skipped) or "none"
-            left = d.working_days_left
-            pdf.key_values([
-                ("Rule", d.rule), ("Citation", d.citation),
-                ("Counted from", f"{d.start.isoformat()} ({d.start_basis})"),
-                ("Deadline", f"{d.date.isoformat()} — {d.working_days} {d.day_kind}"),
-                ("As of review", None if left is None else (
-                    f"{left} {d.day_kind} left" if left >= 0 else f"passed {-left} {d.day_kind} ago")),
-                ("Holidays skipped", skipped)])
-        pdf.paragraph(r.working_days_rule, size=8, muted=True)
+        _deadlines_pdf(pdf, r)
 
     pdf.heading(f"Sizing calculation — CPC {r.edition}")
     sizing_sections(pdf, r.sizing, "us", level=2)
