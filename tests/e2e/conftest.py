@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.harness import CHROMIUM
+from tests.e2e.harness import CHROMIUM, launch, serve_app
 
 _SKIPPED: list[tuple[str, str]] = []
 
@@ -33,3 +33,21 @@ def pytest_terminal_summary(terminalreporter):
 def pytest_sessionfinish(session, exitstatus):
     if _SKIPPED and exitstatus == pytest.ExitCode.OK:
         session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+# --- Fixtures every browser test module shares: one app server and one Chromium per module ----------------------
+
+@pytest.fixture(scope="module")
+def app_url():
+    with serve_app() as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = launch(p)
+        yield b
+        b.close()

@@ -101,3 +101,16 @@ def open_expander(page, title: str) -> None:
     if details.get_attribute("open") is None:
         details.locator("summary").first.click()
         wait_idle(page)  # an expander whose contents are drawn only when open reruns the page
+
+
+def open_waiver_example(browser, url: str, example: str = "waiver-coffee-bar.yaml", **page_options):
+    """A new page on the waiver page with ``example`` loaded, as a user does it (the page is returned)."""
+    page = browser.new_page(viewport=DESKTOP, **page_options)
+    page.goto(url)
+    page.get_by_text("Enter the fixture schedule").wait_for(timeout=60_000)
+    page.get_by_role("link", name="Conditional waiver", exact=True).click()
+    wait_idle(page)
+    choose(page, "Example", example)
+    page.get_by_role("button", name="Load example").click()
+    wait_idle(page)
+    return page

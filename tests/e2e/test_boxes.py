@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.harness import CHROMIUM, DESKTOP, choose, launch, open_expander, serve_app, wait_idle
+from tests.e2e.harness import CHROMIUM, open_expander, open_waiver_example, serve_app, wait_idle
 
 pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(),
                                 reason=f"no Chromium at {CHROMIUM}: run .ci/system-deps (apt-get install chromium)")
@@ -26,28 +26,17 @@ def is_open(page, title: str) -> bool:
     return details.get_attribute("open") is not None
 
 
-def test_enter_in_a_box_keeps_it_open_and_the_decision_is_recorded(app_url):
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        browser = launch(p)
-        page = browser.new_page(viewport=DESKTOP)
-        page.goto(app_url)
-        page.get_by_text("Enter the fixture schedule").wait_for(timeout=60_000)
-        page.get_by_role("link", name="Conditional waiver", exact=True).click()
+def test_enter_in_a_box_keeps_it_open_and_the_decision_is_recorded(app_url, browser):
+    page = open_waiver_example(browser, app_url)
+    for title, field in (("Save to register", "FSE id (the document has no project.fse_id)"),
+                         ("Record the Director's decision", "FSE id (the application has no project.fse_id)")):
+        open_expander(page, title)
+        box = page.get_by_label(field, exact=True)
+        box.fill("FSE-0520")
+        box.press("Enter")
         wait_idle(page)
-        choose(page, "Example", "waiver-coffee-bar.yaml")
-        page.get_by_role("button", name="Load example").click()
-        wait_idle(page)
-        for title, field in (("Save to register", "FSE id (the document has no project.fse_id)"),
-                             ("Record the Director's decision", "FSE id (the application has no project.fse_id)")):
-            open_expander(page, title)
-            box = page.get_by_label(field, exact=True)
-            box.fill("FSE-0520")
-            box.press("Enter")
-            wait_idle(page)
-            assert is_open(page, title), title
-        page.get_by_role("button", name="Record this decision in the register", exact=True).click()
-        wait_idle(page)
-        assert page.get_by_text("Recorded (granted): stored waiver decision of FSE-0520", exact=False).count() == 1
-        browser.close()
+        assert is_open(page, title), title
+    page.get_by_role("button", name="Record this decision in the register", exact=True).click()
+    wait_idle(page)
+    assert page.get_by_text("Recorded (granted): stored waiver decision of FSE-0520", exact=False).count() == 1
+    page.close()

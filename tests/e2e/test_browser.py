@@ -11,26 +11,10 @@ from pathlib import Path
 import pytest
 
 from sizing import __version__
-from tests.e2e.harness import CHROMIUM, DESKTOP, PHONE, choose, launch, open_expander, serve_app, wait_idle
+from tests.e2e.harness import CHROMIUM, DESKTOP, PHONE, choose, open_expander, wait_idle
 
 pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(),
                                 reason=f"no Chromium at {CHROMIUM}: run .ci/system-deps (apt-get install chromium)")
-
-
-@pytest.fixture(scope="module")
-def app_url():
-    with serve_app() as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = launch(p)
-        yield b
-        b.close()
 
 
 def metric_values(page) -> list[str]:

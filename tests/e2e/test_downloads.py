@@ -8,26 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.harness import CHROMIUM, DESKTOP, choose, launch, open_expander, serve_app, wait_idle
+from tests.e2e.harness import CHROMIUM, DESKTOP, choose, open_expander, open_waiver_example, wait_idle
 
 pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(),
                                 reason=f"no Chromium at {CHROMIUM}: run .ci/system-deps (apt-get install chromium)")
-
-
-@pytest.fixture(scope="module")
-def app_url():
-    with serve_app() as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = launch(p)
-        yield b
-        b.close()
 
 
 def pdf_text(data: bytes) -> str:
@@ -85,14 +69,7 @@ def test_si_chosen_on_the_page_gives_an_si_pdf(browser, app_url):
 
 
 def test_an_expiration_typed_without_enter_is_in_the_letter(browser, app_url):
-    page = browser.new_page(viewport=DESKTOP, accept_downloads=True)
-    page.goto(app_url)
-    page.get_by_text("Enter the fixture schedule").wait_for(timeout=60_000)
-    page.get_by_role("link", name="Conditional waiver", exact=True).click()
-    wait_idle(page)
-    choose(page, "Example", "waiver-coffee-bar.yaml")
-    page.get_by_role("button", name="Load example").click()
-    wait_idle(page)
+    page = open_waiver_example(browser, app_url, accept_downloads=True)
     expiration = page.get_by_label("Expiration", exact=True)
     type_date(expiration, "20291130")  # no Enter, no Tab
     text = pdf_text(click_download(page, "Determination letter (PDF)"))

@@ -6,16 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.harness import CHROMIUM, DESKTOP, PHONE, launch, serve_app, wait_idle
+from tests.e2e.harness import CHROMIUM, DESKTOP, PHONE, launch, wait_idle
 
 pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(),
                                 reason=f"no Chromium at {CHROMIUM}: run .ci/system-deps (apt-get install chromium)")
-
-
-@pytest.fixture(scope="module")
-def app_url():
-    with serve_app() as url:
-        yield url
 
 
 def choose_page(browser, url, viewport) -> str | None:

@@ -26,7 +26,6 @@ from tests.e2e.harness import (
     ROOT,
     choose,
     free_port,
-    launch,
     open_expander,
     serve_app,
     wait_idle,
@@ -102,16 +101,6 @@ def deployment(provider, tmp_path_factory):
         'client_kwargs = { scope = "openid email profile" }\n')
     with serve_app(cwd=home, port=port) as url:
         yield url, register
-
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = launch(p)
-        yield b
-        b.close()
 
 
 def text(page) -> str:
