@@ -3,7 +3,8 @@
 import streamlit as st
 
 from app_pages import access, jurisdiction
-from app_pages.common import keep_inputs, start_run
+from app_pages.common import keep_inputs
+from app_pages.on_demand import start_run
 
 st.set_page_config(page_title="Grease interceptor sizing", page_icon=":material/water_drop:", layout="wide")
 access.gate()  # with [auth] in the secrets: the sign-in page until a user signs in, then the user's role

@@ -9,7 +9,7 @@ import io
 import pandas as pd
 import streamlit as st
 
-from app_pages import common, evaluate, jurisdiction, register_box
+from app_pages import common, evaluate, jurisdiction, on_demand, register_box
 from sizing import parse
 from sizing.errors import SizingInputError, TableError
 
@@ -159,18 +159,18 @@ def results(doc: dict, place) -> None:
         st.warning(warning)
     st.subheader("Downloads")
     c1, c2, c3, c4 = st.columns(4)
-    c1.download_button("Maintenance log (YAML)", common.latest("mt_download_log", common.to_yaml, doc),
-                       file_name=common.download_name(doc, "-maintenance.yaml"), mime="application/x-yaml",
+    c1.download_button("Maintenance log (YAML)", on_demand.latest("mt_download_log", common.to_yaml, doc),
+                       file_name=on_demand.download_name(doc, "-maintenance.yaml"), mime="application/x-yaml",
                        key="mt_download_log", on_click="ignore")
-    c2.download_button("Evaluation (JSON)", common.latest("mt_download_json", common.json_text, d),
-                       file_name=common.download_name(doc, "-maintenance.json"), mime="application/json",
+    c2.download_button("Evaluation (JSON)", on_demand.latest("mt_download_json", common.json_text, d),
+                       file_name=on_demand.download_name(doc, "-maintenance.json"), mime="application/json",
                        key="mt_download_json", on_click="ignore")
     if png is not None:
         c3.download_button("Accumulation chart (PNG)", png.getvalue(),
-                           file_name=common.download_name(doc, "-accumulation.png"), mime="image/png",
+                           file_name=on_demand.download_name(doc, "-accumulation.png"), mime="image/png",
                            key="mt_download_png", on_click="ignore")
-    c4.download_button("Maintenance report (PDF)", common.latest("mt_download_pdf", report_pdf, doc, dt.date.today(), place),
-                       file_name=common.download_name(doc, "-maintenance.pdf"), mime="application/pdf",
+    c4.download_button("Maintenance report (PDF)", on_demand.latest("mt_download_pdf", report_pdf, doc, dt.date.today(), place),
+                       file_name=on_demand.download_name(doc, "-maintenance.pdf"), mime="application/pdf",
                        key="mt_download_pdf", on_click="ignore")
     register_box.save_box("maintenance", doc, place)
 

@@ -8,7 +8,7 @@ import datetime as dt
 import pandas as pd
 import streamlit as st
 
-from app_pages import access, common, evaluate, fixtures, jurisdiction, register_box
+from app_pages import access, common, evaluate, fixtures, jurisdiction, on_demand, register_box
 from sizing import submittal
 from sizing.errors import SizingInputError, TableError
 from sizing.report.quantities import show
@@ -398,34 +398,34 @@ def letter_bytes(r, notes: dict, fields, fmt: str) -> bytes:
 
 
 def downloads(doc: dict, r, notes: dict, place) -> None:
-    """Each file is made when its button is clicked (common.latest), of the review under ``place``."""
+    """Each file is made when its button is clicked (on_demand.latest), of the review under ``place``."""
     fields = letter_fields(r)
     st.subheader("Downloads")
     l1, l2, l3 = st.columns(3)
-    stem = common.download_name(doc, "-corrections")
-    l1.download_button("Correction letter (Word)", common.latest("rv_letter_docx", letter_bytes, r, notes, fields, "docx"),
+    stem = on_demand.download_name(doc, "-corrections")
+    l1.download_button("Correction letter (Word)", on_demand.latest("rv_letter_docx", letter_bytes, r, notes, fields, "docx"),
                        file_name=f"{stem}.docx", key="rv_letter_docx", on_click="ignore",
                        mime="application/vnd.openxmlformats-officedocument.wordprocessingml.document")
-    l2.download_button("Correction letter (PDF)", common.latest("rv_letter_pdf", letter_bytes, r, notes, fields, "pdf"),
+    l2.download_button("Correction letter (PDF)", on_demand.latest("rv_letter_pdf", letter_bytes, r, notes, fields, "pdf"),
                        file_name=f"{stem}.pdf", mime="application/pdf", key="rv_letter_pdf", on_click="ignore")
     l3.download_button("Correction letter (markdown)",
-                       common.latest("rv_letter_md", letter_bytes, r, notes, fields, "markdown"),
+                       on_demand.latest("rv_letter_md", letter_bytes, r, notes, fields, "markdown"),
                        file_name=f"{stem}.md", mime="text/markdown", key="rv_letter_md", on_click="ignore")
     d1, d2, d3, d4 = st.columns(4)
-    d1.download_button("Submittal with the design (YAML)", common.latest("rv_download_submittal", common.to_yaml, doc),
-                       file_name=common.download_name(doc, ".yaml"), mime="application/x-yaml",
+    d1.download_button("Submittal with the design (YAML)", on_demand.latest("rv_download_submittal", common.to_yaml, doc),
+                       file_name=on_demand.download_name(doc, ".yaml"), mime="application/x-yaml",
                        key="rv_download_submittal", on_click="ignore")
-    d2.download_button("Review (JSON)", common.latest("rv_download_json", common.json_text, r),
-                       file_name=common.download_name(doc, "-review.json"), mime="application/json",
+    d2.download_button("Review (JSON)", on_demand.latest("rv_download_json", common.json_text, r),
+                       file_name=on_demand.download_name(doc, "-review.json"), mime="application/json",
                        key="rv_download_json", on_click="ignore")
-    d3.download_button("Review (markdown)", common.latest("rv_download_markdown", REPORT.review_markdown, r, notes),
-                       file_name=common.download_name(doc, "-review.md"), mime="text/markdown",
+    d3.download_button("Review (markdown)", on_demand.latest("rv_download_markdown", REPORT.review_markdown, r, notes),
+                       file_name=on_demand.download_name(doc, "-review.md"), mime="text/markdown",
                        key="rv_download_markdown", on_click="ignore")
     if not common.module_available("sizing.report.pdf"):  # imported (with fpdf2) only when a PDF is made
         d4.caption("The PDF review report is not available in this version (sizing.report.pdf is missing).")
     else:
-        d4.download_button("Review report (PDF)", common.latest("rv_download_pdf", review_pdf, doc, place),
-                           file_name=common.download_name(doc, "-review.pdf"), mime="application/pdf",
+        d4.download_button("Review report (PDF)", on_demand.latest("rv_download_pdf", review_pdf, doc, place),
+                           file_name=on_demand.download_name(doc, "-review.pdf"), mime="application/pdf",
                            key="rv_download_pdf", on_click="ignore")
 
 

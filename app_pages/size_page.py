@@ -11,7 +11,7 @@ import functools
 import pandas as pd
 import streamlit as st
 
-from app_pages import common, evaluate, fixtures, jurisdiction
+from app_pages import common, evaluate, fixtures, jurisdiction, on_demand
 from sizing import parse, submittal
 from sizing.cpc import meals as meals_clause
 from sizing.errors import SizingInputError, TableError
@@ -292,18 +292,18 @@ def downloads(doc: dict, result, units: str, place) -> None:
     stem = "".join(ch if ch.isalnum() else "-" for ch in name.lower()).strip("-")[:60] or "submittal"
     row = st.container(horizontal=True)  # one block for the four buttons (four columns were five blocks)
     d1 = d2 = d3 = d4 = row
-    d1.download_button("Submittal (YAML)", common.latest("download_submittal", common.to_yaml, doc), file_name=f"{stem}.yaml",
+    d1.download_button("Submittal (YAML)", on_demand.latest("download_submittal", common.to_yaml, doc), file_name=f"{stem}.yaml",
                        mime="application/x-yaml", key="download_submittal", on_click="ignore")
-    d2.download_button("Result (JSON)", common.latest("download_json", common.json_text, result),
+    d2.download_button("Result (JSON)", on_demand.latest("download_json", common.json_text, result),
                        file_name=f"{stem}-sizing.json", mime="application/json", key="download_json",
                        on_click="ignore")
-    d3.download_button("Report (markdown)", common.latest("download_markdown", evaluate.sizing_markdown_text, doc, units, place),
+    d3.download_button("Report (markdown)", on_demand.latest("download_markdown", evaluate.sizing_markdown_text, doc, units, place),
                        file_name=f"{stem}-sizing.md", mime="text/markdown", key="download_markdown",
                        on_click="ignore")
     if not common.module_available("sizing.report.pdf"):  # imported (with fpdf2) only when a PDF is made
         d4.caption("The PDF calculation report is not available in this version (sizing.report.pdf is missing).")
     else:  # made when clicked: building it on every rerun kept the page busy for seconds after each edit
-        d4.download_button("Calculation report (PDF)", common.latest("download_pdf", evaluate.sizing_pdf_bytes, doc, place, units),
+        d4.download_button("Calculation report (PDF)", on_demand.latest("download_pdf", evaluate.sizing_pdf_bytes, doc, place, units),
                            file_name=f"{stem}-sizing.pdf", mime="application/pdf", key="download_pdf",
                            on_click="ignore")
 

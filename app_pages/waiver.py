@@ -8,7 +8,7 @@ import datetime as dt
 import pandas as pd
 import streamlit as st
 
-from app_pages import access, common, evaluate, jurisdiction, register_box
+from app_pages import access, common, evaluate, jurisdiction, on_demand, register_box
 from sizing import parse, submittal
 from sizing.errors import SizingInputError, TableError
 from sizing.tables import DEFAULT_EDITION
@@ -455,13 +455,13 @@ def _record(doc: dict, grantable: bool, conditions: list[str], revocation_ready:
 def downloads(doc: dict, d, place) -> None:
     st.subheader("Downloads")
     d1, d2, d3, d4 = st.columns(4)
-    d1.download_button("Application (YAML)", common.latest("wv_download_submittal", common.to_yaml, doc), file_name=common.download_name(doc, "-waiver.yaml"),
+    d1.download_button("Application (YAML)", on_demand.latest("wv_download_submittal", common.to_yaml, doc), file_name=on_demand.download_name(doc, "-waiver.yaml"),
                        mime="application/x-yaml", key="wv_download_submittal", on_click="ignore")
-    d2.download_button("Decision (JSON)", common.latest("wv_download_json", common.json_text, d),
-                       file_name=common.download_name(doc, "-waiver.json"), mime="application/json",
+    d2.download_button("Decision (JSON)", on_demand.latest("wv_download_json", common.json_text, d),
+                       file_name=on_demand.download_name(doc, "-waiver.json"), mime="application/json",
                        key="wv_download_json", on_click="ignore")
-    d3.download_button("Letter (markdown)", common.latest("wv_download_markdown", LETTER.waiver_markdown, d),
-                       file_name=common.download_name(doc, "-determination.md"), mime="text/markdown",
+    d3.download_button("Letter (markdown)", on_demand.latest("wv_download_markdown", LETTER.waiver_markdown, d),
+                       file_name=on_demand.download_name(doc, "-determination.md"), mime="text/markdown",
                        key="wv_download_markdown", on_click="ignore")
     if not hasattr(LETTER, "waiver_pdf"):
         d4.caption("The PDF letter is not available in this version (sizing.report.letter.waiver_pdf is missing).")
@@ -469,15 +469,15 @@ def downloads(doc: dict, d, place) -> None:
     if d.revocation is not None:
         n1, n2 = st.columns(2)
         n1.download_button("Notice of proposed revocation (PDF)",
-                           common.latest("wv_notice_pdf", notice_pdf, doc, dt.date.today(), place),
-                           file_name=common.download_name(doc, "-revocation-notice.pdf"), mime="application/pdf",
+                           on_demand.latest("wv_notice_pdf", notice_pdf, doc, dt.date.today(), place),
+                           file_name=on_demand.download_name(doc, "-revocation-notice.pdf"), mime="application/pdf",
                            key="wv_notice_pdf", on_click="ignore")
         n2.download_button("Notice of proposed revocation (markdown)",
-                           common.latest("wv_notice_md", LETTER.revocation_notice_markdown, d),
-                           file_name=common.download_name(doc, "-revocation-notice.md"), mime="text/markdown",
+                           on_demand.latest("wv_notice_md", LETTER.revocation_notice_markdown, d),
+                           file_name=on_demand.download_name(doc, "-revocation-notice.md"), mime="text/markdown",
                            key="wv_notice_md", on_click="ignore")
-    d4.download_button("Determination letter (PDF)", common.latest("wv_download_pdf", evaluate.waiver_pdf_bytes, doc, dt.date.today(), place),
-                       file_name=common.download_name(doc, "-determination.pdf"), mime="application/pdf",
+    d4.download_button("Determination letter (PDF)", on_demand.latest("wv_download_pdf", evaluate.waiver_pdf_bytes, doc, dt.date.today(), place),
+                       file_name=on_demand.download_name(doc, "-determination.pdf"), mime="application/pdf",
                        key="wv_download_pdf", on_click="ignore")
 
 

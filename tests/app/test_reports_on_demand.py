@@ -42,15 +42,15 @@ def test_a_cell_edit_does_not_build_the_reports(app, report_calls):
 
 def test_the_reports_made_on_click_are_those_of_the_page(app, report_calls):
     """Item 2: what the download buttons make when clicked is the report of the submittal on the page."""
-    from app_pages import common, evaluate
+    from app_pages import evaluate, on_demand
     from sizing.jurisdiction import DEFAULT_ID, get
 
     add_fixture(app, "floor_drain", 3)
     assert errors(app) == []
     doc = app.session_state["last_result_doc"]
-    data = common.on_click(evaluate.sizing_pdf_bytes, doc, get(DEFAULT_ID))()
+    data = on_demand.on_click(evaluate.sizing_pdf_bytes, doc, get(DEFAULT_ID))()
     assert data.startswith(b"%PDF")
-    markdown = common.on_click(evaluate.sizing_markdown_text, doc, "si", get(DEFAULT_ID))()
+    markdown = on_demand.on_click(evaluate.sizing_markdown_text, doc, "si", get(DEFAULT_ID))()
     expected = text_module.sizing_markdown(size(submittal.from_dict(doc)), units="si")
     assert markdown == expected
     assert "L" in markdown
