@@ -9,6 +9,7 @@ write, and the register refuses a write the role does not allow anyway.
 from __future__ import annotations
 
 import datetime as dt
+from typing import Any
 
 import streamlit as st
 
@@ -26,27 +27,40 @@ def behalf_field(container=st) -> None:
                          placeholder="e.g. the reviewer whose notes you are entering")
 
 
-def _save(kind: str, doc: dict, today: dt.date, fse_key: str, place) -> None:
+def store(doc: dict | Any, kind: str, fse_id: str | None, today: dt.date, name: str, place, message: str,
+          nothing: str = "nothing was saved") -> tuple[Any, Any] | None:
+    """Write ``doc``'s evaluation to the deployment's register under the signed-in writer: (the stored record, the
+    register) or None, with the one-line reason in ``session_state[message]`` (a refused role, a bad field, the
+    server gone: nothing is written). ``doc`` may be a function of the writer's identity that returns it (a
+    decision signed by whoever records it)."""
     import sqlalchemy as sa
 
     from sizing.register.db import mask
 
-    message = f"reg_msg_{kind}"
-    fse = ss.get(fse_key, "").strip() or None
     try:
         reg = access.open_register(write=True)
         try:
-            added = reg.add_document(doc, kind=kind, user=ss.get("in_reg_user") or None, fse_id=fse, today=today,
-                                     name=f"app ({kind} page)", jurisdiction=place)
+            added = reg.add_document(doc(reg.identity) if callable(doc) else doc, kind=kind, user=ss.get("in_reg_user") or None, fse_id=fse_id, today=today,
+                                     name=name, jurisdiction=place)
         finally:
             reg.db.engine.dispose()
     except SizingInputError as exc:
         ss[message] = ("error", access.app_message(str(exc)))
-        return
+        return None
     except sa.exc.SQLAlchemyError as exc:  # the server went away, a lock timed out: nothing was saved
         reason = mask(str(getattr(exc, "orig", None) or exc).splitlines()[0])
-        ss[message] = ("error", f"Register: nothing was saved: {reason}")
+        ss[message] = ("error", f"Register: {nothing}: {reason}")
+        return None
+    return added, reg
+
+
+def _save(kind: str, doc: dict, today: dt.date, fse_key: str, place) -> None:
+    message = f"reg_msg_{kind}"
+    fse = ss.get(fse_key, "").strip() or None
+    stored = store(doc, kind, fse, today, f"app ({kind} page)", place, message)
+    if stored is None:
         return
+    added, reg = stored
     extra = "" if added.kind != "review" else f" ({'compliant' if added.exit_code == 0 else 'not compliant'})"
     ss[message] = ("success", f"Saved: {added.summary()}{extra} in {reg.db.display()}, recorded by {reg.identity}."
                               + access.created_note(reg))

@@ -8,7 +8,7 @@ import datetime as dt
 import pandas as pd
 import streamlit as st
 
-from app_pages import access, common, evaluate, jurisdiction, on_demand, register_box
+from app_pages import common, decision_box, evaluate, jurisdiction, on_demand, register_box
 from sizing import parse, submittal
 from sizing.errors import SizingInputError, TableError
 from sizing.tables import DEFAULT_EDITION
@@ -343,7 +343,7 @@ def results(doc: dict, place) -> None:
         revocation(d.revocation)
     common.show_provenance(d.sizing["provenance"])  # the CPC size behind the evidence
     downloads(doc, d, place)
-    decision_box(doc, d, place)
+    decision_box.decision_box(doc, d, place)
     register_box.save_box("waiver", doc, place)
 
 
@@ -371,85 +371,6 @@ def revocation(r: dict) -> None:
                     width="stretch", key="revocation_chart")
     st.caption(f"{r['days_of_notice']} days of notice; at least {r['notice_days_required']} required "
                f"({r['citations']['notice']}). Response: {r['response']} ({r['citations']['response']}).")
-
-
-DECISIONS = {"granted": "Granted, with the conditions and expiration above",
-             "denied": "Denied", "revoked": "Revoked (after the notice of proposed revocation)"}
-
-
-def decision_box(doc: dict, d, place) -> None:
-    """The Director records the decision (granted with its conditions and expiration, denied, revoked) in the
-    register, dated and under the signed-in identity; shown only to a role that may store a waiver decision (the
-    register checks the role again). Once recorded, the letter downloads are the final determination."""
-    if not access.may("waiver"):
-        return
-    recorded = ss.get("wv_recorded")
-    # keyed: Enter in its field reruns the page and the box stays open
-    with st.expander("Record the Director's decision", icon=":material/gavel:", expanded=bool(recorded),
-                     key="wv_decision_open"):
-        if recorded:
-            st.success(f"Recorded: {recorded['status']} on {recorded['date']} by {recorded['decided_by']}. The "
-                       "letter below is the final determination.", icon=":material/verified:")
-        ss.setdefault("in_wv_decision", "granted")
-        st.radio("Decision", list(DECISIONS), key="in_wv_decision", format_func=DECISIONS.get)
-        given = str(((doc.get("project") or {}).get("fse_id")) or "")
-        if not given:
-            ss.setdefault("in_wv_decision_fse", "")
-            st.text_input("FSE id (the application has no project.fse_id)", key="in_wv_decision_fse",
-                          placeholder="FSE-0311")
-        st.caption("The decision is dated the determination date above (blank: today) and recorded under your "
-                   "identity; the register keeps every decision (a later one does not erase an earlier one).")
-        st.button("Record this decision in the register", key="wv_record", on_click=_record,
-                  args=(doc, d.grantable, [c["text"] for c in d.conditions],
-                        None if d.revocation is None else d.revocation["may_proceed"], given, place))
-        common.show_message("wv_record_msg")
-
-
-def _record(doc: dict, grantable: bool, conditions: list[str], revocation_ready: bool | None, fse: str,
-            place) -> None:
-    import sqlalchemy as sa
-
-    from sizing.register.db import mask
-
-    decision = ss.get("in_wv_decision", "granted")
-    day = ss.get("in_wv_date") or dt.date.today()
-    problem = None
-    if decision == "granted" and not grantable:
-        problem = "Not recorded: the waiver is not grantable (see 'Not met'); record it as denied, or complete it."
-    elif decision == "granted" and not ss.get("in_wv_expiration"):
-        problem = "Not recorded: enter the expiration before granting the waiver."
-    elif decision == "revoked" and not revocation_ready:
-        problem = ("Not recorded: a revocation needs the notice of proposed revocation, its dates and grounds, "
-                   "and the notice period met (tick 'A revocation of this waiver is proposed').")
-    fse_id = fse or ss.get("in_wv_decision_fse", "").strip()
-    if problem is None and not fse_id:
-        problem = "Not recorded: enter the FSE id the decision belongs to."
-    if problem:
-        ss.wv_record_msg = ("error", problem)
-        return
-    try:
-        reg = access.open_register(write=True)
-        try:
-            who = reg.identity
-            recorded = {"status": decision, "date": day.isoformat(), "decided_by": who}
-            if decision == "granted":
-                recorded.update(granted_on=day.isoformat(), conditions=conditions)
-            waiver = {k: v for k, v in doc["waiver"].items() if k not in ("status", "granted_on", "decided_by")}
-            stored = {**doc, "waiver": {**waiver, **recorded}}
-            added = reg.add_document(stored, kind="waiver", user=ss.get("in_reg_user") or None, fse_id=fse_id,
-                                     today=day, name="app (waiver decision)", jurisdiction=place)
-        finally:
-            reg.db.engine.dispose()
-    except SizingInputError as exc:
-        ss.wv_record_msg = ("error", access.app_message(str(exc)))
-        return
-    except sa.exc.SQLAlchemyError as exc:
-        reason = mask(str(getattr(exc, "orig", None) or exc).splitlines()[0])
-        ss.wv_record_msg = ("error", f"Register: nothing was recorded: {reason}")
-        return
-    ss.wv_recorded = recorded
-    ss.wv_record_msg = ("success", f"Recorded ({decision}): {added.summary()} in {reg.db.display()}, by {who}."
-                                   + access.created_note(reg))
 
 
 def downloads(doc: dict, d, place) -> None:
