@@ -111,7 +111,7 @@ def plan_review_submittals():
     """The example documents a plan review reads: YAML/JSON mappings with something to size that are not
     maintenance logs (batch CSVs, folders and maintenance logs are left out, found by their content)."""
     from sizing import parse
-    from sizing.register.store import detect_kind
+    from sizing.register.evaluated import detect_kind
     from tests.conftest import EXAMPLES
 
     for path in sorted(EXAMPLES.rglob("*")):

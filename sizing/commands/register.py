@@ -153,7 +153,7 @@ def _init(args, sys) -> int:
 def _users(args, sys) -> int:
     from sizing.commands.output import emit
     from sizing.register import access
-    from sizing.register.store import on_behalf_of
+    from sizing.register.access import on_behalf_of
 
     reg = _open(args, create="sqlite" if args.users_action == "add" else False,
                 read_only=args.users_action == "list")
@@ -207,7 +207,8 @@ def _add(args, ev) -> int:
     import sys
 
     from sizing.commands.output import emit
-    from sizing.register.store import check_limits, on_behalf_of
+    from sizing.register.access import on_behalf_of
+    from sizing.register.evaluated import check_limits
     from sizing.report.register import added_text
 
     check_limits(ev)  # refused before the register is opened (or created)

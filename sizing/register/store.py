@@ -8,7 +8,6 @@ is a new cycle, a changed FSE name is a new FSE row, a maintenance log adds only
 from __future__ import annotations
 
 import datetime as dt
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,151 +18,27 @@ from sqlalchemy.engine import Connection
 
 from sizing import parse
 from sizing.errors import SizingInputError
-from sizing.jurisdiction import DEFAULT_ID
-from sizing.register import access, limits
+from sizing.register import access
 from sizing.register import schema as t
+from sizing.register.access import on_behalf_of
 from sizing.register.adapter import normalise
 from sizing.register.db import Opened, open_db
+from sizing.register.evaluated import (  # noqa: F401  (evaluate, jsonable: the register's writing API)
+    KINDS,
+    Evaluated,
+    check_fse_id,
+    check_limits,
+    evaluate,
+    jsonable,
+)
 from sizing.register.inventory import flush
 from sizing.register.inventory import import_row as _import_row
 
-KINDS = ("review", "waiver", "maintenance")
 SOURCE_OF = {"review": "cycle", "waiver": "waiver", "maintenance": "maintenance"}
 #: Writers that lose a race for the next cycle number (PostgreSQL) try again this many times.
 RETRIES = 5
 #: Inventory rows are inserted in batches of this many (all inside the import's one transaction).
 IMPORT_CHUNK = 500
-FSE_ID_MAX = 64
-
-
-def on_behalf_of(user: str | None = None, field_name: str = "--user") -> str | None:
-    """Whom a write is recorded for (``--user``, the app's reviewer field), beside the writer, never instead of
-    it: one line, within its limit; None when not given."""
-    if user is None or not str(user).strip():
-        return None
-    text = " ".join(str(user).split())
-    limits.check(field_name, text, "on_behalf_of")
-    return text
-
-
-def check_limits(ev: Evaluated) -> None:
-    """Every text of an evaluated document that the register stores, against :data:`limits.LIMITS` (the same
-    refusal on SQLite and PostgreSQL, naming the field)."""
-    project = ev.project
-    for key in ("name", "address", "owner", "contact", "reviewer"):
-        limits.check(f"project.{key}", project.get(key))
-    if not project.get("owner"):
-        limits.check("project.applicant", project.get("applicant"), "project.owner")
-    limits.check("document_name", ev.name)
-    if ev.kind == "maintenance":
-        doc = ev.document
-        nested = isinstance(doc.get("maintenance"), Mapping)
-        section = doc["maintenance"] if nested else doc
-        for part, keys in (("services", ("hauler", "manifest", "note")), ("training", ("note",))):
-            for i, item in enumerate(section.get(part) or []):
-                for key in keys if isinstance(item, Mapping) else ():
-                    limits.check(f"{'maintenance.' if nested else ''}{part}[{i}].{key}", item.get(key), key)
-
-
-def jsonable(value: Any) -> Any:
-    """A result or document as plain JSON values: dates as ISO text, NaN (an empty CSV cell) as null."""
-    return _no_nan(json.loads(json.dumps(value, default=str, ensure_ascii=False)))
-
-
-def _no_nan(value: Any) -> Any:
-    if isinstance(value, float) and value != value:
-        return None
-    if isinstance(value, dict):
-        return {k: _no_nan(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_no_nan(v) for v in value]
-    return value
-
-
-def detect_kind(doc: Mapping[str, Any]) -> str:
-    """What a document is: a maintenance log, a waiver application, or else a submittal for review."""
-    if doc.get("maintenance") is not None or "liquid_depth" in doc:
-        return "maintenance"
-    if doc.get("waiver") is not None:
-        return "waiver"
-    return "review"
-
-
-def check_fse_id(value: Any, field_name: str = "project.fse_id") -> str:
-    if value is None or (isinstance(value, str) and not value.strip()):
-        raise SizingInputError(field_name, value, "the FSE's id, e.g. FSE-0417 (or give --fse ID)")
-    return parse.identifier(field_name, value, max_length=FSE_ID_MAX)
-
-
-def no_nul(value: Any, path: str = "") -> None:
-    """Refuse a NUL character anywhere in a document (no database stores it in text), naming the field."""
-    if isinstance(value, str) and "\x00" in value:
-        raise SizingInputError(path or "FILE", value.replace("\x00", "\\0"), "text without NUL characters")
-    if isinstance(value, Mapping):
-        for k, v in value.items():
-            no_nul(str(k), path)
-            no_nul(v, f"{path}.{k}" if path else str(k))
-    elif isinstance(value, (list, tuple)):
-        for i, v in enumerate(value):
-            no_nul(v, f"{path}[{i}]")
-
-
-@dataclass
-class Evaluated:
-    """A document evaluated by the core, ready to store."""
-
-    kind: str
-    fse_id: str
-    project: dict[str, str]
-    result: Any
-    data: dict[str, Any]
-    exit_code: int
-    document: dict[str, Any]
-    text: str | None = None
-    name: str | None = None
-    #: the id of the jurisdiction profile the document was evaluated under
-    jurisdiction: str = DEFAULT_ID
-
-
-def evaluate(doc: Any, kind: str | None = None, fse_id: str | None = None, today: dt.date | None = None,
-             text: str | None = None, name: str | None = None, *, jurisdiction: Any) -> Evaluated:
-    """Run the same evaluation as ``sizing review`` / ``waiver`` / ``maintenance`` on a document, under
-    ``jurisdiction`` (an id or a Jurisdiction) as those commands' ``--jurisdiction``."""
-    from sizing import submittal
-    from sizing.jurisdiction import get as get_jurisdiction
-
-    jid = get_jurisdiction(jurisdiction).id
-
-    doc = dict(parse.mapping("", doc))
-    no_nul(doc)
-    kind = kind or detect_kind(doc)
-    if kind not in KINDS:
-        raise SizingInputError("kind", kind, "one of " + ", ".join(KINDS))
-    if kind == "maintenance":
-        from sizing.ordinance import maintenance
-
-        section = doc.get("maintenance") if isinstance(doc.get("maintenance"), Mapping) else doc
-        rec = maintenance.from_dict(doc, as_of=None if section.get("as_of") is not None else today)
-        result = maintenance.plan(rec, jid)
-        project, ok = dict(rec.project), result.in_order
-    elif kind == "waiver":
-        from sizing.ordinance.waiver import decide, no_waivers_error
-
-        if not get_jurisdiction(jid).has_waivers:
-            raise no_waivers_error(jid)
-        sub = submittal.from_dict(doc, jurisdiction=jid)
-        result = decide(sub, today=today)
-        project, ok = dict(sub.project), result.in_order
-    else:
-        from sizing.ordinance.review import review
-
-        sub = submittal.from_dict(doc, jurisdiction=jid)
-        result = review(sub, today=today)
-        project, ok = dict(sub.project), result.compliant
-    fse = check_fse_id(fse_id, "--fse") if fse_id is not None else check_fse_id(project.get("fse_id"))
-    return Evaluated(kind=kind, fse_id=fse, project=project, result=result, data=jsonable(result.to_dict()),
-                     exit_code=0 if ok else 1, document=jsonable(doc), text=None if text is None else
-                     text.replace("\x00", ""), name=name, jurisdiction=jid)
 
 
 @dataclass

@@ -9,7 +9,7 @@ import shutil
 import pytest
 
 from sizing import parse
-from sizing.register import store
+from sizing.register import evaluated
 from tests.hostile.conftest import EXAMPLES, one_line_error
 
 HEADER = "submittal_id,fixture_type,count,installed_volume_gal\n"
@@ -81,7 +81,7 @@ def test_a_long_id_is_rejected_by_line_in_batch_and_import(cli, tmp_path):
     """Item 13: import-inventory --skip-rejects with one 65-character id (which batch sized) refused the whole
     import and named no line. Batch now applies the register's id limits; the row is rejected by its line."""
     long_id = "X" * (parse.MAX_ID + 1)
-    assert store.FSE_ID_MAX == parse.MAX_ID
+    assert evaluated.FSE_ID_MAX == parse.MAX_ID
     (tmp_path / "inv.csv").write_text(HEADER + "A,floor_drain,1,750\n" + f"{long_id},floor_drain,1,750\n")
     batch = cli("batch", "inv.csv")
     assert batch.rc == 1
