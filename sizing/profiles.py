@@ -43,7 +43,7 @@ WAIVER_PARAMETERS = {
     "alternative_pretreatment_min_inspections": "count"}
 WAIVER_TEXTS = ("waiver_citation", "revocation_citation")
 #: Units a value may be converted from (the rule's unit -> the pint dimension it must share).
-CONVERTIBLE = {"in": "length", "ft": "length", "degF": "temperature", "gpm": "flow"}
+CONVERTIBLE = {"in": "length", "ft": "length", "degF": "temperature", "gpm": "flow", "gal": "volume"}
 #: Years whose holiday names an ``observed`` list is checked against.
 NAME_CHECK_YEARS = range(2019, 2041)
 CACHE_ENV = "SIZING_CACHE_DIR"
@@ -68,12 +68,12 @@ def check(raw: Any, path: Path | str) -> dict[str, Any]:
         raise ProfileError(f"{name}: a jurisdiction profile is a mapping of keys (jurisdiction, ordinance, ...)")
     key = _digest(raw, path)
     if key is not None and key in _checked():  # checked before, and written in the units its rules read
-        return dict(raw)
+        return _local_rules(dict(raw), name)
     if key is not None and f"{key}+" in _checked():  # checked before, with values to convert
-        return _converted(dict(raw), name)
+        return _local_rules(_converted(dict(raw), name), name)
     _shape(raw, name)
     _rules(raw, name)
-    out = _converted(dict(raw), name)
+    out = _local_rules(_converted(dict(raw), name), name)
     _holidays(out.get("holidays") or {}, name)
     if key is not None:
         _remember(key if out.get("parameters") == raw.get("parameters") else f"{key}+")
@@ -229,6 +229,57 @@ def _rules(raw: Mapping[str, Any], name: str) -> None:
         for key in WAIVER_TEXTS:
             if key not in (raw.get("texts") or {}):
                 raise ProfileError(f"{name}: texts.{key}: missing; the waivers need it")
+
+
+def _local_rules(raw: dict[str, Any], name: str) -> dict[str, Any]:
+    """What the schema cannot say of the local rule types: a local size table's rows (ascending DFU bounds, sizes
+    in gal or gpm, converted to the unit read), the device types an appliance is barred from, the intervals by
+    device type, and a listed ``local_size`` with neither a minimum nor a table."""
+    from sizing.ordinance.device_maintenance import parse_task
+    from sizing.ordinance.rules.registry import INTERCEPTOR_TYPES
+
+    params = dict(raw.get("parameters") or {})
+    raw["parameters"] = params
+    if "local_size" in (raw.get("review_rules") or []) and not {"local_min_volume", "local_size_table"} & set(params):
+        raise ProfileError(f"{name}: parameters.local_size_table: missing; the review rule local_size needs it or "
+                           "parameters.local_min_volume")
+    if "local_size_table" in params:
+        params["local_size_table"] = _size_table(params["local_size_table"], f"{name}: parameters.local_size_table")
+    for key in ("dishwasher_barred_from", "disposer_barred_from"):
+        value = params.get(key, {}).get("value", [])
+        if key in params and (not isinstance(value, list) or any(v not in INTERCEPTOR_TYPES for v in value)):
+            raise ProfileError(f"{name}: parameters.{key}.value: expected a list of interceptor types "
+                               f"({', '.join(INTERCEPTOR_TYPES)}), got {_shown(value)}")
+    for i, item in enumerate(raw.get("device_maintenance") or []):
+        try:
+            parse_task(f"device_maintenance[{i}]", item)
+        except ValueError as err:
+            raise ProfileError(f"{name}: {str(err).splitlines()[0]}") from None
+    return raw
+
+
+def _size_table(p: Mapping[str, Any], where: str) -> dict[str, Any]:
+    """A local size table: rows [up to DFU, size] with DFU bounds rising, sizes positive, in gal (a volume unit
+    converted) or gpm (a flow unit converted)."""
+    from sizing.units import convert
+
+    rows = p.get("value")
+    given = p.get("unit")
+    unit = {"gal": "gal", "L": "gal", "liter": "gal", "m**3": "gal", "gpm": "gpm", "L/s": "gpm", "L/min": "gpm"}.get(given)
+    if unit is None:
+        raise ProfileError(f"{where}.unit: expected a volume unit (gal, L) or a flow unit (gpm, L/s), got {_shown(given)}")
+    if not isinstance(rows, list):
+        raise ProfileError(f"{where}.value: expected a list of rows [up to DFU, size], got {_shown(rows)}")
+    out, last = [], -1.0
+    for i, row in enumerate(rows):
+        ok = isinstance(row, list) and len(row) == 2 and all(
+            isinstance(x, (int, float)) and not isinstance(x, bool) for x in row)
+        if not ok or row[0] <= last or row[1] <= 0:
+            raise ProfileError(f"{where}.value[{i}]: expected [up to DFU, size {given}] with the DFU bound above the "
+                               f"row before and a positive size, got {_shown(row)}")
+        last = row[0]
+        out.append([row[0], convert(float(row[1]), given, unit) if given != unit else row[1]])
+    return {**p, "value": out, "unit": unit} if given != unit else {**p, "value": out}
 
 
 def _date(value: Any, where: str) -> dt.date:

@@ -29,7 +29,11 @@ def run(args: argparse.Namespace) -> int:
     as_of = None if args.as_of is None else parse.date("--as-of", args.as_of)
     check_distinct(("--output", pdf_path(args.output, args.file, "maintenance") if args.format == "pdf" else args.output),
                    ("--plot", args.plot))
-    plan = maintenance.plan(maintenance.load(args.file, as_of=as_of), args.jurisdiction)
+    rec = maintenance.load(args.file, as_of=as_of)
+    by_device = _device_only(rec, args)
+    if by_device is not None:
+        return by_device
+    plan = maintenance.plan(rec, args.jurisdiction)
     if args.plot is not None:
         from sizing.commands.output import check_output
         from sizing.report.figures import maintenance_figure, save_figure
@@ -49,3 +53,26 @@ def run(args: argparse.Namespace) -> int:
         emit(maintenance_text(plan, markdown=args.format == "markdown"), args.output, source=args.file)
     return 0 if plan.in_order else 1
 
+
+
+def _device_only(rec, args: argparse.Namespace) -> int | None:
+    """Under a jurisdiction whose only maintenance rules are intervals fixed by device type: those findings
+    (exit 1 when one is overdue); None when the full maintenance plan applies (or the jurisdiction has none)."""
+    from sizing.commands.output import emit, to_json
+    from sizing.errors import SizingInputError
+    from sizing.jurisdiction import get
+    from sizing.ordinance import device_maintenance
+
+    profile = get(args.jurisdiction)
+    if profile.has_maintenance_rules or not device_maintenance.tasks(profile):
+        return None
+    if args.format == "pdf" or args.plot is not None:
+        raise SizingInputError("--format", args.format, "", message=(
+            f"--format pdf / --plot: {profile.name} has only maintenance intervals by device type in this tool (no "
+            "accumulation rule to chart or report); use --format text, markdown or json"))
+    result = device_maintenance.check(rec, profile)
+    if args.format == "json":
+        emit(to_json(result.to_dict()), args.output, source=args.file)
+    else:
+        emit(device_maintenance.text(result, markdown=args.format == "markdown"), args.output, source=args.file)
+    return 0 if result.in_order else 1

@@ -31,7 +31,7 @@ from sizing.finding import FAIL, PASS, Finding
 from sizing.jurisdiction import get as get_jurisdiction
 from sizing.jurisdiction import profile_parameter
 from sizing.notes import Note
-from sizing.ordinance import records
+from sizing.ordinance import device_maintenance, records
 from sizing.ordinance.accumulation import add_months, cycle, limit_finding, readings
 from sizing.ordinance.due import is_overdue
 from sizing.sections.maintenance import MaintenanceRecord, from_dict, load  # noqa: F401  (reading a log, then plan(): this module's API)
@@ -192,6 +192,9 @@ def plan(rec: MaintenanceRecord, jurisdiction: Any) -> MaintenancePlan:
                                           (due_date, due_basis, overdue), cyc.projected_limit_date)
 
     findings += records.checks(rec, as_of, profile)
+    by_device = device_maintenance.findings(rec, profile, as_of)
+    findings += by_device
+    due_date, due_basis, due_cite, overdue = _device_due(by_device, (due_date, due_basis, due_cite, overdue))
     citations = {"accumulation_limit": r.cite["max_accumulation_percent"],
                  "maximum_interval": r.cite["max_service_interval_months"],
                  "quarterly_default": r.cite["default_service_interval_months"],
@@ -211,6 +214,16 @@ def plan(rec: MaintenanceRecord, jurisdiction: Any) -> MaintenancePlan:
         next_service_date=next_date, next_service_basis=next_basis,
         projection=cyc.projection(projected if projected is not None else (next_date or as_of)),
         findings=tuple(findings), warnings=tuple(warnings), citations=citations, letterhead=profile.letterhead)
+
+
+def _device_due(found: list[Finding], due: tuple[dt.date | None, str, str, bool]) -> tuple[dt.date | None, str, str,
+                                                                                              bool]:
+    """The due date, its basis, clause and whether it is past: a task fixed by device type whose next date comes
+    before the pump-out's due date becomes the plan's due date."""
+    first = device_maintenance.earliest_due(found)
+    if first is None or (due[0] is not None and due[0] <= first.limit):
+        return due
+    return first.limit, f"{first.title} ({first.message})", first.citation, first.status == FAIL
 
 
 def _latest_state(latest: dict[str, Any] | None, last_service: dt.date | None, r: _Rules, warnings: list[str],

@@ -30,7 +30,9 @@ from sizing.units import parse_quantity
 
 #: The keys of the maintenance section (or of a maintenance file's top level).
 FIELDS = ("liquid_depth", "services", "measurements", "approved_interval", "training", "records_kept_since",
-          "operating_since", "as_of")
+          "operating_since", "as_of", "device", "inspections")
+#: The device types a log may name (``device``).
+DEVICES = ("gravity", "hydromechanical")
 #: The keys of one pump-out given as a mapping (a bare date is a pump-out without hauler or manifest).
 SERVICE_FIELDS = ("date", "hauler", "manifest", "note")
 #: The keys of one FOG + solids reading.
@@ -82,6 +84,11 @@ class MaintenanceRecord:
     project: Mapping[str, str] = field(default_factory=dict)
     #: The pump-outs with their hauler and manifest, in log order.
     pump_outs: tuple[PumpOut, ...] = ()
+    #: The device the log is about (gravity or hydromechanical; None: not stated), for the intervals a
+    #: jurisdiction fixes by device type.
+    device: str | None = None
+    #: Owner's inspections (dates), beside the FOG + solids readings.
+    inspections: tuple[dt.date, ...] = ()
 
 
 def from_dict(data: Mapping[str, Any], as_of: dt.date | None = None) -> MaintenanceRecord:
@@ -138,7 +145,10 @@ def from_dict(data: Mapping[str, Any], as_of: dt.date | None = None) -> Maintena
         f("records_kept_since"), section["records_kept_since"], when)
     since = None if section.get("operating_since") is None else _past_date(
         f("operating_since"), section["operating_since"], when)
-    return MaintenanceRecord(liquid_depth_in=depth, services=tuple(sorted(p.date for p in pump_outs)),
+    device = None if section.get("device") is None else parse.choice(f("device"), section["device"], DEVICES)
+    inspections = tuple(sorted(_past_date(f"{f('inspections')}[{i}]", item, when) for i, item in
+                               enumerate(parse.sequence(f("inspections"), section.get("inspections"), default=[]))))
+    return MaintenanceRecord(liquid_depth_in=depth, device=device, inspections=inspections, services=tuple(sorted(p.date for p in pump_outs)),
                              measurements=tuple(sorted(measurements, key=lambda m: (m.date, m.index))),
                              approved_interval_days=approved, approved_interval_months=approved_months,
                              training=tuple(sorted(training)),

@@ -7,4 +7,12 @@ temperature, additives). Each rule registers itself with what it reads (:mod:`re
 package loads them all.
 """
 
-from sizing.ordinance.rules import connections, design, manholes, prohibitions, requirement  # noqa: F401
+from sizing.ordinance.rules import (  # noqa: F401
+    by_device,
+    connections,
+    design,
+    local_size,
+    manholes,
+    prohibitions,
+    requirement,
+)

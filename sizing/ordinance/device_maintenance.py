@@ -1,0 +1,162 @@
+"""Maintenance intervals fixed by the type of grease removal device, beside the accumulation (25 %) rule: a
+grease trap cleaned every day, a grease interceptor inspected by its owner every month, a pump-out every so many
+days. Each task, its interval, its clause and its provenance come from the profile's ``device_maintenance``
+list; the log says which device it is (``device``) and when each task was last done (``services``: cleanings and
+pump-outs; ``inspections`` and the dates of FOG + solids readings: inspections).
+
+Each task is one finding: ``pass`` while its next date is not past, ``fail`` once it is (overdue), ``warn`` when
+the log shows no date for it or does not say which device it is.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sizing.finding import FAIL, PASS, WARN, Finding
+from sizing.ordinance.accumulation import add_months
+from sizing.ordinance.due import is_overdue
+
+DEVICES = ("gravity", "hydromechanical")
+#: Each task and what in the log records it.
+TASKS = {"clean": "cleaning", "pump_out": "full pump-out", "inspect": "owner's inspection"}
+DEVICE_NAMES = {"gravity": "grease interceptor (gravity)", "hydromechanical": "grease trap (hydromechanical)"}
+EVERY_EXPECTED = "a time such as '1 day', '30 days', '1 week' or '1 month'"
+
+
+@dataclass(frozen=True)
+class DeviceTask:
+    """One maintenance task the profile fixes for one device type."""
+
+    device: str
+    task: str
+    days: float
+    months: int | None
+    every: str
+    citation: str
+    provenance: str | None = None
+    rule: str | None = None
+
+    def next_date(self, last: dt.date) -> dt.date:
+        """The last date the task is next due by: calendar months when the interval is in months, else days."""
+        if self.months is not None:
+            return add_months(last, self.months)
+        return last + dt.timedelta(days=int(self.days))
+
+
+def parse_task(where: str, item: Mapping[str, Any]) -> DeviceTask:
+    """One ``device_maintenance`` entry of a profile; a bad interval raises ValueError naming ``where``."""
+    from sizing.sections.maintenance import calendar_months
+    from sizing.units import parse_quantity
+
+    every = item["every"]
+    try:
+        days = parse_quantity(f"{where}.every", every, "day", minimum=0, strict_minimum=True, maximum=3650,
+                              expected=EVERY_EXPECTED)
+    except ValueError as err:
+        raise ValueError(f"{where}.every: expected {EVERY_EXPECTED}, got {every!r}") from err
+    if days < 1 - 1e-9:
+        raise ValueError(f"{where}.every: expected at least 1 day, got {every!r}")
+    return DeviceTask(device=item["device"], task=item["task"], days=days, months=calendar_months(every),
+                      every=str(every), citation=item["citation"], provenance=item.get("provenance"),
+                      rule=item.get("rule"))
+
+
+def tasks(profile: Any) -> tuple[DeviceTask, ...]:
+    """The profile's device-type maintenance tasks (checked when the profile was loaded)."""
+    raw = profile.raw.get("device_maintenance") or []
+    return tuple(parse_task(f"device_maintenance[{i}]", item) for i, item in enumerate(raw))
+
+
+def _last(rec: Any, task: str) -> dt.date | None:
+    if task == "inspect":
+        days = list(getattr(rec, "inspections", ())) + [m.date for m in rec.measurements]
+    else:
+        days = list(rec.services)
+    return max(days) if days else None
+
+
+def findings(rec: Any, profile: Any, as_of: dt.date) -> list[Finding]:
+    """One finding per task of the log's device type; one warning when the log does not name its device."""
+    todo = tasks(profile)
+    if not todo:
+        return []
+    device = getattr(rec, "device", None)
+    if device is None:
+        cites = "; ".join(dict.fromkeys(t.citation for t in todo))
+        listed = "; ".join(f"{TASKS[t.task]} of a {DEVICE_NAMES[t.device]} every {t.every}" for t in todo)
+        return [Finding("device_maintenance", WARN, cites, f"The log does not say which device it is (device: "
+                        f"gravity or hydromechanical): the intervals fixed by device type are not checked ({listed})",
+                        value="not stated", missing=("the device type",), title="Maintenance by device type",
+                        correction="State the device (gravity or hydromechanical) in the maintenance log")]
+    return [_finding(t, _last(rec, t.task), as_of) for t in todo if t.device == device]
+
+
+def _finding(t: DeviceTask, last: dt.date | None, as_of: dt.date) -> Finding:
+    rule = f"device_{t.task}"
+    what = f"{TASKS[t.task]} of the {DEVICE_NAMES[t.device]} every {t.every}"
+    title = f"{TASKS[t.task].capitalize()} every {t.every}"
+    note = "value not confirmed from the code text" if t.provenance == "unconfirmed" else None
+    if last is None:
+        return Finding(rule, WARN, t.citation, f"{what}: no {TASKS[t.task]} on record", value="none on record",
+                       limit=f"every {t.every}", provenance=t.provenance, provenance_note=note, title=title,
+                       missing=(f"the date of the last {TASKS[t.task]}",),
+                       correction=f"Record each {TASKS[t.task]} (date) in the maintenance log ({t.citation})")
+    due = t.next_date(last)
+    late = is_overdue(due, as_of)
+    return Finding(rule, FAIL if late else PASS, t.citation,
+                   f"{what}: last {last.isoformat()}, next due by {due.isoformat()}{' — overdue' if late else ''}",
+                   value=as_of, limit=due, provenance=t.provenance, provenance_note=note, title=title,
+                   correction=(f"Carry out the {TASKS[t.task]} now and every {t.every} after it ({t.citation})"
+                               if late else None))
+
+
+def earliest_due(found: Sequence[Finding]) -> Finding | None:
+    """The device-type finding whose next date comes first (None without one)."""
+    dated = [f for f in found if isinstance(f.limit, dt.date)]
+    return min(dated, key=lambda f: f.limit) if dated else None
+
+
+@dataclass(frozen=True)
+class DeviceCheck:
+    """A maintenance log checked against the intervals fixed by device type alone (a jurisdiction with no
+    accumulation rule in this tool)."""
+
+    as_of: dt.date
+    jurisdiction: str
+    letterhead: str
+    device: str | None
+    findings: tuple[Finding, ...]
+
+    @property
+    def in_order(self) -> bool:
+        return not any(f.failed for f in self.findings)
+
+    def to_dict(self) -> dict[str, Any]:
+        first = earliest_due(self.findings)
+        return {"as_of": self.as_of.isoformat(), "jurisdiction": self.jurisdiction, "device": self.device,
+                "in_order": self.in_order, "due_date": None if first is None else first.limit.isoformat(),
+                "due_citation": None if first is None else first.citation,
+                "findings": [f.to_dict() for f in self.findings]}
+
+
+def check(rec: Any, profile: Any) -> DeviceCheck:
+    """The log against the profile's intervals by device type."""
+    as_of = rec.as_of or dt.date.today()
+    return DeviceCheck(as_of=as_of, jurisdiction=profile.name, letterhead=profile.letterhead,
+                       device=getattr(rec, "device", None), findings=tuple(findings(rec, profile, as_of)))
+
+
+def text(result: DeviceCheck, markdown: bool = False) -> str:
+    """The text (or markdown) of a device-type check: a heading, then one line per finding."""
+    from sizing.report.findings import markdown_table, text_lines
+
+    head = "# " if markdown else ""
+    state = "in order" if result.in_order else "ACTION NEEDED"
+    out = [f"{head}Grease removal device maintenance (as of {result.as_of.isoformat()}): {state}",
+           f"{result.letterhead}: intervals fixed by device type; no accumulation rule applies under this "
+           "jurisdiction in this tool", ""]
+    out += markdown_table(result.findings) if markdown else text_lines(result.findings)
+    return "\n".join(out) + "\n"
