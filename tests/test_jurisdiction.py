@@ -33,7 +33,7 @@ def city_folder(tmp_path: Path, jid: str, change) -> Path:
 
 def test_registry_lists_the_profiles_and_loads_each_once(tmp_path):
     shipped = sorted(p.stem for p in (tables_dir() / "jurisdictions").glob("*.yaml"))
-    assert {"cpc", "tracy", "fullerton", "long-beach"} <= set(shipped)
+    assert {"cpc", "tracy", "fullerton", "long-beach", "carmel-area-wd", "madera-county"} <= set(shipped)
     assert registry.available() == shipped
     assert registry.available(tmp_path) == shipped                     # an empty folder adds none
     j = registry.get("tracy")
@@ -44,7 +44,8 @@ def test_registry_lists_the_profiles_and_loads_each_once(tmp_path):
     assert j.parameter("min_manhole_diameter")["value"] == 24
     assert set(j.waiver_kinds) == {"new_construction", "infeasible_existing", "alternative_pretreatment"}
     assert j.review_rules == tuple(r for r in registry.review_rule_ids()      # all but two local rule types
-                                   if r not in ("hgi_rating_range", "manhole_spacing"))
+                                   if r not in ("hgi_rating_range", "manhole_spacing", "local_size",
+                                                "appliances_by_device"))
     assert j.has_maintenance_rules and j.has_waivers
     cpc = registry.get("cpc")
     assert cpc.review_rules == ("volume", "hgi_capacity")
@@ -52,7 +53,7 @@ def test_registry_lists_the_profiles_and_loads_each_once(tmp_path):
 
 
 def test_unknown_jurisdiction_lists_the_valid_ids():
-    with pytest.raises(TableError, match=r"no jurisdiction profile 'stockton'; profiles available: cpc, fullerton, long-beach, tracy"):
+    with pytest.raises(TableError, match=r"no jurisdiction profile 'stockton'; profiles available: cpc, carmel-area-wd, fullerton, long-beach, madera-county, tracy"):
         registry.get("stockton")
     with pytest.raises(TableError, match="profiles available"):
         registry.get("../tables/cpc-2025")
@@ -64,7 +65,7 @@ def test_unknown_jurisdiction_on_the_command_line_is_one_line_exit_2(capsys):
     assert exit_.value.code == 2
     err = capsys.readouterr().err.strip()
     assert err == ("sizing review: argument --jurisdiction: no jurisdiction profile 'stockton'; "
-                   "profiles available: cpc, fullerton, long-beach, tracy (or give a profile file, city.yaml)")
+                   "profiles available: cpc, carmel-area-wd, fullerton, long-beach, madera-county, tracy (or give a profile file, city.yaml)")
 
 
 def test_review_rules_naming_an_unknown_rule_is_an_error(tmp_path):
