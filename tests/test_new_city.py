@@ -125,7 +125,7 @@ def test_jurisdictions_show_resolves_the_profile(city, capsys):
     out = capsys.readouterr().out
     assert "min_manhole_diameter = 30.0 in (written 762 mm) — EMC 9.10.030(d)" in out
     assert "Founders' Day (2025-11-14)" in out and "Christmas Eve (every December 24)" in out
-    assert "not applied: interceptor_type, hgi_capacity" in out
+    assert "not applied: interceptor_type, local_size, hgi_capacity" in out
 
 
 def test_a_new_rule_leaves_a_profile_that_does_not_list_it_unaffected(city, tmp_path):

@@ -56,7 +56,9 @@ def _show(args: argparse.Namespace) -> int:
     if off:
         out.append(f"  not applied: {', '.join(off)}")
     out += ["", f"Waivers: {', '.join(j.waiver_kinds) or 'none'}",
-            f"Maintenance rules: {'yes' if j.has_maintenance_rules else 'none'}", "",
+            f"Maintenance rules: {'yes' if j.has_maintenance_rules else 'none'}",
+            *(f"  {t['task']} ({t['device']}) every {t['every']} — {t['citation']} [{t.get('provenance') or 'not stated'}]"
+              for t in j.raw.get("device_maintenance") or ()), "",
             f"Working days: {working_days_rule(j)}"]
     print("\n".join(out))
     return 0
