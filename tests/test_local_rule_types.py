@@ -279,3 +279,16 @@ def test_an_unknown_task_is_refused_by_the_schema(tmp_path):
         {"device": "hydromechanical", "task": "polish", "every": "1 day", "citation": "TBMC 9.6"}])
     with pytest.raises(TableError, match=r"badtask\.yaml: device_maintenance\.0\.task: expected"):
         load_file(path)
+
+
+@pytest.mark.parametrize("fields, message", [
+    ({"device": "tank"}, "device: expected one of gravity, hydromechanical, got 'tank'"),
+    ({"inspections": ["2030-01-01"]}, "inspections[0]: expected a date on or before the evaluation date 2026-12-01"),
+    ({"inspections": "soon"}, "inspections: expected a list, got 'soon'"),
+])
+def test_a_bad_device_or_inspection_in_a_log_is_one_line_exit_2(tmp_path, capsys, fields, message):
+    path = tmp_path / "bad-log.yaml"
+    path.write_text(yaml.safe_dump({"liquid_depth": "48 in", "as_of": "2026-12-01", **fields}))
+    assert main(["maintenance", str(path), "--jurisdiction", "long-beach"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert message in err and len(err.splitlines()) == 1 and "Traceback" not in err

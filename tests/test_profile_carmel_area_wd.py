@@ -79,3 +79,11 @@ def test_the_profile_names_its_texts_and_carries_no_number_it_did_not_read(capsy
     assert main(["jurisdictions", "show", "carmel-area-wd"]) == 0
     out = capsys.readouterr().out
     assert "local_size" in out and "unconfirmed" in out
+
+
+def test_the_dishwasher_finding_says_in_its_message_where_the_rule_was_read():
+    doc = example("review-hydromechanical.yaml")
+    doc["fixtures"].append({"type": "dishwasher", "count": 1, "area": "cleanup", "connected_to_interceptor": True})
+    f = by_rule(reviewed(doc, "carmel-area-wd"))["appliances_by_device"]
+    assert f.message.endswith("[secondary: the District's published FAQ, not the code text; the code's own clause "
+                              "was not read]")

@@ -96,7 +96,8 @@ def findings(rec: Any, profile: Any, as_of: dt.date) -> list[Finding]:
 
 def _finding(t: DeviceTask, last: dt.date | None, as_of: dt.date) -> Finding:
     rule = f"device_{t.task}"
-    what = f"{TASKS[t.task]} of the {DEVICE_NAMES[t.device]} every {t.every}"
+    what = f"{TASKS[t.task]} of the {DEVICE_NAMES[t.device]} every {t.every}" + (
+        " [unconfirmed: the interval was not confirmed from the code text]" if t.provenance == "unconfirmed" else "")
     title = f"{TASKS[t.task].capitalize()} every {t.every}"
     note = "value not confirmed from the code text" if t.provenance == "unconfirmed" else None
     if last is None:

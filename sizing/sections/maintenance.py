@@ -145,15 +145,21 @@ def from_dict(data: Mapping[str, Any], as_of: dt.date | None = None) -> Maintena
         f("records_kept_since"), section["records_kept_since"], when)
     since = None if section.get("operating_since") is None else _past_date(
         f("operating_since"), section["operating_since"], when)
-    device = None if section.get("device") is None else parse.choice(f("device"), section["device"], DEVICES)
-    inspections = tuple(sorted(_past_date(f"{f('inspections')}[{i}]", item, when) for i, item in
-                               enumerate(parse.sequence(f("inspections"), section.get("inspections"), default=[]))))
+    device, inspections = _device(section, f, when)
     return MaintenanceRecord(liquid_depth_in=depth, device=device, inspections=inspections, services=tuple(sorted(p.date for p in pump_outs)),
                              measurements=tuple(sorted(measurements, key=lambda m: (m.date, m.index))),
                              approved_interval_days=approved, approved_interval_months=approved_months,
                              training=tuple(sorted(training)),
                              records_kept_since=kept, operating_since=since, as_of=when, project=project,
                              pump_outs=pump_outs)
+
+
+def _device(section: Mapping[str, Any], f: Any, when: dt.date) -> tuple[str | None, tuple[dt.date, ...]]:
+    """The device the log is about (None: not stated) and the owner's inspections, sorted."""
+    device = None if section.get("device") is None else parse.choice(f("device"), section["device"], DEVICES)
+    inspections = tuple(sorted(_past_date(f"{f('inspections')}[{i}]", item, when) for i, item in
+                               enumerate(parse.sequence(f("inspections"), section.get("inspections"), default=[]))))
+    return device, inspections
 
 
 def load(path: str, as_of: dt.date | None = None) -> MaintenanceRecord:

@@ -5,6 +5,8 @@ interceptor, or keep them off both. Which types bar which appliance, and the cla
 
 from __future__ import annotations
 
+import dataclasses
+
 from sizing.finding import FAIL, PASS, Finding
 from sizing.ordinance.rules.connections import _receptor
 from sizing.ordinance.rules.context import RuleContext, fixture_names, missing, no_interceptor, no_schedule
@@ -50,6 +52,14 @@ def rule_appliances_by_device(c: RuleContext) -> list[Finding] | Finding:
 
 
 def _finding(c: RuleContext, kind: str, p: dict, flag: str, name: str) -> Finding:
+    f = _decide(c, kind, p, flag, name)
+    if p.get("provenance_note"):  # where the value was read, when not from the code text itself: in the message
+        return dataclasses.replace(f, message=f"{f.message} [{p.get('provenance') or 'unconfirmed'}: "
+                                              f"{p['provenance_note']}]")
+    return f
+
+
+def _decide(c: RuleContext, kind: str, p: dict, flag: str, name: str) -> Finding:
     barred = list(p["value"] or [])
     device = DEVICE_NAMES[kind]
     lines = _connected(c, flag)
