@@ -182,13 +182,14 @@ def test_the_rules_registry_is_the_jurisdiction_rule_list_in_order():
     from sizing.ordinance.rules import registry
 
     assert registry.ids() == (
-        "interceptor_required", "interceptor_type", "volume", "hgi_capacity", "hgi_rating_range", "compartments",
-        "manhole_diameter", "manhole_count", "manhole_spacing", "manholes_to_grade", "retention_fittings",
-        "accessible_location", "dishwasher_connection", "prep_fixtures_connected", "sanitary_connection",
-        "food_grinder", "food_grinder_removal", "discharge_temperature", "additives")
-    # the City applies every rule but the two its ordinance does not have
-    assert get("tracy").review_rules == tuple(r for r in registry.ids()
-                                              if r not in ("hgi_rating_range", "manhole_spacing"))
+        "interceptor_required", "interceptor_type", "volume", "local_size", "hgi_capacity", "hgi_rating_range",
+        "compartments", "manhole_diameter", "manhole_count", "manhole_spacing", "manholes_to_grade",
+        "retention_fittings", "accessible_location", "dishwasher_connection", "appliances_by_device",
+        "prep_fixtures_connected", "sanitary_connection", "food_grinder", "food_grinder_removal",
+        "discharge_temperature", "additives")
+    # the City applies every rule but the four its ordinance does not have
+    assert get("tracy").review_rules == tuple(r for r in registry.ids() if r not in (
+        "local_size", "hgi_rating_range", "manhole_spacing", "appliances_by_device"))
     assert all(spec.findings == (spec.id,) for spec in registry.rules())  # finding ids are the rule ids
 
 

@@ -35,7 +35,7 @@ def _connected(c: RuleContext, flag: str) -> list:
 @review_rule(RULE, order=115, optional={"dishwasher_barred_from": None, "disposer_barred_from": None})
 def rule_appliances_by_device(c: RuleContext) -> list[Finding] | Finding:
     """Dishwashers and food waste disposers only to the device types the jurisdiction permits them on.
-    Local clause barring an appliance from a type of grease removal device."""
+    FOG ordinance, a local clause barring dishwashers or food waste disposers from a type of grease removal device."""
     params = [(c.optional_param(key), flag, name) for key, flag, name in APPLIANCES]
     params = [(p, flag, name) for p, flag, name in params if p is not None]
     cite = "; ".join(dict.fromkeys(p["citation"] for p, _, _ in params))

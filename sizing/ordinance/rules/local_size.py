@@ -81,7 +81,7 @@ def _size(value: float, unit: str) -> str:
 @review_rule(RULE, order=35, optional={"local_min_volume": "gal", "local_size_table": None})
 def rule_local_size(c: RuleContext) -> Finding | None:
     """The proposed size >= the larger of the CPC size and the jurisdiction's own minimum or table size.
-    Local sizing clause (a minimum volume, a table by fixture units) applied with CPC Section 1014."""
+    FOG ordinance, a local sizing clause (a minimum volume, a table by fixture units) applied with CPC Section 1014."""
     cite = "; ".join(p["citation"] for p in (c.optional_param("local_min_volume"),
                                              c.optional_param("local_size_table")) if p is not None)
     if c.icp is None:
