@@ -265,7 +265,7 @@ def _size_table(p: Mapping[str, Any], where: str) -> dict[str, Any]:
 
     rows = p.get("value")
     given = p.get("unit")
-    unit = {"gal": "gal", "L": "gal", "liter": "gal", "m**3": "gal", "gpm": "gpm", "L/s": "gpm", "L/min": "gpm"}.get(given)
+    unit = next((u for u in ("gal", "gpm") if _converts(given, u)), None)
     if unit is None:
         raise ProfileError(f"{where}.unit: expected a volume unit (gal, L) or a flow unit (gpm, L/s), got {_shown(given)}")
     if not isinstance(rows, list):
@@ -280,6 +280,17 @@ def _size_table(p: Mapping[str, Any], where: str) -> dict[str, Any]:
         last = row[0]
         out.append([row[0], convert(float(row[1]), given, unit) if given != unit else row[1]])
     return {**p, "value": out, "unit": unit} if given != unit else {**p, "value": out}
+
+
+def _converts(given: Any, unit: str) -> bool:
+    """Whether a unit written in a profile converts to ``unit`` in the project's registry."""
+    from sizing.units import convert
+
+    try:
+        convert(1.0, str(given), unit)
+    except Exception:  # noqa: BLE001 - any unit pint cannot read or convert: not this dimension
+        return False
+    return given is not None
 
 
 def _date(value: Any, where: str) -> dt.date:

@@ -107,6 +107,14 @@ def test_a_local_table_by_fixture_units_applies_at_its_bounds(tmp_path):
     assert finding(doc, path, "local_size").status == "pass"
 
 
+def test_a_local_table_in_litres_per_second_is_read_in_gpm(tmp_path):
+    """6.309 L/s = 100 gpm (1 gpm = 0.0630902 L/s): the same finding as a table written in gpm."""
+    path = profile(tmp_path, "siflowville", ["local_size"], {"local_size_table": {
+        "value": [[1000, 6.30902]], "unit": "L/s", "citation": "TBMC 9.4, Table B"}})
+    table = get(str(path)).parameter("local_size_table")
+    assert table["unit"] == "gpm" and table["value"][0][1] == pytest.approx(100, abs=1e-3)
+
+
 def test_a_load_beyond_the_local_table_is_not_a_pass(tmp_path):
     path = profile(tmp_path, "shortville", ["local_size"], {"local_size_table": {
         "value": [[10, 500], [20, 750]], "unit": "gal", "citation": "TBMC 9.3, Table A"}})
