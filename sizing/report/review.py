@@ -139,7 +139,7 @@ def review_text(r: Review, notes: Mapping[str, ReviewerNote] | None = None) -> s
 
 def review_markdown(r: Review, notes: Mapping[str, ReviewerNote] | None = None) -> str:
     out = [f"# Plan review — {_md(r.project.get('name', 'project'))}", "",
-           f"- Jurisdiction: {_md(r.jurisdiction)}"]
+           f"- Jurisdiction: {_md(r.jurisdiction)}"] + ([f"- Ordinance: {_md(r.ordinance)}"] if r.ordinance else [])
     out += [f"- {k}: {_md(v)}" for k, v in header_pairs(r) if v]
     out += [f"- Code edition: CPC {r.edition}",
             f"- Construction: {r.construction.replace('_', ' ')}", f"- Review date: {r.review_date.isoformat()}",
@@ -212,6 +212,7 @@ def review_pdf(review: Review, notes: dict | None = None) -> bytes:
     pdf.key_values(header_pairs(r) + project_pairs(r.project, ("name", "address", "applicant", "engineer",
                                                               "engineer_license", "fse_id", "date")) + [
         ("Jurisdiction", r.jurisdiction),
+        *([("Ordinance", r.ordinance)] if r.ordinance else []),
         ("Code edition", f"California Plumbing Code {r.edition}"),
         ("Construction", r.construction.replace("_", " ")),
         ("Proposed interceptor", design or "not shown on the plans"),
