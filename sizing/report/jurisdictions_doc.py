@@ -112,7 +112,8 @@ def _calendar(j: Jurisdiction) -> str:
     observed = h.get("observed")
     days = f"{len(observed)} observed holidays" if observed else "the holidays package's list"
     local = f", {len(h['local'])} local days" if h.get("local") else ""
-    return f"{days}{local} ({h.get('country', '')}-{h.get('subdivision', '')}) · *{j.level(h)}*"
+    where = "-".join(str(h[k]) for k in ("country", "subdivision") if h.get(k))
+    return f"{days}{local} ({where}) · *{j.level(h)}*"
 
 
 def _table(head: list[str], rows: Iterable[list[str]]) -> list[str]:
