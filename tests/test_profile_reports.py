@@ -81,3 +81,15 @@ def test_a_finding_resting_on_a_derived_value_says_so_in_the_report():
     assert f.provenance_note.startswith("manhole_over_tee_covers_chamber is derived: a manhole over a sanitary tee")
     assert "Finding 'manhole_count' rests on a derived value of the jurisdiction profile" in text_of(review_pdf(r))
     assert next(f for f in noncompliant("tracy").findings if f.rule == "manhole_count").provenance is None
+
+
+def test_the_text_and_markdown_reviews_name_the_ordinance_and_the_derived_value(capsys):
+    from sizing.cli import main
+
+    for fmt in ("text", "markdown"):
+        assert main(["review", str(EXAMPLES / "review-noncompliant.yaml"), "--jurisdiction", "placerville",
+                     "--format", fmt]) == 1
+        out = capsys.readouterr().out
+        assert "Placerville City Code title 7, chapter 5, fats, oils and grease control (Ord. 1646, 2012)" in out
+        assert ("Finding 'manhole_count' rests on a derived value of the jurisdiction profile: "
+                "manhole_over_tee_covers_chamber is derived") in out
