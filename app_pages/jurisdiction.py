@@ -23,8 +23,15 @@ def ids() -> tuple[str, ...]:
 
 
 def name(jid: str) -> str:
-    """A profile's name, as the selector shows it."""
-    return get(jid).name
+    """A profile as the selector lists it: its name and code chapter."""
+    j = get(jid)
+    return f"{j.name} — {j.chapter}" if j.chapter else j.name
+
+
+def confirmation(j: Jurisdiction) -> str:
+    """The line under the selector: how much of the chosen profile rests on the code text, and where it was read."""
+    return (f"{j.chapter or j.name}: {j.confirmation()} (source: {j.raw.get('source') or 'not stated'}). "
+            "Confirm the profile with the jurisdiction before official use.")
 
 
 def selector() -> Jurisdiction:
@@ -36,7 +43,9 @@ def selector() -> Jurisdiction:
     st.sidebar.selectbox("Jurisdiction", options, key=KEY, format_func=name,
                          help="The profile whose rules the review, waiver and maintenance pages apply, and whose "
                               "connection defaults the sizing uses (the CLI's --jurisdiction)")
-    return get(ss[KEY])
+    j = get(ss[KEY])
+    st.sidebar.caption(confirmation(j))
+    return j
 
 
 def chosen() -> Jurisdiction:

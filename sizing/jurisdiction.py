@@ -26,6 +26,25 @@ from sizing.errors import TableError
 DEFAULT_ID = "tracy"
 #: Environment variable naming a folder of profiles to use instead of ``tables/jurisdictions``.
 FOLDER_ENV = "SIZING_JURISDICTIONS_DIR"
+#: The confirmation levels of a value read from the code text itself: ``confirmed`` (the text as the jurisdiction
+#: supplied it) and ``secondary`` (a published copy of it). ``derived`` (the tool's reading or a computed date),
+#: ``unconfirmed`` (not read) and local policy are not.
+READ_FROM_TEXT = ("confirmed", "secondary")
+
+
+@dataclass(frozen=True)
+class ProfileValue:
+    """One value of a profile as outputs show it: where it sits (``parameters`` or ``sizing``), its key, the entry
+    as written (``value``, ``unit``, ``citation``, ...) and its confirmation level."""
+
+    block: str
+    key: str
+    entry: Mapping[str, Any]
+    level: str
+
+    @property
+    def read_from_text(self) -> bool:
+        return self.level in READ_FROM_TEXT
 
 
 def review_rule_ids() -> tuple[str, ...]:
@@ -103,6 +122,34 @@ class Jurisdiction:
     @property
     def design_rules_by_interceptor_type(self) -> Mapping[str, Any]:
         return self.raw.get("design_rules_by_interceptor_type") or {}
+
+    # --- Confirmation --------------------------------------------------------------------------------
+    def level(self, entry: Mapping[str, Any]) -> str:
+        """The confirmation level of one entry: its own ``provenance``, "local policy" for a ``policy: local``
+        value, else the profile's ``provenance`` ("not stated" when neither says)."""
+        if entry.get("provenance"):
+            return str(entry["provenance"])
+        if entry.get("policy") == "local":
+            return "local policy"
+        return str(self.raw.get("provenance") or "not stated")
+
+    def values(self) -> tuple[ProfileValue, ...]:
+        """Every value the profile carries: its sizing rules, then its parameters, in file order."""
+        return tuple(ProfileValue(block, key, entry, self.level(entry))
+                     for block in ("sizing", "parameters") for key, entry in (self.raw.get(block) or {}).items())
+
+    def confirmation(self) -> str:
+        """How much of the profile rests on the code text: the values confirmed or secondary (read from the text or
+        a published copy of it) out of all, and how many of the rest at each other level, e.g. "14 of 17 values
+        confirmed or secondary; 1 derived, 2 unconfirmed"."""
+        values = self.values()
+        read = sum(v.read_from_text for v in values)
+        rest: dict[str, int] = {}
+        for v in values:
+            if not v.read_from_text:
+                rest[v.level] = rest.get(v.level, 0) + 1
+        tail = "; " + ", ".join(f"{n} {level}" for level, n in sorted(rest.items())) if rest else ""
+        return f"{read} of {len(values)} values confirmed or secondary{tail}"
 
     # --- Maintenance and records -----------------------------------------------------------------------
     @property

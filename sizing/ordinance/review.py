@@ -70,6 +70,9 @@ class Review:
     jurisdiction: str = ""
     #: The jurisdiction's letterhead line, for the review report.
     letterhead: str = ""
+    #: The ordinance the review applied (its number and date) and how its citations name the chapter.
+    ordinance: str = ""
+    chapter: str = ""
     #: A waiver of the interceptor requirement given in the submittal (type, paragraph, status, dates,
     #: conditions, whether it has expired on the review date); None without one.
     waiver: dict[str, Any] | None = None
@@ -120,7 +123,8 @@ class Review:
             "edition": self.edition,
             "construction": self.construction,
             "review_date": self.review_date.isoformat(),
-            "jurisdiction": self.jurisdiction, "letterhead": self.letterhead,
+            "jurisdiction": self.jurisdiction, "letterhead": self.letterhead, "ordinance": self.ordinance,
+            "chapter": self.chapter,
             "counts": self.counts(),
             "findings": [f.to_dict() for f in self.findings],
             "corrections": self.corrections,
@@ -160,16 +164,38 @@ def review(sub: Submittal, today: dt.date | None = None) -> Review:
     for spec in registry.rules():
         if spec.id not in applied:
             continue
-        out = spec.function(dataclasses.replace(ctx, spec=spec))
-        for item in out if isinstance(out, list) else [out]:
+        for item in _run(spec, dataclasses.replace(ctx, spec=spec, reads=[])):
             if isinstance(item, Deadline):
                 deadlines.append(item)
             elif item is not None:
                 findings.append(item)
     return Review(project=dict(sub.project), edition=sub.edition, construction=sub.construction, review_date=on,
                   interceptor=icp, findings=tuple(findings), deadlines=tuple(deadlines), sizing=result,
-                  jurisdiction=profile.name, letterhead=profile.letterhead, waiver=waiver,
+                  jurisdiction=profile.name, letterhead=profile.letterhead, ordinance=profile.ordinance,
+                  chapter=profile.chapter, waiver=waiver,
                   working_days_rule=working_days_rule(profile), sizing_warnings_omitted=omitted)
+
+
+#: The levels of a profile value a finding that rests on it must say (weakest first).
+WEAK_LEVELS = ("unconfirmed", "derived")
+
+
+def _run(spec: Any, ctx: RuleContext) -> list[Any]:
+    """One rule's findings and deadlines. A finding that states no provenance of its own and rests on a profile value
+    the rule read that is unconfirmed or derived says so (``provenance``, ``provenance_note``), so every output
+    that shows the finding shows the value's level."""
+    out = spec.function(ctx)
+    items = out if isinstance(out, list) else [out]
+    profile = ctx.profile
+    weak = [(profile.level(profile.parameter(k)), k) for k in dict.fromkeys(ctx.reads)]
+    weak = sorted((w for w in weak if w[0] in WEAK_LEVELS), key=lambda w: WEAK_LEVELS.index(w[0]))
+    if not weak:
+        return items
+    level, key = weak[0]
+    p = profile.parameter(key)
+    note = f"{key} is {level}: {p.get('rule') or p['citation']}"
+    return [dataclasses.replace(i, provenance=level, provenance_note=note)
+            if isinstance(i, Finding) and i.provenance is None and i.provenance_note is None else i for i in items]
 
 
 def _sizing_for(result: SizingResult, kind: str | None) -> tuple[SizingResult, tuple[tuple[str, str], ...]]:

@@ -88,6 +88,12 @@ def sheets_of(r: Review, rule: str, text: str) -> tuple[str, ...]:
     return tuple(found)
 
 
+def under(r: Review) -> str:
+    """The jurisdiction a letter says the plans were reviewed under, with its chapter ("City of Placerville,
+    California (PCC title 7 ch. 5)"); the chapter is left out where it is the CPC, which the sentence names."""
+    return f"{r.jurisdiction} ({r.chapter})" if r.chapter and r.chapter != "CPC" else r.jurisdiction
+
+
 def build(r: Review, notes: Mapping[str, ReviewerNote] | None = None,
           fields: LetterFields | None = None) -> CorrectionLetter:
     """The letter of review ``r`` with the reviewer's ``notes`` and the plan checker's ``fields``."""
@@ -114,13 +120,13 @@ def build(r: Review, notes: Mapping[str, ReviewerNote] | None = None,
         opening = fields.opening
     elif compliant:
         opening = (f"The plans for the grease interceptor of {where} were reviewed on {r.review_date.isoformat()} "
-                   f"under {r.jurisdiction} and the California Plumbing Code {r.edition}. They comply; no "
+                   f"under {under(r)} and the California Plumbing Code {r.edition}. They comply; no "
                    "correction is required.")
     else:
         opening = (f"The plans for the grease interceptor of {where} were reviewed on {r.review_date.isoformat()} "
-                   f"under {r.jurisdiction} and the California Plumbing Code {r.edition}. Please correct the plans "
+                   f"under {under(r)} and the California Plumbing Code {r.edition}. Please correct the plans "
                    "as listed below and resubmit them, with a response to each numbered item.")
-    deadlines = tuple(f"{d.rule.replace('_', ' ')}: {d.date.isoformat()} ({d.working_days} working days after "
+    deadlines = tuple(f"{d.rule.replace('_', ' ')}: {d.date.isoformat()} ({d.working_days} {d.day_kind} after "
                       f"{d.start.isoformat()}, {d.start_basis}) [{d.citation}]" for d in r.deadlines)
     address = tuple(line.strip() for line in re.split(r"[\n,]", fields.address or "") if line.strip())
     return CorrectionLetter(

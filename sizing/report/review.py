@@ -113,9 +113,16 @@ def header_pairs(r: Review) -> list[tuple[str, str | None]]:
             ("Reviewed by", f"{reviewer}, {r.review_date.isoformat()}" if reviewer else None)]
 
 
+def profile_value_notes(r: Review) -> list[str]:
+    """One line for each finding that rests on a derived or unconfirmed value of the jurisdiction profile."""
+    return [f"Finding '{f.rule}' rests on a {f.provenance} value of the jurisdiction profile"
+            + (f": {f.provenance_note}" if f.provenance_note else "")
+            for f in r.findings if f.provenance in ("derived", "unconfirmed") or f.provenance_note]
+
+
 def review_text(r: Review, notes: Mapping[str, ReviewerNote] | None = None) -> str:
     title = f"Plan review — {r.jurisdiction} — CPC {r.edition}"
-    out = [title, f"Project: {r.project.get('name', '—')}"]
+    out = [title] + ([f"Ordinance: {r.ordinance}"] if r.ordinance else []) + [f"Project: {r.project.get('name', '—')}"]
     out += [f"{k}: {v}" for k, v in header_pairs(r) if v]
     out += [f"Construction: {r.construction.replace('_', ' ')}; review date {r.review_date.isoformat()}", "",
             headline(r, notes), "", "Findings:"]
@@ -133,13 +140,13 @@ def review_text(r: Review, notes: Mapping[str, ReviewerNote] | None = None) -> s
     if r.sizing.warnings:
         out += ["", "Sizing warnings:"] + [f"  - {w}" for w in sizing_text.named_rows(r.sizing.warnings, r.sizing)]
     out += ["", "Provenance of the code values used:"]
-    out += [f"  - {line}" for line in sizing_text.provenance_lines(r.sizing)]
+    out += [f"  - {line}" for line in sizing_text.provenance_lines(r.sizing) + profile_value_notes(r)]
     return "\n".join(out) + "\n"
 
 
 def review_markdown(r: Review, notes: Mapping[str, ReviewerNote] | None = None) -> str:
     out = [f"# Plan review — {_md(r.project.get('name', 'project'))}", "",
-           f"- Jurisdiction: {_md(r.jurisdiction)}"]
+           f"- Jurisdiction: {_md(r.jurisdiction)}"] + ([f"- Ordinance: {_md(r.ordinance)}"] if r.ordinance else [])
     out += [f"- {k}: {_md(v)}" for k, v in header_pairs(r) if v]
     out += [f"- Code edition: CPC {r.edition}",
             f"- Construction: {r.construction.replace('_', ' ')}", f"- Review date: {r.review_date.isoformat()}",
@@ -155,6 +162,9 @@ def review_markdown(r: Review, notes: Mapping[str, ReviewerNote] | None = None) 
         out += ["", "## Corrections", ""] + [f"{i}. {_md(c)}" for i, c in enumerate(corrections, 1)]
     out += ["", sizing_text.sizing_markdown(r.sizing).replace("# Grease interceptor sizing", "## Sizing", 1)
             .replace("\n## ", "\n### ")]
+    weak = profile_value_notes(r)
+    if weak:
+        out += ["", "### Profile values not confirmed", ""] + [f"- {_md(line)}" for line in weak]
     return "\n".join(out).rstrip() + "\n"
 
 
@@ -212,6 +222,7 @@ def review_pdf(review: Review, notes: dict | None = None) -> bytes:
     pdf.key_values(header_pairs(r) + project_pairs(r.project, ("name", "address", "applicant", "engineer",
                                                               "engineer_license", "fse_id", "date")) + [
         ("Jurisdiction", r.jurisdiction),
+        *([("Ordinance", r.ordinance)] if r.ordinance else []),
         ("Code edition", f"California Plumbing Code {r.edition}"),
         ("Construction", r.construction.replace("_", " ")),
         ("Proposed interceptor", design or "not shown on the plans"),
@@ -238,9 +249,7 @@ def review_pdf(review: Review, notes: dict | None = None) -> bytes:
 
     pdf.heading(f"Sizing calculation — CPC {r.edition}")
     sizing_sections(pdf, r.sizing, "us", level=2)
-    extra = [f"Finding '{f.rule}' rests on a {f.provenance} value of the jurisdiction profile"
-             + (f": {f.provenance_note}" if f.provenance_note else "")
-             for f in r.findings if f.provenance in ("derived", "unconfirmed") or f.provenance_note]
+    extra = profile_value_notes(r)
     pdf.keep_together(lambda doc: (provenance_section(doc, r.sizing, extra),
                                    doc.signature_block([("Plan checker", r.project.get("reviewer"))])))
     return pdf.to_bytes()

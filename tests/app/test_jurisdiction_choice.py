@@ -32,7 +32,8 @@ def shown_findings(app) -> list[tuple[str, str]]:
 def test_the_selector_offers_every_profile_by_name_and_starts_at_the_default(app):
     box = app.selectbox(key="in_jurisdiction")
     assert box.value == DEFAULT_ID
-    assert list(box.options) == [get(j).name for j in available()]
+    assert list(box.options) == [f"{get(j).name} — {get(j).chapter}" for j in available()]
+    assert "City of Placerville, California — PCC title 7 ch. 5" in box.options
     assert "cpc" in available() and len(available()) >= 2
     place = get(DEFAULT_ID)
     assert f"{place.letterhead} · {place.name}: {place.chapter}" in texts(app)  # the page header
@@ -128,3 +129,20 @@ def test_a_review_saved_to_the_register_under_cpc_is_the_cpc_review(app, tmp_pat
     assert main(["register", "history", "FSE-0417", "--db", str(path), "--format", "json"]) == 0
     details = json.dumps(json.loads(capsys.readouterr().out))
     assert get("cpc").name in details and get(DEFAULT_ID).name not in details
+
+
+def test_the_selector_says_how_much_of_the_chosen_profile_is_confirmed(app):
+    """Placerville: 17 values (2 connection defaults, 15 parameters), 14 read from a published copy of PCC title 7
+    ch. 5 (secondary), 1 derived, 2 unconfirmed; the review page's findings then cite its sections."""
+    choose(app, "placerville")
+    caption = [c.value for c in app.sidebar.caption]
+    assert any(c.startswith("PCC title 7 ch. 5: 14 of 17 values confirmed or secondary; 1 derived, 2 unconfirmed")
+               and "codelibrary.amlegal.com" in c and "before official use" in c for c in caption), caption
+    goto(app, "review")
+    app.selectbox(key="in_rv_example").set_value(EXAMPLE)
+    app.button(key="rv_load_example").click().run()
+    assert errors(app) == []
+    findings = table(app, "rule", "citation")
+    cites = dict(zip(findings["rule"], findings["citation"], strict=True))
+    assert cites["compartments"] == "PCC 7-5-10(B)" and cites["interceptor_required"] == "PCC 7-5-8(B)(2)(a)"
+    assert "City of Placerville — FOG Control (PCC title 7 ch. 5) · City of Placerville, California" in texts(app)

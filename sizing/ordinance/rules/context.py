@@ -8,7 +8,7 @@ citation from the jurisdiction profile through :meth:`RuleContext.param`, never 
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from sizing.errors import TableError
@@ -56,6 +56,8 @@ class RuleContext:
     waiver: dict[str, Any] | None = None
     #: The rule being checked (its declared parameters): set by the review for each rule.
     spec: RuleSpec | None = None
+    #: The profile parameters the rule read, in order (filled by :meth:`param`; a fresh list for each rule).
+    reads: list[str] = field(default_factory=list, compare=False)
 
     @property
     def icp(self) -> Interceptor | None:
@@ -72,6 +74,7 @@ class RuleContext:
         if self.spec is not None and not self.spec.reads(key):
             raise TableError(f"review rule {self.spec.id!r} reads the profile parameter {key!r}, which it does not "
                              "declare in its review_rule(parameters=...)")
+        self.reads.append(key)
         return profile_parameter(key, self.profile)
 
     def optional_param(self, key: str) -> dict[str, Any] | None:
