@@ -12,7 +12,7 @@ import streamlit as st
 from app_pages import common, evaluate, jurisdiction, on_demand, register_box
 from sizing import parse
 from sizing.errors import SizingInputError, TableError
-from sizing.report.quantities import number, show
+from sizing.quantities import number, show
 
 ss = st.session_state
 import sizing.ordinance.maintenance as MAINTENANCE  # noqa: E402,N812
@@ -152,7 +152,7 @@ def results(doc: dict, place) -> None:
 
 
 def readings_table(plan) -> None:
-    """The readings, each quantity to its precision (sizing.report.quantities)."""
+    """The readings, each quantity to its precision (sizing.quantities)."""
     rows = [{"date": r["date"], "FOG [in]": number(r["fog_in"], "length"),
              "solids [in]": number(r["solids_in"], "length"), "total [in]": number(r["total_in"], "length"),
              "% of depth": number(r["percent_full"], "percent"), "over the limit": number(r["exceeds_limit"])}

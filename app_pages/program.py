@@ -12,7 +12,8 @@ import streamlit as st
 from app_pages import access, common, jurisdiction
 from sizing.errors import SizingInputError, TableError
 from sizing.names import counted_from_one
-from sizing.report.quantities import number, quantity_of
+from sizing.quantities import number, quantity_of
+from sizing.quantities import show as show_quantity
 
 ss = st.session_state
 STATUSES = ("compliant", "corrections required", "no review")
@@ -214,7 +215,7 @@ def cycle_diff(reg, ids: list[str]) -> None:
 
 
 def _fx(f) -> str:
-    return "—" if f is None else f"{f['count']} x, {f['connected']}, {f['dfu']:g} DFU"
+    return "—" if f is None else f"{f['count']} x, {f['connected']}, {show_quantity(f['dfu'], 'DFU')}"
 
 
 def _v(v, key: str = "") -> str:

@@ -11,6 +11,7 @@ import streamlit as st
 from app_pages import common, decision_box, evaluate, jurisdiction, on_demand, register_box
 from sizing import parse, submittal
 from sizing.errors import SizingInputError, TableError
+from sizing.quantities import show
 from sizing.tables import DEFAULT_EDITION
 
 ss = st.session_state
@@ -342,7 +343,7 @@ def results(doc: dict, place) -> None:
     m1.metric("Decision", d.decision)
     m2.metric("Findings met", f"{sum(f.passed for f in d.findings)} of {len(d.findings)}")
     m3.metric("CPC required volume", "—" if d.sizing["required_volume_gal"] is None
-              else f"{d.sizing['required_volume_gal']:,.0f} gal", help=d.sizing["citation"])
+              else f"{show(d.sizing['required_volume_gal'], 'gal')}", help=d.sizing["citation"])
     common.findings_table(d.findings, extra={"evidence score": lambda f: LETTER.score_text(f.detail.get("score"))})
     scored = [(f, f.detail["score"]) for f in d.findings if f.detail.get("score")]
     if scored:

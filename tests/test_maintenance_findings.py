@@ -60,7 +60,8 @@ def test_accumulation_limit_finding_value_limit_and_unit():
     over = by_rule(m.plan(m.from_dict(log(measurements=[{"date": "2025-05-01", "fog": "6.1 in", "solids": "6 in"}])),
                           "tracy"))["accumulation_limit"]
     assert (over.status, over.value) == ("fail", 25.208)
-    assert over.message == "FOG + solids 25.208 % of the liquid depth (over 25 %)"
+    # (6.1 + 6) in / 48 in = 25.208 %, shown to the percent's one decimal: 25.2 %
+    assert over.message == "FOG + solids 25.2 % of the liquid depth (over 25 %)"
     assert "accumulation_limit" not in by_rule(m.plan(m.from_dict(log(measurements=[])), "tracy"))
 
 
@@ -109,7 +110,8 @@ def test_numbers_and_citations_come_from_the_profile(tmp_path):
     assert "TMC" not in text and "5.26" not in text and "6 months" not in text and "6-month" not in text
     assert "25 %" not in text
     got = by_rule(p)
-    assert got["accumulation_limit"].message == "FOG + solids 20.833 % of the liquid depth (over 20 %)"
+    # (5 + 5) in / 48 in = 20.833 % -> 20.8 %
+    assert got["accumulation_limit"].message == "FOG + solids 20.8 % of the liquid depth (over 20 %)"
     assert got["accumulation_limit"].limit == 20.0
     assert got["approved_interval"].message.startswith("Approved interval within the 4-month maximum: the approved "
                                                        "interval of 150 days is longer than 4 months (122 days)")
@@ -203,7 +205,8 @@ def test_cli_text_is_the_report_function(capsys):
     assert main(["maintenance", str(RESTAURANT)]) == 0
     out = capsys.readouterr().out
     assert out == maintenance_text(m.plan(m.load(str(RESTAURANT)), "tracy"))
-    assert "[PASS] accumulation_limit: FOG + solids 10.938 % of the liquid depth (within 25 %)" in out
+    # the example log's latest reading: 5.25 in of FOG + solids in a 48 in liquid depth = 10.9375 % -> 10.9 %
+    assert "[PASS] accumulation_limit: FOG + solids 10.9 % of the liquid depth (within 25 %)" in out
 
 
 def test_table_rows_pick_and_order_columns():

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from sizing.ordinance.waiver import WaiverDecision
+from sizing.quantities import number, show
 from sizing.report import findings as render
 
 #: The columns of the letter's findings table (the Director's findings have no reviewer's note).
@@ -42,7 +43,7 @@ def number_text(value: Any) -> str:
         return "—"
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         return str(value)
-    return f"{value:,.0f}" if float(value).is_integer() else f"{value:,g}"
+    return number(value)
 
 
 def score_text(score: dict[str, Any] | None) -> str:
@@ -104,7 +105,7 @@ def waiver_markdown(d: WaiverDecision) -> str:
     out += [f"Construction: {d.construction.replace('_', ' ')}"
             + (f", admitted under {d.admitted_under} ({d.admitted_as})" if d.admitted_under else "")
             + f". CPC {d.sizing['edition']} sizing of the application: "
-            f"{d.sizing['dfu_total']:g} DFU, required gravity volume "
+            f"{show(d.sizing['dfu_total'], 'DFU')}, required gravity volume "
             f"{'—' if d.sizing['required_volume_gal'] is None else format(d.sizing['required_volume_gal'], ',g') + ' gal'} "
             f"({d.sizing['citation']}).", ""]
     if d.technology:
@@ -144,9 +145,9 @@ def waiver_pdf(d: WaiverDecision) -> bytes:
     pdf.key_values([("Date", d.date.isoformat()), ("To", " · ".join(_addressee(d)) or None),
                     ("Construction", d.construction.replace("_", " ")
                      + (f"; admitted under {d.admitted_under} ({d.admitted_as})" if d.admitted_under else "")),
-                    ("CPC sizing", f"{d.sizing['dfu_total']:g} DFU; required gravity volume "
+                    ("CPC sizing", f"{show(d.sizing['dfu_total'], 'DFU')}; required gravity volume "
                                    + ("—" if d.sizing["required_volume_gal"] is None
-                                      else f"{d.sizing['required_volume_gal']:,g} gal")
+                                      else f"{show(d.sizing['required_volume_gal'], 'gal')}")
                                    + f" ({d.sizing['citation']})"),
                     ("Alternative pretreatment", d.technology)])
     pdf.paragraph(decision_line(d), size=11, style="B")

@@ -22,9 +22,9 @@ from typing import Any
 from fpdf import FPDF
 from fpdf.fonts import FontFace
 
+from sizing.quantities import show
 from sizing.report import text as sizing_text
 from sizing.report.findings import NA, NA_FILL, STATUS_FILL, SYMBOL  # noqa: F401  (the fills: shared names)
-from sizing.report.quantities import show
 from sizing.result import SizingResult
 
 FONT = "DejaVu"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
-from sizing.report.quantities import show
+from sizing.quantities import show
 from sizing.result import SizingResult
 
 #: A fixture row in a message, as the parser names it: ``fixtures[0]`` or ``fixtures[0].length``.
