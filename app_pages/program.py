@@ -21,12 +21,13 @@ STATUSES = ("compliant", "corrections required", "no review")
 
 def open_or_stop():
     """The deployment's register, read-only; viewing never creates (or writes to) one."""
-    from sizing.register.db import NoRegister, shown
+    from sizing.register.errors import NoRegister
+    from sizing.register.location import shown
 
     try:
         return access.open_register()
     except NoRegister:
-        from sizing.register.db import resolve
+        from sizing.register.location import resolve
 
         where = shown(resolve(access.register_location())[0])
         st.info(f"No register yet at {where}: run `sizing register init` (or, on this machine, save a review, "
@@ -58,7 +59,7 @@ def _import(place) -> None:
     import sqlalchemy as sa
 
     from sizing.batch import run_batch
-    from sizing.register.db import mask
+    from sizing.register.location import mask
 
     upload = ss.get("pg_import_file")
     if upload is None:
@@ -80,7 +81,7 @@ def _import(place) -> None:
                                          f"{len(checked.rejects)} row(s) rejected, nothing imported (fix them, or "
                                          "tick 'Import the other submittals')")
             return
-        from sizing.register.db import resolve
+        from sizing.register.location import resolve
 
         url = resolve(access.register_location())[0]
         path = url.removeprefix("sqlite:///") if url.startswith("sqlite:///") else None

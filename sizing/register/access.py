@@ -30,7 +30,8 @@ from sqlalchemy.engine import Connection
 from sizing.errors import SizingInputError
 from sizing.register import limits
 from sizing.register import schema as t
-from sizing.register.db import NotPermitted, Opened
+from sizing.register.db import Opened
+from sizing.register.errors import NotPermitted
 
 ROLES = ("viewer", "plan_checker", "inspector", "director", "admin")
 #: What each kind of write is, for the messages.
