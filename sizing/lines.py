@@ -15,7 +15,7 @@ from sizing.cpc import gravity as grav
 from sizing.errors import SizingInputError
 from sizing.jurisdiction import profile_sizing_rule
 from sizing.notes import Note
-from sizing.quantities import show
+from sizing.quantities import number, show
 from sizing.result import FixtureLine, Step
 from sizing.submittal import Fixture
 from sizing.tables import Table, load_table
@@ -118,8 +118,8 @@ def _counted(f: Fixture, run: Run, receptor_listed: bool, naming: Naming) -> Cou
             except ValueError:   # a trap above Table 702.2(1): the tables give no value to compare with
                 table_dfu = f.dfu
             if table_dfu != f.dfu:
-                run.warn("dfu_override", f"{path}: dfu {f.dfu:g} given for {kind.label}, where Table 702.1 gives "
-                                         f"{table_dfu:g}; the given value is used")
+                run.warn("dfu_override", f"{path}: dfu {number(f.dfu, 'dfu')} given for {kind.label}, where Table 702.1 gives "
+                                         f"{number(table_dfu, 'dfu')}; the given value is used")
     elif kind.row:
         each, basis, citation, prov = _by_row(f, run, trap_field)
     elif f.trap_size_in is not None or (kind.trap_in is not None and f.flow_gpm is None):

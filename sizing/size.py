@@ -15,7 +15,7 @@ from sizing.cpc import meals as meals_clause
 from sizing.errors import SizingInputError
 from sizing.lines import SUBMITTED, fixture_line, line_warnings, receptor_connected
 from sizing.lines import Run as _Run
-from sizing.quantities import show
+from sizing.quantities import number, show
 from sizing.result import FixtureLine, SizingResult
 from sizing.submittal import Submittal
 
@@ -127,7 +127,7 @@ def _gravity(sub: Submittal, connected: list[FixtureLine], run: _Run) -> tuple[d
                  provenance=table.level_label(), inputs={"dfu_total": dfu_total}, note=out["message"])
         return out, dfu_total
     out.update(table_volume_gal=volume, table_row=row, required_volume_gal=volume + fn3_total)
-    run.step(key="gravity.table", title=f"Table 1014.3.6: first row with max DFU >= {dfu_total:g}", value=volume,
+    run.step(key="gravity.table", title=f"Table 1014.3.6: first row with max DFU >= {number(dfu_total, 'dfu')}", value=volume,
              unit="gal", citation=cite, provenance=table.level_label(), inputs={"dfu_total": dfu_total}, table_row=row,
              note=f"up to {row['max_dfu']} DFU -> {volume:,} gal")
     if fn3_total:
