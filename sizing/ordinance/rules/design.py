@@ -147,7 +147,8 @@ def _volume_hgi(c: RuleContext, tmc: str) -> Finding:
 
 @review_rule("hgi_capacity", order=40, parameters={"hgi_max_capacity_ratio": "gal per gpm"}, types=("hydromechanical",))
 def rule_hgi_capacity(c: RuleContext) -> Finding | None:
-    """The capacity of the fixtures discharging into a hydromechanical interceptor <= 2.5 x its rated flow.
+    """The capacity of the fixtures discharging into a hydromechanical interceptor at most the profile's ratio
+    times its rated flow.
     CPC Section 1014.2.1 (wording secondary: check against the printed code)."""
     if c.kind != "hydromechanical":
         return None
@@ -251,7 +252,7 @@ def rule_interceptor_type(c: RuleContext) -> Finding | None:
 
 @review_rule("compartments", order=50, parameters={"min_compartments": "count"})
 def rule_compartments(c: RuleContext) -> Finding:
-    """At least two compartments.
+    """At least the profile's number of compartments.
     FOG ordinance, Grease interceptor design standards (b)."""
     p = c.param("min_compartments")
     need = int(p["value"])

@@ -51,7 +51,7 @@ def rule_food_grinder(c: RuleContext) -> Finding:
 
 @review_rule("food_grinder_removal", order=150, parameters={"food_grinder_removal_working_days": "working days", "ordinance_effective_date": "date"})
 def rule_food_grinder_removal(c: RuleContext) -> list[Finding | Deadline] | None:
-    """Food grinders removed from existing FSEs within 180 working days of the chapter's effective date.
+    """Food grinders removed from existing FSEs within the profile's period after the chapter's effective date.
     FOG ordinance, Prohibitions (a)."""
     grinders = _grinders(c)
     approval = c.dec.food_grinder_approval
