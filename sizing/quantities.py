@@ -3,6 +3,9 @@ register and the app (presentation only; results stay in the code's US units).""
 
 from __future__ import annotations
 
+import math
+from decimal import ROUND_HALF_UP, Decimal
+
 from sizing.units import convert
 
 #: Decimals shown for each kind of quantity, everywhere (trailing zeros dropped: 24.0 in is '24 in').
@@ -47,7 +50,10 @@ def show_against(value: float, limit: float, unit: str) -> str:
 
 
 def _num(value: float, decimals: int) -> str:
-    text = f"{value:,.{decimals}f}"
+    """Rounded half up, as by hand (31.25 to one decimal is 31.3), thousands separated, trailing zeros dropped."""
+    if not math.isfinite(value):
+        return "∞" if value > 0 else "-∞" if value < 0 else "—"
+    text = f"{Decimal(repr(float(value))).quantize(Decimal(1).scaleb(-decimals), ROUND_HALF_UP):,f}"
     if "." in text:
         text = text.rstrip("0").rstrip(".")
     return "0" if text == "-0" else text

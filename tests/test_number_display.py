@@ -78,3 +78,9 @@ def test_the_maintenance_report_prints_the_rule_s_percentage():
     text = maintenance_text(m.plan(m.load("examples/maintenance-restaurant.yaml"), "tracy"))
     assert "10.9375" not in text and "10.938" not in text and "10.94 %" not in text
     assert "= 10.9 %" in text and "FOG + solids 10.9 % of the liquid depth" in text
+
+
+def test_rounding_is_half_up_as_by_hand():
+    """(9 + 6) in / 48 in = 31.25 %: to one decimal by hand, 31.3 % (a float's own formatting gives 31.2)."""
+    assert show(31.25, "%") == "31.3 %"
+    assert number(2.675, "length") == "2.68"  # 2.675 in to two decimals, half up

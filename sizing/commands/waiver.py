@@ -42,8 +42,7 @@ def run(args: argparse.Namespace) -> int:
     today = None if args.date is None else parse.date("--date", args.date)
     check_distinct(("--output", pdf_path(args.output, args.file, "letter") if args.format == "pdf" else args.output),
                    ("--letter", args.letter))
-    decision = decide(submittal.load(args.file, jurisdiction=args.jurisdiction), today=today,
-                      jurisdiction=args.jurisdiction)
+    decision = decide(submittal.load(args.file, jurisdiction=args.jurisdiction), today=today)
     if args.letter:
         suffix = Path(args.letter).suffix.lower()
         if suffix not in (".md", ".pdf"):

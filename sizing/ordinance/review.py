@@ -194,7 +194,7 @@ def _waiver(sub: Submittal, on: dt.date, profile: Any) -> dict[str, Any] | None:
         return None
     from sizing.ordinance.waiver import waiver_of, waiver_types
 
-    app = waiver_of(sub, profile)
+    app = waiver_of(sub)
     spec = waiver_types(profile)[app.type]
     expired = app.expiration is not None and is_overdue(app.expiration, on)  # in force through its expiration date
     return {"type": app.type, "title": spec["title"], "citation": spec["citation"], "status": app.status,

@@ -15,7 +15,7 @@ from sizing.ordinance.rules.context import (
 )
 from sizing.ordinance.rules.registry import review_rule
 from sizing.ordinance.rules.requirement import requires_interceptor
-from sizing.quantities import number, show
+from sizing.quantities import number, show, show_against
 from sizing.units import convert
 
 #: A volume typed in whole litres may land a fraction of a gallon under a US size (2839 L = 749.98 gal):
@@ -70,8 +70,10 @@ def _volume_gravity(c: RuleContext, tmc: str) -> Finding:
     have = c.icp.volume_gal
     typed = c.icp.given.get("volume")
     metric = _typed_in_litres(typed)
-    # as entered, with every digit it was given (999.86 gal is never shown as a rounded 999.9)
-    shown = f"{typed} ({show(have, 'gal')})" if metric else f"{have:,.6g} gal"
+    # as entered, with every digit it was given (999.86 gal is never shown as a rounded 999.9); litres converted
+    # to gallons to a volume's precision, never printed as the size they fall short of
+    shown = f"{typed} ({show_against(have, need, 'gal')})" if metric and need else \
+        f"{typed} ({show(have, 'gal')})" if metric else f"{have:,.6g} gal"
     slack = VOLUME_SLACK_GAL if metric else 0.0
     if need is None:
         return Finding("volume", WARN, cite, f"Proposed volume {shown}; the CPC size could not be determined: "
