@@ -235,7 +235,7 @@ maintenance: {liquid_depth: 48 in, as_of: 2026-01-04, records_kept_since: 2020-0
     code, out, _ = run(capsys, "register", "due", "--db", db, "--as-of", "2026-03-02", "--format", "json")
     assert code == 1
     assert [(i["what"], i["detail"]) for i in json.loads(out)["items"]] == [
-        ("service now", "31.3 % full (over 25 %)")]  # 31.25 % to a percentage's one decimal, half up
+        ("service now", "31.25 % full (over 25 %)")]
     history = json.loads(run(capsys, "register", "history", "FSE-7", "--db", db, "--format", "json")[1])["history"]
     assert [h["date"] for h in history if h["what"] == "maintenance check"] == ["2026-01-04", "2026-03-02"]
 

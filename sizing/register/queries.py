@@ -16,7 +16,6 @@ import sqlalchemy as sa
 from sizing.errors import SizingInputError, shown
 from sizing.ordinance.due import OVERDUE
 from sizing.ordinance.due import status as due_status
-from sizing.quantities import show as show_quantity
 from sizing.register import schema as t
 from sizing.register.adapter import FAIL
 from sizing.register.store import Register
@@ -149,9 +148,9 @@ def cpc_check(interceptor: Mapping[str, Any] | None) -> dict[str, Any]:
     elif required is None:
         text = "CPC size not known (" + (a.get("warnings") or "beyond Table 1014.3.6") + ")"
     elif installed is None:
-        text = f"CPC required {show_quantity(required, 'gal')}; installed volume not recorded"
+        text = f"CPC required {required:,.0f} gal; installed volume not recorded"
     else:
-        text = (f"CPC required {show_quantity(required, 'gal')}; installed {show_quantity(installed, 'gal')}: "
+        text = (f"CPC required {required:,.0f} gal; installed {installed:,.0f} gal: "
                 + ("UNDERSIZED" if under else "meets the CPC size"))
     return {"cpc_required_gal": required, "installed_gal": installed, "undersized": bool(under), "cpc_check": text}
 
@@ -206,8 +205,8 @@ def history(reg: Register, fse_id: str) -> list[dict[str, Any]]:
         add(r["notified_on"], "notification", f"install within {r['working_days']} {r['day_kind'] or 'working days'}, by "
             f"{r['install_deadline']} ({r['citation']})", r)
     for r in d["interceptors"]:
-        size = (f"{show_quantity(r['volume_gal'], 'gal')}" if r["volume_gal"] is not None else
-                f"{show_quantity(r['rated_flow_gpm'], 'gpm')}" if r["rated_flow_gpm"] is not None else "size not recorded")
+        size = (f"{r['volume_gal']:g} gal" if r["volume_gal"] is not None else
+                f"{r['rated_flow_gpm']:g} gpm" if r["rated_flow_gpm"] is not None else "size not recorded")
         check = cpc_check(r)["cpc_check"]
         add(r["installed_on"] or r["recorded_at"].date(), "interceptor", f"{r['type'] or 'type not recorded'}, "
             f"{size} ({r['source']})" + (f"; {check}" if check else ""), r)
@@ -218,7 +217,7 @@ def history(reg: Register, fse_id: str) -> list[dict[str, Any]]:
             add(r["revocation_notice_mailed"], "revocation notice", f"proposed effective {r['revocation_effective']}", r)
     for r in d["maintenance_events"]:
         detail = {"pump_out": lambda e: "pump-out" + "".join(f"; {k} {e[k]}" for k in ("hauler", "manifest") if e[k]),
-                  "reading": lambda e: f"FOG {show_quantity(e['fog_in'], 'in')} + solids {show_quantity(e['solids_in'], 'in')}",
+                  "reading": lambda e: f"FOG {e['fog_in']:g} in + solids {e['solids_in']:g} in",
                   "training": lambda e: "employee training"}[r["kind"]](r)
         add(r["on_date"], r["kind"].replace("_", "-"), detail, r)
     for r in d["maintenance_logs"]:
@@ -307,7 +306,7 @@ def _due_maintenance(fse_id: str, log: dict[str, Any], add) -> None:
     res = log["result"]
     if res.get("service_now"):
         add(_d((res.get("latest_reading") or {}).get("date")) or log["as_of"], fse_id, "service now",
-            f"{show_quantity(res['percent_full'], '%')} full (over {show_quantity(res['limit_percent'], '%')})",
+            f"{res['percent_full']:g} % full (over {res['limit_percent']:g} %)",
             res["citations"]["service_immediately"])
     else:
         day, basis, citation = service_due(res)

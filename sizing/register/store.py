@@ -73,7 +73,7 @@ def _date(value: Any) -> dt.date | None:
 
 
 class Register:
-    """One register database (see :mod:`sizing.register.location` for where it lives), written by ``identity`` (the
+    """One register database (see :mod:`sizing.register.db` for where it lives), written by ``identity`` (the
     signed-in user; default: the PostgreSQL role, else the operating-system user). ``require_user``: refuse
     every write while the register has no users (see :mod:`sizing.register.access`)."""
 
