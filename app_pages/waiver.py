@@ -17,6 +17,7 @@ from sizing.tables import DEFAULT_EDITION
 ss = st.session_state
 import sizing.ordinance.waiver as WAIVER  # noqa: E402,N812
 import sizing.report.letter as LETTER  # noqa: E402,N812
+import sizing.sections.waiver as WAIVER_SECTION  # noqa: E402,N812
 
 #: What this page edits; fixtures, meals and project come from the submittal it starts from.
 SECTIONS = ("waiver", "application", "revocation")
@@ -77,7 +78,7 @@ def _date(field: str, value) -> dt.date | None:
 def load_document(doc: dict, source: str) -> None:
     """Fill the form from a submittal's waiver, application and revocation sections, as typed."""
     ss.pop("wv_recorded", None)  # a decision recorded for another application
-    w = parse.mapping("waiver", doc.get("waiver"), WAIVER.WAIVER_FIELDS, default={})
+    w = parse.mapping("waiver", doc.get("waiver"), WAIVER_SECTION.WAIVER_FIELDS, default={})
     kinds = types()
     kind = parse.choice("waiver.type", w.get("type"), list(kinds), default=next(iter(kinds)))
     construction = parse.choice("construction", doc.get("construction"), submittal.CONSTRUCTION, default="new")
@@ -98,18 +99,18 @@ def load_document(doc: dict, source: str) -> None:
     ss.in_wv_terms = "\n".join(str(t) for t in parse.sequence("waiver.terms", w.get("terms"), default=[]))
     ss.in_wv_fee = common.tri_choice(w.get("mitigation_fee_paid"), "waiver.mitigation_fee_paid")
     ss.in_wv_technology = common.text_of(w.get("technology"))
-    mon = parse.mapping("waiver.monitoring", w.get("monitoring"), WAIVER.MONITORING_FIELDS, default={})
+    mon = parse.mapping("waiver.monitoring", w.get("monitoring"), WAIVER_SECTION.MONITORING_FIELDS, default={})
     ss.in_wv_mon_start = _date("waiver.monitoring.start", mon.get("start"))
     ss.in_wv_mon_end = _date("waiver.monitoring.end", mon.get("end"))
     common.editor_replace("wv_mon", rows_frame(mon.get("inspections"), ("date", "visible_fog")))
-    a = parse.mapping("application", doc.get("application"), WAIVER.APPLICATION_FIELDS, default={})
+    a = parse.mapping("application", doc.get("application"), WAIVER_SECTION.APPLICATION_FIELDS, default={})
     for field, key in APP_TEXT.items():
         ss[key] = common.text_of(a.get(field))
     hood = a.get("kitchen_hood")
-    ss.in_wv_hood = "not given" if hood is None else parse.choice("application.kitchen_hood", hood, WAIVER.HOODS)
+    ss.in_wv_hood = "not given" if hood is None else parse.choice("application.kitchen_hood", hood, WAIVER_SECTION.HOODS)
     common.editor_replace("wv_samples", rows_frame(a.get("sampling"), ("date", "fog")))
     common.editor_replace("wv_insp", rows_frame(a.get("inspections"), ("date", "visible_fog")))
-    r = parse.mapping("revocation", doc.get("revocation"), WAIVER.REVOCATION_FIELDS, default={})
+    r = parse.mapping("revocation", doc.get("revocation"), WAIVER_SECTION.REVOCATION_FIELDS, default={})
     ss.in_wv_revocation = bool(r)
     ss.in_wv_notice_mailed = _date("revocation.notice_mailed", r.get("notice_mailed"))
     ss.in_wv_proposed_effective = _date("revocation.proposed_effective", r.get("proposed_effective"))
@@ -245,7 +246,7 @@ def application_form() -> dict:
         a2.text_input("Meals per day", key="in_wv_meals_per_day")
         a3.text_input("Water use", key="in_wv_water_use", placeholder="250 gal/day")
         a1, a2, a3 = st.columns(3)
-        a1.selectbox("Kitchen hood", ("not given",) + tuple(WAIVER.HOODS), key="in_wv_hood")
+        a1.selectbox("Kitchen hood", ("not given",) + tuple(WAIVER_SECTION.HOODS), key="in_wv_hood")
         a2.text_input("Fryers", key="in_wv_fryers")
         a3.text_input("On-site consumption", key="in_wv_on_site", placeholder="40 %")
         st.text_input("Menu", key="in_wv_menu")

@@ -8,7 +8,8 @@ import pytest
 from sizing import submittal
 from sizing.errors import SizingInputError
 from sizing.jurisdiction import profile_parameter
-from sizing.ordinance.review import NOT_SHOWN, review
+from sizing.ordinance.review import review
+from sizing.ordinance.rules.context import NOT_SHOWN
 
 # 3 + 2 x 2 + 3 = 10 DFU -> 750 gal (Table 1014.3.6: up to 21 DFU).
 BASE = {

@@ -34,8 +34,9 @@ def run(args: argparse.Namespace) -> int:
     from sizing.commands.output import check_distinct, emit, pdf_path, to_json
     from sizing.errors import SizingInputError
     from sizing.jurisdiction import get
-    from sizing.ordinance.waiver import decide, no_waivers_error
+    from sizing.ordinance.waiver import decide
     from sizing.report import letter
+    from sizing.sections.waiver import no_waivers_error
 
     if not get(args.jurisdiction).has_waivers:
         raise no_waivers_error(args.jurisdiction)

@@ -28,10 +28,9 @@ from sizing.finding import FAIL, INFO, STATUSES, Finding, jsonable
 from sizing.ordinance.calendar import working_days_rule
 from sizing.ordinance.due import is_overdue
 from sizing.ordinance.rules import registry
-from sizing.ordinance.rules.context import NOT_SHOWN, Deadline, RuleContext
+from sizing.ordinance.rules.context import Deadline, RuleContext
 from sizing.result import SizingResult
-from sizing.sections.declarations import Declarations
-from sizing.sections.interceptor import Interceptor, Manhole
+from sizing.sections.interceptor import Interceptor
 from sizing.size import size
 from sizing.submittal import Submittal
 
@@ -208,6 +207,3 @@ def review_file(path: str, *, jurisdiction: Any, edition: str | None = None, tod
 
     return review(submittal.load(path, edition=edition, jurisdiction=jurisdiction), today=today)
 
-
-__all__ = ["Finding", "Deadline", "Review", "Interceptor", "Manhole", "Declarations", "NOT_SHOWN", "review",
-           "review_file"]

@@ -23,17 +23,9 @@ from sizing.ordinance.accumulation import add_months
 from sizing.ordinance.revocation import assess, revocation_finding
 from sizing.ordinance.waiver_evidence import count, evidence_scores
 from sizing.sections import waiver as waiver_section
-
-# the waiver's input names, read by the app's waiver form and by the commands with decide()
-from sizing.sections.waiver import (  # noqa: F401
-    APPLICATION_FIELDS,
-    HOODS,
-    MONITORING_FIELDS,
-    REVOCATION_FIELDS,
-    WAIVER_FIELDS,
+from sizing.sections.waiver import (
     Monitoring,
     WaiverApplication,
-    no_waivers_error,
     waiver_types,
 )
 from sizing.submittal import Submittal

@@ -76,7 +76,8 @@ def chart_png(plan: MaintenancePlan) -> bytes:
 
 def maintenance_pdf(plan: MaintenancePlan, letterhead: str | None = None) -> bytes:
     """The maintenance report: recommendation, chart, readings, pump-outs, findings and citations."""
-    from sizing.report.pdf import STATUS_FILL, ReportPDF, project_pairs
+    from sizing.report.findings import STATUS_FILL
+    from sizing.report.pdf import ReportPDF, project_pairs
 
     name = plan.project.get("name")
     pdf = ReportPDF("Grease interceptor maintenance report", name, letterhead=letterhead or plan.letterhead or None,

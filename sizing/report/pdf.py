@@ -24,7 +24,7 @@ from fpdf.fonts import FontFace
 
 from sizing.quantities import number, show
 from sizing.report import text as sizing_text
-from sizing.report.findings import NA, NA_FILL, STATUS_FILL, SYMBOL  # noqa: F401  (the fills: shared names)
+from sizing.report.findings import NA, SYMBOL
 from sizing.result import SizingResult
 
 FONT = "DejaVu"
