@@ -89,11 +89,6 @@ def fixture_types() -> dict[str, FixtureType]:
     return types
 
 
-def receptor_types() -> tuple[str, ...]:
-    """Types that receive indirect waste (floor sink, floor drain)."""
-    return tuple(k for k, t in fixture_types().items() if t.receptor)
-
-
 @lru_cache(maxsize=1)
 def fixture_aliases() -> dict[str, str]:
     spec = load_table("fixture-types").meta["types"]

@@ -199,11 +199,3 @@ def _waiver(sub: Submittal, on: dt.date, profile: Any) -> dict[str, Any] | None:
     return {"type": app.type, "title": spec["title"], "citation": spec["citation"], "status": app.status,
             "granted_on": app.granted_on, "expiration": app.expiration, "expired": expired,
             "applies_to": list(spec["construction"]), "conditions": list(app.conditions) + list(app.terms)}
-
-
-def review_file(path: str, *, jurisdiction: Any, edition: str | None = None, today: dt.date | None = None) -> Review:
-    """Load a submittal file under ``jurisdiction`` and review it there."""
-    from sizing import submittal
-
-    return review(submittal.load(path, edition=edition, jurisdiction=jurisdiction), today=today)
-

@@ -205,11 +205,6 @@ def disable_user(opened: Opened, identity: str, *, by: str, on_behalf_of: str | 
     return User(identity, who.role, False)
 
 
-def as_rows(items: list[User]) -> list[Mapping[str, Any]]:
-    return [{"identity": u.identity, "role": u.role, "active": u.active, "since": u.recorded_at,
-             "by": u.recorded_by} for u in items]
-
-
 def on_behalf_of(user: str | None = None, field_name: str = "--user") -> str | None:
     """Whom a write is recorded for (``--user``, the app's reviewer field), beside the writer, never instead of
     it: one line, within its limit; None when not given."""

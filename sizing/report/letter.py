@@ -72,20 +72,6 @@ def _addressee(d: WaiverDecision) -> list[str]:
     return [x for x in (p.get("applicant"), p.get("name"), p.get("address")) if x]
 
 
-def _revocation_lines(r: dict[str, Any]) -> list[tuple[str, str]]:
-    grounds = "; ".join(f"{g['ground'] or repr(g['given'])}: {g['text']}" for g in r["grounds"]) or "none given"
-    return [
-        ("Notice mailed", r["notice_mailed"]),
-        ("Proposed effective date", r["proposed_effective"]),
-        ("Notice period", f"{r['days_of_notice']} days (at least {r['notice_days_required']} required: "
-                          f"{'valid' if r['notice_valid'] else 'NOT valid'}; {r['citations']['notice']})"),
-        ("Earliest effective date", r["earliest_effective"]),
-        ("Grounds", grounds),
-        ("Owner's written response", f"{r['response']} ({r['citations']['response']})"),
-        ("Revocation may proceed", "yes" if r["may_proceed"] else "no — " + "; ".join(r["issues"])),
-    ]
-
-
 def _scored(d: WaiverDecision) -> list[tuple[Any, dict[str, Any]]]:
     """The findings with an evidence score that has checks, and the score."""
     return [(f, f.detail["score"]) for f in d.findings
