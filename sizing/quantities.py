@@ -9,12 +9,11 @@ from decimal import ROUND_HALF_UP, Decimal
 from sizing.units import convert
 
 #: Decimals shown for each kind of quantity, everywhere (trailing zeros dropped: 24.0 in is '24 in').
-PRECISION = {"percent": 1, "length": 2, "volume": 1, "flow": 2, "dfu": 1, "mass": 1, "temperature": 0,
-             "days": 1, "factor": 2}
+PRECISION = {"percent": 1, "length": 2, "volume": 1, "flow": 2, "dfu": 1, "mass": 1, "temperature": 0}
 #: The kind of quantity of a unit, and of a field by the end of its name (``required_volume_gal``).
 UNIT_QUANTITY = {"in": "length", "mm": "length", "ft": "length", "m": "length", "gal": "volume", "L": "volume",
                  "gpm": "flow", "L/s": "flow", "DFU": "dfu", "%": "percent", "lb": "mass", "kg": "mass",
-                 "degF": "temperature", "degC": "temperature", "days": "days", "x": "factor"}
+                 "degF": "temperature", "degC": "temperature"}
 SUFFIX_QUANTITY = {"_gal": "volume", "_gpm": "flow", "_in": "length", "_percent": "percent", "dfu": "dfu",
                    "dfu_total": "dfu", "percent_full": "percent"}
 #: US code unit -> (SI unit, its label, decimals)

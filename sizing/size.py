@@ -213,7 +213,7 @@ def _hgi_fixture_sum(sub: Submittal, connected: list[FixtureLine], run: _Run,
             comp = f" ({f.compartments} compartments (type default))" if f.compartments_default else ""
             run.step(key=f"hgi.volume.fixtures[{f.index}]",
                      title=f"Fixture volume of {names.fixture(f.index, f.name)}: {f.count} x {f.compartments} x "
-                           f"{f.length_in:g} x {f.width_in:g} x {f.depth_in:g} in / 231{comp}",
+                           f"{number(f.length_in, 'length')} x {number(f.width_in, 'length')} x {show(f.depth_in, 'in')} / 231{comp}",
                      value=round(v, 2), unit="gal", citation="PDI G-101, step 1", provenance=provenance,
                      inputs={"length_in": f.length_in, "width_in": f.width_in, "depth_in": f.depth_in,
                              "compartments": f.compartments, "count": f.count})

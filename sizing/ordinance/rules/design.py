@@ -168,7 +168,7 @@ def rule_hgi_capacity(c: RuleContext) -> Finding | None:
                        f"Fixture capacity against {ratio:g} x the rated flow: not checked; {what} {NOT_SHOWN}",
                        value=capacity, limit=None, unit="gal", provenance=prov, provenance_note=note)
     limit = ratio * rated
-    basis = f"{', '.join(counted)}; {ratio:g} gal per gpm x {show(rated, 'gpm')}"
+    basis = f"{', '.join(counted)}; {number(ratio)} gal per gpm x {show(rated, 'gpm')}"
     left_out = tuple(c.sizing.hydromechanical.get("left_out") or ())
     if left_out and capacity <= limit + 1e-9:
         return Finding("hgi_capacity", WARN, cite,
@@ -186,7 +186,7 @@ def rule_hgi_capacity(c: RuleContext) -> Finding | None:
                    f"Connected fixture capacity {gal(capacity)} exceeds {gal(limit)} ({basis})",
                    value=capacity, limit=limit, unit="gal", provenance=prov, provenance_note=note,
                    correction=f"Provide a hydromechanical interceptor rated at least {show(capacity / ratio, 'gpm')} for "
-                              f"the {gal(capacity)} of connected fixtures (at most {ratio:g} gal per gpm), or "
+                              f"the {gal(capacity)} of connected fixtures (at most {number(ratio)} gal per gpm), or "
                               f"connect less fixture capacity to it; the plans show {show(rated, 'gpm')}")
 
 
