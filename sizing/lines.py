@@ -203,7 +203,7 @@ def line_warnings(f: Fixture, line: FixtureLine, jurisdiction: str, receptor_lis
                 if rule["value"] == "shall_not":
                     run.warn("forbidden_connection", f"fixtures[{line.index}]: {line.count} x {line.name} is "
                              f"connected to the interceptor as the submittal states and is counted ({show(line.dfu, 'DFU')}), "
-                             f"but {what} ({rule['citation']})")
+                             f"but {what} ({rule['citation']})", fixture=line.index, rule=rule_key)
     if f.connected_given is None and line.count:
         for flag, rule_key in ((f.sanitary, "sanitary_connection"), (kind.dishwasher, "dishwasher_connection")):
             rule = profile_sizing_rule(rule_key, jurisdiction) if flag else None
@@ -211,7 +211,7 @@ def line_warnings(f: Fixture, line: FixtureLine, jurisdiction: str, receptor_lis
                 run.warn("unconfirmed_default", f"fixtures[{line.index}]: {line.count} x {line.name} is "
                          f"{'counted as connected' if line.connected else 'not counted'} by the "
                          f"jurisdiction's default, whose basis is unconfirmed ({rule['citation']}); "
-                         "state connected_to_interceptor to settle it")
+                         "state connected_to_interceptor to settle it", fixture=line.index, rule=rule_key)
     if kind.sanitary and kind.wash_basin and not f.sanitary and line.count:
         run.warn("wash_basin_in_kitchen", f"fixtures[{line.index}]: {line.count} x {line.name} is placed in the "
                  f"{f.area.replace('_', ' ')} area, so it is taken as a kitchen hand sink, "

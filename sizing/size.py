@@ -282,12 +282,12 @@ def _smaller_unit_warning(load: float, flows: float, flow: float, minutes: int, 
     if flows:
         run.warn("hgi_smaller_unit", f"a {smaller} gpm unit, as some published selections round down to, is below the "
                             f"{minutes}-minute design flow of {show(flow, 'gpm')}; the code selection is the next larger "
-                            f"rating, {rating} gpm")
+                            f"rating, {rating} gpm", minutes=minutes, smaller_gpm=smaller, rating_gpm=rating)
         return
     drain = hgi.drain_down_minutes(load, smaller)
     run.warn("hgi_smaller_unit", f"a {smaller} gpm unit, as some published selections round down to, would take {drain:.2f} min "
                         f"to drain the {show(load, 'gal')} load (over the {minutes}-minute period); the code selection is "
-                        f"the next larger rating, {rating} gpm")
+                        f"the next larger rating, {rating} gpm", minutes=minutes, smaller_gpm=smaller, rating_gpm=rating)
 
 
 # --- Meals cross-check ---------------------------------------------------------------------------------

@@ -8,6 +8,7 @@ import pytest
 from sizing import submittal
 from sizing.errors import SizingInputError
 from sizing.jurisdiction import profile_parameter
+from sizing.notes import codes
 from sizing.ordinance.review import review
 from sizing.ordinance.rules.context import NOT_SHOWN
 
@@ -479,15 +480,15 @@ def test_hydromechanical_drain_down_warnings_stay_out_of_a_gravity_review():
         data["fixtures"].append({"type": "food_prep_sink", "area": "food_prep", "length": "24 in", "width": "24 in",
                                  "depth": "12 in"})
     r = run(second_sink)
-    assert not [w for w in r.sizing.warnings if "gpm unit" in w]
+    assert "hgi_smaller_unit" not in codes(r.sizing.warnings)
     omitted = r.to_dict()["sizing_warnings_omitted"]
-    assert any("gpm unit" in o["warning"] for o in omitted) and all("gravity" in o["reason"] for o in omitted)
+    assert "hgi_smaller_unit" in [o["code"] for o in omitted] and all("gravity" in o["reason"] for o in omitted)
     from sizing.report.review import review_text
     assert "gpm unit" not in review_text(r)
     # The same warnings stay in a hydromechanical review.
     def as_hgi(data):
         data["interceptor"] = {"type": "hydromechanical", "rated_flow": "25 gpm"}
-    assert [w for w in run(second_sink, as_hgi).sizing.warnings if "gpm unit" in w]
+    assert "hgi_smaller_unit" in codes(run(second_sink, as_hgi).sizing.warnings)
 
 
 # --- A granted waiver ---------------------------------------------------------------------------------------

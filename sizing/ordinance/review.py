@@ -129,7 +129,8 @@ class Review:
             "waiver": None if self.waiver is None else jsonable(self.waiver),
             "working_days_rule": self.working_days_rule,
             "sizing": self.sizing.to_dict(),
-            "sizing_warnings_omitted": [{"warning": w, "reason": why} for w, why in self.sizing_warnings_omitted],
+            "sizing_warnings_omitted": [{"warning": w, "code": getattr(w, "code", "other"), "reason": why}
+                                        for w, why in self.sizing_warnings_omitted],
         }
 
 
