@@ -409,9 +409,6 @@ def downloads(doc: dict, d, place) -> None:
     d3.download_button("Letter (markdown)", on_demand.latest("wv_download_markdown", LETTER.waiver_markdown, d),
                        file_name=on_demand.download_name(doc, "-determination.md"), mime="text/markdown",
                        key="wv_download_markdown", on_click="ignore")
-    if not hasattr(LETTER, "waiver_pdf"):
-        d4.caption("The PDF letter is not available in this version (sizing.report.letter.waiver_pdf is missing).")
-        return
     if d.revocation is not None:
         n1, n2 = st.columns(2)
         n1.download_button("Notice of proposed revocation (PDF)",
