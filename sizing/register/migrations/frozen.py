@@ -86,8 +86,8 @@ def maintenance_findings(result: Mapping[str, Any]) -> list[FindingRow]:
     if result.get("percent_full") is not None:
         over = bool(result.get("exceeds_limit"))
         out.append(FindingRow("accumulation_limit", FAIL if over else PASS, cites.get("accumulation_limit", ""),
-                           f"FOG + solids {round(result['percent_full'], 1):g} % of the liquid depth "
-                           f"({'over' if over else 'within'} {round(result.get('limit_percent', 25), 1):g} %)"))
+                           f"FOG + solids {result['percent_full']:g} % of the liquid depth "
+                           f"({'over' if over else 'within'} {result.get('limit_percent', 25):g} %)"))
     if result.get("due_date"):
         late = bool(result.get("overdue"))
         out.append(FindingRow("service_interval", FAIL if late else PASS,
