@@ -353,8 +353,8 @@ def results(doc: dict, place) -> None:
                 st.caption(d.policy_note)
             for f, score in scored:
                 st.markdown(f"**{f.rule}** — {score['summary']}")
-                checks = [{"check": c["name"], "value": LETTER.number_text(c["value"]),
-                           "limit": LETTER.number_text(c["limit"]), "unit": c["unit"],
+                checks = [{"check": c["name"], "value": LETTER.number_text(c["value"], c["unit"]),
+                           "limit": LETTER.number_text(c["limit"], c["unit"]), "unit": c["unit"],
                            "result": "no data" if c["ok"] is None else ("ok" if c["ok"] else "against"),
                            "source": c["source"]} for c in score["checks"]]
                 st.dataframe(pd.DataFrame(checks).astype(str), hide_index=True, width="stretch")

@@ -84,3 +84,11 @@ def test_rounding_is_half_up_as_by_hand():
     """(9 + 6) in / 48 in = 31.25 %: to one decimal by hand, 31.3 % (a float's own formatting gives 31.2)."""
     assert show(31.25, "%") == "31.3 %"
     assert number(2.675, "length") == "2.68"  # 2.675 in to two decimals, half up
+
+
+def test_the_letter_prints_an_evidence_value_to_its_unit_s_precision():
+    """The determination letter's evidence checks: 40.25 % on-site consumption to a percentage's one decimal,
+    1,500 gal a day as a person writes it."""
+    from sizing.report.letter import number_text
+
+    assert (number_text(40.25, "%"), number_text(1500.0, "gal"), number_text(None, "%")) == ("40.3", "1,500", "—")

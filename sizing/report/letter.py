@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from sizing.ordinance.waiver import WaiverDecision
-from sizing.quantities import number, show
+from sizing.quantities import UNIT_QUANTITY, number, show
 from sizing.report import findings as render
 
 #: The columns of the letter's findings table (the Director's findings have no reviewer's note).
@@ -37,13 +37,14 @@ def decision_line(d: WaiverDecision) -> str:
             f"{'are' if n != 1 else 'is'} not met.")
 
 
-def number_text(value: Any) -> str:
-    """A count or measure as a person writes it: 12.0 -> '12', 1500.0 -> '1,500', 2.5 -> '2.5', None -> '—'."""
+def number_text(value: Any, unit: str = "") -> str:
+    """A count or measure as a person writes it, to its unit's precision (sizing.quantities): 12.0 -> '12',
+    1500.0 -> '1,500', 2.5 -> '2.5', 40.25 with '%' -> '40.3', None -> '—'."""
     if value is None:
         return "—"
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         return str(value)
-    return number(value)
+    return number(value, UNIT_QUANTITY.get(unit))
 
 
 def score_text(score: dict[str, Any] | None) -> str:
@@ -102,8 +103,8 @@ def waiver_markdown(d: WaiverDecision) -> str:
                 "| Check | Application value | Threshold (local policy) | Result | Source |", "|---|---|---|---|---|"]
         for c in score["checks"]:
             result = {True: "supports", False: "does not support", None: "no data"}[c["ok"]]
-            shown = f"{number_text(c['value'])} {c['unit']}".strip()
-            limit = f"{number_text(c['limit'])} {c['unit']}".strip()
+            shown = f"{number_text(c['value'], c['unit'])} {c['unit']}".strip()
+            limit = f"{number_text(c['limit'], c['unit'])} {c['unit']}".strip()
             out.append(f"| {c['name']} | {shown} | {limit} | {result} | {c['source'] or '—'} |")
     if d.missing:
         out += ["", "## Not met", ""] + [f"- {m}" for m in d.missing]
@@ -144,8 +145,8 @@ def waiver_pdf(d: WaiverDecision) -> bytes:
     for f, score in _scored(d):
         pdf.heading(f"Evidence behind {f.rule}", 2)
         pdf.table(["Check", "Application value", "Threshold", "Result", "Source"],
-                  [[c["name"], f"{number_text(c['value'])} {c['unit']}".strip(),
-                    f"{number_text(c['limit'])} {c['unit']}".strip(),
+                  [[c["name"], f"{number_text(c['value'], c['unit'])} {c['unit']}".strip(),
+                    f"{number_text(c['limit'], c['unit'])} {c['unit']}".strip(),
                     {True: "supports", False: "does not support", None: "no data"}[c["ok"]], c["source"] or "—"]
                    for c in score["checks"]], widths=[20, 20, 18, 14, 28])
         pdf.paragraph(f"Thresholds: {score['thresholds']}.", size=7.5, muted=True)
