@@ -44,7 +44,7 @@ def auth_configured() -> bool:
 def register_location() -> str:
     """The one register of this deployment: ``[register] url`` in the secrets, else SIZING_DB, else the default
     file."""
-    from sizing.register.db import DEFAULT_FILE, ENV
+    from sizing.register.location import DEFAULT_FILE, ENV
 
     section = _secrets_section("register")
     if section and str(section.get("url") or "").strip():
@@ -95,7 +95,7 @@ def open_register(*, write: bool = False):
 
     signed_in = auth_configured()
     if signed_in and identity() is None:
-        from sizing.register.db import NotPermitted
+        from sizing.register.errors import NotPermitted
 
         raise NotPermitted("register: sign in first (the sign-in gave no e-mail or subject); nothing written", "user")
     local_write = write and not signed_in  # one person's own register: created or migrated by the first save

@@ -92,7 +92,7 @@ def waiver_decision(doc: dict[str, Any], today, place: Jurisdiction):
     def make():
         from sizing.ordinance.waiver import decide
 
-        return decide(submittal.from_dict(doc, jurisdiction=place), today=today, jurisdiction=place)
+        return decide(submittal.from_dict(doc, jurisdiction=place), today=today)
     return memo("waiver", content_key(doc, today, place), make)
 
 

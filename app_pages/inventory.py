@@ -11,6 +11,7 @@ import streamlit as st
 
 from app_pages import common, evaluate, jurisdiction
 from sizing.errors import SizingInputError, TableError
+from sizing.quantities import show
 
 ss = st.session_state
 import sizing.batch as BATCH  # noqa: E402,N812
@@ -66,7 +67,7 @@ def results(name: str, data: bytes, place) -> None:
     if counts.empty:
         st.caption("No submittal was sized.")
     else:
-        counts["required volume"] = counts["volume_gal"].map(lambda v: f"{v:,.0f} gal")
+        counts["required volume"] = counts["volume_gal"].map(lambda v: f"{show(v, 'gal')}")
         chart = alt.Chart(counts).mark_bar().encode(
             x=alt.X("required volume:N", sort=list(counts["required volume"]), title="required volume",
                     axis=alt.Axis(labelAngle=0)),

@@ -12,6 +12,7 @@ import streamlit as st
 from app_pages import common, evaluate, jurisdiction, on_demand, register_box
 from sizing import parse
 from sizing.errors import SizingInputError, TableError
+from sizing.quantities import number, show
 
 ss = st.session_state
 import sizing.ordinance.maintenance as MAINTENANCE  # noqa: E402,N812
@@ -130,33 +131,38 @@ def results(doc: dict, place) -> None:
     else:
         st.warning("Records incomplete: see the checks below.")
     m1, m2, m3, m4 = st.columns(4)
-    m1.metric("FOG + solids", "—" if plan.percent_full is None else f"{plan.percent_full:.1f} %",
+    m1.metric("FOG + solids", "—" if plan.percent_full is None else show(plan.percent_full, "%"),
               help=d["citations"].get("accumulation_limit"))
-    m2.metric("Limit", f"{plan.limit_percent:g} % ({plan.limit_depth_in:g} in)")
+    m2.metric("Limit", f"{show(plan.limit_percent, '%')} ({show(plan.limit_depth_in, 'in')})")
     m3.metric("Recommended interval", "—" if plan.recommended_interval_days is None
               else f"{plan.recommended_interval_days} days")
     m4.metric("Next service", d["next_service_date"] or "—")
     st.caption(f"Recommendation: {plan.basis}")
-    if FIGURES is not None:
-        fig = FIGURES.maintenance_figure(plan)
-        st.pyplot(fig, width="stretch")
-        png = io.BytesIO()
-        fig.savefig(png, format="png", dpi=150)
-    else:
-        png = None
-        st.caption("The accumulation chart is not available in this version (sizing.report.figures is missing).")
-    from sizing.report.quantities import number
+    fig = FIGURES.maintenance_figure(plan)
+    st.pyplot(fig, width="stretch")
+    png = io.BytesIO()
+    fig.savefig(png, format="png", dpi=150)
+    readings_table(plan)
+    if plan.findings:
+        common.findings_table(plan.findings)
+    for warning in plan.warnings:
+        st.warning(warning)
+    downloads(doc, d, png.getvalue(), place)
+    register_box.save_box("maintenance", doc, place)
 
+
+def readings_table(plan) -> None:
+    """The readings, each quantity to its precision (sizing.quantities)."""
     rows = [{"date": r["date"], "FOG [in]": number(r["fog_in"], "length"),
              "solids [in]": number(r["solids_in"], "length"), "total [in]": number(r["total_in"], "length"),
              "% of depth": number(r["percent_full"], "percent"), "over the limit": number(r["exceeds_limit"])}
             for r in plan.readings]
     if rows:
         st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch", key="mt_readings_table")
-    if plan.findings:
-        common.findings_table(plan.findings)
-    for warning in plan.warnings:
-        st.warning(warning)
+
+
+def downloads(doc: dict, d: dict, png: bytes, place) -> None:
+    """The log, the evaluation, the chart and the report, each made when its button is clicked."""
     st.subheader("Downloads")
     c1, c2, c3, c4 = st.columns(4)
     c1.download_button("Maintenance log (YAML)", on_demand.latest("mt_download_log", common.to_yaml, doc),
@@ -165,14 +171,13 @@ def results(doc: dict, place) -> None:
     c2.download_button("Evaluation (JSON)", on_demand.latest("mt_download_json", common.json_text, d),
                        file_name=on_demand.download_name(doc, "-maintenance.json"), mime="application/json",
                        key="mt_download_json", on_click="ignore")
-    if png is not None:
-        c3.download_button("Accumulation chart (PNG)", png.getvalue(),
-                           file_name=on_demand.download_name(doc, "-accumulation.png"), mime="image/png",
-                           key="mt_download_png", on_click="ignore")
-    c4.download_button("Maintenance report (PDF)", on_demand.latest("mt_download_pdf", report_pdf, doc, dt.date.today(), place),
+    c3.download_button("Accumulation chart (PNG)", png,
+                       file_name=on_demand.download_name(doc, "-accumulation.png"), mime="image/png",
+                       key="mt_download_png", on_click="ignore")
+    c4.download_button("Maintenance report (PDF)",
+                       on_demand.latest("mt_download_pdf", report_pdf, doc, dt.date.today(), place),
                        file_name=on_demand.download_name(doc, "-maintenance.pdf"), mime="application/pdf",
                        key="mt_download_pdf", on_click="ignore")
-    register_box.save_box("maintenance", doc, place)
 
 
 @st.cache_data(show_spinner=False, max_entries=8, hash_funcs=evaluate.BY_PLACE)

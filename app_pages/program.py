@@ -12,7 +12,8 @@ import streamlit as st
 from app_pages import access, common, jurisdiction
 from sizing.errors import SizingInputError, TableError
 from sizing.names import counted_from_one
-from sizing.report.quantities import number, quantity_of
+from sizing.quantities import number, quantity_of
+from sizing.quantities import show as show_quantity
 
 ss = st.session_state
 STATUSES = ("compliant", "corrections required", "no review")
@@ -20,12 +21,13 @@ STATUSES = ("compliant", "corrections required", "no review")
 
 def open_or_stop():
     """The deployment's register, read-only; viewing never creates (or writes to) one."""
-    from sizing.register.db import NoRegister, shown
+    from sizing.register.errors import NoRegister
+    from sizing.register.location import shown
 
     try:
         return access.open_register()
     except NoRegister:
-        from sizing.register.db import resolve
+        from sizing.register.location import resolve
 
         where = shown(resolve(access.register_location())[0])
         st.info(f"No register yet at {where}: run `sizing register init` (or, on this machine, save a review, "
@@ -57,7 +59,7 @@ def _import(place) -> None:
     import sqlalchemy as sa
 
     from sizing.batch import run_batch
-    from sizing.register.db import mask
+    from sizing.register.location import mask
 
     upload = ss.get("pg_import_file")
     if upload is None:
@@ -79,7 +81,7 @@ def _import(place) -> None:
                                          f"{len(checked.rejects)} row(s) rejected, nothing imported (fix them, or "
                                          "tick 'Import the other submittals')")
             return
-        from sizing.register.db import resolve
+        from sizing.register.location import resolve
 
         url = resolve(access.register_location())[0]
         path = url.removeprefix("sqlite:///") if url.startswith("sqlite:///") else None
@@ -214,7 +216,7 @@ def cycle_diff(reg, ids: list[str]) -> None:
 
 
 def _fx(f) -> str:
-    return "—" if f is None else f"{f['count']} x, {f['connected']}, {f['dfu']:g} DFU"
+    return "—" if f is None else f"{f['count']} x, {f['connected']}, {show_quantity(f['dfu'], 'DFU')}"
 
 
 def _v(v, key: str = "") -> str:

@@ -35,7 +35,7 @@ def store(doc: dict | Any, kind: str, fse_id: str | None, today: dt.date, name: 
     decision signed by whoever records it)."""
     import sqlalchemy as sa
 
-    from sizing.register.db import mask
+    from sizing.register.location import mask
 
     try:
         reg = access.open_register(write=True)

@@ -11,7 +11,7 @@ import streamlit as st
 from app_pages import access, common, evaluate, fixtures, jurisdiction, on_demand, register_box
 from sizing import submittal
 from sizing.errors import SizingInputError, TableError
-from sizing.report.quantities import show
+from sizing.quantities import show
 from sizing.sections.declarations import SECTIONS as DECLARATION_SECTIONS
 from sizing.sections.declarations import AdditivesAuthorization, ExistingFse, FoodGrinderApproval
 from sizing.sections.interceptor import INTERCEPTOR_TYPES, MANHOLE_FIELDS, MANHOLE_OVER, Interceptor

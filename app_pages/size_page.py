@@ -15,7 +15,7 @@ from app_pages import common, evaluate, fixtures, jurisdiction, on_demand
 from sizing import parse, submittal
 from sizing.cpc import meals as meals_clause
 from sizing.errors import SizingInputError, TableError
-from sizing.report.quantities import show
+from sizing.quantities import show
 from sizing.report.text import summary_rows
 from sizing.tables import DEFAULT_EDITION
 

@@ -11,11 +11,13 @@ import streamlit as st
 from app_pages import common, decision_box, evaluate, jurisdiction, on_demand, register_box
 from sizing import parse, submittal
 from sizing.errors import SizingInputError, TableError
+from sizing.quantities import show
 from sizing.tables import DEFAULT_EDITION
 
 ss = st.session_state
 import sizing.ordinance.waiver as WAIVER  # noqa: E402,N812
 import sizing.report.letter as LETTER  # noqa: E402,N812
+import sizing.sections.waiver as WAIVER_SECTION  # noqa: E402,N812
 
 #: What this page edits; fixtures, meals and project come from the submittal it starts from.
 SECTIONS = ("waiver", "application", "revocation")
@@ -76,7 +78,7 @@ def _date(field: str, value) -> dt.date | None:
 def load_document(doc: dict, source: str) -> None:
     """Fill the form from a submittal's waiver, application and revocation sections, as typed."""
     ss.pop("wv_recorded", None)  # a decision recorded for another application
-    w = parse.mapping("waiver", doc.get("waiver"), WAIVER.WAIVER_FIELDS, default={})
+    w = parse.mapping("waiver", doc.get("waiver"), WAIVER_SECTION.WAIVER_FIELDS, default={})
     kinds = types()
     kind = parse.choice("waiver.type", w.get("type"), list(kinds), default=next(iter(kinds)))
     construction = parse.choice("construction", doc.get("construction"), submittal.CONSTRUCTION, default="new")
@@ -97,18 +99,18 @@ def load_document(doc: dict, source: str) -> None:
     ss.in_wv_terms = "\n".join(str(t) for t in parse.sequence("waiver.terms", w.get("terms"), default=[]))
     ss.in_wv_fee = common.tri_choice(w.get("mitigation_fee_paid"), "waiver.mitigation_fee_paid")
     ss.in_wv_technology = common.text_of(w.get("technology"))
-    mon = parse.mapping("waiver.monitoring", w.get("monitoring"), WAIVER.MONITORING_FIELDS, default={})
+    mon = parse.mapping("waiver.monitoring", w.get("monitoring"), WAIVER_SECTION.MONITORING_FIELDS, default={})
     ss.in_wv_mon_start = _date("waiver.monitoring.start", mon.get("start"))
     ss.in_wv_mon_end = _date("waiver.monitoring.end", mon.get("end"))
     common.editor_replace("wv_mon", rows_frame(mon.get("inspections"), ("date", "visible_fog")))
-    a = parse.mapping("application", doc.get("application"), WAIVER.APPLICATION_FIELDS, default={})
+    a = parse.mapping("application", doc.get("application"), WAIVER_SECTION.APPLICATION_FIELDS, default={})
     for field, key in APP_TEXT.items():
         ss[key] = common.text_of(a.get(field))
     hood = a.get("kitchen_hood")
-    ss.in_wv_hood = "not given" if hood is None else parse.choice("application.kitchen_hood", hood, WAIVER.HOODS)
+    ss.in_wv_hood = "not given" if hood is None else parse.choice("application.kitchen_hood", hood, WAIVER_SECTION.HOODS)
     common.editor_replace("wv_samples", rows_frame(a.get("sampling"), ("date", "fog")))
     common.editor_replace("wv_insp", rows_frame(a.get("inspections"), ("date", "visible_fog")))
-    r = parse.mapping("revocation", doc.get("revocation"), WAIVER.REVOCATION_FIELDS, default={})
+    r = parse.mapping("revocation", doc.get("revocation"), WAIVER_SECTION.REVOCATION_FIELDS, default={})
     ss.in_wv_revocation = bool(r)
     ss.in_wv_notice_mailed = _date("revocation.notice_mailed", r.get("notice_mailed"))
     ss.in_wv_proposed_effective = _date("revocation.proposed_effective", r.get("proposed_effective"))
@@ -162,8 +164,6 @@ def source() -> None:
 
 def form(place) -> dict:
     kinds = WAIVER.waiver_types(place)
-    grounds_shown = grounds(place)
-    revocation_citation = place.text("revocation_citation")
     c1, c2 = st.columns(2)
     c1.selectbox("Waiver", list(kinds), key="in_wv_type",
                  format_func=lambda k: f"{kinds[k]['title']} ({kinds[k]['citation']})")
@@ -172,6 +172,33 @@ def form(place) -> dict:
     spec = kinds[ss.in_wv_type]
     st.caption(f"{spec['citation']} · applies to {', '.join(spec['construction'])}")
 
+    waiver: dict = {"type": ss.in_wv_type}
+    findings = findings_form(spec)
+    if findings:
+        waiver["findings"] = findings
+    if spec.get("fee_required"):
+        st.selectbox(f"Grease disposal mitigation fee paid ({spec['fee_citation']})", common.TRI_SHOWN,
+                     key="in_wv_fee")
+        if common.tri_value(ss.in_wv_fee) is not None:
+            waiver["mitigation_fee_paid"] = common.tri_value(ss.in_wv_fee)
+    if spec.get("monitoring_required"):
+        waiver.update(monitoring_form(spec))
+    application = application_form() if ss.in_wv_type == "new_construction" else {}
+    waiver.update(terms_form())
+    revocation = revocation_form(grounds(place), place.text("revocation_citation"))
+    recorded = ss.get("wv_recorded")
+    if recorded:  # the Director's decision as recorded in the register: the letter is final
+        waiver.update(recorded)
+    doc = {**ss.wv_doc, "construction": ss.in_wv_construction, "waiver": waiver}
+    if application:
+        doc["application"] = application
+    if revocation is not None:
+        doc["revocation"] = revocation
+    return doc
+
+
+def findings_form(spec: dict) -> dict:
+    """The Director's findings of the chosen waiver kind: each made one, ``met`` or with its evidence."""
     st.subheader("The Director's findings")
     findings = {}
     for f in spec["findings"]:
@@ -187,63 +214,66 @@ def form(place) -> dict:
         if ss[met_key] != "not made":
             met = ss[met_key] == "met"
             findings[f["key"]] = {"met": met, "evidence": ss[ev_key].strip()} if ss[ev_key].strip() else met
+    return findings
 
-    waiver: dict = {"type": ss.in_wv_type}
-    if findings:
-        waiver["findings"] = findings
-    if spec.get("fee_required"):
-        st.selectbox(f"Grease disposal mitigation fee paid ({spec['fee_citation']})", common.TRI_SHOWN,
-                     key="in_wv_fee")
-        if common.tri_value(ss.in_wv_fee) is not None:
-            waiver["mitigation_fee_paid"] = common.tri_value(ss.in_wv_fee)
-    if spec.get("monitoring_required"):
-        st.markdown(f"**Downstream visual monitoring** ({spec['monitoring_citation']})")
-        m1, m2 = st.columns(2)
-        m1.date_input("Monitoring start", key="in_wv_mon_start", format="YYYY-MM-DD")
-        m2.date_input("Monitoring end", key="in_wv_mon_end", format="YYYY-MM-DD")
-        inspections = common.editor("wv_mon", empty_rows(("date", "visible_fog")), num_rows="dynamic",
-                                    width="stretch", column_config=inspection_config())
-        st.text_input("Alternative pretreatment technology", key="in_wv_technology")
-        monitoring = common.clean({"start": _iso(ss.in_wv_mon_start), "end": _iso(ss.in_wv_mon_end)})
-        rows = common.frame_records(inspections)
-        if rows:
-            monitoring["inspections"] = rows
-        if monitoring:
-            waiver["monitoring"] = monitoring
-        if ss.in_wv_technology.strip():
-            waiver["technology"] = ss.in_wv_technology.strip()
 
-    application = {}
-    if ss.in_wv_type == "new_construction":
-        with st.expander("Application data scored as evidence for (c)(1) and (c)(2)", expanded=True):
-            a1, a2, a3 = st.columns(3)  # one st.columns per row keeps the reading order on a phone
-            a1.text_input("Seats", key="in_wv_seats")
-            a2.text_input("Meals per day", key="in_wv_meals_per_day")
-            a3.text_input("Water use", key="in_wv_water_use", placeholder="250 gal/day")
-            a1, a2, a3 = st.columns(3)
-            a1.selectbox("Kitchen hood", ("not given",) + tuple(WAIVER.HOODS), key="in_wv_hood")
-            a2.text_input("Fryers", key="in_wv_fryers")
-            a3.text_input("On-site consumption", key="in_wv_on_site", placeholder="40 %")
-            st.text_input("Menu", key="in_wv_menu")
-            s1, s2 = st.columns(2)
-            with s1:
-                st.caption("FOG sampling (fog with its unit: '35 mg/L')")
-                samples = common.editor("wv_samples", empty_rows(("date", "fog")), num_rows="dynamic",
-                                        width="stretch", column_config={
-                                            "date": st.column_config.TextColumn("date (YYYY-MM-DD)"),
-                                            "fog": st.column_config.TextColumn("fog [mg/L]")})
-            with s2:
-                st.caption("Inspections")
-                insp = common.editor("wv_insp", empty_rows(("date", "visible_fog")), num_rows="dynamic",
-                                     width="stretch", column_config=inspection_config())
-        application = common.clean({field: ss[key] for field, key in APP_TEXT.items()})
-        if ss.in_wv_hood != "not given":
-            application["kitchen_hood"] = ss.in_wv_hood
-        if common.frame_records(samples):
-            application["sampling"] = common.frame_records(samples)
-        if common.frame_records(insp):
-            application["inspections"] = common.frame_records(insp)
+def monitoring_form(spec: dict) -> dict:
+    """The downstream visual monitoring and the alternative technology, as the waiver section's keys."""
+    out: dict = {}
+    st.markdown(f"**Downstream visual monitoring** ({spec['monitoring_citation']})")
+    m1, m2 = st.columns(2)
+    m1.date_input("Monitoring start", key="in_wv_mon_start", format="YYYY-MM-DD")
+    m2.date_input("Monitoring end", key="in_wv_mon_end", format="YYYY-MM-DD")
+    inspections = common.editor("wv_mon", empty_rows(("date", "visible_fog")), num_rows="dynamic",
+                                width="stretch", column_config=inspection_config())
+    st.text_input("Alternative pretreatment technology", key="in_wv_technology")
+    monitoring = common.clean({"start": _iso(ss.in_wv_mon_start), "end": _iso(ss.in_wv_mon_end)})
+    rows = common.frame_records(inspections)
+    if rows:
+        monitoring["inspections"] = rows
+    if monitoring:
+        out["monitoring"] = monitoring
+    if ss.in_wv_technology.strip():
+        out["technology"] = ss.in_wv_technology.strip()
+    return out
 
+
+def application_form() -> dict:
+    """The new-construction application's data scored as evidence for (c)(1) and (c)(2)."""
+    with st.expander("Application data scored as evidence for (c)(1) and (c)(2)", expanded=True):
+        a1, a2, a3 = st.columns(3)  # one st.columns per row keeps the reading order on a phone
+        a1.text_input("Seats", key="in_wv_seats")
+        a2.text_input("Meals per day", key="in_wv_meals_per_day")
+        a3.text_input("Water use", key="in_wv_water_use", placeholder="250 gal/day")
+        a1, a2, a3 = st.columns(3)
+        a1.selectbox("Kitchen hood", ("not given",) + tuple(WAIVER_SECTION.HOODS), key="in_wv_hood")
+        a2.text_input("Fryers", key="in_wv_fryers")
+        a3.text_input("On-site consumption", key="in_wv_on_site", placeholder="40 %")
+        st.text_input("Menu", key="in_wv_menu")
+        s1, s2 = st.columns(2)
+        with s1:
+            st.caption("FOG sampling (fog with its unit: '35 mg/L')")
+            samples = common.editor("wv_samples", empty_rows(("date", "fog")), num_rows="dynamic",
+                                    width="stretch", column_config={
+                                        "date": st.column_config.TextColumn("date (YYYY-MM-DD)"),
+                                        "fog": st.column_config.TextColumn("fog [mg/L]")})
+        with s2:
+            st.caption("Inspections")
+            insp = common.editor("wv_insp", empty_rows(("date", "visible_fog")), num_rows="dynamic",
+                                 width="stretch", column_config=inspection_config())
+    application = common.clean({field: ss[key] for field, key in APP_TEXT.items()})
+    if ss.in_wv_hood != "not given":
+        application["kitchen_hood"] = ss.in_wv_hood
+    if common.frame_records(samples):
+        application["sampling"] = common.frame_records(samples)
+    if common.frame_records(insp):
+        application["inspections"] = common.frame_records(insp)
+    return application
+
+
+def terms_form() -> dict:
+    """The terms, the determination date and the expiration, as the waiver section's keys."""
+    out: dict = {}
     st.subheader("Terms and dates")
     t1, t2 = st.columns(2)
     t1.date_input("Determination date (blank: today)", key="in_wv_date", format="YYYY-MM-DD")
@@ -251,51 +281,46 @@ def form(place) -> dict:
     st.text_area("Terms and conditions (one a line)", key="in_wv_terms")
     terms = [t.strip() for t in ss.in_wv_terms.splitlines() if t.strip()]
     if terms:
-        waiver["terms"] = terms
+        out["terms"] = terms
     for field, key in (("date", "in_wv_date"), ("expiration", "in_wv_expiration")):
         if ss[key]:
-            waiver[field] = ss[key].isoformat()
+            out[field] = ss[key].isoformat()
+    return out
 
-    revocation = None
+
+def revocation_form(grounds_shown: dict, revocation_citation: str) -> dict | None:
+    """A proposed revocation's section, or None when none is proposed or its two dates are not both in."""
     st.checkbox(f"A revocation of this waiver is proposed ({revocation_citation})", key="in_wv_revocation")
-    if ss.in_wv_revocation:
-        r1, r2 = st.columns(2)
-        r1.date_input("Notice mailed", key="in_wv_notice_mailed", format="YYYY-MM-DD")
-        r2.date_input("Proposed effective date", key="in_wv_proposed_effective", format="YYYY-MM-DD")
-        st.markdown("**Grounds** (each one that applies; none is ticked for you)")
-        for g, text in grounds_shown.items():  # one box each: no "select all"
-            key = f"in_wv_ground_{g}"
-            ss.setdefault(key, g in ss.in_wv_grounds)
-            st.checkbox(text, key=key)
-        ss.in_wv_grounds = [g for g in grounds_shown if ss[f"in_wv_ground_{g}"]]
-        r1, r2 = st.columns(2)
-        r1.checkbox("Written response received", key="in_wv_response_received")
-        r2.date_input("Response date", key="in_wv_response_date", format="YYYY-MM-DD")
-        st.checkbox("The response was reviewed and considered", key="in_wv_response_considered")
-        st.text_input("Explanation", key="in_wv_explanation")
-        received = (ss.in_wv_response_date.isoformat() if ss.in_wv_response_received and ss.in_wv_response_date
-                    else ss.in_wv_response_received)
-        revocation = common.clean({"notice_mailed": _iso(ss.in_wv_notice_mailed),
-                                   "proposed_effective": _iso(ss.in_wv_proposed_effective),
-                                   "grounds": list(ss.in_wv_grounds) or None, "response_received": received,
-                                   "response_considered": ss.in_wv_response_considered,
-                                   "explanation": ss.in_wv_explanation})
-        missing = [label for label, day in (("the date the notice was mailed", ss.in_wv_notice_mailed),
-                                             ("the proposed effective date", ss.in_wv_proposed_effective)) if not day]
-        if missing:  # the determination stands; the revocation is checked once both dates are in
-            st.warning("Revocation incomplete: enter " + " and ".join(missing) + " to check the notice period "
-                       f"({revocation_citation}). The determination below does not depend on it.",
-                       icon=":material/pending:")
-            revocation = None
-    recorded = ss.get("wv_recorded")
-    if recorded:  # the Director's decision as recorded in the register: the letter is final
-        waiver.update(recorded)
-    doc = {**ss.wv_doc, "construction": ss.in_wv_construction, "waiver": waiver}
-    if application:
-        doc["application"] = application
-    if revocation is not None:
-        doc["revocation"] = revocation
-    return doc
+    if not ss.in_wv_revocation:
+        return None
+    r1, r2 = st.columns(2)
+    r1.date_input("Notice mailed", key="in_wv_notice_mailed", format="YYYY-MM-DD")
+    r2.date_input("Proposed effective date", key="in_wv_proposed_effective", format="YYYY-MM-DD")
+    st.markdown("**Grounds** (each one that applies; none is ticked for you)")
+    for g, text in grounds_shown.items():  # one box each: no "select all"
+        key = f"in_wv_ground_{g}"
+        ss.setdefault(key, g in ss.in_wv_grounds)
+        st.checkbox(text, key=key)
+    ss.in_wv_grounds = [g for g in grounds_shown if ss[f"in_wv_ground_{g}"]]
+    r1, r2 = st.columns(2)
+    r1.checkbox("Written response received", key="in_wv_response_received")
+    r2.date_input("Response date", key="in_wv_response_date", format="YYYY-MM-DD")
+    st.checkbox("The response was reviewed and considered", key="in_wv_response_considered")
+    st.text_input("Explanation", key="in_wv_explanation")
+    received = (ss.in_wv_response_date.isoformat() if ss.in_wv_response_received and ss.in_wv_response_date
+                else ss.in_wv_response_received)
+    missing = [label for label, day in (("the date the notice was mailed", ss.in_wv_notice_mailed),
+                                         ("the proposed effective date", ss.in_wv_proposed_effective)) if not day]
+    if missing:  # the determination stands; the revocation is checked once both dates are in
+        st.warning("Revocation incomplete: enter " + " and ".join(missing) + " to check the notice period "
+                   f"({revocation_citation}). The determination below does not depend on it.",
+                   icon=":material/pending:")
+        return None
+    return common.clean({"notice_mailed": _iso(ss.in_wv_notice_mailed),
+                         "proposed_effective": _iso(ss.in_wv_proposed_effective),
+                         "grounds": list(ss.in_wv_grounds) or None, "response_received": received,
+                         "response_considered": ss.in_wv_response_considered,
+                         "explanation": ss.in_wv_explanation})
 
 
 def inspection_config() -> dict:
@@ -319,7 +344,7 @@ def results(doc: dict, place) -> None:
     m1.metric("Decision", d.decision)
     m2.metric("Findings met", f"{sum(f.passed for f in d.findings)} of {len(d.findings)}")
     m3.metric("CPC required volume", "—" if d.sizing["required_volume_gal"] is None
-              else f"{d.sizing['required_volume_gal']:,.0f} gal", help=d.sizing["citation"])
+              else f"{show(d.sizing['required_volume_gal'], 'gal')}", help=d.sizing["citation"])
     common.findings_table(d.findings, extra={"evidence score": lambda f: LETTER.score_text(f.detail.get("score"))})
     scored = [(f, f.detail["score"]) for f in d.findings if f.detail.get("score")]
     if scored:
@@ -328,8 +353,8 @@ def results(doc: dict, place) -> None:
                 st.caption(d.policy_note)
             for f, score in scored:
                 st.markdown(f"**{f.rule}** — {score['summary']}")
-                checks = [{"check": c["name"], "value": LETTER.number_text(c["value"]),
-                           "limit": LETTER.number_text(c["limit"]), "unit": c["unit"],
+                checks = [{"check": c["name"], "value": LETTER.number_text(c["value"], c["unit"]),
+                           "limit": LETTER.number_text(c["limit"], c["unit"]), "unit": c["unit"],
                            "result": "no data" if c["ok"] is None else ("ok" if c["ok"] else "against"),
                            "source": c["source"]} for c in score["checks"]]
                 st.dataframe(pd.DataFrame(checks).astype(str), hide_index=True, width="stretch")
@@ -384,9 +409,6 @@ def downloads(doc: dict, d, place) -> None:
     d3.download_button("Letter (markdown)", on_demand.latest("wv_download_markdown", LETTER.waiver_markdown, d),
                        file_name=on_demand.download_name(doc, "-determination.md"), mime="text/markdown",
                        key="wv_download_markdown", on_click="ignore")
-    if not hasattr(LETTER, "waiver_pdf"):
-        d4.caption("The PDF letter is not available in this version (sizing.report.letter.waiver_pdf is missing).")
-        return
     if d.revocation is not None:
         n1, n2 = st.columns(2)
         n1.download_button("Notice of proposed revocation (PDF)",

@@ -239,11 +239,6 @@ def _read(jid: str, path: Path) -> Jurisdiction:
     return Jurisdiction(id=jid, raw=check(raw, path), path=path)
 
 
-def ident(jurisdiction: Jurisdiction | str) -> str:
-    """The id of a jurisdiction given as an object or an id."""
-    return jurisdiction.id if isinstance(jurisdiction, Jurisdiction) else str(jurisdiction)
-
-
 def add_option(parser: Any) -> None:
     """The ``--jurisdiction ID`` option of a command (an unknown ID is an error listing the valid ones)."""
     parser.add_argument("--jurisdiction", metavar="ID", default=DEFAULT_ID, type=_known_id,

@@ -15,6 +15,7 @@ from sizing.cpc import gravity as grav
 from sizing.errors import SizingInputError
 from sizing.jurisdiction import profile_sizing_rule
 from sizing.notes import Note
+from sizing.quantities import number, show
 from sizing.result import FixtureLine, Step
 from sizing.submittal import Fixture
 from sizing.tables import Table, load_table
@@ -86,7 +87,7 @@ def fixture_line(f: Fixture, run: Run, receptor_listed: bool, naming: Naming = S
     run.step(key=f"dfu.{path}", title=f"DFU of fixture {f.index + 1}: {f.count} x {f.name} ({on})", value=dfu,
              unit="DFU",
              citation=c.citation, provenance=c.provenance, inputs={"type": f.type, "count": f.count, "dfu_each": each},
-             note=c.basis if c.flow_used is None else c.basis + (c.fn3_note or f"; adds {c.fn3:g} gal"))
+             note=c.basis if c.flow_used is None else c.basis + (c.fn3_note or f"; adds {show(c.fn3, 'gal')}"))
     return line
 
 
@@ -117,8 +118,8 @@ def _counted(f: Fixture, run: Run, receptor_listed: bool, naming: Naming) -> Cou
             except ValueError:   # a trap above Table 702.2(1): the tables give no value to compare with
                 table_dfu = f.dfu
             if table_dfu != f.dfu:
-                run.warn("dfu_override", f"{path}: dfu {f.dfu:g} given for {kind.label}, where Table 702.1 gives "
-                                         f"{table_dfu:g}; the given value is used")
+                run.warn("dfu_override", f"{path}: dfu {number(f.dfu, 'dfu')} given for {kind.label}, where Table 702.1 gives "
+                                         f"{number(table_dfu, 'dfu')}; the given value is used")
     elif kind.row:
         each, basis, citation, prov = _by_row(f, run, trap_field)
     elif f.trap_size_in is not None or (kind.trap_in is not None and f.flow_gpm is None):
@@ -126,13 +127,13 @@ def _counted(f: Fixture, run: Run, receptor_listed: bool, naming: Naming) -> Cou
         try:
             each, row, size_in, note = dfu_clause.trap_dfu(trap, ed)
         except ValueError as exc:
-            raise SizingInputError(trap_field, f"{trap:g} in", f"a trap size {exc}") from None
+            raise SizingInputError(trap_field, f"{show(trap, 'in')}", f"a trap size {exc}") from None
         table = run.table("702.2-1")
         basis = f"Table 702.2(1): {fmt_size(size_in)} trap" + (f" ({note})" if note else "")
         if f.trap_size_in is None:
             basis += f" (no trap_size given; the type's usual trap: {kind.source})"
             run.warn("default_trap", f"{path}: {kind.label} has no trap_size; counted at a {fmt_size(size_in)} trap "
-                                     f"({each:g} DFU, Table 702.2(1)); give its trap_size, flow or dfu if it differs")
+                                     f"({show(each, 'DFU')}, Table 702.2(1)); give its trap_size, flow or dfu if it differs")
         citation, prov = f"CPC {ed}, Table 702.2(1)", table.level_label(row)
     elif f.flow_gpm is not None:
         minutes = run.table("1014.3.6").meta["footnote_3_minutes"]
@@ -140,13 +141,13 @@ def _counted(f: Fixture, run: Run, receptor_listed: bool, naming: Naming) -> Cou
         carried = f.indirect and receptor_listed
         fn3 = grav.footnote_3_volume(f.flow_gpm, ed) * f.count if f.connected and not carried else 0.0
         if carried:
-            basis = (f"indirect waste: its {f.flow_gpm:g} gpm drains to a listed floor sink or floor drain whose "
+            basis = (f"indirect waste: its {show(f.flow_gpm, 'gpm')} drains to a listed floor sink or floor drain whose "
                      "DFU carries it; footnote 3 (gpm x 30 min) applies only to directly connected appliances")
             fn3_note = "; adds 0 gal"
         else:
             how = "indirect, but no receptor is listed: counted as if directly connected" if f.indirect \
                 else "directly connected"
-            basis = f"no DFU value, {how}: {f.flow_gpm:g} gpm x {minutes} min (footnote 3)"
+            basis = f"no DFU value, {how}: {show(f.flow_gpm, 'gpm')} x {minutes} min (footnote 3)"
         citation, prov = f"CPC {ed}, Table 1014.3.6, footnote 3", SUBMITTED
     elif f.indirect:
         each, basis = 0.0, "indirect waste: its load is counted at the receptor (floor sink or floor drain)"
@@ -163,14 +164,14 @@ def _by_row(f: Fixture, run: Run, trap_field: str) -> tuple[float, str, str, str
     try:
         r = dfu_clause.fixture_dfu_with_trap(kind.row, f.trap_size_in, ed, kind.rows_by_trap)
     except ValueError as exc:
-        raise SizingInputError(trap_field, f"{f.trap_size_in:g} in", f"a trap size {exc}") from None
+        raise SizingInputError(trap_field, f"{show(f.trap_size_in, 'in')}", f"a trap size {exc}") from None
     each, row = r["dfu"], r["row"]
     table = run.table("702.1")
     trap_note = f"; {r['note']}" if r["note"] else ""
     if r["by_trap_table"] is not None:
         t2 = run.table("702.2-1")
         basis = (f"Table 702.1: {row['fixture']} is listed for a {fmt_size(row['min_trap_in'])} trap; its "
-                 f"{fmt_size(r['trap_size_in'])} trap takes Table 702.2(1): {each:g} DFU{trap_note}")
+                 f"{fmt_size(r['trap_size_in'])} trap takes Table 702.2(1): {show(each, 'DFU')}{trap_note}")
         citation, prov = f"CPC {ed}, Table 702.1; Table 702.2(1)", t2.level_label(r["by_trap_table"])
     else:
         basis = f"Table 702.1: {row['fixture']}" + (f" ({fmt_size(r['trap_size_in'])} trap{trap_note})"
@@ -201,8 +202,8 @@ def line_warnings(f: Fixture, line: FixtureLine, jurisdiction: str, receptor_lis
                 rule = profile_sizing_rule(rule_key, jurisdiction)
                 if rule["value"] == "shall_not":
                     run.warn("forbidden_connection", f"fixtures[{line.index}]: {line.count} x {line.name} is "
-                             f"connected to the interceptor as the submittal states and is counted ({line.dfu:g} DFU), "
-                             f"but {what} ({rule['citation']})")
+                             f"connected to the interceptor as the submittal states and is counted ({show(line.dfu, 'DFU')}), "
+                             f"but {what} ({rule['citation']})", fixture=line.index, rule=rule_key)
     if f.connected_given is None and line.count:
         for flag, rule_key in ((f.sanitary, "sanitary_connection"), (kind.dishwasher, "dishwasher_connection")):
             rule = profile_sizing_rule(rule_key, jurisdiction) if flag else None
@@ -210,12 +211,12 @@ def line_warnings(f: Fixture, line: FixtureLine, jurisdiction: str, receptor_lis
                 run.warn("unconfirmed_default", f"fixtures[{line.index}]: {line.count} x {line.name} is "
                          f"{'counted as connected' if line.connected else 'not counted'} by the "
                          f"jurisdiction's default, whose basis is unconfirmed ({rule['citation']}); "
-                         "state connected_to_interceptor to settle it")
+                         "state connected_to_interceptor to settle it", fixture=line.index, rule=rule_key)
     if kind.sanitary and kind.wash_basin and not f.sanitary and line.count:
         run.warn("wash_basin_in_kitchen", f"fixtures[{line.index}]: {line.count} x {line.name} is placed in the "
                  f"{f.area.replace('_', ' ')} area, so it is taken as a kitchen hand sink, "
                  f"{'connected and counted' if line.connected else 'not connected'} as the submittal says "
-                 f"({line.dfu:g} DFU); a restroom wash basin is area: restroom and stays off the grease line")
+                 f"({show(line.dfu, 'DFU')}); a restroom wash basin is area: restroom and stays off the grease line")
     if f.indirect and line.dfu == 0 and not receptor_listed:
         run.warn("indirect_no_receptor", f"fixtures[{line.index}]: {kind.label} drains indirectly, but no floor sink "
                  "or floor drain is listed to receive it; list its receptor")

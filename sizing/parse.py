@@ -48,13 +48,7 @@ def whole(field: str, value: Any, minimum: int = 0, default: int | None = None, 
     original = value
     if isinstance(value, bool):
         raise SizingInputError(field, value, expected)
-    if isinstance(value, str):
-        try:
-            value = float(value.strip()) if len(value) <= 100 else math.inf
-        except ValueError:
-            raise SizingInputError(field, value, expected) from None
-    if isinstance(value, int) and abs(value) > 10 ** 15:
-        value = math.inf if value > 0 else -math.inf
+    value = _numeric(field, value, expected, 10 ** 15)
     if not isinstance(value, (int, float)) or not math.isfinite(value) or float(value) != int(value):
         raise SizingInputError(field, original, f"{expected} and <= {maximum:,}" if value == math.inf else expected)
     if value < minimum:
@@ -62,6 +56,19 @@ def whole(field: str, value: Any, minimum: int = 0, default: int | None = None, 
     if value > maximum:
         raise SizingInputError(field, int(value), f"{expected} and <= {maximum:,}")
     return int(value)
+
+
+def _numeric(field: str, value: Any, expected: str, huge: int) -> Any:
+    """``value`` read as a number where it is text (text over 100 characters: infinite); a whole number larger than
+    ``huge`` is infinite (so a bound names it); anything else as given, for the caller's checks."""
+    if isinstance(value, str):
+        try:
+            return float(value.strip()) if len(value) <= 100 else math.inf
+        except ValueError:
+            raise SizingInputError(field, value, expected) from None
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > huge:
+        return math.inf if value > 0 else -math.inf
+    return value
 
 
 def number(field: str, value: Any, minimum: float | None = None, maximum: float | None = None,
@@ -75,13 +82,7 @@ def number(field: str, value: Any, minimum: float | None = None, maximum: float 
     original = value
     if isinstance(value, bool) or value is None:
         raise SizingInputError(field, value, want)
-    if isinstance(value, str):
-        try:
-            value = float(value.strip()) if len(value) <= 100 else math.inf
-        except ValueError:
-            raise SizingInputError(field, value, want) from None
-    if isinstance(value, int) and abs(value) > 10 ** 300:
-        value = math.inf if value > 0 else -math.inf
+    value = _numeric(field, value, want, 10 ** 300)
     if not isinstance(value, (int, float)) or not math.isfinite(value):
         raise SizingInputError(field, original, want)
     if minimum is not None and (value < minimum or (strict_minimum and value <= minimum)):

@@ -15,6 +15,7 @@ from sizing.cpc import meals as meals_clause
 from sizing.errors import SizingInputError
 from sizing.lines import SUBMITTED, fixture_line, line_warnings, receptor_connected
 from sizing.lines import Run as _Run
+from sizing.quantities import number, show
 from sizing.result import FixtureLine, SizingResult
 from sizing.submittal import Submittal
 
@@ -46,8 +47,8 @@ def size(sub: Submittal) -> SizingResult:
         ratio = meals["volume_gal"] / gravity["required_volume_gal"]
         meals["ratio_to_cpc"] = round(ratio, 2)
         if ratio > 1:
-            run.warn("meals_above_cpc", f"the meals formula gives {meals['volume_gal']:,.0f} gal, {ratio:.1f} x the CPC minimum of "
-                                f"{gravity['required_volume_gal']:,.0f} gal; the CPC minimum governs (the formula is a "
+            run.warn("meals_above_cpc", f"the meals formula gives {show(meals['volume_gal'], 'gal')}, {ratio:.1f} x the CPC minimum of "
+                                f"{show(gravity['required_volume_gal'], 'gal')}; the CPC minimum governs (the formula is a "
                                 "cross-check), but a larger unit may need less frequent pumping")
     provenance = tuple(
         {"table": t.meta["table"], "title": t.title, "edition": t.meta["edition"], "level": t.provenance,
@@ -121,12 +122,12 @@ def _gravity(sub: Submittal, connected: list[FixtureLine], run: _Run) -> tuple[d
     if volume is None:
         top = table.rows[-1]["max_dfu"]
         out["message"] = grav.BEYOND_TABLE.format(max=f"{top:,}")
-        run.warn("beyond_table", f"{dfu_total:g} DFU is " + out["message"])
+        run.warn("beyond_table", f"{show(dfu_total, 'DFU')} is " + out["message"])
         run.step(key="gravity.table", title="Table 1014.3.6 lookup", value=None, unit="gal", citation=cite,
                  provenance=table.level_label(), inputs={"dfu_total": dfu_total}, note=out["message"])
         return out, dfu_total
     out.update(table_volume_gal=volume, table_row=row, required_volume_gal=volume + fn3_total)
-    run.step(key="gravity.table", title=f"Table 1014.3.6: first row with max DFU >= {dfu_total:g}", value=volume,
+    run.step(key="gravity.table", title=f"Table 1014.3.6: first row with max DFU >= {number(dfu_total, 'dfu')}", value=volume,
              unit="gal", citation=cite, provenance=table.level_label(), inputs={"dfu_total": dfu_total}, table_row=row,
              note=f"up to {row['max_dfu']} DFU -> {volume:,} gal")
     if fn3_total:
@@ -155,7 +156,7 @@ def _pipe_capacity_check(pipe_in: float, dfu_total: float, run: _Run) -> None:
         return
     run.table("703.2")
     if dfu_total > max_dfu:
-        run.warn("inlet_pipe_overloaded", f"{dfu_total:g} DFU exceeds the {max_dfu:g} DFU a {fmt_size(size_in)} horizontal drain "
+        run.warn("inlet_pipe_overloaded", f"{show(dfu_total, 'DFU')} exceeds the {show(max_dfu, 'DFU')} a {fmt_size(size_in)} horizontal drain "
                             f"carries (CPC {run.edition}, Table 703.2): check the inlet pipe size")
 
 
@@ -212,7 +213,7 @@ def _hgi_fixture_sum(sub: Submittal, connected: list[FixtureLine], run: _Run,
             comp = f" ({f.compartments} compartments (type default))" if f.compartments_default else ""
             run.step(key=f"hgi.volume.fixtures[{f.index}]",
                      title=f"Fixture volume of {names.fixture(f.index, f.name)}: {f.count} x {f.compartments} x "
-                           f"{f.length_in:g} x {f.width_in:g} x {f.depth_in:g} in / 231{comp}",
+                           f"{number(f.length_in, 'length')} x {number(f.width_in, 'length')} x {show(f.depth_in, 'in')} / 231{comp}",
                      value=round(v, 2), unit="gal", citation="PDI G-101, step 1", provenance=provenance,
                      inputs={"length_in": f.length_in, "width_in": f.width_in, "depth_in": f.depth_in,
                              "compartments": f.compartments, "count": f.count})
@@ -239,19 +240,19 @@ def _hgi_ratings(out: dict[str, Any], volume: float, flows: float, run: _Run, pd
         out[f"{key}_flow_gpm"] = round(flow, 2)
         out[f"rated_{key}_gpm"] = rating
         out["grease_capacity_lb" if minutes == 1 else "grease_capacity_two_minute_lb"] = grease
-        run.step(key=f"hgi.{key}", title=f"{minutes}-minute drainage: {load:.2f} gal / {minutes} min"
-                 + (f" + {flows:g} gpm" if flows else "") + " -> next larger standard rating",
+        run.step(key=f"hgi.{key}", title=f"{minutes}-minute drainage: {show(load, 'gal')} / {minutes} min"
+                 + (f" + {show(flows, 'gpm')}" if flows else "") + " -> next larger standard rating",
                  value=rating, unit="gpm", citation="PDI G-101, steps 3-5", provenance=pdi.provenance,
                  inputs={"flow_gpm": round(flow, 2)},
                  note=(f"grease capacity {grease} lb (2 lb per gpm)" if rating else
-                       f"{flow:.1f} gpm is above the largest standard rating "
+                       f"{show(flow, 'gpm')} is above the largest standard rating "
                        f"({pdi.rows[-1]['rating_gpm']} gpm): use several units or a gravity interceptor"))
         if rating is None:
-            run.warn("hgi_above_largest", f"{minutes}-minute HGI flow {flow:.1f} gpm is above the largest standard rating")
+            run.warn("hgi_above_largest", f"{minutes}-minute HGI flow {show(flow, 'gpm')} is above the largest standard rating")
             continue
         _smaller_unit_warning(load, flows, flow, minutes, rating, run)
         if volume > pdi.meta["legacy_capacity_ratio"] * rating:
-            run.warn("hgi_rule_of_thumb", f"fixture capacity {volume:.1f} gal exceeds {pdi.meta['legacy_capacity_ratio']:g} x the "
+            run.warn("hgi_rule_of_thumb", f"fixture capacity {show(volume, 'gal')} exceeds {pdi.meta['legacy_capacity_ratio']:g} x the "
                                 f"{rating} gpm rating (legacy rule of thumb; secondary)")
 
 
@@ -280,13 +281,13 @@ def _smaller_unit_warning(load: float, flows: float, flow: float, minutes: int, 
         return
     if flows:
         run.warn("hgi_smaller_unit", f"a {smaller} gpm unit, as some published selections round down to, is below the "
-                            f"{minutes}-minute design flow of {flow:.1f} gpm; the code selection is the next larger "
-                            f"rating, {rating} gpm")
+                            f"{minutes}-minute design flow of {show(flow, 'gpm')}; the code selection is the next larger "
+                            f"rating, {rating} gpm", minutes=minutes, smaller_gpm=smaller, rating_gpm=rating)
         return
     drain = hgi.drain_down_minutes(load, smaller)
     run.warn("hgi_smaller_unit", f"a {smaller} gpm unit, as some published selections round down to, would take {drain:.2f} min "
-                        f"to drain the {load:.1f} gal load (over the {minutes}-minute period); the code selection is "
-                        f"the next larger rating, {rating} gpm")
+                        f"to drain the {show(load, 'gal')} load (over the {minutes}-minute period); the code selection is "
+                        f"the next larger rating, {rating} gpm", minutes=minutes, smaller_gpm=smaller, rating_gpm=rating)
 
 
 # --- Meals cross-check ---------------------------------------------------------------------------------

@@ -18,6 +18,7 @@ from sizing.errors import SizingInputError, shown
 from sizing.jurisdiction import DEFAULT_ID, connection_default
 from sizing.jurisdiction import get as get_jurisdiction
 from sizing.notes import Note
+from sizing.quantities import show
 from sizing.sections import declarations as declarations_section
 from sizing.sections import interceptor as interceptor_section
 from sizing.sections import review_notes as review_notes_section
@@ -86,11 +87,6 @@ def fixture_types() -> dict[str, FixtureType]:
         info.pop("aliases", None)
         types[key] = FixtureType(key=key, **info)
     return types
-
-
-def receptor_types() -> tuple[str, ...]:
-    """Types that receive indirect waste (floor sink, floor drain)."""
-    return tuple(k for k, t in fixture_types().items() if t.receptor)
 
 
 @lru_cache(maxsize=1)
@@ -392,7 +388,7 @@ def _fixture(i: int, item: Any, warnings: list[str], jurisdiction: Any) -> Fixtu
     drains_to = None if item.get("drains_to") is None else parse.text(
         f"{path}.drains_to", str(item["drains_to"]), max_length=200, single_line=True)
     if dims["depth"] is not None and dims["depth"] > SUSPICIOUS_SINK_DEPTH_IN:
-        warnings.append(Note("deep_sink", f"{path}: a {dims['depth']:g} in deep compartment is unusual for a sink; check "
+        warnings.append(Note("deep_sink", f"{path}: a {show(dims['depth'], 'in')} deep compartment is unusual for a sink; check "
                              "the depth", depth_in=dims["depth"]))
     return make_fixture(i, ftype, jurisdiction, count=count, area=area, connected_given=given_connected,
                         indirect=indirect, trap_size_in=trap, flow_gpm=flow, compartments=compartments,

@@ -12,7 +12,8 @@ from sizing.cli import main
 CORRECTIONS = [
     ("1. Increase the gravity grease interceptor to at least 1,000 gal for 29 DFU; the plans show 750 gal",
      "Sheet P-4. Reference: CPC 2025, Section 1014.3.6"),
-    ("2. Enlarge the access manholes to at least 24 in diameter: manhole 2 (sheet P-4) over sanitary tee 2 (20.00 in)",
+    # the manhole's 20 in printed as its 24 in limit is: one length, one way ("20 in", not "20.00 in")
+    ("2. Enlarge the access manholes to at least 24 in diameter: manhole 2 (sheet P-4) over sanitary tee 2 (20 in)",
      "Reviewer's note: The outlet manhole cover is called out as 20 in on detail 5."),
     ("3. Route the dishwasher's waste to a receptor that is not on the grease interceptor line: fixture 4 "
      "(Dishwasher, commercial (dish machine), sheet P-2) drains to fixture 3 (2 x FS-1, sheet P-2), which is "

@@ -84,7 +84,9 @@ def run(args: argparse.Namespace) -> int:
     import sqlalchemy as sa
 
     from sizing.errors import SizingInputError
-    from sizing.register.db import BUSY, RegisterBusy, is_busy, mask
+    from sizing.register.engine import is_busy
+    from sizing.register.errors import BUSY, RegisterBusy
+    from sizing.register.location import mask
 
     try:
         return _run(args, sys)
@@ -137,7 +139,7 @@ def _run(args: argparse.Namespace, sys) -> int:
 
 
 def _init(args, sys) -> int:
-    from sizing.register.db import HEAD
+    from sizing.register.versions import HEAD
 
     reg = _open(args, create=args.action == "init")
     try:
@@ -197,7 +199,7 @@ def _say_opened(reg, stream) -> None:
     if reg.db.created:
         print(f"sizing register: created a new register at {reg.db.display()}", file=stream)
     elif reg.db.migrated_from:
-        from sizing.register.db import HEAD
+        from sizing.register.versions import HEAD
 
         print(f"sizing register: migrated {reg.db.display()} from schema {reg.db.migrated_from} to {HEAD}",
               file=stream)

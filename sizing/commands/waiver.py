@@ -34,16 +34,16 @@ def run(args: argparse.Namespace) -> int:
     from sizing.commands.output import check_distinct, emit, pdf_path, to_json
     from sizing.errors import SizingInputError
     from sizing.jurisdiction import get
-    from sizing.ordinance.waiver import decide, no_waivers_error
+    from sizing.ordinance.waiver import decide
     from sizing.report import letter
+    from sizing.sections.waiver import no_waivers_error
 
     if not get(args.jurisdiction).has_waivers:
         raise no_waivers_error(args.jurisdiction)
     today = None if args.date is None else parse.date("--date", args.date)
     check_distinct(("--output", pdf_path(args.output, args.file, "letter") if args.format == "pdf" else args.output),
                    ("--letter", args.letter))
-    decision = decide(submittal.load(args.file, jurisdiction=args.jurisdiction), today=today,
-                      jurisdiction=args.jurisdiction)
+    decision = decide(submittal.load(args.file, jurisdiction=args.jurisdiction), today=today)
     if args.letter:
         suffix = Path(args.letter).suffix.lower()
         if suffix not in (".md", ".pdf"):

@@ -20,10 +20,6 @@ def fixture_dfu(row_id: str, edition: str) -> tuple[float, dict]:
     raise KeyError(f"Table 702.1 ({edition}) has no row {row_id!r}")
 
 
-def listed_trap_sizes(edition: str) -> list[float]:
-    return load_table("702.2-1", edition).column("trap_in")
-
-
 def trap_dfu(trap_in: float, edition: str) -> tuple[float, dict, float, str | None]:
     """DFU for a fixture not in Table 702.1, by its trap size. Returns (dfu, row, size used, note).
     CPC Section 702.2, Table 702.2(1).

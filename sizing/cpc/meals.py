@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 
+from sizing.quantities import number
 from sizing.tables import load_table
 
 FORMULA_TEXT = "V = M × W × R × S"
@@ -92,4 +93,4 @@ def equation_latex(values: dict[str, float] | None = None) -> str:
 
 
 def _num(x: float) -> str:
-    return f"{x:,.2f}".rstrip("0").rstrip(".")
+    return number(float(x))

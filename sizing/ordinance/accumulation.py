@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from sizing.finding import FAIL, PASS, Finding
+from sizing.quantities import show, show_against
 from sizing.sections.maintenance import MaintenanceRecord, Measurement
 
 # --- Dates ---------------------------------------------------------------------------------------------
@@ -78,9 +79,9 @@ def limit_finding(reading: dict[str, Any], limit_percent: float, citation: str) 
     """
     over = bool(reading["exceeds_limit"])
     return Finding("accumulation_limit", FAIL if over else PASS, citation,
-                   f"FOG + solids {reading['percent_full']:g} % of the liquid depth ({'over' if over else 'within'} "
-                   f"{limit_percent:g} %)", value=reading["percent_full"], limit=limit_percent, unit="%",
-                   title=f"FOG + solids at most {limit_percent:g} % of the liquid depth")
+                   f"FOG + solids {show_against(reading['percent_full'], limit_percent, '%')} of the liquid depth ({'over' if over else 'within'} "
+                   f"{show(limit_percent, '%')})", value=reading["percent_full"], limit=limit_percent, unit="%",
+                   title=f"FOG + solids at most {show(limit_percent, '%')} of the liquid depth")
 
 
 def readings(rec: MaintenanceRecord, limit_percent: float) -> list[dict[str, Any]]:

@@ -34,6 +34,7 @@ from sizing.notes import Note
 from sizing.ordinance import device_maintenance, records
 from sizing.ordinance.accumulation import add_months, cycle, limit_finding, readings
 from sizing.ordinance.due import is_overdue
+from sizing.quantities import show
 from sizing.sections.maintenance import MaintenanceRecord, from_dict, load  # noqa: F401  (reading a log, then plan(): this module's API)
 
 #: The findings about the interceptor's state; every other finding of a plan is a records check.
@@ -258,8 +259,8 @@ def _recommended(rec: MaintenanceRecord, r: _Rules, anchor: dt.date, established
                           f"accumulation: the {r.cap_months}-month maximum applies "
                           f"({cite['max_service_interval_months']})"), cap_days
     measured = max(1, math.floor(r.safety * cyc.days_to_limit))
-    basis = (f"measured accumulation {cyc.rate:.4f} in/day: {cyc.days_to_limit:.1f} days from empty to {r.limit:g} % "
-             f"({limit_depth:g} in of {rec.liquid_depth_in:g} in) x safety factor {r.safety:g} = {measured} days "
+    basis = (f"measured accumulation {cyc.rate:.4f} in/day: {cyc.days_to_limit:.1f} days from empty to {show(r.limit, '%')} "
+             f"({show(limit_depth, 'in')} of {show(rec.liquid_depth_in, 'in')}) x safety factor {r.safety:g} = {measured} days "
              f"(local policy, {cite['maintenance_interval_safety_factor']})")
     if measured > cap_days:
         basis += f"; capped at {r.cap_months} months = {cap_days} days ({cite['max_service_interval_months']})"
@@ -275,7 +276,7 @@ def _due(rec: MaintenanceRecord, r: _Rules, last_service: dt.date | None, establ
     due_date, due_basis, due_cite = _scheduled_due(rec, last_service, established, r.cap_months, r.default_months,
                                                    r.cite)
     if projected is not None and projected < due_date:
-        due_basis = (f"the projected date of reaching {r.limit:g} % ({r.cite['max_accumulation_percent']}), before "
+        due_basis = (f"the projected date of reaching {show(r.limit, '%')} ({r.cite['max_accumulation_percent']}), before "
                      f"the scheduled {due_date.isoformat()}: {due_basis}")
         due_date, due_cite = projected, r.cite["max_accumulation_percent"]
     return due_date, due_basis, due_cite
@@ -288,7 +289,7 @@ def _next_service(as_of: dt.date, r: _Rules, latest: dict[str, Any] | None, serv
     due date and the projected date of reaching the limit."""
     due_date, due_basis, overdue = due
     if service_now:
-        return as_of, (f"the latest reading is {latest['percent_full']:g} %, over the {r.limit:g} % limit: service "
+        return as_of, (f"the latest reading is {show(latest['percent_full'], '%')}, over the {show(r.limit, '%')} limit: service "
                        f"immediately ({r.cite['service_immediately_when_over_limit']})")
     if last_service is None:
         return None, "no pump-out on record: a full pump-out starts the maintenance cycle"
@@ -297,7 +298,7 @@ def _next_service(as_of: dt.date, r: _Rules, latest: dict[str, Any] | None, serv
     if due_date is not None and due_date < next_date:
         next_date, next_basis = due_date, f"the due date: {due_basis}"
     if projected is not None and projected < next_date:
-        next_date, next_basis = projected, f"the projected date of reaching {r.limit:g} %"
+        next_date, next_basis = projected, f"the projected date of reaching {show(r.limit, '%')}"
     if overdue:
         next_basis += f"; OVERDUE since {due_date.isoformat()}: service now"
     return next_date, next_basis

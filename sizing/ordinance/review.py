@@ -28,10 +28,9 @@ from sizing.finding import FAIL, INFO, STATUSES, Finding, jsonable
 from sizing.ordinance.calendar import working_days_rule
 from sizing.ordinance.due import is_overdue
 from sizing.ordinance.rules import registry
-from sizing.ordinance.rules.context import NOT_SHOWN, Deadline, RuleContext
+from sizing.ordinance.rules.context import Deadline, RuleContext
 from sizing.result import SizingResult
-from sizing.sections.declarations import Declarations
-from sizing.sections.interceptor import Interceptor, Manhole
+from sizing.sections.interceptor import Interceptor
 from sizing.size import size
 from sizing.submittal import Submittal
 
@@ -134,7 +133,8 @@ class Review:
             "waiver": None if self.waiver is None else jsonable(self.waiver),
             "working_days_rule": self.working_days_rule,
             "sizing": self.sizing.to_dict(),
-            "sizing_warnings_omitted": [{"warning": w, "reason": why} for w, why in self.sizing_warnings_omitted],
+            "sizing_warnings_omitted": [{"warning": w, "code": getattr(w, "code", "other"), "reason": why}
+                                        for w, why in self.sizing_warnings_omitted],
         }
 
 
@@ -220,20 +220,9 @@ def _waiver(sub: Submittal, on: dt.date, profile: Any) -> dict[str, Any] | None:
         return None
     from sizing.ordinance.waiver import waiver_of, waiver_types
 
-    app = waiver_of(sub, profile)
+    app = waiver_of(sub)
     spec = waiver_types(profile)[app.type]
     expired = app.expiration is not None and is_overdue(app.expiration, on)  # in force through its expiration date
     return {"type": app.type, "title": spec["title"], "citation": spec["citation"], "status": app.status,
             "granted_on": app.granted_on, "expiration": app.expiration, "expired": expired,
             "applies_to": list(spec["construction"]), "conditions": list(app.conditions) + list(app.terms)}
-
-
-def review_file(path: str, *, jurisdiction: Any, edition: str | None = None, today: dt.date | None = None) -> Review:
-    """Load a submittal file under ``jurisdiction`` and review it there."""
-    from sizing import submittal
-
-    return review(submittal.load(path, edition=edition, jurisdiction=jurisdiction), today=today)
-
-
-__all__ = ["Finding", "Deadline", "Review", "Interceptor", "Manhole", "Declarations", "NOT_SHOWN", "review",
-           "review_file"]

@@ -18,23 +18,14 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from sizing.finding import WARN, Finding, status_of
-from sizing.jurisdiction import get as get_jurisdiction
 from sizing.jurisdiction import profile_parameter
 from sizing.ordinance.accumulation import add_months
 from sizing.ordinance.revocation import assess, revocation_finding
 from sizing.ordinance.waiver_evidence import count, evidence_scores
 from sizing.sections import waiver as waiver_section
-
-# the waiver's input names, read by the app's waiver form and by the commands with decide()
-from sizing.sections.waiver import (  # noqa: F401
-    APPLICATION_FIELDS,
-    HOODS,
-    MONITORING_FIELDS,
-    REVOCATION_FIELDS,
-    WAIVER_FIELDS,
+from sizing.sections.waiver import (
     Monitoring,
     WaiverApplication,
-    no_waivers_error,
     waiver_types,
 )
 from sizing.submittal import Submittal
@@ -294,23 +285,22 @@ def parse_waiver(sub: Submittal, today: dt.date | None = None, profile: Any = No
                                        meals_seats=None if sub.meals is None else sub.meals.seats)
 
 
-def waiver_of(sub: Submittal, profile: Any = None) -> WaiverApplication:
-    """The submittal's waiver application under ``profile`` (default: the jurisdiction it was read under): the one
-    parsed when the document was read, or, read under another jurisdiction or without a waiver section, parsed
-    now (which says in one line what is missing)."""
-    j = get_jurisdiction(sub.place if profile is None else profile)
-    if sub.waiver is not None and j.id == sub.jurisdiction:
+def waiver_of(sub: Submittal) -> WaiverApplication:
+    """The submittal's waiver application under the jurisdiction it was read under: the one parsed when the
+    document was read or, without a waiver section, parsed now (which says in one line what is missing)."""
+    if sub.waiver is not None:
         return sub.waiver
-    return parse_waiver(sub, profile=j)
+    return parse_waiver(sub, profile=sub.place)
 
 
-def decide(sub: Submittal, today: dt.date | None = None, jurisdiction: Any = None) -> WaiverDecision:
-    """Evaluate a waiver or variance application (and a revocation, if given) for the Director, under
-    ``jurisdiction`` (an id or a Jurisdiction; default: the one the submittal was read under)."""
+def decide(sub: Submittal, today: dt.date | None = None) -> WaiverDecision:
+    """Evaluate a waiver or variance application (and a revocation, if given) for the Director, under the
+    jurisdiction the submittal was read under (chosen once where the document was read: a decision cannot be
+    given a second one)."""
     from sizing.size import size
 
-    profile = get_jurisdiction(sub.place if jurisdiction is None else jurisdiction)
-    app = waiver_of(sub, profile)
+    profile = sub.place
+    app = waiver_of(sub)
     app = replace(app, date=app.date or today or dt.date.today())
     spec = waiver_types(profile)[app.type]
     ev = profile.raw.get("waiver_evidence") or {}

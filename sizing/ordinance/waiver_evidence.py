@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from sizing.quantities import show
 from sizing.sections.waiver import WaiverApplication
 from sizing.tables import load_table
 
@@ -43,7 +44,7 @@ def _show(value: Any, unit: str) -> str:
     if value is None:
         return "—"
     if isinstance(value, float):
-        value = f"{value:,.1f}".rstrip("0").rstrip(".")
+        return show(value, unit)
     return f"{value} {unit}".strip()
 
 
@@ -62,7 +63,7 @@ def evidence_scores(app: WaiverApplication, sized, ev: Mapping[str, Any], editio
         smallest = load_table("1014.3.6", edition).rows[0]["volume_gal"]
         req = sized.gravity["required_volume_gal"]
         checks.append(_check("CPC required gravity volume", req, smallest, None if req is None else req <= smallest,
-                             f"sizing: {sized.dfu_total:g} DFU ({sized.gravity['dfu_basis'] or 'no basis'}), "
+                             f"sizing: {show(sized.dfu_total, 'DFU')} ({sized.gravity['dfu_basis'] or 'no basis'}), "
                              f"{sized.gravity['citation']}; limit = the smallest Table 1014.3.6 size", "gal"))
     for name, key, value, unit, source in (
             ("seats", "max_seats", a.seats, "", a.seats_source),

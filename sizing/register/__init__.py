@@ -2,7 +2,7 @@
 
 The register calls the calculation core (:func:`sizing.ordinance.review.review`, :func:`sizing.ordinance.waiver.decide`,
 :func:`sizing.ordinance.maintenance.plan`, :func:`sizing.batch.run_batch`) and stores each result's ``to_dict()``;
-the core never imports the register. Modules: :mod:`.db` (location, engine, migrations), :mod:`.schema` (tables),
+the core never imports the register. Modules: :mod:`.location` (where it lives), :mod:`.engine`, :mod:`.versions` (schema version, migrations), :mod:`.db` (opening it), :mod:`.errors`, :mod:`.schema` (tables),
 :mod:`.adapter` (findings in one shape), :mod:`.store` (writes), :mod:`.queries` (show, history, diff, due, export).
 """
 

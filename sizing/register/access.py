@@ -30,7 +30,8 @@ from sqlalchemy.engine import Connection
 from sizing.errors import SizingInputError
 from sizing.register import limits
 from sizing.register import schema as t
-from sizing.register.db import NotPermitted, Opened
+from sizing.register.db import Opened
+from sizing.register.errors import NotPermitted
 
 ROLES = ("viewer", "plan_checker", "inspector", "director", "admin")
 #: What each kind of write is, for the messages.
@@ -202,11 +203,6 @@ def disable_user(opened: Opened, identity: str, *, by: str, on_behalf_of: str | 
         conn.execute(t.users.insert().values(identity=identity, role=who.role, active=False,
                                              **writer(by, on_behalf_of, now())))
     return User(identity, who.role, False)
-
-
-def as_rows(items: list[User]) -> list[Mapping[str, Any]]:
-    return [{"identity": u.identity, "role": u.role, "active": u.active, "since": u.recorded_at,
-             "by": u.recorded_by} for u in items]
 
 
 def on_behalf_of(user: str | None = None, field_name: str = "--user") -> str | None:

@@ -122,7 +122,8 @@ def evaluate(doc: Any, kind: str | None = None, fse_id: str | None = None, today
         result = maintenance.plan(rec, jid)
         project, ok = dict(rec.project), result.in_order
     elif kind == "waiver":
-        from sizing.ordinance.waiver import decide, no_waivers_error
+        from sizing.ordinance.waiver import decide
+        from sizing.sections.waiver import no_waivers_error
 
         if not get_jurisdiction(jid).has_waivers:
             raise no_waivers_error(jid)

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from sizing.errors import SizingInputError
 from sizing.ordinance.maintenance import MaintenancePlan
+from sizing.quantities import show
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -34,7 +35,7 @@ def maintenance_figure(plan: MaintenancePlan) -> Figure:
     values = [r["percent_full"] for r in plan.readings]
     over = [r["exceeds_limit"] for r in plan.readings]
     ax.axhline(limit, color="tab:red", linewidth=1.5,
-               label=f"{limit:g} % limit ({plan.limit_depth_in:g} in of {plan.liquid_depth_in:g} in)")
+               label=f"{show(limit, '%')} limit ({show(plan.limit_depth_in, 'in')} of {show(plan.liquid_depth_in, 'in')})")
     for i, day in enumerate(plan.services):
         ax.axvline(day, color="0.55", linestyle=":", linewidth=1, label="full pump-out" if i == 0 else None)
     if dates:
@@ -53,7 +54,7 @@ def maintenance_figure(plan: MaintenancePlan) -> Figure:
                 label=f"projection ({p['rate_percent_per_day']:.3g} %/day)")
     if plan.projected_limit_date is not None:
         ax.scatter([plan.projected_limit_date], [limit], color="tab:orange", marker="D", zorder=4,
-                   label=f"reaches {limit:g} %: {plan.projected_limit_date.isoformat()}")
+                   label=f"reaches {show(limit, '%')}: {plan.projected_limit_date.isoformat()}")
     if plan.next_service_date is not None:
         ax.axvline(plan.next_service_date, color="tab:green", linestyle="--", linewidth=1.2,
                    label=f"next service: {plan.next_service_date.isoformat()}")

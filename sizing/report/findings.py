@@ -10,6 +10,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from sizing.quantities import number
+from sizing.quantities import show as show_quantity
+
 SYMBOL = {"pass": "PASS", "fail": "FAIL", "warn": "WARN", "info": "INFO"}
 NA = "N/A"
 #: Fill colours for a finding's status cell in a PDF (light, so black text stays legible in print).
@@ -45,14 +48,14 @@ def value_limit(f) -> tuple[str, str]:
 
 
 def show(x: Any, unit: str = "") -> str:
-    """One value as text: '—' for none, yes / no, thousands separators, at most two decimals, dates ISO."""
+    """One value as text: '—' for none, yes / no, a measure to its quantity's precision (sizing.quantities),
+    dates ISO."""
     if x is None:
         return "—"
     if isinstance(x, bool):
         return "yes" if x else "no"
     if isinstance(x, float):
-        text = f"{x:,.2f}".rstrip("0").rstrip(".")
-        return f"{text} {unit}".strip()
+        return show_quantity(x, unit) if unit else number(x)
     if isinstance(x, int):
         return f"{x:,} {unit}".strip()
     return str(getattr(x, "isoformat", lambda: x)())

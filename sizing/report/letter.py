@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from sizing.ordinance.waiver import WaiverDecision
+from sizing.quantities import UNIT_QUANTITY, number, show
 from sizing.report import findings as render
 
 #: The columns of the letter's findings table (the Director's findings have no reviewer's note).
@@ -36,13 +37,14 @@ def decision_line(d: WaiverDecision) -> str:
             f"{'are' if n != 1 else 'is'} not met.")
 
 
-def number_text(value: Any) -> str:
-    """A count or measure as a person writes it: 12.0 -> '12', 1500.0 -> '1,500', 2.5 -> '2.5', None -> '—'."""
+def number_text(value: Any, unit: str = "") -> str:
+    """A count or measure as a person writes it, to its unit's precision (sizing.quantities): 12.0 -> '12',
+    1500.0 -> '1,500', 2.5 -> '2.5', 40.25 with '%' -> '40.3', None -> '—'."""
     if value is None:
         return "—"
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         return str(value)
-    return f"{value:,.0f}" if float(value).is_integer() else f"{value:,g}"
+    return number(value, UNIT_QUANTITY.get(unit))
 
 
 def score_text(score: dict[str, Any] | None) -> str:
@@ -71,20 +73,6 @@ def _addressee(d: WaiverDecision) -> list[str]:
     return [x for x in (p.get("applicant"), p.get("name"), p.get("address")) if x]
 
 
-def _revocation_lines(r: dict[str, Any]) -> list[tuple[str, str]]:
-    grounds = "; ".join(f"{g['ground'] or repr(g['given'])}: {g['text']}" for g in r["grounds"]) or "none given"
-    return [
-        ("Notice mailed", r["notice_mailed"]),
-        ("Proposed effective date", r["proposed_effective"]),
-        ("Notice period", f"{r['days_of_notice']} days (at least {r['notice_days_required']} required: "
-                          f"{'valid' if r['notice_valid'] else 'NOT valid'}; {r['citations']['notice']})"),
-        ("Earliest effective date", r["earliest_effective"]),
-        ("Grounds", grounds),
-        ("Owner's written response", f"{r['response']} ({r['citations']['response']})"),
-        ("Revocation may proceed", "yes" if r["may_proceed"] else "no — " + "; ".join(r["issues"])),
-    ]
-
-
 def _scored(d: WaiverDecision) -> list[tuple[Any, dict[str, Any]]]:
     """The findings with an evidence score that has checks, and the score."""
     return [(f, f.detail["score"]) for f in d.findings
@@ -104,7 +92,7 @@ def waiver_markdown(d: WaiverDecision) -> str:
     out += [f"Construction: {d.construction.replace('_', ' ')}"
             + (f", admitted under {d.admitted_under} ({d.admitted_as})" if d.admitted_under else "")
             + f". CPC {d.sizing['edition']} sizing of the application: "
-            f"{d.sizing['dfu_total']:g} DFU, required gravity volume "
+            f"{show(d.sizing['dfu_total'], 'DFU')}, required gravity volume "
             f"{'—' if d.sizing['required_volume_gal'] is None else format(d.sizing['required_volume_gal'], ',g') + ' gal'} "
             f"({d.sizing['citation']}).", ""]
     if d.technology:
@@ -115,8 +103,8 @@ def waiver_markdown(d: WaiverDecision) -> str:
                 "| Check | Application value | Threshold (local policy) | Result | Source |", "|---|---|---|---|---|"]
         for c in score["checks"]:
             result = {True: "supports", False: "does not support", None: "no data"}[c["ok"]]
-            shown = f"{number_text(c['value'])} {c['unit']}".strip()
-            limit = f"{number_text(c['limit'])} {c['unit']}".strip()
+            shown = f"{number_text(c['value'], c['unit'])} {c['unit']}".strip()
+            limit = f"{number_text(c['limit'], c['unit'])} {c['unit']}".strip()
             out.append(f"| {c['name']} | {shown} | {limit} | {result} | {c['source'] or '—'} |")
     if d.missing:
         out += ["", "## Not met", ""] + [f"- {m}" for m in d.missing]
@@ -144,9 +132,9 @@ def waiver_pdf(d: WaiverDecision) -> bytes:
     pdf.key_values([("Date", d.date.isoformat()), ("To", " · ".join(_addressee(d)) or None),
                     ("Construction", d.construction.replace("_", " ")
                      + (f"; admitted under {d.admitted_under} ({d.admitted_as})" if d.admitted_under else "")),
-                    ("CPC sizing", f"{d.sizing['dfu_total']:g} DFU; required gravity volume "
+                    ("CPC sizing", f"{show(d.sizing['dfu_total'], 'DFU')}; required gravity volume "
                                    + ("—" if d.sizing["required_volume_gal"] is None
-                                      else f"{d.sizing['required_volume_gal']:,g} gal")
+                                      else f"{show(d.sizing['required_volume_gal'], 'gal')}")
                                    + f" ({d.sizing['citation']})"),
                     ("Alternative pretreatment", d.technology)])
     pdf.paragraph(decision_line(d), size=11, style="B")
@@ -157,8 +145,8 @@ def waiver_pdf(d: WaiverDecision) -> bytes:
     for f, score in _scored(d):
         pdf.heading(f"Evidence behind {f.rule}", 2)
         pdf.table(["Check", "Application value", "Threshold", "Result", "Source"],
-                  [[c["name"], f"{number_text(c['value'])} {c['unit']}".strip(),
-                    f"{number_text(c['limit'])} {c['unit']}".strip(),
+                  [[c["name"], f"{number_text(c['value'], c['unit'])} {c['unit']}".strip(),
+                    f"{number_text(c['limit'], c['unit'])} {c['unit']}".strip(),
                     {True: "supports", False: "does not support", None: "no data"}[c["ok"]], c["source"] or "—"]
                    for c in score["checks"]], widths=[20, 20, 18, 14, 28])
         pdf.paragraph(f"Thresholds: {score['thresholds']}.", size=7.5, muted=True)

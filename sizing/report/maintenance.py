@@ -13,6 +13,7 @@ import io
 from typing import Any
 
 from sizing.ordinance.maintenance import MaintenancePlan
+from sizing.quantities import show
 from sizing.report import findings as render_findings
 
 
@@ -30,7 +31,7 @@ def _date(day: dt.date | str | None) -> str | None:
 
 
 def _inches(value: float) -> str:
-    return f"{value:.2f} in"
+    return show(value, 'in')
 
 
 def recommendation_pairs(plan: MaintenancePlan) -> list[tuple[str, Any]]:
@@ -41,19 +42,19 @@ def recommendation_pairs(plan: MaintenancePlan) -> list[tuple[str, Any]]:
     if latest is not None and plan.percent_full is not None:
         verdict = "OVER the limit" if plan.exceeds_limit else "within the limit"
         reading = (f"{latest['date']}: FOG {_inches(latest['fog_in'])} + solids {_inches(latest['solids_in'])} = "
-                   f"{_inches(latest['total_in'])} of {plan.liquid_depth_in:g} in = {plan.percent_full:.1f} % "
+                   f"{_inches(latest['total_in'])} of {show(plan.liquid_depth_in, 'in')} = {show(plan.percent_full, '%')} "
                    f"({verdict}; {c.get('accumulation_limit', '')})")
     a = plan.accumulation
     rate = None if a.get("rate_in_per_day") is None else (
-        f"{a['rate_in_per_30_days']:.2f} in per 30 days ({a['method']})")
+        f"{show(a['rate_in_per_30_days'], 'in')} per 30 days ({a['method']})")
     return [
         ("Status", status_line(plan)),
-        ("Liquid depth", f"{plan.liquid_depth_in:g} in; {plan.limit_percent:g} % limit = "
-                         f"{plan.limit_depth_in:g} in of FOG + solids"),
+        ("Liquid depth", f"{show(plan.liquid_depth_in, 'in')}; {show(plan.limit_percent, '%')} limit = "
+                         f"{show(plan.limit_depth_in, 'in')} of FOG + solids"),
         ("Latest reading", reading or "no FOG + solids reading on record"),
         ("Last full pump-out", _date(plan.last_service) or "none on record"),
         ("Accumulation", rate),
-        (f"Projected to reach {plan.limit_percent:g} %", _date(plan.projected_limit_date)),
+        (f"Projected to reach {show(plan.limit_percent, '%')}", _date(plan.projected_limit_date)),
         ("Recommended interval", None if plan.recommended_interval_days is None
          else f"{plan.recommended_interval_days} days — {plan.basis}"),
         ("Approved interval", None if plan.approved_interval_days is None
@@ -75,7 +76,8 @@ def chart_png(plan: MaintenancePlan) -> bytes:
 
 def maintenance_pdf(plan: MaintenancePlan, letterhead: str | None = None) -> bytes:
     """The maintenance report: recommendation, chart, readings, pump-outs, findings and citations."""
-    from sizing.report.pdf import STATUS_FILL, ReportPDF, project_pairs
+    from sizing.report.findings import STATUS_FILL
+    from sizing.report.pdf import ReportPDF, project_pairs
 
     name = plan.project.get("name")
     pdf = ReportPDF("Grease interceptor maintenance report", name, letterhead=letterhead or plan.letterhead or None,
@@ -92,7 +94,7 @@ def maintenance_pdf(plan: MaintenancePlan, letterhead: str | None = None) -> byt
     if plan.readings:
         pdf.table(["Date", "FOG", "Solids", "Total", "% of liquid depth", "Over the limit"],
                   [(r["date"], _inches(r["fog_in"]), _inches(r["solids_in"]), _inches(r["total_in"]),
-                    f"{r['percent_full']:.1f} %", "yes" if r["exceeds_limit"] else "no") for r in plan.readings],
+                    f"{show(r['percent_full'], '%')}", "yes" if r["exceeds_limit"] else "no") for r in plan.readings],
                   widths=(16, 12, 12, 12, 16, 14), align=("L", "R", "R", "R", "R", "L"),
                   fills=[(None,) * 5 + (STATUS_FILL["fail"] if r["exceeds_limit"] else None,)
                          for r in plan.readings])
@@ -126,14 +128,14 @@ def maintenance_text(plan: MaintenancePlan, markdown: bool = False) -> str:
     else:
         r = d["latest_reading"]
         verdict = "OVER the limit" if d["exceeds_limit"] else "within the limit"
-        out.append(f"{bullet}Latest reading {r['date']}: FOG {r['fog_in']:.2f} in + solids {r['solids_in']:.2f} in = "
-                   f"{r['total_in']:.2f} in of {d['liquid_depth_in']:g} in = {d['percent_full']:.1f} % "
-                   f"({verdict}, {d['limit_percent']:g} %; {d['citations']['accumulation_limit']})")
+        out.append(f"{bullet}Latest reading {r['date']}: FOG {show(r['fog_in'], 'in')} + solids {show(r['solids_in'], 'in')} = "
+                   f"{show(r['total_in'], 'in')} of {show(d['liquid_depth_in'], 'in')} = {show(d['percent_full'], '%')} "
+                   f"({verdict}, {show(d['limit_percent'], '%')}; {d['citations']['accumulation_limit']})")
     a = d["accumulation"]
     if a["rate_in_per_day"] is not None:
-        out.append(f"{bullet}Accumulation: {a['rate_in_per_30_days']:.2f} in per 30 days ({a['method']})")
+        out.append(f"{bullet}Accumulation: {show(a['rate_in_per_30_days'], 'in')} per 30 days ({a['method']})")
     if d["projected_limit_date"]:
-        out.append(f"{bullet}Projected to reach {d['limit_percent']:g} %: {d['projected_limit_date']}")
+        out.append(f"{bullet}Projected to reach {show(d['limit_percent'], '%')}: {d['projected_limit_date']}")
     out.append(f"{bullet}Recommended interval: {d['recommended_interval_days']} days — {d['basis']}")
     if d["approved_interval_days"] is not None:
         out.append(f"{bullet}Approved interval: {d['approved_interval_days']:g} days")

@@ -22,9 +22,9 @@ from typing import Any
 from fpdf import FPDF
 from fpdf.fonts import FontFace
 
+from sizing.quantities import number, show
 from sizing.report import text as sizing_text
-from sizing.report.findings import NA, NA_FILL, STATUS_FILL, SYMBOL  # noqa: F401  (the fills: shared names)
-from sizing.report.quantities import show
+from sizing.report.findings import NA, SYMBOL
 from sizing.result import SizingResult
 
 FONT = "DejaVu"
@@ -261,7 +261,7 @@ def sizing_sections(pdf: ReportPDF, r: SizingResult, units: str = "us", level: i
         pdf.heading("Fixtures", level)
         pdf.table(["#", "Fixture", "Count", "Area", "Connected", "DFU", "Basis"],
                   [(f.index + 1, f.name, f.count, f.area.replace("_", " "), "yes" if f.connected else "no",
-                    f"{f.dfu:g}", f"{f.basis} [{f.provenance}]") for f in r.fixtures],
+                    number(f.dfu, 'dfu'), f"{f.basis} [{f.provenance}]") for f in r.fixtures],
                   widths=(4, 20, 7.5, 10, 11, 6, 41.5), align=("R", "L", "R", "L", "L", "R", "L"))
     labels = sizing_text._labels(r)
     pdf.heading("Calculation steps", level)

@@ -7,6 +7,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from sizing.names import counted_from_one
+from sizing.quantities import show
 from sizing.register.queries import cpc_check
 
 
@@ -23,8 +24,8 @@ def show_text(d: Mapping[str, Any]) -> str:
     out += [f"  {k}: {f[k]}" for k in ("address", "owner", "contact") if f[k]]
     for r in d["interceptors"][-1:]:
         out.append(f"  interceptor: {r['type'] or 'type not recorded'}, "
-                   + (f"{r['volume_gal']:g} gal" if r["volume_gal"] is not None else
-                      f"{r['rated_flow_gpm']:g} gpm" if r["rated_flow_gpm"] is not None else "size not recorded")
+                   + (f"{show(r['volume_gal'], 'gal')}" if r["volume_gal"] is not None else
+                      f"{show(r['rated_flow_gpm'], 'gpm')}" if r["rated_flow_gpm"] is not None else "size not recorded")
                    + f" ({r['source']})")
         check = cpc_check(r)["cpc_check"]
         if check:
@@ -79,12 +80,12 @@ def diff_text(d: Mapping[str, Any]) -> str:
 
 
 def _fx(f: Mapping[str, Any] | None) -> str:
-    return "none" if f is None else f"{f['count']} x, {f['connected']}, {f['dfu']:g} DFU"
+    return "none" if f is None else f"{f['count']} x, {f['connected']}, {show(f['dfu'], 'DFU')}"
 
 
 def _val(v: Any, key: str = "") -> str:
     """A design value of a diff, to the precision of its quantity (``required_volume_gal``: a volume)."""
-    from sizing.report.quantities import number, quantity_of
+    from sizing.quantities import number, quantity_of
 
     return number(v, quantity_of(key))
 

@@ -176,7 +176,7 @@ def _md(text: object) -> str:
 
 def _design_line(icp) -> str | None:
     """The proposed interceptor in one line: type, volume or rating, compartments, manholes, product."""
-    from sizing.report.quantities import show
+    from sizing.quantities import show
 
     if icp is None:
         return None

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
-from sizing.report.quantities import show
+from sizing.quantities import number, show
 from sizing.result import SizingResult
 
 #: A fixture row in a message, as the parser names it: ``fixtures[0]`` or ``fixtures[0].length``.
@@ -95,7 +95,7 @@ def sizing_markdown(r: SizingResult, units: str = "us") -> str:
     out += ["", "## Fixtures", "", "| # | Fixture | Count | Area | Connected | DFU | Basis |", "|---:|---|---:|---|---|---:|---|"]
     for f in r.fixtures:
         out.append(f"| {f.index + 1} | {_md(f.name)} | {f.count} | {f.area} | {'yes' if f.connected else 'no'} | "
-                   f"{f.dfu:g} | {_md(f.basis)} |")
+                   f"{number(f.dfu, 'dfu')} | {_md(f.basis)} |")
     out += ["", "## Calculation steps", "", "| # | Step | Value | Clause | Provenance |", "|---:|---|---:|---|---|"]
     for i, s in enumerate(r.steps, 1):
         value = _step_value(s, units)

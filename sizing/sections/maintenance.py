@@ -26,6 +26,7 @@ from typing import Any
 
 from sizing import parse
 from sizing.errors import SizingInputError
+from sizing.quantities import show
 from sizing.units import parse_quantity
 
 #: The keys of the maintenance section (or of a maintenance file's top level).
@@ -214,11 +215,11 @@ def _measurement(path: str, index: int, item: Any, depth: float, when: dt.date) 
                                    "layer depth, a length such as '2 in' or '50 mm'")
         layers[layer] = parse_quantity(
             f"{path}.{layer}", item[layer], "in", minimum=0, maximum=depth,
-            expected=f"a length such as '2 in' or '50 mm', no deeper than the liquid depth ({depth:g} in)")
+            expected=f"a length such as '2 in' or '50 mm', no deeper than the liquid depth ({show(depth, 'in')})")
     if layers["fog"] + layers["solids"] > depth * (1 + 1e-9):
         raise SizingInputError(f"{path}.solids", item["solids"], "", message=(
-            f"{path}.solids: FOG {layers['fog']:g} in + solids {layers['solids']:g} in = "
-            f"{layers['fog'] + layers['solids']:g} in is deeper than the interceptor's liquid depth {depth:g} in"))
+            f"{path}.solids: FOG {show(layers['fog'], 'in')} + solids {show(layers['solids'], 'in')} = "
+            f"{show(layers['fog'] + layers['solids'], 'in')} is deeper than the interceptor's liquid depth {show(depth, 'in')}"))
     return Measurement(index=index, date=day, fog_in=layers["fog"], solids_in=layers["solids"])
 
 

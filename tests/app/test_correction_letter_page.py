@@ -31,7 +31,7 @@ def test_the_letter_downloads_hold_what_the_checker_typed(app):
     assert "Dana Ortiz  " in markdown.splitlines()
     assert "Senior plan checker, City of Tracy, California  " in markdown.splitlines()
     assert ("2. Enlarge the access manholes to at least 24 in diameter: manhole 2 (sheet P-4) over sanitary tee 2 "
-            "(20.00 in)  ") in markdown.splitlines()
+            "(20 in)  ") in markdown.splitlines()
     doc = docx.Document(io.BytesIO(built(app, "rv_letter_docx")))
     numbered = [p.text for p in doc.paragraphs if p.style.name == "List Number"]
     assert len(numbered) == 4 and "Reviewer's note: Detail 3 on sheet P-2" in numbered[3]

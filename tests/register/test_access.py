@@ -12,7 +12,7 @@ from sizing import parse
 from sizing.cli import main
 from sizing.register import access
 from sizing.register import schema as t
-from sizing.register.db import NotPermitted
+from sizing.register.errors import NotPermitted
 from sizing.register.store import evaluate
 from tests.conftest import EXAMPLES
 

@@ -13,18 +13,40 @@ from tests.conftest import EXAMPLES
 
 
 def test_review_findings_keep_rule_status_and_citation():
-    r = review(submittal.load(EXAMPLES / "review-noncompliant.yaml")).to_dict()
-    got = normalise("review", r)
-    assert [(f.rule, f.status) for f in got] == [(f["rule"], f["status"]) for f in r["findings"]]
-    volume = next(f for f in got if f.rule == "volume")
-    assert volume.status == "fail" and "Table 1014.3.6" in volume.citation and "750 gal" in volume.message
+    """A result written by hand: each finding's rule, status, citation and message kept; none left blank."""
+    from sizing.register.adapter import FindingRow
+
+    result = {"findings": [
+        {"rule": "volume", "status": "fail", "citation": "CPC 2025, Section 1014.3.6, Table 1014.3.6",
+         "message": "Proposed volume 1890 L (499.3 gal) is less than the required 750 gal (10 DFU)"},
+        {"rule": "additives", "status": "info", "citation": None, "message": None}]}
+    assert normalise("review", result) == [
+        FindingRow("volume", "fail", "CPC 2025, Section 1014.3.6, Table 1014.3.6",
+                   "Proposed volume 1890 L (499.3 gal) is less than the required 750 gal (10 DFU)"),
+        FindingRow("additives", "info", "", "")]
+
+
+def test_the_noncompliant_example_s_failures_as_its_header_lists_them():
+    """examples/review-noncompliant.yaml says what is wrong with it: too small (1890 L = 499 gal against 750 gal),
+    one compartment, a 600 mm manhole (under 24 in), a dishwasher and a restroom lavatory on the grease line, a food
+    grinder without approval, 65 degC (149 degF, over 140 degF) discharge."""
+    got = {f.rule: f for f in normalise("review", review(submittal.load(EXAMPLES / "review-noncompliant.yaml"))
+                                        .to_dict())}
+    for rule in ("volume", "compartments", "manhole_diameter", "dishwasher_connection", "sanitary_connection",
+                 "food_grinder", "discharge_temperature"):
+        assert got[rule].status == "fail", rule
+    assert "Table 1014.3.6" in got["volume"].citation and "750 gal" in got["volume"].message
 
 
 def test_waiver_met_is_pass_and_not_met_is_fail():
-    d = decide(submittal.load(EXAMPLES / "waiver-infeasible-existing.yaml")).to_dict()  # fee not paid
-    got = {f.rule: f.status for f in normalise("waiver", d)}
+    """examples/waiver-infeasible-existing.yaml: an existing FSE (the kind applies), inadequate space made with its
+    evidence, inadequate slope not met, the other ground not made, the mitigation fee not paid: not grantable, so
+    every finding not met is a fail (a warn only while another of its group carries a grantable waiver)."""
+    d = decide(submittal.load(EXAMPLES / "waiver-infeasible-existing.yaml")).to_dict()
     assert d["grantable"] is False
-    assert got == {f["rule"]: ("pass" if f["status"] == "pass" else "fail") for f in d["findings"]}
+    assert [(f.rule, f.status) for f in normalise("waiver", d)] == [
+        ("applies_to_construction", "pass"), ("inadequate_space", "pass"), ("inadequate_slope", "fail"),
+        ("other_infeasibility", "fail"), ("mitigation_fee_paid", "fail")]
 
 
 def test_maintenance_check_not_shown_is_warn_and_over_the_limit_fails():

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sqlalchemy as sa
 
 from sizing.cli import main
-from sizing.register.db import resolve
+from sizing.register.location import resolve
 from tests.conftest import EXAMPLES
 
 

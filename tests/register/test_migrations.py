@@ -13,9 +13,13 @@ import sqlalchemy as sa
 from sizing import submittal
 from sizing.cli import main
 from sizing.ordinance.review import review
-from sizing.register import db as regdb
 from sizing.register.adapter import normalise
+from sizing.register.db import open_db
+from sizing.register.engine import make_engine
+from sizing.register.errors import RegisterError
+from sizing.register.location import resolve
 from sizing.register.store import jsonable
+from sizing.register.versions import HEAD, MIGRATIONS, VERSIONS, current_version, upgrade
 from tests.conftest import EXAMPLES
 
 CYCLE1, CYCLE2 = EXAMPLES / "register" / "corner-cafe-cycle1.yaml", EXAMPLES / "register" / "corner-cafe-cycle2.yaml"
@@ -23,11 +27,11 @@ CYCLE1, CYCLE2 = EXAMPLES / "register" / "corner-cafe-cycle1.yaml", EXAMPLES / "
 
 def make_first_schema_database(url: str) -> None:
     """A register as the first schema version wrote it: one FSE with one review cycle."""
-    engine = regdb.make_engine(url)
+    engine = make_engine(url)
     result = jsonable(review(submittal.load(CYCLE1)).to_dict())
     when = {"recorded_at": dt.datetime(2026, 3, 2, 16, 30), "recorded_by": "J. Alvarez"}
     with engine.connect().execution_options(write=True) as conn, conn.begin():
-        regdb.upgrade(conn, "0001")
+        upgrade(conn, "0001")
         fses = sa.table("fses", *(sa.column(c) for c in ("fse_id", "name", "source", "recorded_at", "recorded_by")))
         conn.execute(fses.insert().values(fse_id="FSE-0417", name="Corner Cafe, 25 W 10th St, Tracy CA",
                                           source="review", **when))
@@ -44,10 +48,10 @@ def make_first_schema_database(url: str) -> None:
 
 
 def version(url: str) -> str | None:
-    engine = regdb.make_engine(url)
+    engine = make_engine(url)
     try:
         with engine.connect() as conn:
-            return regdb.current_version(conn)
+            return current_version(conn)
     finally:
         engine.dispose()
 
@@ -57,25 +61,25 @@ def test_head_is_the_last_alembic_revision():
     from alembic.script import ScriptDirectory
 
     cfg = Config()
-    cfg.set_main_option("script_location", str(regdb.MIGRATIONS))
+    cfg.set_main_option("script_location", str(MIGRATIONS))
     script = ScriptDirectory.from_config(cfg)
-    assert script.get_heads() == [regdb.HEAD]
-    assert [r.revision for r in reversed(list(script.walk_revisions()))] == list(regdb.VERSIONS)
+    assert script.get_heads() == [HEAD]
+    assert [r.revision for r in reversed(list(script.walk_revisions()))] == list(VERSIONS)
 
 
 @pytest.mark.fresh
 def test_a_first_schema_database_is_migrated_with_its_records(db, capsys, registers):
-    url = regdb.resolve(db)[0]
+    url = resolve(db)[0]
     make_first_schema_database(url)
     assert version(url) == "0001"
     code = main(["register", "history", "FSE-0417", "--db", db, "--format", "json"])
     out, err = capsys.readouterr()
     assert code == 0
-    assert err.strip().endswith(f"from schema 0001 to {regdb.HEAD}") and "migrated" in err
+    assert err.strip().endswith(f"from schema 0001 to {HEAD}") and "migrated" in err
     rows = json.loads(out)["history"]
     assert [r["what"] for r in rows] == ["FSE details", "review cycle 1"]  # kept, not recreated
     assert rows[1]["recorded_by"] == "J. Alvarez"
-    assert version(url) == regdb.HEAD
+    assert version(url) == HEAD
     reg = registers(db)
     with reg.db.read() as conn:
         got = dict(conn.execute(sa.text("SELECT status, count(*) FROM findings GROUP BY status")).all())
@@ -96,11 +100,11 @@ def test_a_second_schema_database_gets_the_jurisdiction_of_its_records(db, capsy
     records added after it carry the profile they were evaluated under."""
     from sizing.jurisdiction import DEFAULT_ID
 
-    url = regdb.resolve(db)[0]
+    url = resolve(db)[0]
     make_first_schema_database(url)
-    engine = regdb.make_engine(url)
+    engine = make_engine(url)
     with engine.connect().execution_options(write=True) as conn, conn.begin():
-        regdb.upgrade(conn, "0002")
+        upgrade(conn, "0002")
         icp = sa.table("interceptors", *(sa.column(c) for c in ("fse_id", "type", "volume_gal", "source",
                                                                   "recorded_at", "recorded_by")))
         when = {"recorded_at": dt.datetime(2026, 3, 3, 9, 0), "recorded_by": "J. Alvarez"}
@@ -110,8 +114,8 @@ def test_a_second_schema_database_gets_the_jurisdiction_of_its_records(db, capsy
     engine.dispose()
     assert version(url) == "0002"
     assert main(["register", "add", str(CYCLE2), "--db", db, "--jurisdiction", "cpc"]) in (0, 1)
-    assert f"from schema 0002 to {regdb.HEAD}" in capsys.readouterr().err
-    assert version(url) == regdb.HEAD
+    assert f"from schema 0002 to {HEAD}" in capsys.readouterr().err
+    assert version(url) == HEAD
     reg = registers(db)
     with reg.db.read() as conn:
         cycles = conn.execute(sa.text("SELECT cycle, jurisdiction_id FROM cycles ORDER BY cycle")).all()
@@ -122,8 +126,8 @@ def test_a_second_schema_database_gets_the_jurisdiction_of_its_records(db, capsy
 
 @pytest.mark.fresh
 def test_a_database_from_a_newer_version_is_refused_unchanged(db, capsys):
-    url = regdb.resolve(db)[0]
-    engine = regdb.make_engine(url)
+    url = resolve(db)[0]
+    engine = make_engine(url)
     with engine.begin() as conn:
         conn.exec_driver_sql("CREATE TABLE alembic_version (version_num VARCHAR(32) NOT NULL)")
         conn.exec_driver_sql("INSERT INTO alembic_version VALUES ('0099')")
@@ -136,15 +140,15 @@ def test_a_database_from_a_newer_version_is_refused_unchanged(db, capsys):
 
 @pytest.mark.fresh
 def test_a_database_that_is_not_a_register_is_refused_unchanged(db, capsys):
-    url = regdb.resolve(db)[0]
-    engine = regdb.make_engine(url)
+    url = resolve(db)[0]
+    engine = make_engine(url)
     with engine.begin() as conn:
         conn.exec_driver_sql("CREATE TABLE permits (id INTEGER PRIMARY KEY, holder TEXT)")
     engine.dispose()
     code = main(["register", "due", "--db", db])
     err = capsys.readouterr().err
     assert code == 2 and "holds tables (permits) but is not a sizing register" in err
-    engine = regdb.make_engine(url)
+    engine = make_engine(url)
     with engine.connect() as conn:
         assert sorted(sa.inspect(conn).get_table_names()) == ["permits"]
     engine.dispose()
@@ -174,19 +178,19 @@ def test_bad_locations_name_the_setting(value, expected, capsys):
 def test_migrate_is_explicit_and_the_app_never_migrates(db, capsys, monkeypatch):
     """`sizing register migrate` brings an older register to the current schema; reading it from the app refuses
     (nothing is migrated or changed by viewing); `migrate` where there is no register says so."""
-    url = regdb.resolve(db)[0]
+    url = resolve(db)[0]
     make_first_schema_database(url)
     from sizing.register import open_register
 
-    with pytest.raises(regdb.RegisterError, match=r"has schema 0001; this version of sizing uses 0005: run "
+    with pytest.raises(RegisterError, match=r"has schema 0001; this version of sizing uses 0005: run "
                                                   r"`sizing register migrate`; nothing was changed"):
         open_register(db, create=False, read_only=True, migrate_older=False)
     assert version(url) == "0001"
     assert main(["register", "migrate", "--db", db]) == 0
-    assert f"from schema 0001 to {regdb.HEAD}" in capsys.readouterr().err
-    assert version(url) == regdb.HEAD
+    assert f"from schema 0001 to {HEAD}" in capsys.readouterr().err
+    assert version(url) == HEAD
     assert main(["register", "migrate", "--db", db]) == 0
-    assert f"is a register at schema {regdb.HEAD}; nothing to do" in capsys.readouterr().err
+    assert f"is a register at schema {HEAD}; nothing to do" in capsys.readouterr().err
 
 
 def test_migrate_without_a_register_says_so(tmp_path, capsys):
@@ -199,8 +203,8 @@ def test_a_postgresql_host_that_never_answers_is_given_up_on():
     import time
 
     start = time.monotonic()
-    with pytest.raises(regdb.RegisterError, match="cannot open the register"):
-        regdb.open_db("postgresql+psycopg://fog@10.255.255.1/program", timeout=2)
+    with pytest.raises(RegisterError, match="cannot open the register"):
+        open_db("postgresql+psycopg://fog@10.255.255.1/program", timeout=2)
     assert time.monotonic() - start < 15
 
 

@@ -16,8 +16,8 @@ import sqlalchemy as sa
 
 from sizing.cli import main
 from sizing.register import schema as t
-from sizing.register.db import WRITE_LOCK
 from sizing.register.limits import LIMITS
+from sizing.register.versions import WRITE_LOCK
 from tests.conftest import EXAMPLES
 from tests.register.conftest import PG_URL, drop_schema
 

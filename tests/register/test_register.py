@@ -38,7 +38,7 @@ def add_examples(capsys, db) -> list[int]:
 
 @pytest.mark.fresh
 def test_reading_never_creates_and_init_does(db, capsys, registers):
-    from sizing.register.db import HEAD
+    from sizing.register.versions import HEAD
 
     code, out, err = run(capsys, "register", "due", "--db", db, "--as-of", "2026-07-01")
     assert code == 2 and out == ""

@@ -8,7 +8,7 @@ digit swap of 2,839).
 import pytest
 
 from sizing.cpc.gravity import gravity_interceptor_volume
-from sizing.report.quantities import show
+from sizing.quantities import show
 from sizing.size import size
 from sizing.submittal import from_dict, load
 
@@ -53,4 +53,4 @@ def test_above_2640_dfu_gives_no_size():
     assert result.dfu_total == 2642
     assert result.required_volume_gal is None
     assert "no size" in result.gravity["message"]
-    assert any("2642 DFU" in w for w in result.warnings)
+    assert any("2,642 DFU" in w for w in result.warnings)

@@ -8,6 +8,7 @@ below the computed flow (50.5 -> "50", 21.0 -> "20", 55.5 -> "50") are NOT copie
 import pytest
 
 from sizing.cpc import hydromechanical as hgi
+from sizing.notes import codes
 from sizing.size import size
 from sizing.submittal import from_dict
 
@@ -34,8 +35,9 @@ def test_three_compartment_18_24_12_rounds_up_to_75_and_warns_about_50():
     h = result.hydromechanical
     assert h["one_minute_flow_gpm"] == pytest.approx(50.49, abs=0.01)
     assert h["rated_one_minute_gpm"] == 75
-    warning = next(w for w in result.warnings if "a 50 gpm unit" in w)
-    assert "1.01 min" in warning and "75 gpm" in warning
+    (warning,) = [w for w in result.warnings if w.code == "hgi_smaller_unit" and w.detail["minutes"] == 1]
+    assert (warning.detail["smaller_gpm"], warning.detail["rating_gpm"]) == (50, 75)
+    assert "1.01 min" in warning  # 50.49 gal / 50 gpm = 1.01 min to drain, over the 1-minute period
 
 
 def test_three_compartment_12_12_15_rounds_up_to_25_and_warns_about_20():
@@ -44,7 +46,9 @@ def test_three_compartment_12_12_15_rounds_up_to_25_and_warns_about_20():
     h = result.hydromechanical
     assert h["one_minute_flow_gpm"] == pytest.approx(21.04, abs=0.01)
     assert h["rated_one_minute_gpm"] == 25
-    assert any("a 20 gpm unit" in w and "1.05 min" in w for w in result.warnings)
+    (warning,) = [w for w in result.warnings if w.code == "hgi_smaller_unit" and w.detail["minutes"] == 1]
+    assert (warning.detail["smaller_gpm"], warning.detail["rating_gpm"]) == (20, 25)
+    assert "1.05 min" in warning  # 21.04 gal / 20 gpm = 1.05 min
 
 
 def test_55_5_gpm_is_a_75_gpm_unit_not_50():
@@ -61,4 +65,4 @@ def test_above_100_gpm_has_no_standard_rating():
     result = size(from_dict({"fixtures": [{"type": "three_compartment_sink", "compartments": 3,
                                           "length": 36, "width": 30, "depth": 14}]}))
     assert result.hydromechanical["rated_one_minute_gpm"] is None
-    assert any("above the largest standard rating" in w for w in result.warnings)
+    assert "hgi_above_largest" in codes(result.warnings)

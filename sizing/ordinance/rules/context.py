@@ -15,6 +15,7 @@ from sizing.errors import TableError
 from sizing.finding import FAIL, INFO, WARN, Finding
 from sizing.jurisdiction import profile_parameter
 from sizing.ordinance.rules.registry import RuleSpec
+from sizing.quantities import show
 from sizing.result import SizingResult
 from sizing.sections.declarations import Declarations
 from sizing.sections.interceptor import Interceptor
@@ -143,7 +144,7 @@ def missing(rule: str, citation: str, what: str, correction: str, limit: Any = N
 
 def gal(value: float) -> str:
     """``1250.0`` -> ``'1,250 gal'``."""
-    return f"{value:,.1f}".rstrip("0").rstrip(".") + " gal"
+    return show(value, "gal")
 
 
 def fixture_names(c: RuleContext, lines) -> str:

@@ -15,6 +15,7 @@ from sizing.ordinance.rules.context import (
 )
 from sizing.ordinance.rules.registry import review_rule
 from sizing.ordinance.rules.requirement import requires_interceptor
+from sizing.quantities import number, show, show_against
 from sizing.units import convert
 
 #: A volume typed in whole litres may land a fraction of a gallon under a US size (2839 L = 749.98 gal):
@@ -69,13 +70,15 @@ def _volume_gravity(c: RuleContext, tmc: str) -> Finding:
     have = c.icp.volume_gal
     typed = c.icp.given.get("volume")
     metric = _typed_in_litres(typed)
-    # as entered, with every digit it was given (999.86 gal is never shown as a rounded 999.9)
-    shown = f"{typed} ({have:,.2f} gal)" if metric else f"{have:,.6g} gal"
+    # as entered, with every digit it was given (999.86 gal is never shown as a rounded 999.9); litres converted
+    # to gallons to a volume's precision, never printed as the size they fall short of
+    shown = f"{typed} ({show_against(have, need, 'gal')})" if metric and need else \
+        f"{typed} ({show(have, 'gal')})" if metric else f"{have:,.6g} gal"
     slack = VOLUME_SLACK_GAL if metric else 0.0
     if need is None:
         return Finding("volume", WARN, cite, f"Proposed volume {shown}; the CPC size could not be determined: "
                        f"{g['message']}", value=have, unit="gal", provenance=prov)
-    basis = f"{c.sizing.dfu_total:g} DFU"
+    basis = f"{show(c.sizing.dfu_total, 'DFU')}"
     if g["footnote3_volume_gal"]:
         basis += f" + {gal(g['footnote3_volume_gal'])} (footnote 3)"
     left_out = tuple(g.get("left_out") or ())
@@ -100,13 +103,13 @@ def _volume_hgi(c: RuleContext, tmc: str) -> Finding:
     ed = c.sizing.edition
     if h["one_minute_flow_gpm"] is not None:
         one, two = h["one_minute_flow_gpm"], h["two_minute_flow_gpm"]
-        basis = (f"PDI G-101 fixture-capacity method: {h['drainage_load_gal']:g} gal drainage load"
-                 + (f" + {h['added_flow_gpm']:g} gpm of appliances" if h["added_flow_gpm"] else ""))
+        basis = (f"PDI G-101 fixture-capacity method: {show(h['drainage_load_gal'], 'gal')} drainage load"
+                 + (f" + {show(h['added_flow_gpm'], 'gpm')} of appliances" if h["added_flow_gpm"] else ""))
         cite = f"CPC {ed}, Section 1014.2.1; PDI G-101{tmc}"
         std = f"; next standard rating {h['rated_one_minute_gpm']} gpm" if h["rated_one_minute_gpm"] else ""
     elif h["by_pipe_one_minute_gpm"] is not None:
         one, two = h["by_pipe_one_minute_gpm"], h["by_pipe_two_minute_gpm"]
-        basis = f"Table 1014.2.1 for a {h['inlet_pipe_in']:g} in grease waste pipe"
+        basis = f"Table 1014.2.1 for a {show(h['inlet_pipe_in'], 'in')} grease waste pipe"
         cite = f"CPC {ed}, Section 1014.2.1, Table 1014.2.1{tmc}"
         std = ""
     else:
@@ -117,7 +120,7 @@ def _volume_hgi(c: RuleContext, tmc: str) -> Finding:
     prov = h["provenance"]
     if c.icp.rated_flow_gpm is None:
         return missing("volume", cite, "The hydromechanical interceptor's rated flow is",
-                       f"Show the hydromechanical grease interceptor's rated flow; at least {one:g} gpm is required "
+                       f"Show the hydromechanical grease interceptor's rated flow; at least {show(one, 'gpm')} is required "
                        f"for 1-minute drainage ({basis})", limit=one, unit="gpm")
     have = c.icp.rated_flow_gpm
     left_out = tuple(h.get("left_out") or ()) if h["one_minute_flow_gpm"] is not None else ()
@@ -127,26 +130,27 @@ def _volume_hgi(c: RuleContext, tmc: str) -> Finding:
             "method includes them") if left_out else None
     if have >= one - 1e-9:
         if left_out:
-            return Finding("volume", WARN, cite, f"Rated flow {have:g} gpm >= the 1-minute drainage flow {one:g} gpm "
+            return Finding("volume", WARN, cite, f"Rated flow {show(have, 'gpm')} >= the 1-minute drainage flow {show(one, 'gpm')} "
                            f"of the fixtures counted ({basis}){partial}", value=have, limit=one, unit="gpm",
                            provenance=prov, missing=left_out, correction=give)
-        return Finding("volume", PASS, cite, f"Rated flow {have:g} gpm >= the 1-minute drainage flow {one:g} gpm "
+        return Finding("volume", PASS, cite, f"Rated flow {show(have, 'gpm')} >= the 1-minute drainage flow {show(one, 'gpm')} "
                        f"({basis}{std})", value=have, limit=one, unit="gpm", provenance=prov)
     if have >= two - 1e-9:
-        return Finding("volume", WARN, cite, f"Rated flow {have:g} gpm meets only the 2-minute drainage flow "
-                       f"{two:g} gpm, not the 1-minute flow {one:g} gpm ({basis}); acceptable only where the "
+        return Finding("volume", WARN, cite, f"Rated flow {show(have, 'gpm')} meets only the 2-minute drainage flow "
+                       f"{show(two, 'gpm')}, not the 1-minute flow {show(one, 'gpm')} ({basis}); acceptable only where the "
                        f"2-minute drain period is allowed and stated on the plans{partial}", value=have, limit=one,
                        unit="gpm", provenance=prov, missing=left_out, correction=give)
-    return Finding("volume", FAIL, cite, f"Rated flow {have:g} gpm is less than the 2-minute drainage flow {two:g} gpm "
-                   f"and the 1-minute flow {one:g} gpm ({basis})", value=have, limit=one, unit="gpm", provenance=prov,
-                   correction=f"Increase the hydromechanical grease interceptor's rated flow to at least {one:g} gpm "
-                              f"for 1-minute drainage, or {two:g} gpm where a 2-minute drain period is allowed and "
-                              f"stated; the plans show {have:g} gpm")
+    return Finding("volume", FAIL, cite, f"Rated flow {show(have, 'gpm')} is less than the 2-minute drainage flow {show(two, 'gpm')} "
+                   f"and the 1-minute flow {show(one, 'gpm')} ({basis})", value=have, limit=one, unit="gpm", provenance=prov,
+                   correction=f"Increase the hydromechanical grease interceptor's rated flow to at least {show(one, 'gpm')} "
+                              f"for 1-minute drainage, or {show(two, 'gpm')} where a 2-minute drain period is allowed and "
+                              f"stated; the plans show {show(have, 'gpm')}")
 
 
 @review_rule("hgi_capacity", order=40, parameters={"hgi_max_capacity_ratio": "gal per gpm"}, types=("hydromechanical",))
 def rule_hgi_capacity(c: RuleContext) -> Finding | None:
-    """The capacity of the fixtures discharging into a hydromechanical interceptor <= 2.5 x its rated flow.
+    """The capacity of the fixtures discharging into a hydromechanical interceptor at most the profile's ratio
+    times its rated flow.
     CPC Section 1014.2.1 (wording secondary: check against the printed code)."""
     if c.kind != "hydromechanical":
         return None
@@ -164,7 +168,7 @@ def rule_hgi_capacity(c: RuleContext) -> Finding | None:
                        f"Fixture capacity against {ratio:g} x the rated flow: not checked; {what} {NOT_SHOWN}",
                        value=capacity, limit=None, unit="gal", provenance=prov, provenance_note=note)
     limit = ratio * rated
-    basis = f"{', '.join(counted)}; {ratio:g} gal per gpm x {rated:g} gpm"
+    basis = f"{', '.join(counted)}; {number(ratio)} gal per gpm x {show(rated, 'gpm')}"
     left_out = tuple(c.sizing.hydromechanical.get("left_out") or ())
     if left_out and capacity <= limit + 1e-9:
         return Finding("hgi_capacity", WARN, cite,
@@ -181,9 +185,9 @@ def rule_hgi_capacity(c: RuleContext) -> Finding | None:
     return Finding("hgi_capacity", FAIL, cite,
                    f"Connected fixture capacity {gal(capacity)} exceeds {gal(limit)} ({basis})",
                    value=capacity, limit=limit, unit="gal", provenance=prov, provenance_note=note,
-                   correction=f"Provide a hydromechanical interceptor rated at least {capacity / ratio:.1f} gpm for "
-                              f"the {gal(capacity)} of connected fixtures (at most {ratio:g} gal per gpm), or "
-                              f"connect less fixture capacity to it; the plans show {rated:g} gpm")
+                   correction=f"Provide a hydromechanical interceptor rated at least {show(capacity / ratio, 'gpm')} for "
+                              f"the {gal(capacity)} of connected fixtures (at most {number(ratio)} gal per gpm), or "
+                              f"connect less fixture capacity to it; the plans show {show(rated, 'gpm')}")
 
 
 @review_rule("hgi_rating_range", order=45, parameters={"min_hgi_rating": "gpm", "max_hgi_rating": "gpm"},
@@ -201,15 +205,15 @@ def rule_hgi_rating_range(c: RuleContext) -> Finding | None:
     rated = c.icp.rated_flow_gpm
     if rated is None:
         return missing("hgi_rating_range", cite, "The hydromechanical interceptor's rated flow is",
-                       f"Show the rated flow of the grease trap; the jurisdiction allows {lo:g} to {hi:g} gpm",
-                       limit=f"{lo:g}-{hi:g}", unit="gpm")
+                       f"Show the rated flow of the grease trap; the jurisdiction allows {number(lo, 'flow')} to {show(hi, 'gpm')}",
+                       limit=f"{number(lo, 'flow')}-{number(hi, 'flow')}", unit="gpm")
     if lo - 1e-9 <= rated <= hi + 1e-9:
-        return Finding("hgi_rating_range", PASS, cite, f"Rated flow {rated:g} gpm within the allowed {lo:g} to {hi:g} gpm",
-                       value=rated, limit=f"{lo:g}-{hi:g}", unit="gpm")
-    return Finding("hgi_rating_range", FAIL, cite, f"Rated flow {rated:g} gpm is outside the allowed {lo:g} to {hi:g} gpm",
-                   value=rated, limit=f"{lo:g}-{hi:g}", unit="gpm",
-                   correction=f"Use a grease trap rated {lo:g} to {hi:g} gpm, or a gravity interceptor where the flow "
-                              f"needs more; the plans show {rated:g} gpm")
+        return Finding("hgi_rating_range", PASS, cite, f"Rated flow {show(rated, 'gpm')} within the allowed {number(lo, 'flow')} to {show(hi, 'gpm')}",
+                       value=rated, limit=f"{number(lo, 'flow')}-{number(hi, 'flow')}", unit="gpm")
+    return Finding("hgi_rating_range", FAIL, cite, f"Rated flow {show(rated, 'gpm')} is outside the allowed {number(lo, 'flow')} to {show(hi, 'gpm')}",
+                   value=rated, limit=f"{number(lo, 'flow')}-{number(hi, 'flow')}", unit="gpm",
+                   correction=f"Use a grease trap rated {number(lo, 'flow')} to {show(hi, 'gpm')}, or a gravity interceptor where the flow "
+                              f"needs more; the plans show {show(rated, 'gpm')}")
 
 
 def _listed(lines: tuple[str, ...]) -> str:
@@ -250,7 +254,7 @@ def rule_interceptor_type(c: RuleContext) -> Finding | None:
 
 @review_rule("compartments", order=50, parameters={"min_compartments": "count"})
 def rule_compartments(c: RuleContext) -> Finding:
-    """At least two compartments.
+    """At least the profile's number of compartments.
     FOG ordinance, Grease interceptor design standards (b)."""
     p = c.param("min_compartments")
     need = int(p["value"])

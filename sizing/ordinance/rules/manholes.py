@@ -10,6 +10,7 @@ from sizing import names
 from sizing.finding import FAIL, PASS, WARN, Finding
 from sizing.ordinance.rules.context import RuleContext, missing, not_checked
 from sizing.ordinance.rules.registry import review_rule
+from sizing.quantities import show, show_against
 from sizing.sections.interceptor import Manhole, position
 
 
@@ -24,24 +25,24 @@ def rule_manhole_diameter(c: RuleContext) -> Finding:
         return skip
     if not c.icp.manholes:
         return missing("manhole_diameter", p["citation"], "Access manholes are",
-                       f"Show the access manholes and their diameters (at least {need:g} in)", limit=need, unit="in")
+                       f"Show the access manholes and their diameters (at least {show(need, 'in')})", limit=need, unit="in")
     called = manhole_names(c)
     unknown = [m for m in c.icp.manholes if m.diameter_in is None]
     if unknown:
         names = ", ".join(called[m.index] for m in unknown)
         return missing("manhole_diameter", p["citation"], f"The diameter of {names} is",
-                       f"Show the diameter of every access manhole ({names}); at least {need:g} in", limit=need,
+                       f"Show the diameter of every access manhole ({names}); at least {show(need, 'in')}", limit=need,
                        unit="in")
     small = [m for m in c.icp.manholes if m.diameter_in < need - 1e-9]
     smallest = min(m.diameter_in for m in c.icp.manholes)
     if not small:
         return Finding("manhole_diameter", PASS, p["citation"],
-                       f"All {len(c.icp.manholes)} manholes >= {need:g} in (smallest {smallest:.2f} in)",
+                       f"All {len(c.icp.manholes)} manholes >= {show(need, 'in')} (smallest {show(smallest, 'in')})",
                        value=round(smallest, 3), limit=need, unit="in")
-    names = ", ".join(f"{called[m.index]} ({m.diameter_in:.2f} in)" for m in small)
-    return Finding("manhole_diameter", FAIL, p["citation"], f"Manholes under {need:g} in: {names}",
+    names = ", ".join(f"{called[m.index]} ({show_against(m.diameter_in, need, 'in')})" for m in small)
+    return Finding("manhole_diameter", FAIL, p["citation"], f"Manholes under {show(need, 'in')}: {names}",
                    value=round(smallest, 3), limit=need, unit="in",
-                   correction=f"Enlarge the access manholes to at least {need:g} in diameter: {names}")
+                   correction=f"Enlarge the access manholes to at least {show(need, 'in')} diameter: {names}")
 
 
 @review_rule("manhole_count", order=70, parameters={"manholes_over_each_chamber_and_tee": None, "manhole_over_tee_covers_chamber": None})
@@ -97,19 +98,19 @@ def rule_manhole_spacing(c: RuleContext) -> Finding:
         return skip
     if c.icp.length_in is None:
         return missing("manhole_spacing", cite, "The interceptor's length is",
-                       f"Show the interceptor's inside length: one access opening is required for every {step:g} ft "
+                       f"Show the interceptor's inside length: one access opening is required for every {show(step, 'ft')} "
                        f"of it, and at least {least}")
     length_ft = c.icp.length_in / 12.0
     need = max(least, math.ceil(length_ft / step - 1e-9))
     have = len(c.icp.manholes or ())
-    basis = f"{length_ft:g} ft / {step:g} ft per opening, at least {least}"
+    basis = f"{show(length_ft, 'ft')} / {show(step, 'ft')} per opening, at least {least}"
     if have >= need:
         return Finding("manhole_spacing", PASS, cite, f"{have} access openings >= {need} ({basis})", value=have,
                        limit=need)
     return Finding("manhole_spacing", FAIL, cite, f"{have} access opening{'s' if have != 1 else ''}; {need} are "
                    f"required ({basis})", value=have, limit=need,
-                   correction=f"Provide at least {need} access openings along the {length_ft:g} ft interceptor (one "
-                              f"for every {step:g} ft, at least {least}); the plans show {have}")
+                   correction=f"Provide at least {need} access openings along the {show(length_ft, 'ft')} interceptor (one "
+                              f"for every {show(step, 'ft')}, at least {least}); the plans show {have}")
 
 
 @review_rule("manholes_to_grade", order=80, parameters={"manholes_to_finished_grade": None})

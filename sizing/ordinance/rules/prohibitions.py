@@ -9,6 +9,7 @@ from sizing.finding import FAIL, INFO, PASS, WARN, Finding
 from sizing.ordinance.calendar import add_working_days, holidays_between, working_days_between
 from sizing.ordinance.rules.context import NOT_SHOWN, Deadline, RuleContext, fixture_names, no_schedule
 from sizing.ordinance.rules.registry import review_rule
+from sizing.quantities import show
 
 
 def _grinders(c: RuleContext):
@@ -50,7 +51,7 @@ def rule_food_grinder(c: RuleContext) -> Finding:
 
 @review_rule("food_grinder_removal", order=150, parameters={"food_grinder_removal_working_days": "working days", "ordinance_effective_date": "date"})
 def rule_food_grinder_removal(c: RuleContext) -> list[Finding | Deadline] | None:
-    """Food grinders removed from existing FSEs within 180 working days of the chapter's effective date.
+    """Food grinders removed from existing FSEs within the profile's period after the chapter's effective date.
     FOG ordinance, Prohibitions (a)."""
     grinders = _grinders(c)
     approval = c.dec.food_grinder_approval
@@ -83,18 +84,18 @@ def rule_discharge_temperature(c: RuleContext) -> Finding:
     t = c.dec.max_discharge_temperature_degf
     if t is None:
         return Finding("discharge_temperature", WARN, p["citation"],
-                       f"The maximum discharge temperature is {NOT_SHOWN}; it may not exceed {limit:g} degF",
+                       f"The maximum discharge temperature is {NOT_SHOWN}; it may not exceed {show(limit, 'degF')}",
                        value=NOT_SHOWN, limit=limit, unit="degF")
     given = c.dec.max_discharge_temperature_given
-    shown = f"{t:g} degF" if given.replace(" ", "").lower().endswith("degf") or given.replace(".", "", 1).isdigit() \
-        else f"{given} ({t:g} degF)"
+    shown = f"{show(t, 'degF')}" if given.replace(" ", "").lower().endswith("degf") or given.replace(".", "", 1).isdigit() \
+        else f"{given} ({show(t, 'degF')})"
     if t <= limit + 1e-9:
         return Finding("discharge_temperature", PASS, p["citation"],
-                       f"Maximum discharge temperature {shown} does not exceed {limit:g} degF", value=t, limit=limit,
+                       f"Maximum discharge temperature {shown} does not exceed {show(limit, 'degF')}", value=t, limit=limit,
                        unit="degF")
     return Finding("discharge_temperature", FAIL, p["citation"],
-                   f"Maximum discharge temperature {shown} exceeds {limit:g} degF", value=t, limit=limit, unit="degF",
-                   correction=f"Limit the wastewater discharged to the grease interceptor to {limit:g} degF or less, "
+                   f"Maximum discharge temperature {shown} exceeds {show(limit, 'degF')}", value=t, limit=limit, unit="degF",
+                   correction=f"Limit the wastewater discharged to the grease interceptor to {show(limit, 'degF')} or less, "
                               f"e.g. by tempering or re-routing the hot discharge; the plans show {shown}")
 
 

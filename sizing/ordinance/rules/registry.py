@@ -92,3 +92,22 @@ def ids() -> tuple[str, ...]:
 
 def spec(rule_id: str) -> RuleSpec:
     return _loaded()[rule_id]
+
+
+def _units(parameters: Mapping[str, str | tuple[str, ...] | None]) -> str:
+    def unit(u: str | tuple[str, ...] | None) -> str:
+        return "" if u is None else f" [{' or '.join(u) if isinstance(u, tuple) else u}]"
+
+    return ", ".join(f"`{k}`{unit(u)}" for k, u in parameters.items())
+
+
+def rules_table() -> str:
+    """The review rules as a Markdown table (docs/ARCHITECTURE.md carries it; a test checks the two agree): each
+    rule's id, the profile parameters it reads with their units, the interceptor types it checks and its clause."""
+    out = ["| rule | reads (profile parameters) | interceptor types | clause |", "|---|---|---|---|"]
+    for r in rules():
+        doc = [line.strip() for line in (r.function.__doc__ or "").strip().splitlines() if line.strip()]
+        reads = "; ".join(filter(None, [_units(r.parameters), r.optional and f"optional {_units(r.optional)}"]))
+        types = "all" if r.types == INTERCEPTOR_TYPES else ", ".join(r.types)
+        out.append(f"| `{r.id}` | {reads or '—'} | {types} | {doc[-1] if doc else '—'} |")
+    return "\n".join(out)

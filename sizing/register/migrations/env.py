@@ -1,4 +1,4 @@
-"""Alembic environment: runs on the connection :func:`sizing.register.db.migrate` passes in (no alembic.ini)."""
+"""Alembic environment: runs on the connection :func:`sizing.register.versions.migrate` passes in (no alembic.ini)."""
 
 from alembic import context
 
