@@ -16,13 +16,15 @@ def test_list_names_each_profile_with_its_ordinance_and_a_city_s_own_folder(tmp_
     monkeypatch.setenv("SIZING_CACHE_DIR", str(tmp_path / "cache"))
     assert main(["jurisdictions", "list"]) == 0
     lines = {line.split(":", 1)[0]: line for line in capsys.readouterr().out.splitlines()}
-    # the profile lists 5 review rules, no waivers and the maintenance parameters (20 %, 6 months, ...)
+    # the profile lists 5 review rules, no waivers and the maintenance parameters (20 %, 6 months, ...); its 18
+    # values are all `derived` (the profile's own level) but the two marked `policy: local`
     assert lines["exampleville"] == (
-        "exampleville: City of Exampleville — Ordinance 42 (EMC chapter 9.10) (5 review rules; maintenance) "
+        "exampleville: City of Exampleville — Ordinance 42 (EMC chapter 9.10) (5 review rules; maintenance; "
+        "0 of 18 values confirmed or secondary; 16 derived, 2 local policy) "
         f"[{folder / 'exampleville.yaml'}]")
     assert lines["tracy"].startswith("tracy: City of Tracy, California — Ord. No. 1276, adopted 2019-11-19 "
                                      "(Tracy Municipal Code chapter 5.26) (")
-    assert "; waivers, maintenance)" in lines["tracy"]
+    assert "; waivers, maintenance; " in lines["tracy"]
 
 
 def test_check_passes_a_good_file_and_refuses_a_bad_one_with_exit_2(tmp_path, monkeypatch, capsys):

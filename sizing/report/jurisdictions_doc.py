@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from sizing.jurisdiction import READ_FROM_TEXT, Jurisdiction, get
-from sizing.report.quantities import UNIT_QUANTITY, number
+from sizing.quantities import UNIT_QUANTITY, number
 
 #: Where the generated file is committed (relative to the repository root).
 DOC = Path(__file__).resolve().parents[2] / "docs" / "jurisdictions.md"

@@ -128,11 +128,33 @@ def from_dict(data: Mapping[str, Any], as_of: dt.date | None = None) -> Maintena
                       for i, item in enumerate(parse.sequence(f("services"), section.get("services"), default=[])))
     measurements = [_measurement(f"{f('measurements')}[{i}]", i, item, depth, when) for i, item in
                     enumerate(parse.sequence(f("measurements"), section.get("measurements"), default=[]))]
-    approved = approved_months = None
-    if section.get("approved_interval") is not None:
-        approved = parse_quantity(f("approved_interval"), section["approved_interval"], "day", minimum=0,
-                                  strict_minimum=True, maximum=3650, expected=INTERVAL_EXPECTED)
-        approved_months = calendar_months(section["approved_interval"])
+    approved, approved_months = _approved(section, f)
+    training = _training(section, f, when)
+    kept = None if section.get("records_kept_since") is None else _past_date(
+        f("records_kept_since"), section["records_kept_since"], when)
+    since = None if section.get("operating_since") is None else _past_date(
+        f("operating_since"), section["operating_since"], when)
+    device, inspections = _device(section, f, when)
+    return MaintenanceRecord(liquid_depth_in=depth, device=device, inspections=inspections,
+                             services=tuple(sorted(p.date for p in pump_outs)),
+                             measurements=tuple(sorted(measurements, key=lambda m: (m.date, m.index))),
+                             approved_interval_days=approved, approved_interval_months=approved_months,
+                             training=tuple(sorted(training)),
+                             records_kept_since=kept, operating_since=since, as_of=when, project=project,
+                             pump_outs=pump_outs)
+
+
+def _approved(section: Mapping[str, Any], f: Any) -> tuple[float | None, int | None]:
+    """The approved interval in days, and in calendar months where it is written in months or years."""
+    if section.get("approved_interval") is None:
+        return None, None
+    approved = parse_quantity(f("approved_interval"), section["approved_interval"], "day", minimum=0,
+                              strict_minimum=True, maximum=3650, expected=INTERVAL_EXPECTED)
+    return approved, calendar_months(section["approved_interval"])
+
+
+def _training(section: Mapping[str, Any], f: Any, when: dt.date) -> list[dt.date]:
+    """The dates of the staff training sessions: a date, or a mapping with ``date`` and a note."""
     training = []
     for i, item in enumerate(parse.sequence(f("training"), section.get("training"), default=[])):
         path = f"{f('training')}[{i}]"
@@ -142,17 +164,7 @@ def from_dict(data: Mapping[str, Any], as_of: dt.date | None = None) -> Maintena
             training.append(_past_date(f"{path}.date", item.get("date"), when))
         else:
             training.append(_past_date(path, item, when))
-    kept = None if section.get("records_kept_since") is None else _past_date(
-        f("records_kept_since"), section["records_kept_since"], when)
-    since = None if section.get("operating_since") is None else _past_date(
-        f("operating_since"), section["operating_since"], when)
-    device, inspections = _device(section, f, when)
-    return MaintenanceRecord(liquid_depth_in=depth, device=device, inspections=inspections, services=tuple(sorted(p.date for p in pump_outs)),
-                             measurements=tuple(sorted(measurements, key=lambda m: (m.date, m.index))),
-                             approved_interval_days=approved, approved_interval_months=approved_months,
-                             training=tuple(sorted(training)),
-                             records_kept_since=kept, operating_since=since, as_of=when, project=project,
-                             pump_outs=pump_outs)
+    return training
 
 
 def _device(section: Mapping[str, Any], f: Any, when: dt.date) -> tuple[str | None, tuple[dt.date, ...]]:

@@ -15,6 +15,7 @@ from typing import Any
 from sizing.finding import FAIL, PASS, WARN, Finding
 from sizing.ordinance.rules.context import RuleContext, gal, missing, no_interceptor
 from sizing.ordinance.rules.registry import review_rule
+from sizing.quantities import show
 
 RULE = "local_size"
 #: The unit of a local table's sizes, by interceptor type (the key of its rows is always DFU).
@@ -64,10 +65,10 @@ def _local_terms(c: RuleContext, kind: str) -> tuple[list[tuple[float, str, str]
         else:
             size = table_size(rows, c.sizing.dfu_total)
             if size is None:
-                notes.append(f"{table['citation']}: {c.sizing.dfu_total:g} DFU is beyond the table's last row "
-                             f"({rows[-1][0]:g} DFU)")
+                notes.append(f"{table['citation']}: {show(c.sizing.dfu_total, 'DFU')} is beyond the table's last row "
+                             f"({show(rows[-1][0], 'DFU')})")
             else:
-                terms.append((float(size), f"{table['citation']}: {_size(size, unit)} for {c.sizing.dfu_total:g} DFU",
+                terms.append((float(size), f"{table['citation']}: {_size(size, unit)} for {show(c.sizing.dfu_total, 'DFU')}",
                               table["citation"]))
     order = ("unconfirmed", "derived", "secondary", "confirmed")
     worst = min(levels, key=order.index) if levels else None
@@ -75,7 +76,7 @@ def _local_terms(c: RuleContext, kind: str) -> tuple[list[tuple[float, str, str]
 
 
 def _size(value: float, unit: str) -> str:
-    return gal(value) if unit == "gal" else f"{value:g} gpm"
+    return gal(value) if unit == "gal" else show(value, "gpm")
 
 
 @review_rule(RULE, order=35, optional={"local_min_volume": "gal", "local_size_table": None})
