@@ -18,6 +18,7 @@ from sizing.ordinance.due import OVERDUE
 from sizing.ordinance.due import status as due_status
 from sizing.register import schema as t
 from sizing.register.adapter import FAIL
+from sizing.register.notices import due_items
 from sizing.register.store import Register
 
 FSE_COLUMNS = ("fse_id", "name", "address", "owner", "status", "cycles", "last_review", "failing", "waiver",
@@ -25,7 +26,7 @@ FSE_COLUMNS = ("fse_id", "name", "address", "owner", "status", "cycles", "last_r
 #: The due list's status of an undersized interceptor found by an inventory: to follow up, not a deadline.
 FOLLOW_UP = "follow up"
 RECORD_TABLES = ("fses", "interceptors", "cycles", "waivers", "notifications", "maintenance_logs",
-                 "maintenance_events")
+                 "maintenance_events", "inspections", "notices")
 
 
 def _rows(conn, table: sa.Table, fse_id: str | None = None, order=None) -> list[dict[str, Any]]:
@@ -223,6 +224,14 @@ def history(reg: Register, fse_id: str) -> list[dict[str, Any]]:
     for r in d["maintenance_logs"]:
         add(r["as_of"], "maintenance check", f"{'in order' if r['in_order'] else 'NOT in order'}; next service "
             f"{r['next_service_date']}", r)
+    for r in d["inspections"]:
+        failed = len((r["result"] or {}).get("failures") or [])
+        add(r["inspected_on"], "inspection", f"{r['purpose'].replace('_', ' ')}: "
+            + ("passed" if r["passed"] else f"{failed} item(s) failed")
+            + (f"; {r['percent_full']:.1f} % full" if r["percent_full"] is not None else ""), r)
+    for r in d["notices"]:
+        add(r["issued_on"], "notice", f"notice {r['id']}: {r['title']} ({r['item']}); due {r['due_on']} "
+            f"({r['citation']})", r)
     return sorted(out, key=lambda e: (e["date"], e["recorded_at"]))
 
 
@@ -233,7 +242,8 @@ def due_list(reg: Register, as_of: dt.date | None = None, within: int = 30, *,
     Install deadlines (until a pump-out on or after the notification shows an interceptor in service), waivers
     expiring, revocations taking effect, services due by the latest maintenance log, training due (the
     profile's training interval after the last training, when the profile of ``jurisdiction`` has one), the
-    records checks the latest log did not meet, and undersized interceptors to follow up.
+    records checks the latest log did not meet, undersized interceptors to follow up, and open notices (by their
+    due dates).
     """
     from sizing.jurisdiction import get as get_jurisdiction
 
@@ -260,7 +270,10 @@ def due_list(reg: Register, as_of: dt.date | None = None, within: int = 30, *,
         logs = {fse_id: latest(rows, "maintenance_logs") for fse_id, rows in _grouped(
             conn, t.maintenance_logs, "id", "fse_id", "as_of", "recorded_at", "next_service_date", "result").items()}
         icps = _grouped(conn, t.interceptors, "id", "fse_id", "assessment", "recorded_at")
+        open_notices = due_items(conn, as_of)
     for fse_id in ids:
+        for item in open_notices.get(fse_id, []):
+            add(item["date"], fse_id, item["what"], item["detail"], item["citation"])
         fse_events = events.get(fse_id, [])
         _due_installs(fse_id, notices.get(fse_id, []), fse_events, add)
         _due_waivers(fse_id, all_waivers.get(fse_id, []), add)
