@@ -42,6 +42,29 @@ def fse_ids(reg: Register) -> list[str]:
         return [r[0] for r in conn.execute(sa.select(t.fses.c.fse_id).distinct().order_by(t.fses.c.fse_id))]
 
 
+def find_fses(reg: Register, text: str = "", limit: int = 50) -> list[dict[str, Any]]:
+    """FSEs whose id or latest name or address contains ``text`` (case ignored), by id: ``fse_id``, ``name``,
+    ``address``; at most ``limit``."""
+    newest = sa.select(sa.func.max(t.fses.c.id)).group_by(t.fses.c.fse_id).scalar_subquery()
+    with reg.db.read() as conn:
+        rows = conn.execute(sa.select(t.fses.c.fse_id, t.fses.c.name, t.fses.c.address)
+                            .where(t.fses.c.id.in_(newest)).order_by(t.fses.c.fse_id)).mappings().all()
+    needle = " ".join(str(text or "").split()).casefold()
+    found = [dict(r) for r in rows if not needle or any(needle in str(r[k] or "").casefold()
+                                                         for k in ("fse_id", "name", "address"))]
+    return found[:limit]
+
+
+def last_readings(reg: Register, fse_id: str, n: int = 3) -> list[dict[str, Any]]:
+    """The FSE's latest ``n`` FOG + solids readings (from logs and inspections), newest first: date, fog_in,
+    solids_in, and the inspection that took it (None: a maintenance log)."""
+    e = t.maintenance_events.c
+    with reg.db.read() as conn:
+        rows = conn.execute(sa.select(e.on_date, e.fog_in, e.solids_in, e.inspection_id).where(
+            e.fse_id == fse_id, e.kind == "reading").order_by(e.on_date.desc(), e.id.desc()).limit(n)).mappings()
+        return [dict(r) for r in rows]
+
+
 def require_fse(conn, fse_id: str) -> dict[str, Any]:
     """The FSE's latest details; an id that is not in the register names the closest id that is (a typo, a
     look-alike character) or, failing one, a few known ids."""
