@@ -52,6 +52,8 @@ class InspectionResult:
     exceeds_limit: bool | None
     failures: tuple[Failure, ...]
     notes: tuple[str, ...]
+    #: the profile's checklist items this inspection did not answer (``bmp.exhaust_filters``): not checked
+    unanswered: tuple[str, ...] = ()
 
     @property
     def passed(self) -> bool:
@@ -67,6 +69,7 @@ class InspectionResult:
                     "percent_full": self.percent_full, "limit_percent": self.limit_percent,
                     "exceeds_limit": self.exceeds_limit},
                 "checklists_defined": self.checklists_defined, "answers": [dict(a) for a in self.answers],
+                "unanswered": list(self.unanswered),
                 "findings": [{"clause": f.clause, "text": f.text, "notice": f.notice} for f in r.findings],
                 "photos": [{"name": p.name, "media_type": p.media_type, "size_bytes": p.size_bytes,
                             "sha256": p.sha256, "caption": p.caption} for p in r.photos],
@@ -115,7 +118,9 @@ def evaluate(rec: InspectionRecord, jurisdiction: Any, liquid_depth_in: float | 
                      "inspection.readings.liquid_depth, or store a maintenance log first)")
     return InspectionResult(rec=rec, jurisdiction=profile.id, checklists_defined=spec is not None,
                             answers=tuple(answers), liquid_depth_in=depth, percent_full=percent, limit_percent=limit, exceeds_limit=over,
-                            failures=tuple(failures), notes=tuple(notes))
+                            failures=tuple(failures), notes=tuple(notes),
+                            unanswered=tuple(k for k in checklist_items(profile)
+                                             if k not in {f"{a['checklist']}.{a['key']}" for a in answers}))
 
 
 def _answers(rec: InspectionRecord, profile: Any, failures: list[Failure]) -> list[dict[str, Any]]:

@@ -90,7 +90,7 @@ def notices(reg: Any, *, as_of: dt.date | None = None, open_only: bool = False,
 
 
 def notice(reg: Any, notice_id: int, as_of: dt.date | None = None) -> dict[str, Any]:
-    """One notice with its state, and the FSE's details (for its letter)."""
+    """One notice with its state on ``as_of`` (default today), and the FSE's details (for its letter)."""
     from sizing.errors import SizingInputError
     from sizing.register.queries import require_fse
 
@@ -100,9 +100,11 @@ def notice(reg: Any, notice_id: int, as_of: dt.date | None = None) -> dict[str, 
             raise SizingInputError("NOTICE", notice_id, "", message=f"NOTICE: no notice {notice_id} in the register")
         found = next(r for r in rows(conn, fse, dt.date.max) if r["notice"] == notice_id)
         details = require_fse(conn, fse)
-    if as_of is not None:
-        found["status"] = found["status"] if found["status"] == CLOSED else (
-            OVERDUE if due_status(found["due_on"], as_of) == OVERDUE else OPEN)
+    as_of = as_of or dt.date.today()
+    if found["status"] == CLOSED and found["closed_on"] > as_of:  # closed after the day asked about
+        found.update(closed_on=None, how=None, evidence=None)
+    if found["closed_on"] is None:
+        found["status"] = OVERDUE if due_status(found["due_on"], as_of) == OVERDUE else OPEN
     return {**found, "fse": details}
 
 

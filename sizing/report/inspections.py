@@ -20,9 +20,9 @@ def inspected_text(r: Any) -> str:
            + ("passed" if d["passed"] else f"{len(d['failures'])} item(s) failed")]
     rd = d.get("readings") or {}
     if rd.get("percent_full") is not None:
-        out.append(f"  readings: FOG {rd['fog_in']:g} in + solids {rd['solids_in']:g} in = {rd['percent_full']:.1f} % "
-                   f"of {rd['liquid_depth_in']:g} in" + (f" (limit {rd['limit_percent']:g} %)"
-                                                        if rd.get("limit_percent") is not None else ""))
+        out.append(f"  readings: FOG {_in(rd['fog_in'])} + solids {_in(rd['solids_in'])} = {rd['percent_full']:.1f} % "
+                   f"of {_in(rd['liquid_depth_in'])}" + (f" (limit {rd['limit_percent']:g} %)"
+                                                         if rd.get("limit_percent") is not None else ""))
     for f in d["failures"]:
         out.append(f"  FAIL {f['item']}: {f['text']} ({f['citation']})" + (f"; note: {f['note']}" if f["note"] else ""))
     for n in r.opened:
@@ -35,6 +35,15 @@ def inspected_text(r: Any) -> str:
         out.append(f"  next pump-out due by {r.service_due} (every reading and pump-out on record)")
     out += [f"  note: {n}" for n in r.notes]
     return "\n".join(out)
+
+
+def _in(value: float) -> str:
+    """A depth as the inspection report prints it: to 0.01 in.
+
+    >>> _in(2.992126), _in(48.0)
+    ('2.99 in', '48 in')
+    """
+    return f"{round(value, 2):g} in"
 
 
 def notices_text(items: Sequence[Mapping[str, Any]]) -> str:
@@ -53,7 +62,7 @@ def _iso(value: Any) -> Any:
 def notice_paragraphs(n: Mapping[str, Any]) -> list[str]:
     """The letter's body: what was found, under which clause, what to do and by when (and the period's basis)."""
     found = f"inspection of {_iso(n['issued_on'])}" if n.get("inspection_id") else f"record of {_iso(n['issued_on'])}"
-    out = [f"At the {found}, the following was found not to meet {n['citation']}: {n['item_text']}.",
+    out = [f"At the {found}, this requirement of {n['citation']} was found not met: {n['item_text']}.",
            f"You are required to correct it within {n['period']}, that is by {_iso(n['due_on'])}. A follow-up "
            "inspection, or a record that shows compliance, closes this notice."]
     if n.get("period_provenance") != "confirmed" and n.get("period_note"):

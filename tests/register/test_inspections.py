@@ -291,3 +291,20 @@ def test_the_notice_letter_cites_its_clause(db, capsys, tmp_path):
     for expected in ("City of Tracy — FOG Control Program", "TMC ch. 5.26, Record keeping (c)", "2026-04-01",
                      "30 days (program default; the ordinance sets no period)", "Corner Cafe"):
         assert expected in text, expected
+
+
+def test_the_readme_examples_open_and_close_a_notice(db, capsys):
+    """examples/register: the routine inspection of 2026-03-02 fails drain screens (due 2026-04-01), the
+    follow-up of 2026-03-20 passes them. 76 mm of solids = 2.99 in: FOG + solids 4.99 in of 48 in = 10.4 %."""
+    from tests.conftest import EXAMPLES
+
+    assert run(capsys, "register", "add", EXAMPLES / "register" / "corner-cafe-cycle1.yaml", "--db", db)[0] == 1
+    code, out, _ = run(capsys, "register", "inspect", EXAMPLES / "register" / "corner-cafe-inspection.yaml",
+                       "--db", db, "--format", "json")
+    data = json.loads(out)
+    assert code == 1 and [(n["notice"], n["due_on"]) for n in data["opened"]] == [(1, "2026-04-01")]
+    assert round(data["inspection"]["readings"]["percent_full"], 1) == 10.4
+    assert data["inspection"]["unanswered"] == []
+    code, out, _ = run(capsys, "register", "inspect", EXAMPLES / "register" / "corner-cafe-follow-up.yaml",
+                       "--db", db, "--format", "json")
+    assert code == 0 and [c["how"] for c in json.loads(out)["closed"]] == ["follow_up_inspection"]
