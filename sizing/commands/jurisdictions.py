@@ -56,10 +56,28 @@ def _show(args: argparse.Namespace) -> int:
     if off:
         out.append(f"  not applied: {', '.join(off)}")
     out += ["", f"Waivers: {', '.join(j.waiver_kinds) or 'none'}",
-            f"Maintenance rules: {'yes' if j.has_maintenance_rules else 'none'}", "",
+            f"Maintenance rules: {'yes' if j.has_maintenance_rules else 'none'}", "", *_inspection_lines(j),
             f"Working days: {working_days_rule(j)}"]
     print("\n".join(out))
     return 0
+
+
+def _inspection_lines(j) -> list[str]:
+    """The checklists (each item's clause and the notice a "no" opens) and the notice tiers with their periods."""
+    from sizing.ordinance.inspection import period_words
+
+    spec = j.inspections
+    if spec is None:
+        return ["Inspections: checklists and notices not defined (an inspection records its readings only)", ""]
+    out = [f"Inspections ({spec['citation']}):"]
+    for key, checklist in spec["checklists"].items():
+        out.append(f"  checklist {key}: {checklist['title']} ({checklist['citation']})")
+        out += [f"  - {i['key']} — {i['citation']}" + (f"; no: {i['notice']}" if i.get("notice") else "")
+                for i in checklist["items"]]
+    for key, notice in spec["notices"].items():
+        tiers = "; ".join(f"{n}. {t['title']}: {period_words(t['period'])}" for n, t in enumerate(notice["tiers"], 1))
+        out.append(f"  notice {key} ({notice['citation']}): {tiers}")
+    return [*out, ""]
 
 
 def _value(value) -> str:
