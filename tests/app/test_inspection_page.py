@@ -69,3 +69,19 @@ def test_a_reading_in_the_wrong_unit_is_one_line_and_nothing_is_written(app, reg
     inspect(app, dt.date(2026, 3, 2), "no", fog="2 kg", solids="1 in")
     assert len(errors(app)) == 1 and errors(app)[0].startswith("inspection.readings.fog: expected a length")
     assert due(register_file, dt.date(2026, 4, 2)) == []
+
+
+def test_a_role_that_may_not_store_an_inspection_gets_no_form(app, register_file):
+    """Where the register has users, the OS user running the app is an admin here: admins change users, they do
+    not store records (sizing/register/access.py), so the page shows the FSE but no form."""
+    from sizing.register import access, open_register
+
+    reg = open_register(str(register_file))
+    try:
+        access.add_user(reg.db, reg.identity, "admin", by=reg.identity)
+    finally:
+        reg.db.engine.dispose()
+    goto(app, "inspection")
+    assert app.selectbox(key="in_ins_fse").value == FSE
+    assert "Your role may view the register but not store an inspection." in texts(app)
+    assert not [b for b in app.button if b.key == "ins_save"]

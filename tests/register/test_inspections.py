@@ -308,3 +308,22 @@ def test_the_readme_examples_open_and_close_a_notice(db, capsys):
     code, out, _ = run(capsys, "register", "inspect", EXAMPLES / "register" / "corner-cafe-follow-up.yaml",
                        "--db", db, "--format", "json")
     assert code == 0 and [c["how"] for c in json.loads(out)["closed"]] == ["follow_up_inspection"]
+
+
+def test_the_summary_pdf_and_csv_carry_the_counts(db, capsys, tmp_path):
+    import io
+
+    from pypdf import PdfReader
+
+    register_with_fse(capsys, db, tmp_path)
+    run(capsys, "register", "inspect", inspection(tmp_path, "x.yaml", "2026-03-02",
+                                                  checklists="{bmp: {drain_screens: no}}"), "--db", db)
+    out = tmp_path / "summary.pdf"
+    assert run(capsys, "register", "summary", "--from", "2026-03-01", "--to", "2026-03-31", "--format", "pdf",
+               "-o", out, "--db", db)[0] == 0
+    text = " ".join(" ".join(p.extract_text().split()) for p in PdfReader(io.BytesIO(out.read_bytes())).pages)
+    assert "Inspections: 1 (0 passed, 1 failed) at 1 FSEs; routine 1" in text
+    assert "Notices: 1 issued, 0 closed; open at the end 1 (0 overdue)" in text  # due 2026-04-01
+    _, csv_text, _ = run(capsys, "register", "summary", "--from", "2026-03-01", "--to", "2026-04-02", "--format",
+                         "csv", "--db", db)
+    assert "notices,overdue_at_end,1" in csv_text.splitlines()  # overdue from 2026-04-02
