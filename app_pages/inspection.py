@@ -59,8 +59,14 @@ def finder() -> None:
     else:
         st.caption("No open notices.")
     if readings:
-        st.caption("Last readings: " + "; ".join(f"{r['on_date']}: FOG {r['fog_in']:g} in + solids "
-                                                 f"{r['solids_in']:g} in" for r in readings))
+        st.caption("Last readings: " + "; ".join(f"{r['on_date']}: FOG {_in(r['fog_in'])} + solids "
+                                                 f"{_in(r['solids_in'])}" for r in readings))
+
+
+def _in(value: float) -> str:
+    from sizing.report.quantities import number
+
+    return f"{number(value, 'length')} in"
 
 
 def checklist_widgets(place) -> None:
@@ -160,7 +166,7 @@ def save(place) -> None:
     done = register_box.write(lambda reg: inspect(reg, rec, user=ss.get("in_reg_user") or None, jurisdiction=place,
                                                   name="app (inspection page)", document=jsonable(doc)), MESSAGE)
     if done is not None:
-        ss[MESSAGE] = ("success", "Saved. " + inspected_text(done[0]).replace("\n  ", "\n- "))
+        ss[MESSAGE] = ("success", "Saved: " + inspected_text(done[0]).replace("\n  ", "\n- "))
 
 
 def page() -> None:
