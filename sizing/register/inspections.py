@@ -227,8 +227,9 @@ def _shown(row: Mapping[str, Any]) -> dict[str, Any]:
 
 def _reading(conn: Connection, fse: str, rec: InspectionRecord, result: Any, iid: int, jid: str,
              writer: Mapping[str, Any], notes: list[str]) -> str | None:
-    """The reading as a maintenance reading (once), and the maintenance plan recomputed from every reading and
-    pump-out the register holds for the FSE up to the inspection: the due list's service date."""
+    """The reading as a maintenance reading (once), and, for an FSE with a pump-out or a maintenance log on record,
+    the maintenance plan recomputed from every reading and pump-out the register holds for it up to the
+    inspection: the due list's service date."""
     from sizing.register.replan import replan
 
     e = t.maintenance_events.c
@@ -240,5 +241,11 @@ def _reading(conn: Connection, fse: str, rec: InspectionRecord, result: Any, iid
             inspection_id=iid, **writer))
     depth = result.liquid_depth_in
     if depth is None:
+        return None
+    m = t.maintenance_logs.c
+    pumped = conn.execute(sa.select(e.id).where(e.fse_id == fse, e.kind == "pump_out").limit(1)).first()
+    if pumped is None and conn.execute(sa.select(m.id).where(m.fse_id == fse).limit(1)).first() is None:
+        notes.append("no pump-out or maintenance log on record: the reading is kept, and the service schedule "
+                     "starts with the first pump-out")
         return None
     return replan(conn, fse, rec.date, depth, jid, writer, inspection_id=iid, notes=notes)

@@ -327,3 +327,50 @@ def test_the_summary_pdf_and_csv_carry_the_counts(db, capsys, tmp_path):
     _, csv_text, _ = run(capsys, "register", "summary", "--from", "2026-03-01", "--to", "2026-04-02", "--format",
                          "csv", "--db", db)
     assert "notices,overdue_at_end,1" in csv_text.splitlines()  # overdue from 2026-04-02
+
+
+def test_the_reading_commands_check_their_options_and_create_nothing(db, capsys, tmp_path):
+    register_with_fse(capsys, db, tmp_path)
+    for argv, message in (
+            (["notices", "--as-of", "2026-02-30"], "--as-of: expected a date that exists, as YYYY-MM-DD"),
+            (["notice", "one"], "NOTICE: expected a whole number"),
+            (["notice", "7"], "NOTICE: no notice 7 in the register"),
+            (["notices", "--fse", "FSE-0471"], "FSE: no FSE 'FSE-0471' in the register; did you mean 'FSE-0417'?"),
+            (["summary", "--from", "2026-04-01", "--to", "2026-03-31"],
+             "--to: expected a date on or after --from 2026-04-01")):
+        code, out, err = run(capsys, "register", *argv, "--db", db)
+        assert code == 2 and message in err and len(err.strip().splitlines()) == 1, (argv, err)
+    none = tmp_path / "none.db"
+    code, _, err = run(capsys, "register", "notices", "--db", none)
+    assert code == 2 and "no register yet" in err and not none.exists()
+
+
+def test_a_register_of_the_previous_schema_is_migrated_and_its_readings_count(db, capsys, tmp_path):
+    """A 0005 register (no inspections yet) is migrated to 0006 on the next write; its earlier readings and
+    pump-out count in the plan the inspection recomputes: pump-out 2026-01-01, 2 in on day 30 and the inspection's
+    4 in on day 60: rate (30x2 + 60x4) / (30^2 + 60^2) = 300 / 4500 = 1/15 in/day, 12 in on day 180: 2026-06-30;
+    with 2 of the 3 readings that establish a frequency, the quarterly default (e)(3) applies: due 2026-04-01."""
+    from sizing.register import db as regdb
+    from tests.register.conftest import back_to
+
+    register_with_fse(capsys, db, tmp_path, body="services: [2026-01-01], measurements: [{date: 2026-01-31, "
+                      "fog: 1 in, solids: 1 in}]", as_of="2026-01-31")
+    back_to(regdb.resolve(db)[0], "0005")
+    code, out, err = run(capsys, "register", "inspect", inspection(tmp_path, "m.yaml", "2026-03-02",
+                                                                   readings="{fog: 2 in, solids: 2 in}"), "--db", db)
+    assert code == 0 and "from schema 0005 to 0006" in err
+    assert "next pump-out due by 2026-04-01" in out
+
+
+def test_a_reading_without_a_maintenance_record_starts_no_schedule(db, capsys, tmp_path, registers):
+    """An FSE known only by its review: the reading is kept (one maintenance reading), no plan is made."""
+    from tests.conftest import EXAMPLES
+
+    assert run(capsys, "register", "add", EXAMPLES / "register" / "corner-cafe-cycle1.yaml", "--db", db)[0] == 1
+    code, out, _ = run(capsys, "register", "inspect", inspection(tmp_path, "n.yaml", "2026-03-02", readings=(
+        "{liquid_depth: 48 in, fog: 2 in, solids: 2 in}")), "--db", db)
+    assert code == 0 and "no pump-out or maintenance log on record: the reading is kept" in out
+    with registers(db).db.read() as conn:
+        events = conn.execute(sa.select(t.maintenance_events.c.kind, t.maintenance_events.c.fog_in)).all()
+        logs = conn.execute(sa.select(sa.func.count()).select_from(t.maintenance_logs)).scalar()
+    assert [tuple(e) for e in events] == [("reading", 2.0)] and logs == 0
