@@ -43,11 +43,12 @@ def _prepare(args: argparse.Namespace):
         except (OSError, UnicodeDecodeError):
             text = None
         return rec, jsonable(dict(doc)), text
-    if args.action in ("notice", "comply"):
-        number = parse.whole("NOTICE", args.notice, minimum=1)
-        if args.action == "comply":
-            return number, parse.date("--date", args.date), parse.text("--evidence", args.evidence)
-        return number, None if args.as_of is None else parse.date("--as-of", args.as_of)
+    if args.action == "comply":
+        return (parse.whole("NOTICE", args.notice, minimum=1), parse.date("--date", args.date),
+                parse.text("--evidence", args.evidence))
+    if args.action == "notice":
+        numbers = [parse.whole("NOTICE", n, minimum=1) for n in args.notice]
+        return list(dict.fromkeys(numbers)), None if args.as_of is None else parse.date("--as-of", args.as_of)
     if args.action == "summary":
         return parse.date("--from", args.start), parse.date("--to", args.end)
     return None if args.as_of is None else parse.date("--as-of", args.as_of)
@@ -90,15 +91,21 @@ def _notices(args, reg, as_of) -> int:
 
 def _notice(args, reg, prepared) -> int:
     from sizing.commands.output import write_pdf
+    from sizing.errors import SizingInputError
     from sizing.jurisdiction import DEFAULT_ID
     from sizing.jurisdiction import get as get_jurisdiction
     from sizing.register.notices import notice
     from sizing.report.inspections import notice_pdf
 
-    number, as_of = prepared
-    n = notice(reg, number, as_of)
-    write_pdf(notice_pdf(n, get_jurisdiction(n["jurisdiction_id"] or DEFAULT_ID).letterhead), args.output,
-              f"notice-{number}", "letter")
+    numbers, as_of = prepared
+    items = [notice(reg, number, as_of) for number in numbers]
+    other = next((n for n in items if n["fse_id"] != items[0]["fse_id"]), None)
+    if other is not None:
+        raise SizingInputError("NOTICE", other["notice"], "", message=(
+            f"NOTICE: notice {other['notice']} is to {other['fse_id']}, not to {items[0]['fse_id']}: one letter is "
+            "to one FSE"))
+    letterhead = get_jurisdiction(items[0]["jurisdiction_id"] or DEFAULT_ID).letterhead
+    write_pdf(notice_pdf(items, letterhead), args.output, "notice-" + "-".join(map(str, numbers)), "letter")
     return 0
 
 

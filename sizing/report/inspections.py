@@ -75,21 +75,29 @@ def notice_paragraphs(n: Mapping[str, Any]) -> list[str]:
     return out
 
 
-def notice_pdf(n: Mapping[str, Any], letterhead: str) -> bytes:
-    """The notice as a letter: letterhead, the FSE, the clause, the finding, the period and the due date."""
+def notice_pdf(items: Sequence[Mapping[str, Any]], letterhead: str) -> bytes:
+    """Notices to one FSE as one letter, clause by clause: the letterhead, the FSE, then for each notice its
+    clause, what was found, the period and the day to comply by."""
     from sizing.report.pdf import ReportPDF
 
-    fse = n["fse"]
-    pdf = ReportPDF(n["title"], f"{letterhead} · {n['citation']}", footer_note=f"notice {n['notice']} of "
-                    f"{_iso(n['issued_on'])} — {fse['fse_id']}", created=n["issued_on"])
+    first = items[0]
+    fse = first["fse"]
+    title = first["title"] if len(items) == 1 else f"Notices of {_iso(first['issued_on'])}"
+    clauses = "; ".join(dict.fromkeys(n["citation"] for n in items))
+    pdf = ReportPDF(title, f"{letterhead} · {clauses}", footer_note=f"notice{'s' if len(items) > 1 else ''} "
+                    f"{', '.join(str(n['notice']) for n in items)} — {fse['fse_id']}", created=first["issued_on"])
     to = " · ".join(x for x in (fse.get("owner"), fse.get("name"), fse.get("address")) if x) or fse["fse_id"]
-    pdf.key_values([("Notice", f"{n['notice']} (tier {n['tier']})"), ("Date", _iso(n["issued_on"])), ("To", to),
-                    ("FSE", fse["fse_id"]), ("Clause", n["citation"]), ("Compliance period", n["period"]),
-                    ("Comply by", _iso(n["due_on"])), ("Status", n["status"])], key_width=42)
-    for para in notice_paragraphs(n):
-        pdf.paragraph(para)
+    pdf.key_values([("Date", _iso(first["issued_on"])), ("To", to), ("FSE", fse["fse_id"])], key_width=42)
+    for n in items:
+        if len(items) > 1:
+            pdf.heading(f"Notice {n['notice']}: {n['title']}", level=2)
+        pdf.key_values([("Notice", f"{n['notice']} (tier {n['tier']})"), ("Clause", n["citation"]),
+                        ("Compliance period", n["period"]), ("Comply by", _iso(n["due_on"])),
+                        ("Status", n["status"])], key_width=42)
+        for para in notice_paragraphs(n):
+            pdf.paragraph(para)
     pdf.ln(8)
-    pdf.paragraph(f"{n.get('recorded_by') or '______________________'}\nFor the Director")
+    pdf.paragraph(f"{first.get('recorded_by') or '______________________'}\nFor the Director")
     return pdf.to_bytes()
 
 

@@ -374,3 +374,25 @@ def test_a_reading_without_a_maintenance_record_starts_no_schedule(db, capsys, t
         events = conn.execute(sa.select(t.maintenance_events.c.kind, t.maintenance_events.c.fog_in)).all()
         logs = conn.execute(sa.select(sa.func.count()).select_from(t.maintenance_logs)).scalar()
     assert [tuple(e) for e in events] == [("reading", 2.0)] and logs == 0
+
+
+def test_one_letter_carries_an_inspections_notices_clause_by_clause(db, capsys, tmp_path):
+    import io
+
+    from pypdf import PdfReader
+
+    register_with_fse(capsys, db, tmp_path)
+    register_with_fse(capsys, db, tmp_path, fse="FSE-0520")
+    run(capsys, "register", "inspect", inspection(tmp_path, "two.yaml", "2026-03-02", checklists=(
+        "{bmp: {drain_screens: no}, records: {spill_records: no}}")), "--db", db)
+    other = write(tmp_path, "other.yaml", "project: {fse_id: FSE-0520}\ninspection: {date: 2026-03-02, purpose: "
+                  "routine, checklists: {bmp: {food_waste: no}}}\n")
+    run(capsys, "register", "inspect", other, "--db", db)
+    out = tmp_path / "letter.pdf"
+    assert run(capsys, "register", "notice", "1", "2", "--db", db, "-o", out)[0] == 0
+    text = " ".join(" ".join(p.extract_text().split()) for p in PdfReader(io.BytesIO(out.read_bytes())).pages)
+    first, second = (text.index(s) for s in ("Notice 1: Notice of violation", "Notice 2: Notice of violation"))
+    assert first < text.index("Best management practices (b)(1)", first) < second
+    assert "Record keeping (e)" in text[second:]
+    code, _, err = run(capsys, "register", "notice", "1", "3", "--db", db, "-o", out)
+    assert code == 2 and "NOTICE: notice 3 is to FSE-0520, not to FSE-0417: one letter is to one FSE" in err
