@@ -1,6 +1,6 @@
-"""Inspections, notices and the program summary as text, CSV rows and PDF (a notice is a letter from the
-profile's letterhead, clause by clause). Formats what :mod:`sizing.register.inspections`,
-:mod:`sizing.register.notices` and :mod:`sizing.register.summary` return; never recomputes.
+"""Inspections, notices and the program summary as text, CSV rows and PDF (notices are a letter from the
+profile's letterhead, clause by clause). Formats what the register's inspections, notices and summary return;
+never recomputes.
 """
 
 from __future__ import annotations
