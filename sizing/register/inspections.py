@@ -79,8 +79,8 @@ def inspect(reg: Any, rec: InspectionRecord, *, fse_id: str | None = None, user:
         _check_resolves(conn, fse, rec)
         iid = _insert(conn, fse, rec, result, data, jid, writer, name, text, document)
         out = Inspected(fse, iid, data, notes=list(result.notes))
-        out.closed += _close_followed_up(conn, fse, rec, result, iid, writer)
         out.closed += [_close(conn, n, rec.date, COMPLIANCE, iid, evidence, writer) for n, evidence in rec.resolves]
+        out.closed += _close_followed_up(conn, fse, rec, result, iid, writer)
         _open_notices(conn, fse, rec, result, iid, jid, writer, out)
         if rec.has_readings:
             out.service_due = _reading(conn, fse, rec, result, iid, jid, writer, out.notes)
@@ -156,6 +156,8 @@ def _open_notice(conn: Connection, notice_id: int, field_name: str) -> dict[str,
 def _check_resolves(conn: Connection, fse: str, rec: InspectionRecord) -> None:
     for i, (number, _) in enumerate(rec.resolves):
         path = f"inspection.resolves[{i}].notice"
+        if number in [n for n, _ in rec.resolves[:i]]:
+            raise SizingInputError(path, number, "", message=f"{path}: notice {number} is listed twice; give it once")
         notice = _open_notice(conn, number, path)
         if notice["fse_id"] != fse:
             raise SizingInputError(path, number, "", message=(

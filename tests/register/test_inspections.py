@@ -247,6 +247,10 @@ def test_a_record_of_compliance_closes_a_finding_notice(db, capsys, tmp_path):
         ("cctv_order", "Order for closed circuit television inspection of the sewer lateral", "2026-04-01")]
     code, _, err = run(capsys, "register", "comply", "1", "--date", "2026-03-01", "--evidence", "report", "--db", db)
     assert code == 2 and "--date: expected a date on or after the notice's 2026-03-02" in err
+    twice = inspection(tmp_path, "g.yaml", "2026-03-10", extra="  resolves: [{notice: 1, evidence: a}, "
+                       "{notice: 1, evidence: b}]")
+    code, _, err = run(capsys, "register", "inspect", twice, "--db", db)
+    assert code == 2 and "inspection.resolves[1].notice: notice 1 is listed twice; give it once" in err
     code, out, _ = run(capsys, "register", "comply", "1", "--date", "2026-03-20", "--evidence",
                        "CCTV report received", "--db", db)
     assert code == 0 and "closed notice 1 on 2026-03-20" in out
@@ -396,3 +400,14 @@ def test_one_letter_carries_an_inspections_notices_clause_by_clause(db, capsys, 
     assert "Record keeping (e)" in text[second:]
     code, _, err = run(capsys, "register", "notice", "1", "3", "--db", db, "-o", out)
     assert code == 2 and "NOTICE: notice 3 is to FSE-0520, not to FSE-0417: one letter is to one FSE" in err
+
+
+def test_a_follow_up_that_resolves_and_passes_the_same_item_closes_it_once(db, capsys, tmp_path):
+    register_with_fse(capsys, db, tmp_path)
+    run(capsys, "register", "inspect", inspection(tmp_path, "a.yaml", "2026-03-02",
+                                                  checklists="{bmp: {drain_screens: no}}"), "--db", db)
+    both = inspection(tmp_path, "b.yaml", "2026-03-09", checklists="{bmp: {drain_screens: yes}}",
+                      extra="  resolves: [{notice: 1, evidence: invoice for the screens}]")
+    code, out, err = run(capsys, "register", "inspect", both, "--db", db)
+    assert code == 0, err
+    assert out.count("closed notice 1") == 1 and "(compliance record)" in out
