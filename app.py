@@ -18,6 +18,7 @@ page = st.navigation([
     st.Page("app_pages/maintenance.py", title="Maintenance", icon=":material/build:"),
     st.Page("app_pages/inventory.py", title="Inventory (batch)", icon=":material/inventory_2:"),
     st.Page("app_pages/program.py", title="Program", icon=":material/folder_shared:"),
+    st.Page("app_pages/inspection.py", title="Inspection", icon=":material/assignment_turned_in:"),
 ])
 if st.session_state.get("page_shown", page.url_path) != page.url_path:
     # On a phone the sidebar covers the page: close it once a page is chosen (as a menu closes).

@@ -33,6 +33,14 @@ def store(doc: dict | Any, kind: str, fse_id: str | None, today: dt.date, name: 
     register) or None, with the one-line reason in ``session_state[message]`` (a refused role, a bad field, the
     server gone: nothing is written). ``doc`` may be a function of the writer's identity that returns it (a
     decision signed by whoever records it)."""
+    return write(lambda reg: reg.add_document(doc(reg.identity) if callable(doc) else doc, kind=kind,
+                                              user=ss.get("in_reg_user") or None, fse_id=fse_id, today=today,
+                                              name=name, jurisdiction=place), message, nothing)
+
+
+def write(action, message: str, nothing: str = "nothing was saved") -> tuple[Any, Any] | None:
+    """Run ``action(register)`` on the deployment's register opened for a write under the signed-in writer: (what
+    it returned, the register) or None, with the one-line reason in ``session_state[message]``."""
     import sqlalchemy as sa
 
     from sizing.register.location import mask
@@ -40,8 +48,7 @@ def store(doc: dict | Any, kind: str, fse_id: str | None, today: dt.date, name: 
     try:
         reg = access.open_register(write=True)
         try:
-            added = reg.add_document(doc(reg.identity) if callable(doc) else doc, kind=kind, user=ss.get("in_reg_user") or None, fse_id=fse_id, today=today,
-                                     name=name, jurisdiction=place)
+            done = action(reg)
         finally:
             reg.db.engine.dispose()
     except SizingInputError as exc:
@@ -51,7 +58,7 @@ def store(doc: dict | Any, kind: str, fse_id: str | None, today: dt.date, name: 
         reason = mask(str(getattr(exc, "orig", None) or exc).splitlines()[0])
         ss[message] = ("error", f"Register: {nothing}: {reason}")
         return None
-    return added, reg
+    return done, reg
 
 
 def _save(kind: str, doc: dict, today: dt.date, fse_key: str, place) -> None:

@@ -42,6 +42,7 @@ PAGES = {
                                     open_expander(p, "Correction letter: addressee, signature"))),
     "decision": ("waiver", lambda p: record_decision(p)),
     "program": ("program", lambda p: import_inventory(p)),
+    "inspection": ("inspection", lambda p: inspect(p)),
 }
 
 
@@ -67,6 +68,18 @@ def import_inventory(page) -> None:
     page.get_by_text("Import the other submittals when rows are rejected", exact=True).click()
     wait_idle(page)
     page.get_by_role("button", name="Import into the register", exact=True).click()
+    wait_idle(page)
+
+
+def inspect(page) -> None:
+    """A routine inspection with readings and a failed drain-screen item, saved (the register needs an FSE: the
+    Program page's import, or any record, makes one)."""
+    wait_idle(page)
+    page.get_by_role("radiogroup").first.get_by_text("no", exact=True).click()
+    page.get_by_label("FOG", exact=True).fill("2 in")
+    page.get_by_label("Solids", exact=True).fill("75 mm")
+    page.get_by_label("Liquid depth", exact=True).fill("48 in")
+    page.get_by_role("button", name="Save inspection", exact=True).click()
     wait_idle(page)
 
 

@@ -159,6 +159,13 @@ class Jurisdiction:
 
         return all(k in self.parameters for k in MAINTENANCE_PARAMETERS)
 
+    # --- Inspections and notices -----------------------------------------------------------------------
+    @property
+    def inspections(self) -> Mapping[str, Any] | None:
+        """The profile's checklists and notice types (``inspections``), or None: inspections then record readings
+        only, without checklists or notices."""
+        return self.raw.get("inspections") or None
+
     # --- Waivers ----------------------------------------------------------------------------------------
     @property
     def waiver_kinds(self) -> dict[str, Any]:

@@ -73,6 +73,7 @@ def check(raw: Any, path: Path | str) -> dict[str, Any]:
         return _local_rules(_converted(dict(raw), name), name)
     _shape(raw, name)
     _rules(raw, name)
+    _inspections(raw.get("inspections"), name)
     out = _local_rules(_converted(dict(raw), name), name)
     _holidays(out.get("holidays") or {}, name)
     if key is not None:
@@ -291,6 +292,28 @@ def _converts(given: Any, unit: str) -> bool:
     except Exception:  # noqa: BLE001 - any unit pint cannot read or convert: not this dimension
         return False
     return given is not None
+
+
+def _inspections(spec: Mapping[str, Any] | None, name: str) -> None:
+    """Every notice a checklist item or the accumulation limit opens is a notice type of the profile; an item's
+    key appears once in its checklist."""
+    if not spec:
+        return
+    types = spec.get("notices") or {}
+    for list_key, checklist in (spec.get("checklists") or {}).items():
+        seen: set[str] = set()
+        for i, item in enumerate(checklist.get("items") or []):
+            where = f"{name}: inspections.checklists.{list_key}.items[{i}]"
+            if item["key"] in seen:
+                raise ProfileError(f"{where}.key: {item['key']!r} appears twice in the checklist")
+            seen.add(item["key"])
+            if item.get("notice") is not None and item["notice"] not in types:
+                raise ProfileError(f"{where}.notice: {item['notice']!r} is not a notice type of inspections.notices; "
+                                   f"types: {', '.join(types)}")
+    over = spec.get("over_limit_notice")
+    if over is not None and over not in types:
+        raise ProfileError(f"{name}: inspections.over_limit_notice: {over!r} is not a notice type of "
+                           f"inspections.notices; types: {', '.join(types)}")
 
 
 def _date(value: Any, where: str) -> dt.date:

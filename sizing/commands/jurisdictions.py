@@ -81,7 +81,7 @@ def _show(args: argparse.Namespace) -> int:
     out += ["", f"Waivers: {', '.join(j.waiver_kinds) or 'none'}",
             f"Maintenance rules: {'yes' if j.has_maintenance_rules else 'none'}",
             *(f"  {t['task']} ({t['device']}) every {t['every']} — {t['citation']} [{t.get('provenance') or 'not stated'}]"
-              for t in j.raw.get("device_maintenance") or ()), "",
+              for t in j.raw.get("device_maintenance") or ()), "", *_inspection_lines(j),
             f"Working days: {working_days_rule(j)}"]
     print("\n".join(out))
     return 0
@@ -92,6 +92,24 @@ def _entry(j, p) -> str:
     unit = f" {p['unit']}" if p.get("unit") else ""
     written = f" (written {p['as_written']})" if p.get("as_written") else ""
     return f"{_value(p['value'])}{unit}{written} — {p['citation']} [{j.level(p)}]"
+
+
+def _inspection_lines(j) -> list[str]:
+    """The checklists (each item's clause and the notice a "no" opens) and the notice tiers with their periods."""
+    from sizing.ordinance.inspection import period_words
+
+    spec = j.inspections
+    if spec is None:
+        return ["Inspections: checklists and notices not defined (an inspection records its readings only)", ""]
+    out = [f"Inspections ({spec['citation']}):"]
+    for key, checklist in spec["checklists"].items():
+        out.append(f"  checklist {key}: {checklist['title']} ({checklist['citation']})")
+        out += [f"  - {i['key']} — {i['citation']}" + (f"; no: {i['notice']}" if i.get("notice") else "")
+                for i in checklist["items"]]
+    for key, notice in spec["notices"].items():
+        tiers = "; ".join(f"{n}. {t['title']}: {period_words(t['period'])}" for n, t in enumerate(notice["tiers"], 1))
+        out.append(f"  notice {key} ({notice['citation']}): {tiers}")
+    return [*out, ""]
 
 
 def _value(value) -> str:

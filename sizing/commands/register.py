@@ -2,7 +2,8 @@
 
 Subcommands: ``init``, ``migrate``, ``add FILE``, ``show FSE``, ``history FSE``, ``diff FSE [--from N --to M]``,
 ``due [--as-of DATE] [--within DAYS]``, ``import-inventory FILE.csv``, ``export --format csv|json``,
-``users add IDENTITY --role ROLE | list | disable IDENTITY``.
+``users add IDENTITY --role ROLE | list | disable IDENTITY``, ``inspect FILE``, ``notices [--open]``,
+``notice N`` (its PDF letter), ``comply N --date --evidence``, ``summary --from --to``.
 Exit codes: 0 ok; 1 a finding (the stored review not compliant, waiver not grantable, service due; findings
 still failing in a diff; something overdue); 2 bad input, a role that may not write, a busy register: one line.
 
@@ -72,10 +73,37 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     e = sub.add_parser("export", parents=[common], help="every record: json (all of it) or csv (one row per FSE)")
     e.add_argument("--format", choices=("csv", "json"), default="json")
     e.add_argument("--as-of", metavar="YYYY-MM-DD", help="date for the csv status columns (default today)")
-    for s in (a, d, u, i, e):
+    extra = _program_arguments(sub, common)
+    for s in (a, d, u, i, e, *extra):
         s.add_argument("--output", "-o", metavar="PATH", help="write to PATH instead of standard output")
-    for s in (a, u, i, e):  # what is evaluated (add, import-inventory) or scheduled (due, export's status) under a profile's rules
+    for s in (a, u, i, e, extra[0], extra[4]):  # what is evaluated (add, import-inventory) or scheduled (due, export's status) under a profile's rules
         add_option(s)
+
+
+def _program_arguments(sub, common) -> list[argparse.ArgumentParser]:
+    """inspect, notices, notice, comply, summary: the program's field work (their parsers, in that order)."""
+    ins = sub.add_parser("inspect", parents=[common], help="store a field inspection (checklists, readings, photos, "
+                         "findings); opens, escalates and closes notices")
+    ins.add_argument("file", metavar="FILE", help="inspection (YAML/JSON) with project.fse_id and an inspection section")
+    ins.add_argument("--fse", metavar="ID", help="the FSE id when the file has no project.fse_id")
+    ins.add_argument("--format", choices=("text", "json"), default="text")
+    no = sub.add_parser("notices", parents=[common], help="the notices and their state (open, overdue, closed)")
+    no.add_argument("--open", action="store_true", help="only the notices not closed")
+    no.add_argument("--fse", metavar="ID", help="only this FSE's notices")
+    no.add_argument("--as-of", metavar="YYYY-MM-DD", help="reference date (default today)")
+    no.add_argument("--format", choices=("text", "json", "csv"), default="text")
+    le = sub.add_parser("notice", parents=[common], help="notices to one FSE as one PDF letter, clause by clause")
+    le.add_argument("notice", metavar="NOTICE", nargs="+", help="the notices' numbers")
+    le.add_argument("--as-of", metavar="YYYY-MM-DD", help="reference date of its state (default today)")
+    co = sub.add_parser("comply", parents=[common], help="close a notice on a record that shows compliance")
+    co.add_argument("notice", metavar="NOTICE", help="the notice's number")
+    co.add_argument("--date", required=True, metavar="YYYY-MM-DD", help="the day compliance was shown")
+    co.add_argument("--evidence", required=True, metavar="TEXT", help="what shows it (a report received, a repair)")
+    su = sub.add_parser("summary", parents=[common], help="the program summary for a period")
+    su.add_argument("--from", dest="start", required=True, metavar="YYYY-MM-DD")
+    su.add_argument("--to", dest="end", required=True, metavar="YYYY-MM-DD")
+    su.add_argument("--format", choices=("text", "csv", "json", "pdf"), default="text")
+    return [ins, no, le, co, su]
 
 
 def run(args: argparse.Namespace) -> int:
@@ -99,7 +127,9 @@ def run(args: argparse.Namespace) -> int:
 
 
 #: Commands that only read: they never create a register and open an SQLite register read-only.
-READERS = ("show", "history", "diff", "due", "export")
+READERS = ("show", "history", "diff", "due", "export", "notices", "notice", "summary")
+#: The program's field work: inspections, notices, the summary (sizing/commands/register_program.py).
+PROGRAM = ("inspect", "notices", "notice", "comply", "summary")
 
 
 def _open(args, *, create=False, read_only=False):
@@ -113,6 +143,10 @@ def _run(args: argparse.Namespace, sys) -> int:
         return _init(args, sys)
     if args.action == "users":
         return _users(args, sys)
+    if args.action in PROGRAM:
+        from sizing.commands import register_program
+
+        return register_program.run(args, _open, _say_opened)
     handler = {"add": _add, "show": _show, "history": _history, "diff": _diff, "due": _due,
                "import-inventory": _import, "export": _export}[args.action]
     if args.action == "add":  # evaluate before opening: bad input creates and writes nothing

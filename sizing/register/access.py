@@ -1,8 +1,8 @@
 """Who may write what: the register's users, their roles, and the check every write makes.
 
 Roles: ``viewer`` (reads only), ``plan_checker`` (review cycles, the inventory), ``inspector`` (maintenance logs,
-the inventory), ``director`` (waiver decisions and revocations, and everything a plan checker or an inspector
-may store), ``admin`` (the users; no records). The check runs inside the write's own transaction, in the
+the inventory, inspections and the notices they open or close), ``director`` (waiver decisions and revocations,
+and everything a plan checker or an inspector may store), ``admin`` (the users; no records). The check runs inside the write's own transaction, in the
 register layer, whatever the caller (the CLI, the app or a script) shows or hides.
 
 Two modes, read from the ``users`` table at each write:
@@ -36,13 +36,14 @@ from sizing.register.errors import NotPermitted
 ROLES = ("viewer", "plan_checker", "inspector", "director", "admin")
 #: What each kind of write is, for the messages.
 WHAT = {"review": "store a review cycle", "waiver": "store a waiver decision", "maintenance": "store a maintenance log",
-        "inventory": "import an inventory", "users": "change the users"}
+        "inventory": "import an inventory", "inspection": "store an inspection or a notice's compliance",
+        "users": "change the users"}
 #: role -> the writes it may make.
 PERMITS: dict[str, frozenset[str]] = {
     "viewer": frozenset(),
     "plan_checker": frozenset({"review", "inventory"}),
-    "inspector": frozenset({"maintenance", "inventory"}),
-    "director": frozenset({"review", "waiver", "maintenance", "inventory"}),
+    "inspector": frozenset({"maintenance", "inventory", "inspection"}),
+    "director": frozenset({"review", "waiver", "maintenance", "inventory", "inspection"}),
     "admin": frozenset({"users"}),
 }
 

@@ -29,6 +29,7 @@ LIMITS: dict[str, int] = {
     "jurisdiction": 200,
     "jurisdiction_id": 64,
     "citation": 300,
+    "photo": 300,
 }
 
 

@@ -18,6 +18,7 @@ from sizing.ordinance.due import OVERDUE
 from sizing.ordinance.due import status as due_status
 from sizing.register import schema as t
 from sizing.register.adapter import FAIL
+from sizing.register.notices import due_items
 from sizing.register.store import Register
 
 FSE_COLUMNS = ("fse_id", "name", "address", "owner", "status", "cycles", "last_review", "failing", "waiver",
@@ -25,7 +26,7 @@ FSE_COLUMNS = ("fse_id", "name", "address", "owner", "status", "cycles", "last_r
 #: The due list's status of an undersized interceptor found by an inventory: to follow up, not a deadline.
 FOLLOW_UP = "follow up"
 RECORD_TABLES = ("fses", "interceptors", "cycles", "waivers", "notifications", "maintenance_logs",
-                 "maintenance_events")
+                 "maintenance_events", "inspections", "notices")
 
 
 def _rows(conn, table: sa.Table, fse_id: str | None = None, order=None) -> list[dict[str, Any]]:
@@ -39,6 +40,29 @@ def _rows(conn, table: sa.Table, fse_id: str | None = None, order=None) -> list[
 def fse_ids(reg: Register) -> list[str]:
     with reg.db.read() as conn:
         return [r[0] for r in conn.execute(sa.select(t.fses.c.fse_id).distinct().order_by(t.fses.c.fse_id))]
+
+
+def find_fses(reg: Register, text: str = "", limit: int = 50) -> list[dict[str, Any]]:
+    """FSEs whose id or latest name or address contains ``text`` (case ignored), by id: ``fse_id``, ``name``,
+    ``address``; at most ``limit``."""
+    newest = sa.select(sa.func.max(t.fses.c.id)).group_by(t.fses.c.fse_id).scalar_subquery()
+    with reg.db.read() as conn:
+        rows = conn.execute(sa.select(t.fses.c.fse_id, t.fses.c.name, t.fses.c.address)
+                            .where(t.fses.c.id.in_(newest)).order_by(t.fses.c.fse_id)).mappings().all()
+    needle = " ".join(str(text or "").split()).casefold()
+    found = [dict(r) for r in rows if not needle or any(needle in str(r[k] or "").casefold()
+                                                         for k in ("fse_id", "name", "address"))]
+    return found[:limit]
+
+
+def last_readings(reg: Register, fse_id: str, n: int = 3) -> list[dict[str, Any]]:
+    """The FSE's latest ``n`` FOG + solids readings (from logs and inspections), newest first: date, fog_in,
+    solids_in, and the inspection that took it (None: a maintenance log)."""
+    e = t.maintenance_events.c
+    with reg.db.read() as conn:
+        rows = conn.execute(sa.select(e.on_date, e.fog_in, e.solids_in, e.inspection_id).where(
+            e.fse_id == fse_id, e.kind == "reading").order_by(e.on_date.desc(), e.id.desc()).limit(n)).mappings()
+        return [dict(r) for r in rows]
 
 
 def require_fse(conn, fse_id: str) -> dict[str, Any]:
@@ -223,6 +247,14 @@ def history(reg: Register, fse_id: str) -> list[dict[str, Any]]:
     for r in d["maintenance_logs"]:
         add(r["as_of"], "maintenance check", f"{'in order' if r['in_order'] else 'NOT in order'}; next service "
             f"{r['next_service_date']}", r)
+    for r in d["inspections"]:
+        failed = len((r["result"] or {}).get("failures") or [])
+        add(r["inspected_on"], "inspection", f"{r['purpose'].replace('_', ' ')}: "
+            + ("passed" if r["passed"] else f"{failed} item(s) failed")
+            + (f"; {r['percent_full']:.1f} % full" if r["percent_full"] is not None else ""), r)
+    for r in d["notices"]:
+        add(r["issued_on"], "notice", f"notice {r['id']}: {r['title']} ({r['item']}); due {r['due_on']} "
+            f"({r['citation']})", r)
     return sorted(out, key=lambda e: (e["date"], e["recorded_at"]))
 
 
@@ -233,7 +265,8 @@ def due_list(reg: Register, as_of: dt.date | None = None, within: int = 30, *,
     Install deadlines (until a pump-out on or after the notification shows an interceptor in service), waivers
     expiring, revocations taking effect, services due by the latest maintenance log, training due (the
     profile's training interval after the last training, when the profile of ``jurisdiction`` has one), the
-    records checks the latest log did not meet, and undersized interceptors to follow up.
+    records checks the latest log did not meet, undersized interceptors to follow up, and open notices (by their
+    due dates).
     """
     from sizing.jurisdiction import get as get_jurisdiction
 
@@ -260,7 +293,10 @@ def due_list(reg: Register, as_of: dt.date | None = None, within: int = 30, *,
         logs = {fse_id: latest(rows, "maintenance_logs") for fse_id, rows in _grouped(
             conn, t.maintenance_logs, "id", "fse_id", "as_of", "recorded_at", "next_service_date", "result").items()}
         icps = _grouped(conn, t.interceptors, "id", "fse_id", "assessment", "recorded_at")
+        open_notices = due_items(conn, as_of)
     for fse_id in ids:
+        for item in open_notices.get(fse_id, []):
+            add(item["date"], fse_id, item["what"], item["detail"], item["citation"])
         fse_events = events.get(fse_id, [])
         _due_installs(fse_id, notices.get(fse_id, []), fse_events, add)
         _due_waivers(fse_id, all_waivers.get(fse_id, []), add)

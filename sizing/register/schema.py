@@ -6,6 +6,9 @@ core's result objects (JSON) beside the few columns the queries filter and sort 
 record (review cycle, waiver decision, maintenance log, inventory assessment) carries the id of the jurisdiction
 profile it was evaluated under (``jurisdiction_id``). Schema 0004: the ``users`` of the register and their
 roles, and ``on_behalf_of`` beside ``recorded_by`` (whom a writer recorded for, never instead of the writer).
+Schema 0006: field ``inspections`` (their photos in ``inspection_photos``), the ``notices`` they open and the
+``notice_closures`` that close them; a maintenance reading or log written by an inspection carries its
+``inspection_id``.
 Text columns are sized from :data:`sizing.register.limits.LIMITS`, which the writers check first.
 """
 
@@ -123,6 +126,7 @@ maintenance_logs = sa.Table(
     sa.Column("result", sa.JSON),
     sa.Column("jurisdiction_id", sa.String(L["jurisdiction_id"])),
     *_who(),
+    sa.Column("inspection_id", sa.Integer),  # the inspection whose reading recomputed the plan (0006)
 )
 
 maintenance_events = sa.Table(
@@ -138,6 +142,7 @@ maintenance_events = sa.Table(
     sa.Column("note", sa.String(L["note"])),
     sa.Column("log_id", sa.Integer, sa.ForeignKey("maintenance_logs.id")),
     *_who(),
+    sa.Column("inspection_id", sa.Integer),  # the inspection that took the reading (0006)
 )
 
 #: Schema version 0002: every stored result's findings in one shape (see :mod:`sizing.register.adapter`).
@@ -162,5 +167,73 @@ users = sa.Table(
     sa.Column("identity", sa.String(L["identity"]), nullable=False, index=True),
     sa.Column("role", sa.String(20), nullable=False),
     sa.Column("active", sa.Boolean, nullable=False),
+    *_who(),
+)
+
+#: Schema version 0006: field inspections, their photos, the notices they open and what closed each notice.
+inspections = sa.Table(
+    "inspections", metadata,
+    sa.Column("id", sa.Integer, primary_key=True),
+    sa.Column("fse_id", sa.String(L["fse_id"]), nullable=False, index=True),
+    sa.Column("inspected_on", sa.Date, nullable=False, index=True),
+    sa.Column("purpose", sa.String(40), nullable=False),
+    sa.Column("interceptor_condition", sa.String(40)),
+    sa.Column("liquid_depth_in", sa.Float),
+    sa.Column("fog_in", sa.Float),
+    sa.Column("solids_in", sa.Float),
+    sa.Column("percent_full", sa.Float),
+    sa.Column("passed", sa.Boolean, nullable=False),
+    *_document(),
+    sa.Column("result", sa.JSON),
+    sa.Column("jurisdiction_id", sa.String(L["jurisdiction_id"])),
+    *_who(),
+)
+
+inspection_photos = sa.Table(
+    "inspection_photos", metadata,
+    sa.Column("id", sa.Integer, primary_key=True),
+    sa.Column("inspection_id", sa.Integer, sa.ForeignKey("inspections.id"), nullable=False, index=True),
+    sa.Column("name", sa.String(L["photo"])),
+    sa.Column("caption", sa.String(L["photo"])),
+    sa.Column("media_type", sa.String(40), nullable=False),
+    sa.Column("size_bytes", sa.Integer, nullable=False),
+    sa.Column("sha256", sa.String(64), nullable=False),
+    sa.Column("data", sa.LargeBinary, nullable=False),
+    *_who(),
+)
+
+notices = sa.Table(
+    "notices", metadata,
+    sa.Column("id", sa.Integer, primary_key=True),
+    sa.Column("fse_id", sa.String(L["fse_id"]), nullable=False, index=True),
+    sa.Column("inspection_id", sa.Integer, sa.ForeignKey("inspections.id")),
+    sa.Column("notice_type", sa.String(60), nullable=False),
+    sa.Column("tier", sa.Integer, nullable=False),
+    sa.Column("title", sa.String(L["citation"]), nullable=False),
+    #: what the notice is about: a checklist item (``bmp.drain_screens``), ``accumulation`` or ``finding[i]``
+    sa.Column("item", sa.String(120), nullable=False),
+    sa.Column("item_text", sa.Text),
+    sa.Column("citation", sa.String(L["citation"])),
+    sa.Column("issued_on", sa.Date, nullable=False),
+    #: the compliance period: ``period_days`` calendar days or working days (``period_unit``)
+    sa.Column("period_days", sa.Integer, nullable=False),
+    sa.Column("period_unit", sa.String(20), nullable=False),
+    sa.Column("period_provenance", sa.String(20)),
+    sa.Column("period_note", sa.Text),
+    sa.Column("due_on", sa.Date, nullable=False, index=True),
+    sa.Column("escalated_from", sa.Integer, sa.ForeignKey("notices.id")),
+    sa.Column("jurisdiction_id", sa.String(L["jurisdiction_id"])),
+    *_who(),
+)
+
+notice_closures = sa.Table(
+    "notice_closures", metadata,
+    sa.Column("id", sa.Integer, primary_key=True),
+    sa.Column("notice_id", sa.Integer, sa.ForeignKey("notices.id"), nullable=False, index=True, unique=True),
+    sa.Column("closed_on", sa.Date, nullable=False),
+    #: follow_up_inspection | compliance_record | pump_out | escalated
+    sa.Column("how", sa.String(40), nullable=False),
+    sa.Column("inspection_id", sa.Integer, sa.ForeignKey("inspections.id")),
+    sa.Column("evidence", sa.Text),
     *_who(),
 )

@@ -47,6 +47,12 @@ def show_text(d: Mapping[str, Any]) -> str:
         counts[e["kind"]] = counts.get(e["kind"], 0) + 1
     if counts:
         out.append("  events: " + ", ".join(f"{n} {k.replace('_', '-')}" for k, n in counts.items()))
+    for r in d.get("inspections", [])[-1:]:
+        failed = len((r["result"] or {}).get("failures") or [])
+        out.append(f"  last inspection {r['inspected_on']} ({r['purpose'].replace('_', ' ')}): "
+                   + ("passed" if r["passed"] else f"{failed} item(s) failed") + f"; by {by(r)}")
+    if d.get("notices"):
+        out.append(f"  notices: {len(d['notices'])} issued (register notices --fse {d['fse']['fse_id']})")
     return "\n".join(out)
 
 

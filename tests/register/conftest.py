@@ -76,3 +76,23 @@ def registers():
     yield make
     for reg in opened:
         reg.db.engine.dispose()
+
+
+def back_to(url: str, version: str) -> None:
+    """Take the register at ``url`` back to the schema ``version`` by the migrations' own downgrades (as that
+    version had it: what later versions added is gone)."""
+    from alembic import command
+    from alembic.config import Config
+
+    from sizing.register.engine import make_engine
+    from sizing.register.versions import MIGRATIONS
+
+    engine = make_engine(url)
+    try:
+        with engine.connect().execution_options(write=True) as conn, conn.begin():
+            cfg = Config()
+            cfg.set_main_option("script_location", str(MIGRATIONS))
+            cfg.attributes["connection"] = conn
+            command.downgrade(cfg, version)
+    finally:
+        engine.dispose()

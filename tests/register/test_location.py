@@ -49,6 +49,6 @@ def test_the_calculation_core_never_imports_the_register():
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
     for path in (ROOT / "sizing").rglob("*.py"):
-        if "register" in path.relative_to(ROOT / "sizing").parts[0] or path.name == "register.py":
+        if "register" in path.relative_to(ROOT / "sizing").parts[0] or path.name.startswith("register"):
             continue
         assert "sizing.register" not in path.read_text(encoding="utf-8"), path

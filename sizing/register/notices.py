@@ -1,0 +1,121 @@
+"""Reading the notices: each with its state on a day (open, overdue, closed and how), for ``register notices``,
+the due list, the summary and the letters.
+
+A notice is open until a closure is recorded (a follow-up inspection that passes its item, a record of compliance,
+an escalation to the next tier) or, for a reading over the accumulation limit, until a pump-out on or after its day
+is recorded (whatever recorded it: a maintenance log, an imported manifest). Whether an open notice is overdue on
+a day is :func:`sizing.ordinance.due.status`.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Connection
+
+from sizing.ordinance.due import OVERDUE
+from sizing.ordinance.due import status as due_status
+from sizing.ordinance.inspection import period_words
+from sizing.register import schema as t
+
+OPEN, CLOSED = "open", "closed"
+#: The columns of ``register notices --format csv`` (and the keys of each notice in its JSON).
+COLUMNS = ("notice", "fse_id", "name", "type", "tier", "title", "item", "item_text", "citation", "issued_on",
+           "period", "period_provenance", "due_on", "status", "closed_on", "how", "evidence", "inspection_id",
+           "recorded_by")
+
+
+def rows(conn: Connection, fse_id: str | None = None, as_of: dt.date | None = None) -> list[dict[str, Any]]:
+    """Every notice (of one FSE, or all) issued up to ``as_of`` with its state on that day, oldest first."""
+    as_of = as_of or dt.date.today()
+    n, c = t.notices.c, t.notice_closures.c
+    q = (sa.select(t.notices, c.closed_on, c.how, c.evidence)
+         .select_from(t.notices.outerjoin(t.notice_closures, c.notice_id == n.id)).where(n.issued_on <= as_of))
+    if fse_id is not None:
+        q = q.where(n.fse_id == fse_id)
+    found = [dict(r) for r in conn.execute(q.order_by(n.id)).mappings()]
+    pumps = _pump_outs(conn, fse_id) if any(r["item"] == "accumulation" for r in found) else {}
+    names = _names(conn)
+    return [_state(r, as_of, pumps.get(r["fse_id"], []), names.get(r["fse_id"])) for r in found]
+
+
+def _pump_outs(conn: Connection, fse_id: str | None) -> dict[str, list[dt.date]]:
+    e = t.maintenance_events.c
+    q = sa.select(e.fse_id, e.on_date).where(e.kind == "pump_out")
+    if fse_id is not None:
+        q = q.where(e.fse_id == fse_id)
+    out: dict[str, list[dt.date]] = {}
+    for fse, day in conn.execute(q):
+        out.setdefault(fse, []).append(day)
+    return out
+
+
+def _names(conn: Connection) -> dict[str, str | None]:
+    f = t.fses.c
+    return {fse: name for fse, name in conn.execute(sa.select(f.fse_id, f.name).order_by(f.id))}
+
+
+def _state(r: dict[str, Any], as_of: dt.date, pumps: list[dt.date], name: str | None) -> dict[str, Any]:
+    closed_on, how, evidence = r["closed_on"], r["how"], r["evidence"]
+    if closed_on is not None and closed_on > as_of:  # closed after the day asked about: open on that day
+        closed_on = how = evidence = None
+    if closed_on is None and r["item"] == "accumulation":
+        done = sorted(p for p in pumps if r["issued_on"] <= p <= as_of)
+        if done:
+            closed_on, how, evidence = done[0], "pump_out", f"pump-out recorded on {done[0].isoformat()}"
+    period = {"value": r["period_days"], "unit": r["period_unit"], "provenance": r["period_provenance"]}
+    state = CLOSED if closed_on is not None else (OVERDUE if due_status(r["due_on"], as_of) == OVERDUE else OPEN)
+    return {"notice": r["id"], "fse_id": r["fse_id"], "name": name, "type": r["notice_type"], "tier": r["tier"],
+            "title": r["title"], "item": r["item"], "item_text": r["item_text"], "citation": r["citation"],
+            "issued_on": r["issued_on"], "period": period_words(period), "period_provenance": r["period_provenance"],
+            "period_note": r["period_note"], "due_on": r["due_on"], "status": state, "closed_on": closed_on,
+            "how": how, "evidence": evidence, "inspection_id": r["inspection_id"],
+            "recorded_by": r["recorded_by"], "jurisdiction_id": r["jurisdiction_id"]}
+
+
+def notices(reg: Any, *, as_of: dt.date | None = None, open_only: bool = False,
+            fse_id: str | None = None) -> list[dict[str, Any]]:
+    """The register's notices on ``as_of`` (default today), by due date; ``open_only``: those not closed."""
+    with reg.db.read() as conn:
+        if fse_id is not None:
+            from sizing.register.queries import require_fse
+
+            require_fse(conn, fse_id)
+        found = rows(conn, fse_id, as_of)
+    if open_only:
+        found = [r for r in found if r["status"] != CLOSED]
+    return sorted(found, key=lambda r: (r["due_on"], r["fse_id"], r["notice"]))
+
+
+def notice(reg: Any, notice_id: int, as_of: dt.date | None = None) -> dict[str, Any]:
+    """One notice with its state on ``as_of`` (default today), and the FSE's details (for its letter)."""
+    from sizing.errors import SizingInputError
+    from sizing.register.queries import require_fse
+
+    with reg.db.read() as conn:
+        fse = conn.execute(sa.select(t.notices.c.fse_id).where(t.notices.c.id == notice_id)).scalar()
+        if fse is None:
+            raise SizingInputError("NOTICE", notice_id, "", message=f"NOTICE: no notice {notice_id} in the register")
+        found = next(r for r in rows(conn, fse, dt.date.max) if r["notice"] == notice_id)
+        details = require_fse(conn, fse)
+    as_of = as_of or dt.date.today()
+    if found["status"] == CLOSED and found["closed_on"] > as_of:  # closed after the day asked about
+        found.update(closed_on=None, how=None, evidence=None)
+    if found["closed_on"] is None:
+        found["status"] = OVERDUE if due_status(found["due_on"], as_of) == OVERDUE else OPEN
+    return {**found, "fse": details}
+
+
+def due_items(conn: Connection, as_of: dt.date) -> dict[str, list[dict[str, Any]]]:
+    """The open notices by FSE, as the due list shows them (their due date, what, detail and clause)."""
+    out: dict[str, list[dict[str, Any]]] = {}
+    for r in rows(conn, None, as_of):
+        if r["status"] == CLOSED:
+            continue
+        out.setdefault(r["fse_id"], []).append({
+            "date": r["due_on"], "what": f"notice {r['notice']}: {r['title']}",
+            "detail": f"{r['item_text']}; issued {r['issued_on'].isoformat()}, comply within {r['period']}",
+            "citation": r["citation"]})
+    return out

@@ -1,0 +1,148 @@
+"""Inspections, notices and the program summary as text, CSV rows and PDF (notices are a letter from the
+profile's letterhead, clause by clause). Formats what the register's inspections, notices and summary return;
+never recomputes.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from sizing.quantities import show
+
+#: The rows of ``register summary --format csv``: (section, measure, value).
+SUMMARY_COLUMNS = ("section", "measure", "value")
+
+
+def inspected_text(r: Any) -> str:
+    """What ``register inspect`` stored: the inspection, its failures, the notices opened, kept and closed."""
+    d = r.result
+    out = [f"stored inspection {r.inspection_id} of {r.fse_id} ({d['date']}, {d['purpose'].replace('_', ' ')}): "
+           + ("passed" if d["passed"] else f"{len(d['failures'])} item(s) failed")]
+    rd = d.get("readings") or {}
+    if rd.get("percent_full") is not None:
+        out.append(f"  readings: FOG {_in(rd['fog_in'])} + solids {_in(rd['solids_in'])} = {show(rd['percent_full'], '%')} "
+                   f"of {_in(rd['liquid_depth_in'])}" + (f" (limit {show(rd['limit_percent'], '%')})"
+                                                         if rd.get("limit_percent") is not None else ""))
+    for f in d["failures"]:
+        out.append(f"  FAIL {f['item']}: {f['text']} ({f['citation']})" + (f"; note: {f['note']}" if f["note"] else ""))
+    for n in r.opened:
+        out.append(f"  opened notice {n['notice']}: {n['title']} ({n['item']}), due {n['due_on']}: {n['period']}")
+    for n in r.still_open:
+        out.append(f"  still open: notice {n['notice']} ({n['item']}), due {n['due_on']}")
+    for c in r.closed:
+        out.append(f"  closed notice {c['notice']} on {c['closed_on']} ({c['how'].replace('_', ' ')})")
+    if r.service_due:
+        out.append(f"  next pump-out due by {r.service_due} (every reading and pump-out on record)")
+    out += [f"  note: {n}" for n in r.notes]
+    return "\n".join(out)
+
+
+def _in(value: float) -> str:
+    """A depth as the inspection report prints it: to the length precision of sizing.quantities (0.01 in).
+
+    >>> _in(2.992126), _in(48.0)
+    ('2.99 in', '48 in')
+    """
+    return show(value, "in")
+
+
+def notices_text(items: Sequence[Mapping[str, Any]]) -> str:
+    """One line per notice: due date, state, FSE, number, title, item, clause."""
+    return "\n".join(
+        f"{n['due_on']}  {n['status'].upper():<8} {n['fse_id']:<12} notice {n['notice']} (tier {n['tier']}): "
+        f"{n['title']} — {n['item_text']} ({n['citation']}); issued {n['issued_on']}, {n['period']}"
+        + (f"; closed {n['closed_on']} ({n['how'].replace('_', ' ')})" if n["closed_on"] else "")
+        for n in items) or "no notices"
+
+
+def _iso(value: Any) -> Any:
+    return value.isoformat() if isinstance(value, dt.date) else value
+
+
+def notice_paragraphs(n: Mapping[str, Any]) -> list[str]:
+    """The letter's body: what was found, under which clause, what to do and by when (and the period's basis)."""
+    found = f"inspection of {_iso(n['issued_on'])}" if n.get("inspection_id") else f"record of {_iso(n['issued_on'])}"
+    out = [f"At the {found}, this requirement of {n['citation']} was found not met: {n['item_text']}.",
+           f"You are required to correct it within {n['period']}, that is by {_iso(n['due_on'])}. A follow-up "
+           "inspection, or a record that shows compliance, closes this notice."]
+    if n.get("period_provenance") != "confirmed" and n.get("period_note"):
+        out.append(f"About the period: {n['period_note']}")
+    if n["tier"] > 1:
+        out.append(f"This is notice tier {n['tier']}: an earlier notice on the same item was not complied with by "
+                   "its due date.")
+    if n["status"] == "closed":
+        out.append(f"Closed on {_iso(n['closed_on'])} ({n['how'].replace('_', ' ')}): {n['evidence'] or ''}".rstrip(": "))
+    return out
+
+
+def notice_pdf(items: Sequence[Mapping[str, Any]], letterhead: str) -> bytes:
+    """Notices to one FSE as one letter, clause by clause: the letterhead, the FSE, then for each notice its
+    clause, what was found, the period and the day to comply by."""
+    from sizing.report.pdf import ReportPDF
+
+    first = items[0]
+    fse = first["fse"]
+    title = first["title"] if len(items) == 1 else f"Notices of {_iso(first['issued_on'])}"
+    clauses = "; ".join(dict.fromkeys(n["citation"] for n in items))
+    pdf = ReportPDF(title, f"{letterhead} · {clauses}", footer_note=f"notice{'s' if len(items) > 1 else ''} "
+                    f"{', '.join(str(n['notice']) for n in items)} — {fse['fse_id']}", created=first["issued_on"])
+    to = " · ".join(x for x in (fse.get("owner"), fse.get("name"), fse.get("address")) if x) or fse["fse_id"]
+    pdf.key_values([("Date", _iso(first["issued_on"])), ("To", to), ("FSE", fse["fse_id"])], key_width=42)
+    for n in items:
+        if len(items) > 1:
+            pdf.heading(f"Notice {n['notice']}: {n['title']}", level=2)
+        pdf.key_values([("Notice", f"{n['notice']} (tier {n['tier']})"), ("Clause", n["citation"]),
+                        ("Compliance period", n["period"]), ("Comply by", _iso(n["due_on"])),
+                        ("Status", n["status"])], key_width=42)
+        for para in notice_paragraphs(n):
+            pdf.paragraph(para)
+    pdf.ln(8)
+    pdf.paragraph(f"{first.get('recorded_by') or '______________________'}\nFor the Director")
+    return pdf.to_bytes()
+
+
+def summary_rows(s: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The summary as (section, measure, value) rows, for CSV."""
+    out = [{"section": "period", "measure": k, "value": _iso(s[k])} for k in ("from", "to")]
+    out.append({"section": "fses", "measure": "total", "value": s["fses"]})
+    out += [{"section": "fses by status", "measure": k, "value": v} for k, v in s["fses_by_status"].items()]
+    for section in ("inspections", "notices", "pump_outs"):
+        for k, v in s[section].items():
+            if isinstance(v, Mapping):
+                out += [{"section": f"{section} {k.replace('_', ' ')}", "measure": kk, "value": vv}
+                        for kk, vv in v.items()]
+            else:
+                out.append({"section": section.replace("_", "-"), "measure": k,
+                            "value": "; ".join(v) if isinstance(v, list) else v})
+    out += [{"section": "overflow-linked FSEs", "measure": f["fse_id"], "value": f["name"]} for f in s["overflow_linked"]]
+    return out
+
+
+def summary_text(s: Mapping[str, Any]) -> str:
+    i, n, p = s["inspections"], s["notices"], s["pump_outs"]
+    out = [f"FOG program summary {_iso(s['from'])} to {_iso(s['to'])}", f"FSEs: {s['fses']}"]
+    out += [f"  {k}: {v}" for k, v in s["fses_by_status"].items()]
+    out.append(f"Inspections: {i['done']} ({i['passed']} passed, {i['failed']} failed) at {i['fses_inspected']} FSEs"
+               + "".join(f"; {k.replace('_', ' ')} {v}" for k, v in i["by_purpose"].items()))
+    out.append(f"Notices: {n['issued']} issued, {n['closed']} closed; open at the end {n['open_at_end']} "
+               f"({n['overdue_at_end']} overdue)")
+    pct = "—" if p["percent_on_schedule"] is None else show(p['percent_on_schedule'], '%')
+    out.append(f"Pump-outs: {p['recorded']} recorded; {p['on_schedule']} of {p['fses_with_schedule']} FSEs on "
+               f"schedule ({pct}); overdue: {', '.join(p['overdue_fses']) or 'none'}")
+    out.append("Linked to a blockage or overflow: " + (", ".join(
+        f"{f['fse_id']}" + (f" ({f['name']})" if f["name"] else "") for f in s["overflow_linked"]) or "none"))
+    return "\n".join(out)
+
+
+def summary_pdf(s: Mapping[str, Any], letterhead: str) -> bytes:
+    from sizing.report.pdf import ReportPDF
+
+    pdf = ReportPDF("FOG program summary", f"{letterhead} · {_iso(s['from'])} to {_iso(s['to'])}",
+                    footer_note="FOG program summary", created=s["to"])
+    for line in summary_text(s).splitlines()[1:]:
+        pdf.paragraph(line)
+    pdf.table(SUMMARY_COLUMNS, [[str(r[c]) if r[c] is not None else "" for c in SUMMARY_COLUMNS]
+                                for r in summary_rows(s)])
+    return pdf.to_bytes()

@@ -1,0 +1,87 @@
+"""The Inspection page (phone first): find the FSE, answer the checklists, save; a failed BMP item opens a notice
+that the due list shows, overdue after its 30 days (TMC ch. 5.26, Best management practices (b)(1); program
+default period), and a follow-up inspection closes it. Bad input is one line naming the field, nothing written."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from sizing.cli import main
+from tests.app.conftest import errors, goto, texts
+
+FSE = "FSE-0417"
+
+
+@pytest.fixture
+def register_file(tmp_path, monkeypatch):
+    path = tmp_path / "program.db"
+    monkeypatch.setenv("SIZING_DB", str(path))
+    log = tmp_path / "log.yaml"
+    log.write_text(f"project: {{fse_id: {FSE}, name: Corner Cafe}}\nmaintenance: {{liquid_depth: 48 in, as_of: "
+                   "2026-01-01, training: [2025-06-01], services: [2026-01-01]}\n", encoding="utf-8")
+    assert main(["register", "add", str(log), "--db", str(path)]) in (0, 1)
+    return path
+
+
+def inspect(app, day, answer, **fields):
+    app.date_input(key="in_ins_date").set_value(day)
+    app.radio(key="in_ins_bmp__drain_screens").set_value(answer)
+    for key, value in fields.items():
+        app.text_input(key=f"in_ins_{key}").set_value(value)
+    app.button(key="ins_save").click().run()
+    assert not app.exception, [e.value for e in app.exception]
+
+
+def due(path, as_of):
+    from sizing.register import open_register
+    from sizing.register.queries import due_list
+
+    reg = open_register(str(path), create=False, read_only=True)
+    try:
+        return [(str(i["date"]), i["status"], i["what"]) for i in due_list(reg, as_of=as_of, within=0,
+                                                                              jurisdiction="tracy")
+                if i["what"].startswith("notice")]
+    finally:
+        reg.db.engine.dispose()
+
+
+def test_a_failed_item_opens_a_notice_that_a_follow_up_closes(app, register_file):
+    goto(app, "inspection")
+    app.text_input(key="in_ins_find").set_value("corner").run()
+    assert app.selectbox(key="in_ins_fse").value == FSE and "No open notices." in texts(app)
+    inspect(app, dt.date(2026, 3, 2), "no", fog="2 in", solids="50.8 mm")
+    assert not errors(app)
+    shown = texts(app)
+    assert "opened notice 1: Notice of violation (bmp.drain_screens), due 2026-04-01" in shown
+    assert "FOG 2 in + solids 2 in = 8.3 % of 48 in" in shown  # 4 in of 48 in = 8.33 %
+    assert "notice 1: Notice of violation — bmp.drain_screens, due 2026-04-01" in texts(app)
+    assert due(register_file, dt.date(2026, 4, 1)) == [("2026-04-01", "due", "notice 1: Notice of violation")]
+    assert due(register_file, dt.date(2026, 4, 2)) == [("2026-04-01", "overdue", "notice 1: Notice of violation")]
+    inspect(app, dt.date(2026, 4, 10), "yes")
+    assert "closed notice 1 on 2026-04-10 (follow up inspection)" in texts(app)
+    assert due(register_file, dt.date(2026, 4, 11)) == []
+
+
+def test_a_reading_in_the_wrong_unit_is_one_line_and_nothing_is_written(app, register_file):
+    goto(app, "inspection")
+    inspect(app, dt.date(2026, 3, 2), "no", fog="2 kg", solids="1 in")
+    assert len(errors(app)) == 1 and errors(app)[0].startswith("inspection.readings.fog: expected a length")
+    assert due(register_file, dt.date(2026, 4, 2)) == []
+
+
+def test_a_role_that_may_not_store_an_inspection_gets_no_form(app, register_file):
+    """Where the register has users, the OS user running the app is an admin here: admins change users, they do
+    not store records (sizing/register/access.py), so the page shows the FSE but no form."""
+    from sizing.register import access, open_register
+
+    reg = open_register(str(register_file))
+    try:
+        access.add_user(reg.db, reg.identity, "admin", by=reg.identity)
+    finally:
+        reg.db.engine.dispose()
+    goto(app, "inspection")
+    assert app.selectbox(key="in_ins_fse").value == FSE
+    assert "Your role may view the register but not store an inspection." in texts(app)
+    assert not [b for b in app.button if b.key == "ins_save"]
