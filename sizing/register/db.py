@@ -43,9 +43,9 @@ TIMEOUT_ENV = "SIZING_DB_TIMEOUT"
 DEFAULT_TIMEOUT_S = 30.0
 MAX_TIMEOUT_S = 3600.0
 #: The newest schema version (the last file of ``migrations/versions``); a test checks it against Alembic.
-HEAD = "0005"
+HEAD = "0007"
 #: Every schema version this code can migrate from, oldest first.
-VERSIONS = ("0001", "0002", "0003", "0004", "0005")
+VERSIONS = ("0001", "0002", "0003", "0004", "0005", "0007")
 #: PostgreSQL advisory lock keys: one migrator at a time, one writer at a time.
 MIGRATE_LOCK, WRITE_LOCK = 74150014, 74150015
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"

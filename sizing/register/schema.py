@@ -6,6 +6,8 @@ core's result objects (JSON) beside the few columns the queries filter and sort 
 record (review cycle, waiver decision, maintenance log, inventory assessment) carries the id of the jurisdiction
 profile it was evaluated under (``jurisdiction_id``). Schema 0004: the ``users`` of the register and their
 roles, and ``on_behalf_of`` beside ``recorded_by`` (whom a writer recorded for, never instead of the writer).
+Schema 0007: ``hauler_manifests`` (a hauler's record of a pump-out, full or partial) and the indexes the due list
+and the timeline read by (events by FSE, kind and date; logs by FSE and date).
 Text columns are sized from :data:`sizing.register.limits.LIMITS`, which the writers check first.
 """
 
@@ -123,6 +125,7 @@ maintenance_logs = sa.Table(
     sa.Column("result", sa.JSON),
     sa.Column("jurisdiction_id", sa.String(L["jurisdiction_id"])),
     *_who(),
+    sa.Index("ix_maintenance_logs_fse_as_of", "fse_id", "as_of"),
 )
 
 maintenance_events = sa.Table(
@@ -138,6 +141,7 @@ maintenance_events = sa.Table(
     sa.Column("note", sa.String(L["note"])),
     sa.Column("log_id", sa.Integer, sa.ForeignKey("maintenance_logs.id")),
     *_who(),
+    sa.Index("ix_maintenance_events_fse_kind_date", "fse_id", "kind", "on_date"),
 )
 
 #: Schema version 0002: every stored result's findings in one shape (see :mod:`sizing.register.adapter`).
@@ -163,4 +167,26 @@ users = sa.Table(
     sa.Column("role", sa.String(20), nullable=False),
     sa.Column("active", sa.Boolean, nullable=False),
     *_who(),
+)
+
+#: Schema version 0007: a hauler's manifest of one pump-out (``full``: the whole content removed, a service that
+#: restarts the maintenance cycle; else partial). ``hauler_key`` and ``manifest_key`` are the hauler and the
+#: manifest number as compared (case folded, spaces collapsed): one manifest number per hauler.
+hauler_manifests = sa.Table(
+    "hauler_manifests", metadata,
+    sa.Column("id", sa.Integer, primary_key=True),
+    sa.Column("fse_id", sa.String(L["fse_id"]), nullable=False),
+    sa.Column("on_date", sa.Date, nullable=False),
+    sa.Column("hauler", sa.String(L["hauler"]), nullable=False),
+    sa.Column("manifest", sa.String(L["manifest"]), nullable=False),
+    sa.Column("hauler_key", sa.String(L["hauler"]), nullable=False),
+    sa.Column("manifest_key", sa.String(L["manifest"]), nullable=False),
+    sa.Column("gallons", sa.Float, nullable=False),
+    sa.Column("full", sa.Boolean, nullable=False),
+    sa.Column("disposal_site", sa.String(L["disposal_site"]), nullable=False),
+    sa.Column("document_name", sa.String(L["document_name"])),
+    sa.Column("line", sa.Integer),
+    *_who(),
+    sa.UniqueConstraint("hauler_key", "manifest_key", name="uq_hauler_manifests_hauler_manifest"),
+    sa.Index("ix_hauler_manifests_fse_date", "fse_id", "on_date"),
 )
