@@ -15,6 +15,7 @@ from __future__ import annotations
 import copy
 import datetime as dt
 from collections.abc import Iterable, Mapping
+from pathlib import PurePath
 from typing import Any
 
 import sqlalchemy as sa
@@ -55,7 +56,7 @@ def state(conn: Connection) -> tuple[set[str], dict[tuple[str, str], str], dict[
 
 def store(conn: Connection, rows: list[Manifest], writer: Mapping[str, Any], name: str) -> None:
     """The manifest rows, in batches (inside the caller's transaction)."""
-    doc = name[:500]
+    doc = PurePath(name).name[:500]
     values = [{"fse_id": r.fse_id, "on_date": r.on_date, "hauler": r.hauler, "manifest": r.manifest,
                "hauler_key": r.key[0], "manifest_key": r.key[1], "gallons": r.gallons, "full": r.full,
                "disposal_site": r.disposal_site, "document_name": doc, "line": r.line, **writer} for r in rows]
@@ -131,7 +132,7 @@ def replan(conn: Connection, fse_ids: Iterable[str], writer: Mapping[str, Any], 
         rows.append({"fse_id": fse_id, "as_of": _day(d["as_of"]), "liquid_depth_in": d["liquid_depth_in"],
                      "in_order": d["in_order"], "due_date": _day(d.get("due_date")),
                      "next_service_date": _day(d.get("next_service_date")),
-                     "document_name": f"hauler manifests ({name})"[:500], "document_text": None,
+                     "document_name": f"hauler manifests ({PurePath(name).name})"[:500], "document_text": None,
                      "document": ev.document, "result": d, "jurisdiction_id": ev.jurisdiction, **writer})
     findings = []
     for batch, evs in zip(_chunks(rows, INSERT_CHUNK), _chunks(evaluated, INSERT_CHUNK), strict=True):
