@@ -64,6 +64,7 @@ def maintenance_records(i: int, fse_id: str, rng: random.Random, plan: dict[str,
     """One maintenance log, evaluated by the core: a pump-out, then ``plan['readings']`` readings a week apart."""
     from sizing.register.adapter import normalise
     from sizing.register.evaluated import evaluate
+    from sizing.register.log_due import due_items
 
     pumped = LOG_START + dt.timedelta(days=rng.randrange(0, 20))
     n = plan["readings"]
@@ -77,7 +78,8 @@ def maintenance_records(i: int, fse_id: str, rng: random.Random, plan: dict[str,
     d = ev.data
     log = {"fse_id": fse_id, "as_of": dt.date.fromisoformat(d["as_of"]), "liquid_depth_in": d["liquid_depth_in"],
            "in_order": d["in_order"], "due_date": _day(d["due_date"]), "next_service_date": _day(d["next_service_date"]),
-           "document_name": "benchmark.yaml", "document": ev.document, "result": d, "jurisdiction_id": "tracy", **WHO}
+           "document_name": "benchmark.yaml", "document": ev.document, "result": d, "jurisdiction_id": "tracy",
+           "due": due_items(d, d["as_of"]), **WHO}
     events = [{"fse_id": fse_id, "kind": "pump_out", "on_date": pumped, "hauler": HAULERS[i % len(HAULERS)],
                "manifest": f"L-{i}", "fog_in": None, "solids_in": None, **WHO}]
     events += [{"fse_id": fse_id, "kind": "reading", "on_date": _day(r["date"]), "hauler": None, "manifest": None,

@@ -114,36 +114,58 @@ def merged_document(document: Mapping[str, Any], as_of: dt.date, pump_outs: list
 
 def replan(conn: Connection, fse_ids: Iterable[str], writer: Mapping[str, Any], name: str) -> int:
     """For each FSE with a maintenance log, a new log: its latest one with the register's full pump-outs added,
-    evaluated and stored with its findings. Returns how many logs were stored."""
-    from sizing.register.adapter import normalise
-    from sizing.register.evaluated import evaluate
+    evaluated and stored with its findings and due-list items. Returns how many logs were stored."""
+    from sizing.register.log_due import due_items
 
-    fse_ids = sorted(set(fse_ids))
-    logs = latest_logs(conn, fse_ids)
+    logs = latest_logs(conn, sorted(set(fse_ids)))
     pumps = full_pump_outs(conn, logs)
-    rows, evaluated = [], []
+    rows, findings = [], []
     for fse_id, log in sorted(logs.items()):
         doc = merged_document(log["document"] or {}, log["as_of"], pumps.get(fse_id, []))
         if doc is None:
             continue
-        ev = evaluate(doc, kind="maintenance", fse_id=fse_id, jurisdiction=log["jurisdiction_id"] or DEFAULT_ID)
-        d = ev.data
-        evaluated.append(ev)
-        rows.append({"fse_id": fse_id, "as_of": _day(d["as_of"]), "liquid_depth_in": d["liquid_depth_in"],
-                     "in_order": d["in_order"], "due_date": _day(d.get("due_date")),
-                     "next_service_date": _day(d.get("next_service_date")),
+        data, found = evaluate_merged(fse_id, log, doc, pumps[fse_id])
+        findings.append(found)
+        rows.append({"fse_id": fse_id, "as_of": _day(data["as_of"]), "liquid_depth_in": data["liquid_depth_in"],
+                     "in_order": data["in_order"], "due_date": _day(data.get("due_date")),
+                     "next_service_date": _day(data.get("next_service_date")),
                      "document_name": f"hauler manifests ({PurePath(name).name})"[:500], "document_text": None,
-                     "document": ev.document, "result": d, "jurisdiction_id": ev.jurisdiction, **writer})
-    findings = []
-    for batch, evs in zip(_chunks(rows, INSERT_CHUNK), _chunks(evaluated, INSERT_CHUNK), strict=True):
+                     "document": doc, "result": data, "jurisdiction_id": log["jurisdiction_id"] or DEFAULT_ID,
+                     "due": due_items(data, data["as_of"]), **writer})
+    out = []
+    for batch, found in zip(_chunks(rows, INSERT_CHUNK), _chunks(findings, INSERT_CHUNK), strict=True):
         ids = conn.execute(t.maintenance_logs.insert().returning(t.maintenance_logs.c.id,
                                                                  sort_by_parameter_order=True), batch).scalars().all()
-        for log_id, ev in zip(ids, evs, strict=True):
-            findings += [{"fse_id": ev.fse_id, "source": "maintenance", "source_id": log_id, **f.to_dict()}
-                         for f in normalise("maintenance", ev.data)]
-    for batch in _chunks(findings, INSERT_CHUNK):
+        out += [{**f, "source_id": log_id} for log_id, fs in zip(ids, found, strict=True) for f in fs]
+    for batch in _chunks(out, INSERT_CHUNK):
         conn.execute(t.findings.insert(), batch)
     return len(rows)
+
+
+def evaluate_merged(fse_id: str, log: Mapping[str, Any], doc: Mapping[str, Any], pump_outs: list[dict[str, Any]]
+                    ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The evaluation of ``doc`` (the log with the manifests' pump-outs added: :func:`merged_document`) and its
+    findings rows, as :func:`sizing.register.evaluated.evaluate` gives them; the log as it was stored is read
+    by the core's parser and the pump-outs (read by the manifests' reader with the same field rules) are added
+    to it, so each manifest is not read a second time."""
+    from dataclasses import replace
+
+    from sizing.ordinance.maintenance import plan
+    from sizing.register.adapter import normalise
+    from sizing.register.evaluated import check_fse_id, jsonable
+    from sizing.sections.maintenance import PumpOut, from_dict
+
+    section = doc["maintenance"] if isinstance(doc.get("maintenance"), Mapping) else doc
+    as_of = dt.date.fromisoformat(section["as_of"])
+    rec = from_dict(log["document"] or {}, as_of=as_of)
+    listed = {key(p.hauler, p.manifest) for p in rec.pump_outs if p.hauler is not None and p.manifest is not None}
+    added = tuple(PumpOut(index=len(rec.pump_outs) + k, date=p["on_date"], hauler=p["hauler"], manifest=p["manifest"])
+                  for k, p in enumerate(q for q in pump_outs if key(q["hauler"], q["manifest"]) not in listed))
+    pumps = rec.pump_outs + added
+    rec = replace(rec, services=tuple(sorted(p.date for p in pumps)), pump_outs=pumps)
+    check_fse_id(fse_id)
+    data = jsonable(plan(rec, log["jurisdiction_id"] or DEFAULT_ID).to_dict())
+    return data, [{"fse_id": fse_id, "source": "maintenance", **f.to_dict()} for f in normalise("maintenance", data)]
 
 
 def _day(value: Any) -> dt.date | None:

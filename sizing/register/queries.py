@@ -299,19 +299,21 @@ def _last_events(conn) -> dict[str, dict[str, dt.date]]:
 
 
 def latest_log_results(conn) -> dict[str, dict[str, Any]]:
-    """Each FSE's latest maintenance log (by :func:`latest`) with its stored result: the dates of every log are
-    read first, then the results of the latest ones only."""
+    """Each FSE's latest maintenance log (by :func:`latest`) with its due-list items: the dates of every log are
+    read first, then the items of the latest ones (and the whole result only of a log stored without items)."""
     g = t.maintenance_logs.c
     by_fse: dict[str, list[dict[str, Any]]] = {}
     for r in conn.execute(sa.select(g.id, g.fse_id, g.as_of, g.recorded_at)).mappings():
         by_fse.setdefault(r["fse_id"], []).append(dict(r))
-    chosen = {latest(rows, "maintenance_logs")["id"]: fse_id for fse_id, rows in by_fse.items()}
+    ids = [latest(rows, "maintenance_logs")["id"] for rows in by_fse.values()]
     out: dict[str, dict[str, Any]] = {}
-    ids = list(chosen)
     for k in range(0, len(ids), 900):
-        for r in conn.execute(sa.select(g.id, g.fse_id, g.as_of, g.next_service_date, g.result)
-                              .where(g.id.in_(ids[k:k + 900]))).mappings():
+        for r in conn.execute(sa.select(g.id, g.fse_id, g.as_of, g.due).where(g.id.in_(ids[k:k + 900]))).mappings():
             out[r["fse_id"]] = dict(r)
+    bare = [r["id"] for r in out.values() if r["due"] is None]
+    for k in range(0, len(bare), 900):
+        for r in conn.execute(sa.select(g.fse_id, g.result).where(g.id.in_(bare[k:k + 900]))):
+            out[r.fse_id]["result"] = r.result
     return out
 
 
@@ -341,20 +343,15 @@ def _due_waivers(fse_id: str, rows: list[dict[str, Any]], add) -> None:
 
 
 def _due_maintenance(fse_id: str, log: dict[str, Any], add) -> None:
-    """The latest log's service (now, or by its due date) and the records checks it did not meet."""
-    from sizing.ordinance.maintenance import service_due
+    """The latest log's service (now, or by its due date) and the records checks it did not meet: the items kept
+    with the log (:mod:`sizing.register.log_due`), or made from its result for a log stored without them."""
+    from sizing.register.log_due import due_items
 
-    res = log["result"]
-    if res.get("service_now"):
-        add(_d((res.get("latest_reading") or {}).get("date")) or log["as_of"], fse_id, "service now",
-            f"{res['percent_full']:g} % full (over {res['limit_percent']:g} %)",
-            res["citations"]["service_immediately"])
-    else:
-        day, basis, citation = service_due(res)
-        add(day, fse_id, "pump-out", basis, citation)
-    for c in res.get("records") or []:  # Finding.to_dict() shape
-        if c["status"] == "fail":
-            add(log["as_of"], fse_id, "records", c["message"], c["citation"])
+    items = log.get("due")
+    if items is None:
+        items = due_items(log["result"], log["as_of"])
+    for i in items:
+        add(_d(i["date"]), fse_id, i["what"], i["detail"], i["citation"])
 
 
 def _due_without_log(fse_id: str, last_full: dt.date, jurisdiction: Any, add) -> None:

@@ -6,8 +6,9 @@ core's result objects (JSON) beside the few columns the queries filter and sort 
 record (review cycle, waiver decision, maintenance log, inventory assessment) carries the id of the jurisdiction
 profile it was evaluated under (``jurisdiction_id``). Schema 0004: the ``users`` of the register and their
 roles, and ``on_behalf_of`` beside ``recorded_by`` (whom a writer recorded for, never instead of the writer).
-Schema 0007: ``hauler_manifests`` (a hauler's record of a pump-out, full or partial) and the indexes the due list
-and the timeline read by (events by FSE, kind and date; logs by FSE and date).
+Schema 0007: ``hauler_manifests`` (a hauler's record of a pump-out, full or partial), each maintenance log's
+due-list items (``due``) and the indexes the due list and the timeline read by (events by FSE, kind and date;
+logs by FSE and date).
 Text columns are sized from :data:`sizing.register.limits.LIMITS`, which the writers check first.
 """
 
@@ -125,6 +126,8 @@ maintenance_logs = sa.Table(
     sa.Column("result", sa.JSON),
     sa.Column("jurisdiction_id", sa.String(L["jurisdiction_id"])),
     *_who(),
+    #: schema 0007: the log's due-list items (:func:`sizing.register.log_due.due_items`)
+    sa.Column("due", sa.JSON),
     sa.Index("ix_maintenance_logs_fse_as_of", "fse_id", "as_of"),
 )
 

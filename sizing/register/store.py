@@ -33,6 +33,7 @@ from sizing.register.evaluated import (  # noqa: F401  (evaluate, jsonable: the 
 )
 from sizing.register.inventory import flush
 from sizing.register.inventory import import_row as _import_row
+from sizing.register.log_due import due_items
 
 SOURCE_OF = {"review": "cycle", "waiver": "waiver", "maintenance": "maintenance"}
 #: Writers that lose a race for the next cycle number (PostgreSQL) try again this many times.
@@ -362,7 +363,7 @@ def _add_maintenance(conn: Connection, ev: Evaluated, writer: Mapping[str, Any])
         fse_id=ev.fse_id, as_of=_date(d["as_of"]), liquid_depth_in=d["liquid_depth_in"], in_order=d["in_order"],
         due_date=_date(d.get("due_date")), next_service_date=_date(d.get("next_service_date")),
         document_name=ev.name, document_text=ev.text, document=ev.document, result=d, jurisdiction_id=ev.jurisdiction,
-        **writer)).inserted_primary_key[0]
+        due=due_items(d, d["as_of"]), **writer)).inserted_primary_key[0]
     e = t.maintenance_events.c
     known = {tuple(row) for row in conn.execute(sa.select(*(e[k] for k in EVENT_KEYS)).where(e.fse_id == ev.fse_id))}
     added = 0

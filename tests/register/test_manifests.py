@@ -199,6 +199,13 @@ def test_a_manifest_and_the_same_pump_out_in_a_log_give_the_same_due_date(db, ca
                                "5.26, Grease interceptor maintenance (e)(2))",
                      "citation": "TMC ch. 5.26, Grease interceptor maintenance (e)(2)"}]
     assert from_manifest == from_log
+    reg = registers(db)
+    with reg.db.read() as conn:  # the log the import stored is the log its document evaluates to
+        row = conn.execute(sa.select(t.maintenance_logs).order_by(t.maintenance_logs.c.id.desc())).mappings().first()
+    from sizing.register.evaluated import evaluate
+
+    assert row["document_name"] == "hauler manifests (manifests.csv)" and row["document_text"] is None
+    assert evaluate(row["document"], kind="maintenance", jurisdiction="tracy").data == row["result"]
     _, out, _ = run(capsys, "register", "export", "--db", db, "--format", "csv", "--as-of", "2025-07-10")
     _, out_log, _ = run(capsys, "register", "export", "--db", other, "--format", "csv", "--as-of", "2025-07-10")
     assert "2025-10-06" in out and out.splitlines()[1] == out_log.splitlines()[1]

@@ -221,7 +221,7 @@ def test_migration_0005_renames_the_additives_finding_in_results_and_the_finding
         conn.execute(sa.text("UPDATE alembic_version SET version_num = '0004'"))
         conn.execute(sa.text("ALTER TABLE notifications DROP COLUMN day_kind"))  # as 0004 had it
         for undo in ("DROP TABLE hauler_manifests", "DROP INDEX ix_maintenance_events_fse_kind_date",
-                     "DROP INDEX ix_maintenance_logs_fse_as_of"):  # as 0004 had it: no 0007
+                     "DROP INDEX ix_maintenance_logs_fse_as_of", "ALTER TABLE maintenance_logs DROP COLUMN due"):
             conn.execute(sa.text(undo))
     reg.db.engine.dispose()
     assert main(["register", "migrate", "--db", db]) == 0
