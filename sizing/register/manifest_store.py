@@ -12,7 +12,6 @@ schedules its next pump-out from the last full one by the profile's default inte
 
 from __future__ import annotations
 
-import copy
 import datetime as dt
 from collections.abc import Iterable, Mapping
 from pathlib import PurePath
@@ -84,13 +83,15 @@ def latest_logs(conn: Connection, fse_ids: Iterable[str]) -> dict[str, dict[str,
 
 
 def full_pump_outs(conn: Connection, fse_ids: Iterable[str]) -> dict[str, list[dict[str, Any]]]:
-    """Every full pump-out on a manifest of these FSEs, by date."""
+    """Every full pump-out on a manifest of these FSEs, by date, with its (hauler, manifest) key."""
     m = t.hauler_manifests.c
     out: dict[str, list[dict[str, Any]]] = {}
     for chunk in _chunks(fse_ids):
-        q = sa.select(m.fse_id, m.on_date, m.hauler, m.manifest).where(m.full.is_(True), m.fse_id.in_(chunk))
-        for r in conn.execute(q.order_by(m.on_date, m.id)).mappings():
-            out.setdefault(r["fse_id"], []).append(dict(r))
+        q = sa.select(m.fse_id, m.on_date, m.hauler, m.manifest, m.hauler_key, m.manifest_key).where(
+            m.full.is_(True), m.fse_id.in_(chunk))
+        for fse_id, day, hauler, manifest, hauler_key, manifest_key in conn.execute(q.order_by(m.on_date, m.id)):
+            out.setdefault(fse_id, []).append({"on_date": day, "hauler": hauler, "manifest": manifest,
+                                               "key": (hauler_key, manifest_key)})
     return out
 
 
@@ -98,12 +99,15 @@ def merged_document(document: Mapping[str, Any], as_of: dt.date, pump_outs: list
                     ) -> dict[str, Any] | None:
     """The log's document with the pump-outs it does not list added to its services, dated the later of its own
     date and the last pump-out; None when it lists them all."""
-    doc = copy.deepcopy(dict(document))
-    section = doc["maintenance"] if isinstance(doc.get("maintenance"), Mapping) else doc
+    doc = dict(document)  # a copy of the two mappings it changes; the rest is shared, never changed
+    if isinstance(doc.get("maintenance"), Mapping):
+        section = doc["maintenance"] = dict(doc["maintenance"])
+    else:
+        section = doc
     services = list(section.get("services") or [])
     listed = {key(str(s["hauler"]), str(s["manifest"])) for s in services
               if isinstance(s, Mapping) and s.get("hauler") is not None and s.get("manifest") is not None}
-    new = [p for p in pump_outs if key(p["hauler"], p["manifest"]) not in listed]
+    new = [p for p in pump_outs if p["key"] not in listed]
     if not new:
         return None
     section["services"] = services + [{"date": p["on_date"].isoformat(), "hauler": p["hauler"],
@@ -160,12 +164,13 @@ def evaluate_merged(fse_id: str, log: Mapping[str, Any], doc: Mapping[str, Any],
     rec = from_dict(log["document"] or {}, as_of=as_of)
     listed = {key(p.hauler, p.manifest) for p in rec.pump_outs if p.hauler is not None and p.manifest is not None}
     added = tuple(PumpOut(index=len(rec.pump_outs) + k, date=p["on_date"], hauler=p["hauler"], manifest=p["manifest"])
-                  for k, p in enumerate(q for q in pump_outs if key(q["hauler"], q["manifest"]) not in listed))
+                  for k, p in enumerate(q for q in pump_outs if q["key"] not in listed))
     pumps = rec.pump_outs + added
     rec = replace(rec, services=tuple(sorted(p.date for p in pumps)), pump_outs=pumps)
     check_fse_id(fse_id)
     data = jsonable(plan(rec, log["jurisdiction_id"] or DEFAULT_ID).to_dict())
-    return data, [{"fse_id": fse_id, "source": "maintenance", **f.to_dict()} for f in normalise("maintenance", data)]
+    return data, [{"fse_id": fse_id, "source": "maintenance", "rule": f.rule, "status": f.status,
+                   "citation": f.citation, "message": f.message} for f in normalise("maintenance", data)]
 
 
 def _day(value: Any) -> dt.date | None:

@@ -302,14 +302,17 @@ def latest_log_results(conn) -> dict[str, dict[str, Any]]:
     """Each FSE's latest maintenance log (by :func:`latest`) with its due-list items: the dates of every log are
     read first, then the items of the latest ones (and the whole result only of a log stored without items)."""
     g = t.maintenance_logs.c
-    by_fse: dict[str, list[dict[str, Any]]] = {}
-    for r in conn.execute(sa.select(g.id, g.fse_id, g.as_of, g.recorded_at)).mappings():
-        by_fse.setdefault(r["fse_id"], []).append(dict(r))
-    ids = [latest(rows, "maintenance_logs")["id"] for rows in by_fse.values()]
+    newest: dict[str, tuple] = {}  # fse -> the sort key of latest(): (as_of, recorded_at, id)
+    for rid, fse_id, as_of, recorded_at in conn.execute(sa.select(g.id, g.fse_id, g.as_of, g.recorded_at)):
+        order = (as_of or dt.date.min, recorded_at or dt.datetime.min, rid)
+        if fse_id not in newest or order > newest[fse_id]:
+            newest[fse_id] = order
+    ids = [order[2] for order in newest.values()]
     out: dict[str, dict[str, Any]] = {}
     for k in range(0, len(ids), 900):
-        for r in conn.execute(sa.select(g.id, g.fse_id, g.as_of, g.due).where(g.id.in_(ids[k:k + 900]))).mappings():
-            out[r["fse_id"]] = dict(r)
+        for rid, fse_id, as_of, due in conn.execute(sa.select(g.id, g.fse_id, g.as_of, g.due).where(
+                g.id.in_(ids[k:k + 900]))):
+            out[fse_id] = {"id": rid, "fse_id": fse_id, "as_of": as_of, "due": due}
     bare = [r["id"] for r in out.values() if r["due"] is None]
     for k in range(0, len(bare), 900):
         for r in conn.execute(sa.select(g.fse_id, g.result).where(g.id.in_(bare[k:k + 900]))):
