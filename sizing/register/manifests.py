@@ -21,11 +21,13 @@ Reading (:func:`read`) needs no register; the checks against the register and th
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import datetime as dt
 import functools
+import gc
 import io
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -94,13 +96,31 @@ def key(hauler: str, manifest: str) -> tuple[str, str]:
     return " ".join(hauler.split()).casefold(), " ".join(manifest.split()).casefold()
 
 
+@contextlib.contextmanager
+def few_collections() -> Iterator[None]:
+    """Pause the cyclic garbage collector while a large file is read or imported: the rows, documents and results
+    it makes by the hundred thousand hold no reference cycles, and the collector's passes over them cost a third
+    of a 200,000-line import. Reference counting frees everything as usual; the collector resumes after."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
+
+
 # --- reading ------------------------------------------------------------------------------------------------
 
 def read(source: Any, today: dt.date | None = None) -> ManifestFile:
     """Read a manifest CSV (a path, an upload or text) line by line; a file that cannot be read as one (not
     UTF-8, no header, a column missing or unknown) raises one :class:`SizingInputError` naming the file."""
     name, text = _text(source)
-    today = today or dt.date.today()
+    with few_collections():
+        return _read(name, text, today or dt.date.today())
+
+
+def _read(name: str, text: str, today: dt.date) -> ManifestFile:
     reader = csv.reader(io.StringIO(text))
     index = _header(next(reader, None), name)
     rows: list[Manifest] = []

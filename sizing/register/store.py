@@ -209,10 +209,10 @@ class Register:
         line writes nothing unless ``skip_rejects``. Each FSE with a maintenance log gets its log brought up to
         date with the full pump-outs (:func:`sizing.register.manifest_store.replan`)."""
         from sizing.register import manifest_store
-        from sizing.register.manifests import check_against
+        from sizing.register.manifests import check_against, few_collections
 
         writer = access.writer(self.identity, on_behalf_of(user), access.now())
-        with self.db.write() as conn:
+        with few_collections(), self.db.write() as conn:
             access.authorise(conn, self.identity, "manifests", require_user=self.require_user)
             check_against(mf, *manifest_store.state(conn))
             if mf.rejects and not skip_rejects:
