@@ -299,20 +299,14 @@ def _last_events(conn) -> dict[str, dict[str, dt.date]]:
 
 
 def latest_log_results(conn) -> dict[str, dict[str, Any]]:
-    """Each FSE's latest maintenance log (by :func:`latest`) with its due-list items: the dates of every log are
-    read first, then the items of the latest ones (and the whole result only of a log stored without items)."""
+    """Each FSE's latest maintenance log (the order of :func:`latest`: its date, then when written) with its
+    due-list items, chosen by the database in one query (and the whole result only of a log stored without items)."""
     g = t.maintenance_logs.c
-    newest: dict[str, tuple] = {}  # fse -> the sort key of latest(): (as_of, recorded_at, id)
-    for rid, fse_id, as_of, recorded_at in conn.execute(sa.select(g.id, g.fse_id, g.as_of, g.recorded_at)):
-        order = (as_of or dt.date.min, recorded_at or dt.datetime.min, rid)
-        if fse_id not in newest or order > newest[fse_id]:
-            newest[fse_id] = order
-    ids = [order[2] for order in newest.values()]
-    out: dict[str, dict[str, Any]] = {}
-    for k in range(0, len(ids), 900):
-        for rid, fse_id, as_of, due in conn.execute(sa.select(g.id, g.fse_id, g.as_of, g.due).where(
-                g.id.in_(ids[k:k + 900]))):
-            out[fse_id] = {"id": rid, "fse_id": fse_id, "as_of": as_of, "due": due}
+    rank = sa.func.row_number().over(partition_by=g.fse_id, order_by=(
+        g.as_of.desc().nulls_last(), g.recorded_at.desc(), g.id.desc())).label("rank")
+    ranked = sa.select(g.id, g.fse_id, g.as_of, g.due, rank).subquery()
+    out = {fse_id: {"id": rid, "fse_id": fse_id, "as_of": as_of, "due": due} for rid, fse_id, as_of, due, _ in
+           conn.execute(sa.select(ranked).where(ranked.c.rank == 1))}
     bare = [r["id"] for r in out.values() if r["due"] is None]
     for k in range(0, len(bare), 900):
         for r in conn.execute(sa.select(g.fse_id, g.result).where(g.id.in_(bare[k:k + 900]))):

@@ -191,5 +191,5 @@ hauler_manifests = sa.Table(
     sa.Column("line", sa.Integer),
     *_who(),
     sa.UniqueConstraint("hauler_key", "manifest_key", name="uq_hauler_manifests_hauler_manifest"),
-    sa.Index("ix_hauler_manifests_fse_date", "fse_id", "on_date"),
+    sa.Index("ix_hauler_manifests_fse_date", "fse_id", "on_date", "full"),
 )

@@ -6,7 +6,8 @@ removed, full or partial, disposal site), one manifest number per hauler (``haul
 folded, spaces collapsed). ``maintenance_logs.due``: the items the log puts on the due list, filled here for the
 logs already stored (read from their results as the due list has read them: :func:`due_items`, a frozen copy).
 Indexes: maintenance events by FSE, kind and date (the last pump-out and training of every FSE in one index
-scan); maintenance logs by FSE and date (each FSE's latest log).
+scan), manifests by FSE and date (with ``full``: the last full pump-out from the index alone); maintenance logs
+by FSE and date (each FSE's latest log).
 
 Revision ID: 0007
 Revises: 0005
@@ -42,7 +43,7 @@ def upgrade() -> None:
         sa.Column("recorded_by", sa.String(200), nullable=False),
         sa.Column("on_behalf_of", sa.String(200)),
         sa.UniqueConstraint("hauler_key", "manifest_key", name="uq_hauler_manifests_hauler_manifest"))
-    op.create_index("ix_hauler_manifests_fse_date", "hauler_manifests", ["fse_id", "on_date"])
+    op.create_index("ix_hauler_manifests_fse_date", "hauler_manifests", ["fse_id", "on_date", "full"])
     op.create_index("ix_maintenance_events_fse_kind_date", "maintenance_events", ["fse_id", "kind", "on_date"])
     op.create_index("ix_maintenance_logs_fse_as_of", "maintenance_logs", ["fse_id", "as_of"])
     op.add_column("maintenance_logs", sa.Column("due", sa.JSON))
