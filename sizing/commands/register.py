@@ -70,6 +70,17 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     i.add_argument("--skip-rejects", action="store_true",
                    help="import the other submittals when rows are rejected (default: import nothing)")
     i.add_argument("--edition", help="CPC edition to size under (2022 or 2025; default 2025)")
+    _manifest_arguments(sub, common)
+    e = sub.add_parser("export", parents=[common], help="every record: json (all of it) or csv (one row per FSE)")
+    e.add_argument("--format", choices=("csv", "json"), default="json")
+    e.add_argument("--as-of", metavar="YYYY-MM-DD", help="date for the csv status columns (default today)")
+    for s in (a, d, u, i, e):
+        s.add_argument("--output", "-o", metavar="PATH", help="write to PATH instead of standard output")
+    for s in (a, u, i, e):  # what is evaluated (add, import-inventory) or scheduled (due, export's status) under a profile's rules
+        add_option(s)
+
+
+def _manifest_arguments(sub, common) -> None:
     m = sub.add_parser("import-manifests", parents=[common],
                        help="hauler manifests (pump-outs) CSV: fse_id, date, hauler, manifest, gallons, pump_out, "
                             "disposal_site")
@@ -78,13 +89,6 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="import the other manifests when lines are rejected (default: import nothing)")
     m.add_argument("--rejects", metavar="PATH", help="write the rejected lines (line, fse_id, reason) as CSV to PATH")
     m.add_argument("--output", "-o", metavar="PATH", help="write to PATH instead of standard output")
-    e = sub.add_parser("export", parents=[common], help="every record: json (all of it) or csv (one row per FSE)")
-    e.add_argument("--format", choices=("csv", "json"), default="json")
-    e.add_argument("--as-of", metavar="YYYY-MM-DD", help="date for the csv status columns (default today)")
-    for s in (a, d, u, i, e):
-        s.add_argument("--output", "-o", metavar="PATH", help="write to PATH instead of standard output")
-    for s in (a, u, i, e):  # what is evaluated (add, import-inventory) or scheduled (due, export's status) under a profile's rules
-        add_option(s)
 
 
 def run(args: argparse.Namespace) -> int:

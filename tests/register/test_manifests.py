@@ -268,3 +268,18 @@ def test_a_role_that_may_not_store_maintenance_records_is_refused(filled, capsys
     assert "(role plan_checker) may not import hauler manifests: that needs the role inspector or director; " \
            "nothing written" in err
     assert count(registers, filled, t.hauler_manifests) == 0
+
+
+def test_the_migrations_build_the_tables_and_indexes_the_code_declares(db, registers):
+    """Schema 0007 as the migration builds it (hauler_manifests, its unique key and indexes, maintenance_logs.due,
+    the events' and logs' indexes) is what sizing/register/schema.py declares: no difference left to migrate."""
+    from alembic.autogenerate import compare_metadata
+    from alembic.migration import MigrationContext
+
+    from sizing.register.schema import metadata
+
+    reg = registers(db)
+    with reg.db.engine.connect() as conn:
+        assert compare_metadata(MigrationContext.configure(conn), metadata) == []
+        names = {i["name"] for i in sa.inspect(conn).get_indexes("hauler_manifests")}
+    assert "ix_hauler_manifests_fse_date" in names
