@@ -13,6 +13,7 @@ schedules its next pump-out from the last full one by the profile's default inte
 from __future__ import annotations
 
 import datetime as dt
+import json
 from collections.abc import Iterable, Mapping
 from pathlib import PurePath
 from typing import Any
@@ -59,8 +60,26 @@ def store(conn: Connection, rows: list[Manifest], writer: Mapping[str, Any], nam
     values = [{"fse_id": r.fse_id, "on_date": r.on_date, "hauler": r.hauler, "manifest": r.manifest,
                "hauler_key": r.key[0], "manifest_key": r.key[1], "gallons": r.gallons, "full": r.full,
                "disposal_site": r.disposal_site, "document_name": doc, "line": r.line, **writer} for r in rows]
-    for batch in _chunks(values, INSERT_CHUNK):
-        conn.execute(t.hauler_manifests.insert(), batch)
+    bulk_insert(conn, t.hauler_manifests, values)
+
+
+def bulk_insert(conn: Connection, table: sa.Table, rows: list[dict[str, Any]]) -> None:
+    """Insert many rows (every row with the same keys) inside the caller's transaction: PostgreSQL through psycopg
+    3 by COPY (several times faster than batched INSERTs for 200,000 rows), else in batched INSERTs."""
+    if not rows:
+        return
+    raw = conn.connection.dbapi_connection
+    if conn.dialect.name == "postgresql" and conn.dialect.driver == "psycopg":
+        columns = list(rows[0])
+        json_columns = {c for c in columns if isinstance(table.c[c].type, sa.JSON)}
+        names = ", ".join(f'"{c}"' for c in columns)
+        with raw.cursor() as cur, cur.copy(f'COPY "{table.name}" ({names}) FROM STDIN') as copy:
+            for row in rows:
+                copy.write_row([json.dumps(row[c]) if c in json_columns and row[c] is not None else row[c]
+                                for c in columns])
+        return
+    for batch in _chunks(rows, INSERT_CHUNK):
+        conn.execute(table.insert(), batch)
 
 
 def latest_logs(conn: Connection, fse_ids: Iterable[str]) -> dict[str, dict[str, Any]]:
@@ -141,8 +160,7 @@ def replan(conn: Connection, fse_ids: Iterable[str], writer: Mapping[str, Any], 
         ids = conn.execute(t.maintenance_logs.insert().returning(t.maintenance_logs.c.id,
                                                                  sort_by_parameter_order=True), batch).scalars().all()
         out += [{**f, "source_id": log_id} for log_id, fs in zip(ids, found, strict=True) for f in fs]
-    for batch in _chunks(out, INSERT_CHUNK):
-        conn.execute(t.findings.insert(), batch)
+    bulk_insert(conn, t.findings, out)
     return len(rows)
 
 
