@@ -21,6 +21,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection
 
+from sizing.errors import SizingInputError
 from sizing.jurisdiction import DEFAULT_ID
 from sizing.register import schema as t
 from sizing.register.manifests import Manifest, key
@@ -147,7 +148,12 @@ def replan(conn: Connection, fse_ids: Iterable[str], writer: Mapping[str, Any], 
         doc = merged_document(log["document"] or {}, log["as_of"], pumps.get(fse_id, []))
         if doc is None:
             continue
-        data, found = evaluate_merged(fse_id, log, doc, pumps[fse_id])
+        try:
+            data, found = evaluate_merged(fse_id, log, doc, pumps[fse_id])
+        except SizingInputError as exc:  # a log stored by an older version that this one reads differently
+            raise SizingInputError("FSE", fse_id, "", message=(
+                f"{fse_id}: its maintenance log of {log['as_of']} cannot be evaluated with the manifests' pump-outs: "
+                f"{exc}; nothing imported")) from None
         findings.append(found)
         rows.append({"fse_id": fse_id, "as_of": _day(data["as_of"]), "liquid_depth_in": data["liquid_depth_in"],
                      "in_order": data["in_order"], "due_date": _day(data.get("due_date")),

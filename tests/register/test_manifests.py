@@ -283,3 +283,21 @@ def test_the_migrations_build_the_tables_and_indexes_the_code_declares(db, regis
         assert compare_metadata(MigrationContext.configure(conn), metadata) == []
         names = {i["name"] for i in sa.inspect(conn).get_indexes("hauler_manifests")}
     assert "ix_hauler_manifests_fse_date" in names
+
+
+def test_a_stored_log_that_cannot_be_evaluated_again_names_its_fse_and_imports_nothing(db, capsys, tmp_path,
+                                                                                     registers):
+    assert run(capsys, "register", "add", BISTRO, "--db", db)[0] == 0
+    reg = registers(db)
+    with reg.db.write() as conn:  # as an older version might have stored it: a depth this one refuses
+        doc = conn.execute(sa.select(t.maintenance_logs.c.document)).scalar()
+        doc["maintenance"]["liquid_depth"] = "48 kg"
+        conn.execute(t.maintenance_logs.update().values(document=doc))
+    path = csv_file(tmp_path, f"FSE-0311,2025-07-08,Valley Grease Haulers,VG-1,1000 gal,full,{SITE}")
+    code, out, err = run(capsys, "register", "import-manifests", path, "--db", db)
+    assert code == 2 and out == ""
+    assert err.strip().splitlines() == [
+        "sizing register: FSE-0311: its maintenance log of 2025-06-20 cannot be evaluated with the manifests' "
+        "pump-outs: maintenance.liquid_depth: expected a length such as '24 in' or '610 mm', got "
+        "'48 kg'; nothing imported"]
+    assert count(registers, db, t.hauler_manifests) == 0
