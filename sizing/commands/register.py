@@ -19,7 +19,8 @@ import argparse
 
 #: The longest look-ahead of ``due --within`` [day] (100 years).
 MAX_WITHIN_DAYS = 36_500
-HELP = "the FOG program register: store reviews, waivers and maintenance logs per FSE; history, diff, due list"
+HELP = ("the FOG program register: store reviews, waivers, maintenance logs and hauler manifests per FSE; history, "
+        "diff, due list")
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
