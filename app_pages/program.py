@@ -10,6 +10,7 @@ import pandas as pd
 import streamlit as st
 
 from app_pages import access, common, jurisdiction
+from app_pages.manifest_box import manifest_box
 from sizing.errors import SizingInputError, TableError
 from sizing.names import counted_from_one
 from sizing.quantities import number, quantity_of
@@ -234,6 +235,7 @@ common.header("FOG program register", place)
 ss.setdefault("in_pg_as_of", dt.date.today())
 as_of = st.date_input("As of", key="in_pg_as_of", format="YYYY-MM-DD")
 import_box(place)
+manifest_box()
 reg = open_or_stop()
 try:
     tab_list, tab_timeline, tab_due, tab_diff = st.tabs(["FSEs", "Timeline", "Due", "Cycle diff"])

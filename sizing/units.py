@@ -293,6 +293,7 @@ def _parse_units(text: str):
     return ureg.parse_units(unit_name(text))
 
 
+@lru_cache(maxsize=4096)  # a log's readings repeat their values ("2 in"): each text is split once
 def split_value(text: str) -> tuple[float, str]:
     """Split "1-1/2 in" into (1.5, "in"); raise ValueError unless the text is ONE number and ONE unit name.
 

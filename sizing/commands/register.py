@@ -1,7 +1,7 @@
 """``sizing register ...``: the FOG program register (SQLite file by default, PostgreSQL by URL).
 
 Subcommands: ``init``, ``migrate``, ``add FILE``, ``show FSE``, ``history FSE``, ``diff FSE [--from N --to M]``,
-``due [--as-of DATE] [--within DAYS]``, ``import-inventory FILE.csv``, ``export --format csv|json``,
+``due [--as-of DATE] [--within DAYS]``, ``import-inventory FILE.csv``, ``import-manifests FILE.csv``, ``export --format csv|json``,
 ``users add IDENTITY --role ROLE | list | disable IDENTITY``, ``inspect FILE``, ``notices [--open]``,
 ``notice N`` (its PDF letter), ``comply N --date --evidence``, ``summary --from --to``.
 Exit codes: 0 ok; 1 a finding (the stored review not compliant, waiver not grantable, service due; findings
@@ -19,7 +19,8 @@ import argparse
 
 #: The longest look-ahead of ``due --within`` [day] (100 years).
 MAX_WITHIN_DAYS = 36_500
-HELP = "the FOG program register: store reviews, waivers and maintenance logs per FSE; history, diff, due list"
+HELP = ("the FOG program register: store reviews, waivers, maintenance logs and hauler manifests per FSE; history, "
+        "diff, due list")
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -70,6 +71,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     i.add_argument("--skip-rejects", action="store_true",
                    help="import the other submittals when rows are rejected (default: import nothing)")
     i.add_argument("--edition", help="CPC edition to size under (2022 or 2025; default 2025)")
+    _manifest_arguments(sub, common)
     e = sub.add_parser("export", parents=[common], help="every record: json (all of it) or csv (one row per FSE)")
     e.add_argument("--format", choices=("csv", "json"), default="json")
     e.add_argument("--as-of", metavar="YYYY-MM-DD", help="date for the csv status columns (default today)")
@@ -104,6 +106,17 @@ def _program_arguments(sub, common) -> list[argparse.ArgumentParser]:
     su.add_argument("--to", dest="end", required=True, metavar="YYYY-MM-DD")
     su.add_argument("--format", choices=("text", "csv", "json", "pdf"), default="text")
     return [ins, no, le, co, su]
+
+
+def _manifest_arguments(sub, common) -> None:
+    m = sub.add_parser("import-manifests", parents=[common],
+                       help="hauler manifests (pump-outs) CSV: fse_id, date, hauler, manifest, gallons, pump_out, "
+                            "disposal_site")
+    m.add_argument("file", metavar="FILE.csv")
+    m.add_argument("--skip-rejects", action="store_true",
+                   help="import the other manifests when lines are rejected (default: import nothing)")
+    m.add_argument("--rejects", metavar="PATH", help="write the rejected lines (line, fse_id, reason) as CSV to PATH")
+    m.add_argument("--output", "-o", metavar="PATH", help="write to PATH instead of standard output")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -148,7 +161,7 @@ def _run(args: argparse.Namespace, sys) -> int:
 
         return register_program.run(args, _open, _say_opened)
     handler = {"add": _add, "show": _show, "history": _history, "diff": _diff, "due": _due,
-               "import-inventory": _import, "export": _export}[args.action]
+               "import-inventory": _import, "import-manifests": _import_manifests, "export": _export}[args.action]
     if args.action == "add":  # evaluate before opening: bad input creates and writes nothing
         from sizing import parse
         from sizing.register.store import evaluate
@@ -163,6 +176,15 @@ def _run(args: argparse.Namespace, sys) -> int:
 
         args.batch = run_batch(args.file, edition=args.edition, jurisdiction=args.jurisdiction)
         check_rejects(args.batch, args.file, args.skip_rejects)
+    if args.action == "import-manifests":  # read before opening: a file that cannot be read opens nothing
+        from sizing.commands.output import check_distinct, check_output
+        from sizing.register.manifests import read
+
+        for option in ("--output", "--rejects"):
+            if getattr(args, option[2:]) is not None:
+                check_output(getattr(args, option[2:]), option, args.file)
+        check_distinct(("--output", args.output), ("--rejects", args.rejects))
+        args.manifests = read(args.file)
     reg = _open(args, create="sqlite" if args.action == "import-inventory" else False,
                 read_only=args.action in READERS)
     _say_opened(reg, sys.stderr)
@@ -329,6 +351,40 @@ def _import(args, reg) -> int:
     r = reg.import_inventory(args.file, user=args.user, skip_rejects=args.skip_rejects, edition=args.edition,
                              jurisdiction=args.jurisdiction, batch=getattr(args, "batch", None))
     emit(imported_text(r), args.output)
+    return 1 if r.rejected else 0
+
+
+#: Rejected manifest lines printed on stderr (with --skip-rejects and no --rejects file); the rest are counted.
+STDERR_REJECTS = 100
+
+
+def _import_manifests(args, reg) -> int:
+    """Exit 0 all imported, 1 lines skipped (``--skip-rejects``), 2 rejected lines and nothing imported."""
+    import sys
+
+    from sizing.commands.output import emit
+    from sizing.errors import one_line
+    from sizing.register.manifests import reject_lines, rejects_csv
+    from sizing.register.store import ManifestsRejected
+    from sizing.report.register import manifests_text
+
+    mf = args.manifests
+    try:
+        r = reg.import_manifests(mf, user=args.user, skip_rejects=args.skip_rejects)
+    except ManifestsRejected:
+        if args.rejects:
+            emit(rejects_csv(mf), args.rejects, option="--rejects", source=args.file)
+        raise
+    if args.rejects and mf.rejects:
+        emit(rejects_csv(mf), args.rejects, option="--rejects", source=args.file)
+    elif mf.rejects:
+        for line in reject_lines(mf, STDERR_REJECTS):
+            print(one_line(f"sizing register: {line}"), file=sys.stderr)
+    for line in r.warnings[:STDERR_REJECTS]:
+        print(one_line(f"sizing register: warning: {line}"), file=sys.stderr)
+    if len(r.warnings) > STDERR_REJECTS:
+        print(f"sizing register: ... and {len(r.warnings) - STDERR_REJECTS:,} more warnings", file=sys.stderr)
+    emit(manifests_text(r), args.output)
     return 1 if r.rejected else 0
 
 

@@ -34,6 +34,8 @@ def add_months(day: dt.date, months: int) -> dt.date:
     """
     index = day.month - 1 + months
     year, month = day.year + index // 12, index % 12 + 1
+    if day.day <= 28:  # every month has the day: no month length to look up
+        return dt.date(year, month, day.day)
     return dt.date(year, month, min(day.day, calendar.monthrange(year, month)[1]))
 
 

@@ -325,6 +325,20 @@ def _scheduled_due(rec: MaintenanceRecord, last_service: dt.date, established: b
             cite["max_service_interval_months"])
 
 
+def default_due(last_service: dt.date, jurisdiction: Any) -> tuple[dt.date, str, str] | None:
+    """Grease interceptor maintenance (e)(3): the due date after ``last_service`` when nothing else is known (no
+    approved interval, no readings since), its basis and clause; None under a profile without maintenance rules.
+
+    The date :func:`plan` gives a log whose last pump-out is ``last_service`` with no readings after it and no
+    approved interval (the frequency is not established: the default interval)."""
+    profile = get_jurisdiction(jurisdiction)
+    if not profile.has_maintenance_rules:
+        return None
+    r = _rules(profile)
+    return _scheduled_due(MaintenanceRecord(liquid_depth_in=1.0, services=(last_service,)), last_service, False,
+                          r.cap_months, r.default_months, r.cite)
+
+
 def service_due(result: Mapping[str, Any]) -> tuple[dt.date | None, str, str]:
     """The date a stored maintenance evaluation (``MaintenancePlan.to_dict()``) says the next pump-out is due by,
     its basis and its clause: the one reading of a log that ``sizing maintenance`` and the register's due list

@@ -1,7 +1,7 @@
 """Who may write what: the register's users, their roles, and the check every write makes.
 
 Roles: ``viewer`` (reads only), ``plan_checker`` (review cycles, the inventory), ``inspector`` (maintenance logs,
-the inventory, inspections and the notices they open or close), ``director`` (waiver decisions and revocations,
+the inventory, inspections and the notices they open or close, hauler manifests), ``director`` (waiver decisions and revocations,
 and everything a plan checker or an inspector may store), ``admin`` (the users; no records). The check runs inside the write's own transaction, in the
 register layer, whatever the caller (the CLI, the app or a script) shows or hides.
 
@@ -37,13 +37,14 @@ ROLES = ("viewer", "plan_checker", "inspector", "director", "admin")
 #: What each kind of write is, for the messages.
 WHAT = {"review": "store a review cycle", "waiver": "store a waiver decision", "maintenance": "store a maintenance log",
         "inventory": "import an inventory", "inspection": "store an inspection or a notice's compliance",
+        "manifests": "import hauler manifests",
         "users": "change the users"}
 #: role -> the writes it may make.
 PERMITS: dict[str, frozenset[str]] = {
     "viewer": frozenset(),
     "plan_checker": frozenset({"review", "inventory"}),
-    "inspector": frozenset({"maintenance", "inventory", "inspection"}),
-    "director": frozenset({"review", "waiver", "maintenance", "inventory", "inspection"}),
+    "inspector": frozenset({"maintenance", "inventory", "inspection", "manifests"}),
+    "director": frozenset({"review", "waiver", "maintenance", "inventory", "inspection", "manifests"}),
     "admin": frozenset({"users"}),
 }
 

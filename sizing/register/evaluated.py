@@ -42,7 +42,9 @@ def check_limits(ev: Evaluated) -> None:
 
 def jsonable(value: Any) -> Any:
     """A result or document as plain JSON values: dates as ISO text, NaN (an empty CSV cell) as null."""
-    return _no_nan(json.loads(json.dumps(value, default=str, ensure_ascii=False)))
+    text = json.dumps(value, default=str, ensure_ascii=False)
+    loaded = json.loads(text)
+    return _no_nan(loaded) if "NaN" in text else loaded  # NaN is written as the bare word NaN
 
 
 def _no_nan(value: Any) -> Any:

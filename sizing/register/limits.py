@@ -25,6 +25,7 @@ LIMITS: dict[str, int] = {
     "on_behalf_of": 200,
     "hauler": 300,
     "manifest": 300,
+    "disposal_site": 300,
     "note": 2000,
     "jurisdiction": 200,
     "jurisdiction_id": 64,

@@ -26,7 +26,7 @@ FSE_COLUMNS = ("fse_id", "name", "address", "owner", "status", "cycles", "last_r
 #: The due list's status of an undersized interceptor found by an inventory: to follow up, not a deadline.
 FOLLOW_UP = "follow up"
 RECORD_TABLES = ("fses", "interceptors", "cycles", "waivers", "notifications", "maintenance_logs",
-                 "maintenance_events", "inspections", "notices")
+                 "maintenance_events", "inspections", "notices", "hauler_manifests")
 
 
 def _rows(conn, table: sa.Table, fse_id: str | None = None, order=None) -> list[dict[str, Any]]:
@@ -244,6 +244,9 @@ def history(reg: Register, fse_id: str) -> list[dict[str, Any]]:
                   "reading": lambda e: f"FOG {e['fog_in']:g} in + solids {e['solids_in']:g} in",
                   "training": lambda e: "employee training"}[r["kind"]](r)
         add(r["on_date"], r["kind"].replace("_", "-"), detail, r)
+    for r in d["hauler_manifests"]:
+        add(r["on_date"], "pump-out" if r["full"] else "partial pump-out",
+            f"hauler {r['hauler']}; manifest {r['manifest']}; {r['gallons']:,.0f} gal to {r['disposal_site']}", r)
     for r in d["maintenance_logs"]:
         add(r["as_of"], "maintenance check", f"{'in order' if r['in_order'] else 'NOT in order'}; next service "
             f"{r['next_service_date']}", r)
@@ -286,34 +289,71 @@ def due_list(reg: Register, as_of: dt.date | None = None, within: int = 30, *,
 
     with reg.db.read() as conn:
         ids = [r[0] for r in conn.execute(sa.select(t.fses.c.fse_id).distinct())]
-        events = _grouped(conn, t.maintenance_events, "fse_id", "kind", "on_date")
+        last = _last_events(conn)
         notices = _grouped(conn, t.notifications)
         all_waivers = _grouped(conn, t.waivers, "id", "fse_id", "type", "granted_on", "expiration", "result",
                                "decided_on", "recorded_at")
-        logs = {fse_id: latest(rows, "maintenance_logs") for fse_id, rows in _grouped(
-            conn, t.maintenance_logs, "id", "fse_id", "as_of", "recorded_at", "next_service_date", "result").items()}
-        icps = _grouped(conn, t.interceptors, "id", "fse_id", "assessment", "recorded_at")
+        logs = latest_log_results(conn)
+        i = t.interceptors.c
+        newest = sa.select(sa.func.max(i.id)).group_by(i.fse_id).scalar_subquery()
+        icps = _grouped(conn, t.interceptors.select().where(i.id.in_(newest)).subquery(), "id", "fse_id",
+                        "assessment", "recorded_at")
         open_notices = due_items(conn, as_of)
     for fse_id in ids:
         for item in open_notices.get(fse_id, []):
             add(item["date"], fse_id, item["what"], item["detail"], item["citation"])
-        fse_events = events.get(fse_id, [])
-        _due_installs(fse_id, notices.get(fse_id, []), fse_events, add)
+        fse_last = last.get(fse_id, {})
+        _due_installs(fse_id, notices.get(fse_id, []), fse_last.get("pump_out"), add)
         _due_waivers(fse_id, all_waivers.get(fse_id, []), add)
         if logs.get(fse_id) is not None:
             _due_maintenance(fse_id, logs[fse_id], add)
-        _due_training(fse_id, fse_events, training, add)
+        elif fse_last.get("full_manifest") is not None:
+            _due_without_log(fse_id, fse_last["full_manifest"], jurisdiction, add)
+        _due_training(fse_id, fse_last.get("training"), training, add)
         follow_up = _undersized(fse_id, icps.get(fse_id, []))
         if follow_up is not None:
             items.append(follow_up)
     return sorted(items, key=lambda i: (i["date"], i["fse_id"], i["what"]))
 
 
-def _due_installs(fse_id: str, notices: list[dict[str, Any]], events: list[dict[str, Any]], add) -> None:
+def _last_events(conn) -> dict[str, dict[str, dt.date]]:
+    """Per FSE, the date of its last pump-out (a log's or a manifest's, full or partial), last training and last
+    full pump-out on a manifest: aggregated by the database over its indexes."""
+    out: dict[str, dict[str, dt.date]] = {}
+    e = t.maintenance_events.c
+    for fse_id, kind, day in conn.execute(sa.select(e.fse_id, e.kind, sa.func.max(e.on_date)).where(
+            e.kind.in_(("pump_out", "training"))).group_by(e.fse_id, e.kind)):
+        out.setdefault(fse_id, {})[kind] = day
+    m = t.hauler_manifests.c
+    for fse_id, any_day, full_day in conn.execute(sa.select(
+            m.fse_id, sa.func.max(m.on_date), sa.func.max(sa.case((m.full.is_(True), m.on_date)))).group_by(m.fse_id)):
+        last = out.setdefault(fse_id, {})
+        last["pump_out"] = max(d for d in (last.get("pump_out"), any_day) if d is not None)
+        if full_day is not None:
+            last["full_manifest"] = full_day
+    return out
+
+
+def latest_log_results(conn) -> dict[str, dict[str, Any]]:
+    """Each FSE's latest maintenance log (the order of :func:`latest`: its date, then when written) with its
+    due-list items, chosen by the database in one query (and the whole result only of a log stored without items)."""
+    g = t.maintenance_logs.c
+    rank = sa.func.row_number().over(partition_by=g.fse_id, order_by=(
+        g.as_of.desc().nulls_last(), g.recorded_at.desc(), g.id.desc())).label("rank")
+    ranked = sa.select(g.id, g.fse_id, g.as_of, g.due, rank).subquery()
+    out = {fse_id: {"id": rid, "fse_id": fse_id, "as_of": as_of, "due": due} for rid, fse_id, as_of, due, _ in
+           conn.execute(sa.select(ranked).where(ranked.c.rank == 1))}
+    bare = [r["id"] for r in out.values() if r["due"] is None]
+    for k in range(0, len(bare), 900):
+        for r in conn.execute(sa.select(g.fse_id, g.result).where(g.id.in_(bare[k:k + 900]))):
+            out[r.fse_id]["result"] = r.result
+    return out
+
+
+def _due_installs(fse_id: str, notices: list[dict[str, Any]], last_pump: dt.date | None, add) -> None:
     """An install deadline, until a pump-out on or after its notification shows an interceptor in service."""
-    pumps = [e["on_date"] for e in events if e["kind"] == "pump_out"]
     for n in notices:
-        if not any(p >= n["notified_on"] for p in pumps):
+        if last_pump is None or last_pump < n["notified_on"]:
             add(n["install_deadline"], fse_id, "install interceptor",
                 f"{n['working_days']} {n['day_kind'] or 'working days'} after the notification of "
                 f"{n['notified_on']}; no installation recorded", n["citation"])
@@ -336,34 +376,39 @@ def _due_waivers(fse_id: str, rows: list[dict[str, Any]], add) -> None:
 
 
 def _due_maintenance(fse_id: str, log: dict[str, Any], add) -> None:
-    """The latest log's service (now, or by its due date) and the records checks it did not meet."""
-    from sizing.ordinance.maintenance import service_due
+    """The latest log's service (now, or by its due date) and the records checks it did not meet: the items kept
+    with the log (:mod:`sizing.register.log_due`), or made from its result for a log stored without them."""
+    from sizing.register.log_due import due_items as log_due_items
 
-    res = log["result"]
-    if res.get("service_now"):
-        add(_d((res.get("latest_reading") or {}).get("date")) or log["as_of"], fse_id, "service now",
-            f"{res['percent_full']:g} % full (over {res['limit_percent']:g} %)",
-            res["citations"]["service_immediately"])
-    else:
-        day, basis, citation = service_due(res)
-        add(day, fse_id, "pump-out", basis, citation)
-    for c in res.get("records") or []:  # Finding.to_dict() shape
-        if c["status"] == "fail":
-            add(log["as_of"], fse_id, "records", c["message"], c["citation"])
+    items = log.get("due")
+    if items is None:
+        items = log_due_items(log["result"], log["as_of"])
+    for i in items:
+        add(_d(i["date"]), fse_id, i["what"], i["detail"], i["citation"])
 
 
-def _due_training(fse_id: str, events: list[dict[str, Any]], training: Mapping[str, Any] | None, add) -> None:
+def _due_without_log(fse_id: str, last_full: dt.date, jurisdiction: Any, add) -> None:
+    """An FSE whose pump-outs come from manifests only (no maintenance log, so no liquid depth or readings): the
+    next pump-out by the profile's default interval after the last full one, as a log with that pump-out and no
+    readings would schedule it."""
+    from sizing.ordinance.maintenance import default_due
+
+    due = default_due(last_full, jurisdiction)
+    if due is not None:
+        add(due[0], fse_id, "pump-out", f"{due[1]}; no maintenance log on record (hauler manifests only)", due[2])
+
+
+def _due_training(fse_id: str, last_training: dt.date | None, training: Mapping[str, Any] | None, add) -> None:
     """Employee training, the profile's interval after the last one (none without an interval)."""
     from sizing.ordinance.accumulation import add_months
 
-    trained = [e["on_date"] for e in events if e["kind"] == "training"]
-    if not trained or training is None:
+    if last_training is None or training is None:
         return
     try:
-        next_training = add_months(max(trained), int(training["value"]))
+        next_training = add_months(last_training, int(training["value"]))
     except (OverflowError, ValueError):  # past the calendar's last year
         next_training = None
-    add(next_training, fse_id, "employee training", f"last training {max(trained)}", training["citation"])
+    add(next_training, fse_id, "employee training", f"last training {last_training}", training["citation"])
 
 
 def _undersized(fse_id: str, icps: list[dict[str, Any]]) -> dict[str, Any] | None:

@@ -9,6 +9,9 @@ roles, and ``on_behalf_of`` beside ``recorded_by`` (whom a writer recorded for, 
 Schema 0006: field ``inspections`` (their photos in ``inspection_photos``), the ``notices`` they open and the
 ``notice_closures`` that close them; a maintenance reading or log written by an inspection carries its
 ``inspection_id``.
+Schema 0007: ``hauler_manifests`` (a hauler's record of a pump-out, full or partial), each maintenance log's
+due-list items (``due``) and the indexes the due list and the timeline read by (events by FSE, kind and date;
+logs by FSE and date).
 Text columns are sized from :data:`sizing.register.limits.LIMITS`, which the writers check first.
 """
 
@@ -127,6 +130,9 @@ maintenance_logs = sa.Table(
     sa.Column("jurisdiction_id", sa.String(L["jurisdiction_id"])),
     *_who(),
     sa.Column("inspection_id", sa.Integer),  # the inspection whose reading recomputed the plan (0006)
+    #: schema 0007: the log's due-list items (:func:`sizing.register.log_due.due_items`)
+    sa.Column("due", sa.JSON),
+    sa.Index("ix_maintenance_logs_fse_as_of", "fse_id", "as_of"),
 )
 
 maintenance_events = sa.Table(
@@ -143,6 +149,7 @@ maintenance_events = sa.Table(
     sa.Column("log_id", sa.Integer, sa.ForeignKey("maintenance_logs.id")),
     *_who(),
     sa.Column("inspection_id", sa.Integer),  # the inspection that took the reading (0006)
+    sa.Index("ix_maintenance_events_fse_kind_date", "fse_id", "kind", "on_date"),
 )
 
 #: Schema version 0002: every stored result's findings in one shape (see :mod:`sizing.register.adapter`).
@@ -236,4 +243,26 @@ notice_closures = sa.Table(
     sa.Column("inspection_id", sa.Integer, sa.ForeignKey("inspections.id")),
     sa.Column("evidence", sa.Text),
     *_who(),
+)
+
+#: Schema version 0007: a hauler's manifest of one pump-out (``full``: the whole content removed, a service that
+#: restarts the maintenance cycle; else partial). ``hauler_key`` and ``manifest_key`` are the hauler and the
+#: manifest number as compared (case folded, spaces collapsed): one manifest number per hauler.
+hauler_manifests = sa.Table(
+    "hauler_manifests", metadata,
+    sa.Column("id", sa.Integer, primary_key=True),
+    sa.Column("fse_id", sa.String(L["fse_id"]), nullable=False),
+    sa.Column("on_date", sa.Date, nullable=False),
+    sa.Column("hauler", sa.String(L["hauler"]), nullable=False),
+    sa.Column("manifest", sa.String(L["manifest"]), nullable=False),
+    sa.Column("hauler_key", sa.String(L["hauler"]), nullable=False),
+    sa.Column("manifest_key", sa.String(L["manifest"]), nullable=False),
+    sa.Column("gallons", sa.Float, nullable=False),
+    sa.Column("full", sa.Boolean, nullable=False),
+    sa.Column("disposal_site", sa.String(L["disposal_site"]), nullable=False),
+    sa.Column("document_name", sa.String(L["document_name"])),
+    sa.Column("line", sa.Integer),
+    *_who(),
+    sa.UniqueConstraint("hauler_key", "manifest_key", name="uq_hauler_manifests_hauler_manifest"),
+    sa.Index("ix_hauler_manifests_fse_date", "fse_id", "on_date", "full"),
 )

@@ -33,6 +33,7 @@ from sizing.register.evaluated import (  # noqa: F401  (evaluate, jsonable: the 
 )
 from sizing.register.inventory import flush
 from sizing.register.inventory import import_row as _import_row
+from sizing.register.log_due import due_items
 
 SOURCE_OF = {"review": "cycle", "waiver": "waiver", "maintenance": "maintenance"}
 #: Writers that lose a race for the next cycle number (PostgreSQL) try again this many times.
@@ -66,6 +67,30 @@ class Imported:
     not_sized: tuple[str, ...]
     #: the rejected rows' line numbers in the CSV
     reject_lines: tuple[int, ...] = ()
+
+
+@dataclass
+class ManifestsImported:
+    """What ``register import-manifests`` stored: manifests (full pump-outs among them), the FSEs, the
+    maintenance logs brought up to date, and the lines left out (``--skip-rejects``) and warnings."""
+
+    manifests: int
+    full: int
+    fses: int
+    logs: int
+    rejected: int
+    reject_lines: tuple[int, ...] = ()
+    warnings: tuple[str, ...] = ()
+
+
+class ManifestsRejected(SizingInputError):
+    """A manifest import with rejected lines, all or nothing: nothing written; the lines are on ``.manifests``."""
+
+    def __init__(self, mf: Any, hint: str):
+        from sizing.register.manifests import rejected_message
+
+        super().__init__(mf.name, None, "", message=rejected_message(mf, hint))
+        self.manifests = mf
 
 
 def _date(value: Any) -> dt.date | None:
@@ -174,6 +199,30 @@ class Register:
             flush(conn, pending)
         return Imported(fses_added=added, fses_known=known, interceptors_added=icps, rejected=len(rejects),
                         not_sized=tuple(batch.not_sized), reject_lines=tuple(int(n) for n in rejects["line"]))
+
+    # --- hauler manifests -------------------------------------------------------------------------------------
+
+    def import_manifests(self, mf: Any, *, user: str | None = None, skip_rejects: bool = False,
+                         skip_hint: str = "give --skip-rejects") -> ManifestsImported:
+        """A read manifest CSV (:func:`sizing.register.manifests.read`) into the register, in one transaction:
+        checked against the register first (unknown FSE, a manifest number its hauler already used); a rejected
+        line writes nothing unless ``skip_rejects``. Each FSE with a maintenance log gets its log brought up to
+        date with the full pump-outs (:func:`sizing.register.manifest_store.replan`)."""
+        from sizing.register import manifest_store
+        from sizing.register.manifests import check_against, few_collections
+
+        writer = access.writer(self.identity, on_behalf_of(user), access.now())
+        with few_collections(), self.db.write() as conn:
+            access.authorise(conn, self.identity, "manifests", require_user=self.require_user)
+            check_against(mf, *manifest_store.state(conn))
+            if mf.rejects and not skip_rejects:
+                raise ManifestsRejected(mf, skip_hint)
+            manifest_store.store(conn, mf.rows, writer, mf.name)
+            full = {r.fse_id for r in mf.rows if r.full}
+            logs = manifest_store.replan(conn, full, writer, mf.name) if full else 0
+        return ManifestsImported(manifests=len(mf.rows), full=sum(r.full for r in mf.rows),
+                                 fses=len({r.fse_id for r in mf.rows}), logs=logs, rejected=len(mf.rejects),
+                                 reject_lines=tuple(r.line for r in mf.rejects), warnings=tuple(mf.warnings))
 
 
 def check_rejects(batch: Any, source: Any, skip_rejects: bool, skip_hint: str = "give --skip-rejects") -> None:
@@ -314,7 +363,7 @@ def _add_maintenance(conn: Connection, ev: Evaluated, writer: Mapping[str, Any])
         fse_id=ev.fse_id, as_of=_date(d["as_of"]), liquid_depth_in=d["liquid_depth_in"], in_order=d["in_order"],
         due_date=_date(d.get("due_date")), next_service_date=_date(d.get("next_service_date")),
         document_name=ev.name, document_text=ev.text, document=ev.document, result=d, jurisdiction_id=ev.jurisdiction,
-        **writer)).inserted_primary_key[0]
+        due=due_items(d, d["as_of"]), **writer)).inserted_primary_key[0]
     e = t.maintenance_events.c
     known = {tuple(row) for row in conn.execute(sa.select(*(e[k] for k in EVENT_KEYS)).where(e.fse_id == ev.fse_id))}
     added = 0

@@ -117,6 +117,22 @@ def imported_text(r: Any) -> str:
     return line
 
 
+def manifests_text(r: Any) -> str:
+    """What ``register import-manifests`` stored, and the lines left out."""
+    n = r.manifests
+    line = (f"imported {n:,} manifest{'s' if n != 1 else ''} ({r.full:,} full pump-out{'s' if r.full != 1 else ''}, "
+            f"{n - r.full:,} partial) for {r.fses:,} FSE{'s' if r.fses != 1 else ''}; {r.logs:,} maintenance "
+            f"log{'s' if r.logs != 1 else ''} brought up to date")
+    if r.rejected:
+        lines = list(r.reject_lines)
+        at = f"line{'s' if len(lines) > 1 else ''} {', '.join(map(str, lines[:10]))}"
+        at += f" and {len(lines) - 10:,} more" if len(lines) > 10 else ""
+        line += f"; {r.rejected:,} line{'s' if r.rejected != 1 else ''} rejected ({at}), not imported"
+    if r.warnings:
+        line += f"; {len(r.warnings):,} warning{'s' if len(r.warnings) != 1 else ''}"
+    return line
+
+
 def shown_id(value: str) -> str:
     """An id in a line of text: at most 80 characters."""
     return value if len(value) <= 80 else value[:77] + "..."

@@ -1,0 +1,318 @@
+"""The register at a city's scale: the due list, one FSE's timeline and a manifest import, each beside the bare
+SQL that returns the same rows, on SQLite and on PostgreSQL.
+
+    python benchmarks/register_scale.py                    # 20,000 FSEs, 100,000 readings, 200,000 manifests
+    python benchmarks/register_scale.py --scale 0.1        # a tenth of that, to try it quickly
+    python benchmarks/register_scale.py --backend sqlite --repeat 5
+
+The register built (seeded random): every FSE with its details and an interceptor (750, 1,000 or 1,500 gal) and
+one maintenance log (evaluated by the core as ``sizing register add`` does: a pump-out, then readings), the
+readings stored as maintenance events; then the manifests CSV (every FSE's full pump-outs after its log, every 60
+to 90 days) is imported by ``sizing register import-manifests``' own functions, which brings each FSE's log up
+to date. The per-FSE records are generators in :data:`GENERATORS` (one function per kind of record, each returning
+its rows per table), so another kind (inspections) is one more function.
+
+Printed, for each backend: the import of the manifests (read + checks + writes + the logs brought up to date)
+against a bare executemany INSERT of the same rows into a table of the same columns; the due list against the one
+SQL query returning the same (date, FSE, item) rows; one FSE's timeline against the UNION ALL of that FSE's rows;
+each the median of ``--repeat`` pairs (the ratio taken pair by pair), with the load average beside it. Targets:
+import within 20 s, due list within 1 s, timeline within 100 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import sqlalchemy as sa  # noqa: E402
+
+from sizing.register import schema as t  # noqa: E402
+
+FSES, READINGS, MANIFESTS = 20_000, 100_000, 200_000
+PG_URL = os.environ.get("SIZING_TEST_PG_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
+HAULERS = ("Valley Grease Haulers", "Delta Pumping", "Central Valley Liquid Waste", "Tri-Valley Septic",
+           "San Joaquin Grease Recovery")
+SITE = "Stockton Regional Wastewater Control Facility"
+LOG_START = dt.date(2023, 1, 9)
+AS_OF = dt.date(2026, 1, 15)
+WHO = {"recorded_at": dt.datetime(2026, 1, 15, 12, 0), "recorded_by": "benchmark", "on_behalf_of": None}
+
+
+# --- the register's records, one generator per kind --------------------------------------------------------
+
+def fse_records(i: int, fse_id: str, rng: random.Random, plan: dict[str, int]) -> dict[str, list[dict]]:
+    """The FSE's details and its interceptor."""
+    return {"fses": [{"fse_id": fse_id, "name": f"Restaurant {i}", "address": f"{100 + i} Main St, Tracy CA",
+                      "owner": None, "contact": None, "source": "benchmark", **WHO}],
+            "interceptors": [{"fse_id": fse_id, "type": "gravity", "volume_gal": rng.choice((750.0, 1000.0, 1500.0)),
+                              "source": "benchmark", **WHO}]}
+
+
+def maintenance_records(i: int, fse_id: str, rng: random.Random, plan: dict[str, int]) -> dict[str, list[dict]]:
+    """One maintenance log, evaluated by the core: a pump-out, then ``plan['readings']`` readings a week apart."""
+    from sizing.register.adapter import normalise
+    from sizing.register.evaluated import evaluate
+    from sizing.register.log_due import due_items
+
+    pumped = LOG_START + dt.timedelta(days=rng.randrange(0, 20))
+    n = plan["readings"]
+    days = [pumped + dt.timedelta(days=7 * (k + 1)) for k in range(n)]
+    doc = {"project": {"fse_id": fse_id}, "maintenance": {
+        "liquid_depth": "48 in", "as_of": days[-1].isoformat() if days else pumped.isoformat(),
+        "services": [{"date": pumped.isoformat(), "hauler": HAULERS[i % len(HAULERS)], "manifest": f"L-{i}"}],
+        "measurements": [{"date": d.isoformat(), "fog": f"{0.3 * (k + 1):.1f} in", "solids": f"{0.2 * (k + 1):.1f} in"}
+                         for k, d in enumerate(days)]}}
+    ev = evaluate(doc, kind="maintenance", jurisdiction="tracy")
+    d = ev.data
+    log = {"fse_id": fse_id, "as_of": dt.date.fromisoformat(d["as_of"]), "liquid_depth_in": d["liquid_depth_in"],
+           "in_order": d["in_order"], "due_date": _day(d["due_date"]), "next_service_date": _day(d["next_service_date"]),
+           "document_name": "benchmark.yaml", "document": ev.document, "result": d, "jurisdiction_id": "tracy",
+           "due": due_items(d, d["as_of"]), **WHO}
+    events = [{"fse_id": fse_id, "kind": "pump_out", "on_date": pumped, "hauler": HAULERS[i % len(HAULERS)],
+               "manifest": f"L-{i}", "fog_in": None, "solids_in": None, **WHO}]
+    events += [{"fse_id": fse_id, "kind": "reading", "on_date": _day(r["date"]), "hauler": None, "manifest": None,
+                "fog_in": r["fog_in"], "solids_in": r["solids_in"], **WHO} for r in d["readings"]]
+    return {"maintenance_logs": [log], "maintenance_events": events,
+            "findings": [{"fse_id": fse_id, "source": "maintenance", **f.to_dict()} for f in normalise("maintenance", d)]}
+
+
+#: Each kind of record an FSE has: add a function here (same signature) for another kind.
+GENERATORS: list[Callable[..., dict[str, list[dict]]]] = [fse_records, maintenance_records]
+
+
+def _day(value: Any) -> dt.date | None:
+    return None if not value else dt.date.fromisoformat(value[:10])
+
+
+def counts(scale: float) -> tuple[int, int, int]:
+    """FSEs, readings and manifests at ``scale`` (at least one FSE)."""
+    fses = max(1, round(FSES * scale))
+    return fses, round(READINGS * scale), round(MANIFESTS * scale)
+
+
+def records(scale: float, seed: int = 24) -> dict[str, list[dict]]:
+    """Every table's rows at ``scale``; the readings and manifests spread evenly over the FSEs."""
+    n_fse, n_read, _ = counts(scale)
+    rng = random.Random(seed)
+    out: dict[str, list[dict]] = {}
+    for i in range(n_fse):
+        plan = {"readings": n_read // n_fse + (1 if i < n_read % n_fse else 0)}
+        for make in GENERATORS:
+            for table, rows in make(i, f"FSE-{i:05d}", rng, plan).items():
+                out.setdefault(table, []).extend(rows)
+    return out
+
+
+def load(reg: Any, rows: dict[str, list[dict]]) -> None:
+    """Insert the rows in one transaction (a log's findings point at the log's id)."""
+    logs = rows.get("maintenance_logs", [])
+    with reg.db.write() as conn:
+        for table in ("fses", "interceptors", "maintenance_events"):
+            for k in range(0, len(rows.get(table, [])), 5000):
+                conn.execute(getattr(t, table).insert(), rows[table][k:k + 5000])
+        ids: list[int] = []
+        for k in range(0, len(logs), 2000):
+            ids += conn.execute(t.maintenance_logs.insert().returning(t.maintenance_logs.c.id,
+                                                                     sort_by_parameter_order=True),
+                                logs[k:k + 2000]).scalars().all()
+        by_fse = {log["fse_id"]: log_id for log, log_id in zip(logs, ids, strict=True)}
+        found = [{**f, "source_id": by_fse[f["fse_id"]]} for f in rows.get("findings", [])]
+        for k in range(0, len(found), 5000):
+            conn.execute(t.findings.insert(), found[k:k + 5000])
+
+
+def manifests_csv(scale: float, path: Path, seed: int = 7) -> int:
+    """The manifests file: each FSE's full pump-outs after its log, 60 to 90 days apart; returns the lines."""
+    n_fse, _, n_man = counts(scale)
+    rng = random.Random(seed)
+    lines = ["fse_id,date,hauler,manifest,gallons,pump_out,disposal_site"]
+    for i in range(n_fse):
+        day = dt.date(2023, 5, 1) + dt.timedelta(days=rng.randrange(0, 30))
+        for k in range(n_man // n_fse + (1 if i < n_man % n_fse else 0)):
+            hauler = HAULERS[(i + k) % len(HAULERS)]
+            lines.append(f"FSE-{i:05d},{day.isoformat()},{hauler},M-{i:05d}-{k:03d},\"{rng.choice((900, 1000, 1450)):,}"
+                         f" gal\",full,{SITE}")
+            day += dt.timedelta(days=rng.randrange(60, 91))
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return len(lines) - 1
+
+
+# --- the bare queries ----------------------------------------------------------------------------------------
+
+RANKED = """SELECT id, fse_id, as_of, due_date, next_service_date, ROW_NUMBER() OVER (PARTITION BY fse_id
+            ORDER BY as_of DESC, recorded_at DESC, id DESC) AS rn FROM maintenance_logs"""
+STATE_RULES = ("accumulation_limit", "service_interval")
+
+
+def bare_due(conn: Any, horizon: dt.date) -> list[tuple[dt.date, str, str]]:
+    """The due list's rows of this register, by one SQL query: each FSE's latest log's pump-out date and the
+    records checks it failed (the only kinds of item its records make), by date, FSE and item."""
+    sql = sa.text(f"""
+        WITH latest AS (SELECT * FROM ({RANKED}) r WHERE rn = 1)
+        SELECT COALESCE(due_date, next_service_date) AS day, fse_id, 'pump-out' AS what FROM latest
+         WHERE COALESCE(due_date, next_service_date) <= :horizon
+        UNION ALL
+        SELECT l.as_of, l.fse_id, 'records' FROM findings f JOIN latest l ON f.source_id = l.id
+         WHERE f.source = 'maintenance' AND f.status = 'fail' AND f.rule NOT IN :state AND l.as_of <= :horizon
+        ORDER BY 1, 2, 3""").bindparams(sa.bindparam("state", expanding=True))
+    return [(_as_date(d), f, w) for d, f, w in conn.execute(sql, {"horizon": horizon, "state": list(STATE_RULES)})]
+
+
+def bare_timeline(conn: Any, fse_id: str) -> list[tuple[dt.date, str]]:
+    """One FSE's rows of every table its timeline shows, by date: (date, table)."""
+    sql = sa.text("""
+        SELECT recorded_at, 'fses' FROM fses WHERE fse_id = :f
+        UNION ALL SELECT recorded_at, 'interceptors' FROM interceptors WHERE fse_id = :f
+        UNION ALL SELECT on_date, 'maintenance_events' FROM maintenance_events WHERE fse_id = :f
+        UNION ALL SELECT on_date, 'hauler_manifests' FROM hauler_manifests WHERE fse_id = :f
+        UNION ALL SELECT as_of, 'maintenance_logs' FROM maintenance_logs WHERE fse_id = :f
+        ORDER BY 1""")
+    return [(_as_date(d), table) for d, table in conn.execute(sql, {"f": fse_id})]
+
+
+def _as_date(value: Any) -> dt.date:
+    if isinstance(value, dt.datetime):
+        return value.date()
+    return value if isinstance(value, dt.date) else dt.date.fromisoformat(str(value)[:10])
+
+
+def bare_insert(conn: Any, path: Path) -> int:
+    """The manifests' rows as they are in the file, into a table of the same columns: one executemany."""
+    import csv
+
+    conn.exec_driver_sql("DROP TABLE IF EXISTS bare_manifests")
+    conn.exec_driver_sql("CREATE TABLE bare_manifests (fse_id VARCHAR(64), on_date DATE, "
+                         "hauler VARCHAR(300), manifest VARCHAR(300), gallons VARCHAR(64), pump_out VARCHAR(10), "
+                         "disposal_site VARCHAR(300))")
+    with path.open(encoding="utf-8") as fh:
+        rows = list(csv.reader(fh))[1:]
+    bare = sa.table("bare_manifests", *(sa.column(c) for c in ("fse_id", "on_date", "hauler", "manifest", "gallons",
+                                                               "pump_out", "disposal_site")))
+    conn.execute(bare.insert(), [dict(zip(("fse_id", "on_date", "hauler", "manifest", "gallons", "pump_out",
+                                           "disposal_site"), r, strict=True)) for r in rows])
+    return len(rows)
+
+
+# --- measuring -----------------------------------------------------------------------------------------------
+
+def timed(fn: Callable[[], Any]) -> tuple[float, Any]:
+    start = time.perf_counter()
+    out = fn()
+    return time.perf_counter() - start, out
+
+
+def load_avg() -> str:
+    return "load {:.2f} {:.2f} {:.2f}".format(*os.getloadavg())
+
+
+def pairs(tool: Callable[[], Any], bare: Callable[[], Any], repeat: int) -> tuple[float, float, float, int, int]:
+    """Median tool and bare times [s], the median of the pairwise ratios, and the rows each returned."""
+    a, b, ratio, n_tool, n_bare = [], [], [], 0, 0
+    for _ in range(repeat):
+        ta, out_a = timed(tool)
+        tb, out_b = timed(bare)
+        a.append(ta)
+        b.append(tb)
+        ratio.append(ta / tb if tb else float("inf"))
+        n_tool, n_bare = len(out_a), len(out_b)
+    return statistics.median(a), statistics.median(b), statistics.median(ratio), n_tool, n_bare
+
+
+def run_backend(name: str, url: str, rows: dict[str, list[dict]], csv_path: Path, repeat: int) -> None:
+    from sizing.register import open_register, queries
+    from sizing.register.manifests import read
+
+    reg = open_register(url)
+    try:
+        start = time.perf_counter()
+        load(reg, rows)
+        print(f"[{name}] built: {len(rows['fses']):,} FSEs, {len(rows['maintenance_events']):,} events "
+              f"({time.perf_counter() - start:.1f} s; {load_avg()})", flush=True)
+        ti, imported = timed(lambda: reg.import_manifests(read(csv_path, today=AS_OF)))
+        with reg.db.write() as conn:
+            tb, n = timed(lambda: bare_insert(conn, csv_path))
+        print(f"[{name}] import {imported.manifests:,} manifests ({imported.logs:,} logs brought up to date): "
+              f"{ti:.2f} s; bare INSERT of the same {n:,} rows: {tb:.2f} s; ratio {ti / tb:.1f} "
+              f"(target 20 s; {load_avg()})", flush=True)
+        horizon = AS_OF + dt.timedelta(days=30)
+
+        def bare_due_rows():
+            with reg.db.read() as conn:
+                return bare_due(conn, horizon)
+
+        a, b, r, na, nb = pairs(lambda: queries.due_list(reg, as_of=AS_OF, within=30, jurisdiction="tracy"),
+                                bare_due_rows, repeat)
+        print(f"[{name}] due list: {a * 1000:.0f} ms ({na:,} items); bare SQL: {b * 1000:.0f} ms ({nb:,} rows); "
+              f"ratio {r:.1f} (target 1 s; {load_avg()})", flush=True)
+        fse = rows["fses"][len(rows["fses"]) // 2]["fse_id"]
+
+        def bare_timeline_rows():
+            with reg.db.read() as conn:
+                return bare_timeline(conn, fse)
+
+        a, b, r, na, nb = pairs(lambda: queries.history(reg, fse), bare_timeline_rows, repeat)
+        print(f"[{name}] timeline of {fse}: {a * 1000:.1f} ms ({na} entries); bare SQL: {b * 1000:.1f} ms "
+              f"({nb} rows); ratio {r:.1f} (target 100 ms; {load_avg()})", flush=True)
+    finally:
+        reg.db.engine.dispose()
+
+
+def pg_schema(admin_url: str) -> tuple[str, Callable[[], None]]:
+    """A throwaway PostgreSQL schema: its URL and how to drop it."""
+    import uuid
+
+    schema = f"sizing_bench_{uuid.uuid4().hex[:10]}"
+    admin = sa.create_engine(admin_url)
+    with admin.begin() as conn:
+        conn.exec_driver_sql(f'CREATE SCHEMA "{schema}"')
+    url = sa.engine.make_url(admin_url).update_query_dict({"options": f"-csearch_path={schema}"})
+
+    def drop() -> None:
+        with admin.begin() as conn:
+            conn.exec_driver_sql(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
+        admin.dispose()
+
+    return url.render_as_string(hide_password=False), drop
+
+
+def main(argv: Iterable[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--scale", type=float, default=1.0, help="share of 20,000 FSEs / 100,000 readings / 200,000 "
+                                                            "manifests (default 1)")
+    p.add_argument("--backend", choices=("sqlite", "postgresql", "both"), default="both")
+    p.add_argument("--pg-url", default=PG_URL, help="a PostgreSQL database to make a throwaway schema in")
+    p.add_argument("--repeat", type=int, default=3, help="pairs per query (median)")
+    args = p.parse_args(list(argv) if argv is not None else None)
+    n_fse, n_read, n_man = counts(args.scale)
+    print(f"register: {n_fse:,} FSEs, {n_read:,} readings, {n_man:,} manifests; {load_avg()}", flush=True)
+    start = time.perf_counter()
+    rows = records(args.scale)
+    print(f"records evaluated in {time.perf_counter() - start:.1f} s", flush=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        csv_path = Path(tmp) / "manifests.csv"
+        manifests_csv(args.scale, csv_path)
+        if args.backend in ("sqlite", "both"):
+            run_backend("sqlite", str(Path(tmp) / "register.db"), rows, csv_path, args.repeat)
+        if args.backend in ("postgresql", "both"):
+            url, drop = pg_schema(args.pg_url)
+            try:
+                run_backend("postgresql", url, rows, csv_path, args.repeat)
+            finally:
+                drop()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
