@@ -10,8 +10,10 @@ import pandas as pd
 import streamlit as st
 
 from app_pages import common, evaluate, jurisdiction, on_demand, register_box
+from app_pages import device_maintenance as device_page
 from sizing import parse
 from sizing.errors import SizingInputError, TableError
+from sizing.ordinance import device_maintenance
 from sizing.quantities import number, show
 
 ss = st.session_state
@@ -191,6 +193,9 @@ def report_pdf(doc: dict, today: dt.date, place) -> bytes:
 
 place = jurisdiction.chosen()
 common.header("Maintenance", place)  # the maintenance rules do not depend on the CPC edition
+if not place.has_maintenance_rules and device_maintenance.tasks(place):
+    device_page.page(place)
+    st.stop()
 if not place.has_maintenance_rules:
     st.info(f"{place.name} has no maintenance rules in this tool (no accumulation limit or service interval): "
             "choose the jurisdiction whose rules apply in the sidebar.", icon=":material/info:")

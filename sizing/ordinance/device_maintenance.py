@@ -161,3 +161,15 @@ def text(result: DeviceCheck, markdown: bool = False) -> str:
            "jurisdiction in this tool", ""]
     out += markdown_table(result.findings) if markdown else text_lines(result.findings)
     return "\n".join(out) + "\n"
+
+
+@dataclass(frozen=True)
+class Log:
+    """The dates a device-type check reads, where no full maintenance log is at hand (the app's form for a
+    jurisdiction with only these intervals): the device, its cleanings and pump-outs, the owner's inspections."""
+
+    device: str | None
+    services: tuple[dt.date, ...]
+    inspections: tuple[dt.date, ...]
+    as_of: dt.date
+    measurements: tuple[Any, ...] = ()

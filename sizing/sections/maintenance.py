@@ -130,9 +130,9 @@ def from_dict(data: Mapping[str, Any], as_of: dt.date | None = None) -> Maintena
                     enumerate(parse.sequence(f("measurements"), section.get("measurements"), default=[]))]
     approved, approved_months = _approved(section, f)
     training = _training(section, f, when)
-    kept = None if section.get("records_kept_since") is None else _past_date(
+    kept = None if section.get("records_kept_since") is None else past_date(
         f("records_kept_since"), section["records_kept_since"], when)
-    since = None if section.get("operating_since") is None else _past_date(
+    since = None if section.get("operating_since") is None else past_date(
         f("operating_since"), section["operating_since"], when)
     device, inspections = _device(section, f, when)
     return MaintenanceRecord(liquid_depth_in=depth, device=device, inspections=inspections,
@@ -161,16 +161,16 @@ def _training(section: Mapping[str, Any], f: Any, when: dt.date) -> list[dt.date
         if isinstance(item, Mapping):
             item = parse.mapping(path, item, TRAINING_FIELDS)
             _note(path, item)
-            training.append(_past_date(f"{path}.date", item.get("date"), when))
+            training.append(past_date(f"{path}.date", item.get("date"), when))
         else:
-            training.append(_past_date(path, item, when))
+            training.append(past_date(path, item, when))
     return training
 
 
 def _device(section: Mapping[str, Any], f: Any, when: dt.date) -> tuple[str | None, tuple[dt.date, ...]]:
     """The device the log is about (None: not stated) and the owner's inspections, sorted."""
     device = None if section.get("device") is None else parse.choice(f("device"), section["device"], DEVICES)
-    inspections = tuple(sorted(_past_date(f"{f('inspections')}[{i}]", item, when) for i, item in
+    inspections = tuple(sorted(past_date(f"{f('inspections')}[{i}]", item, when) for i, item in
                                enumerate(parse.sequence(f("inspections"), section.get("inspections"), default=[]))))
     return device, inspections
 
@@ -205,10 +205,10 @@ def calendar_months(value: Any) -> int | None:
 def _pump_out(path: str, index: int, item: Any, when: dt.date) -> PumpOut:
     """One pump-out: a bare date, or a mapping with its date and, where kept, the hauler and the manifest."""
     if not isinstance(item, Mapping):
-        return PumpOut(index=index, date=_past_date(path, item, when))
+        return PumpOut(index=index, date=past_date(path, item, when))
     item = parse.mapping(path, item, SERVICE_FIELDS)
     _note(path, item)
-    day = _past_date(f"{path}.date", item.get("date"), when)
+    day = past_date(f"{path}.date", item.get("date"), when)
     hauler = None if item.get("hauler") is None else parse.text(f"{path}.hauler", item["hauler"], max_length=200,
                                                                 single_line=True)
     manifest = None if item.get("manifest") is None else parse.identifier(f"{path}.manifest", item["manifest"])
@@ -219,7 +219,7 @@ def _measurement(path: str, index: int, item: Any, depth: float, when: dt.date) 
     """One reading: its date and both layers, together no deeper than the liquid depth."""
     item = parse.mapping(path, item, MEASUREMENT_FIELDS)
     _note(path, item)
-    day = _past_date(f"{path}.date", item.get("date"), when)
+    day = past_date(f"{path}.date", item.get("date"), when)
     layers = {}
     for layer in ("fog", "solids"):
         if item.get(layer) is None:
@@ -241,7 +241,7 @@ def _note(path: str, item: Mapping[str, Any]) -> None:
         parse.text(f"{path}.note", item["note"])
 
 
-def _past_date(field_name: str, value: Any, as_of: dt.date) -> dt.date:
+def past_date(field_name: str, value: Any, as_of: dt.date) -> dt.date:
     if value is None:
         raise SizingInputError(field_name, None, "a date that exists, as YYYY-MM-DD")
     day = parse.date(field_name, value)
