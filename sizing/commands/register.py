@@ -113,6 +113,10 @@ def _run(args: argparse.Namespace, sys) -> int:
         return _init(args, sys)
     if args.action == "users":
         return _users(args, sys)
+    if getattr(args, "jurisdiction", None) is not None:  # chosen once: the actions below take the Jurisdiction
+        from sizing.jurisdiction import get
+
+        args.jurisdiction = get(args.jurisdiction)
     handler = {"add": _add, "show": _show, "history": _history, "diff": _diff, "due": _due,
                "import-inventory": _import, "export": _export}[args.action]
     if args.action == "add":  # evaluate before opening: bad input creates and writes nothing

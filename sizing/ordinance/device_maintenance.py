@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from sizing.finding import FAIL, PASS, WARN, Finding
+from sizing.jurisdiction import Jurisdiction
 from sizing.ordinance.accumulation import add_months
 from sizing.ordinance.due import is_overdue
 
@@ -64,9 +65,9 @@ def parse_task(where: str, item: Mapping[str, Any]) -> DeviceTask:
                       rule=item.get("rule"))
 
 
-def tasks(profile: Any) -> tuple[DeviceTask, ...]:
+def tasks(jurisdiction: Jurisdiction) -> tuple[DeviceTask, ...]:
     """The profile's device-type maintenance tasks (checked when the profile was loaded)."""
-    raw = profile.raw.get("device_maintenance") or []
+    raw = jurisdiction.raw.get("device_maintenance") or []
     return tuple(parse_task(f"device_maintenance[{i}]", item) for i, item in enumerate(raw))
 
 
@@ -78,9 +79,9 @@ def _last(rec: Any, task: str) -> dt.date | None:
     return max(days) if days else None
 
 
-def findings(rec: Any, profile: Any, as_of: dt.date) -> list[Finding]:
+def findings(rec: Any, jurisdiction: Jurisdiction, as_of: dt.date) -> list[Finding]:
     """One finding per task of the log's device type; one warning when the log does not name its device."""
-    todo = tasks(profile)
+    todo = tasks(jurisdiction)
     if not todo:
         return []
     device = getattr(rec, "device", None)
@@ -143,11 +144,11 @@ class DeviceCheck:
                 "findings": [f.to_dict() for f in self.findings]}
 
 
-def check(rec: Any, profile: Any) -> DeviceCheck:
+def check(rec: Any, jurisdiction: Jurisdiction) -> DeviceCheck:
     """The log against the profile's intervals by device type."""
     as_of = rec.as_of or dt.date.today()
-    return DeviceCheck(as_of=as_of, jurisdiction=profile.name, letterhead=profile.letterhead,
-                       device=getattr(rec, "device", None), findings=tuple(findings(rec, profile, as_of)))
+    return DeviceCheck(as_of=as_of, jurisdiction=jurisdiction.name, letterhead=jurisdiction.letterhead,
+                       device=getattr(rec, "device", None), findings=tuple(findings(rec, jurisdiction, as_of)))
 
 
 def text(result: DeviceCheck, markdown: bool = False) -> str:
