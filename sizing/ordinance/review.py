@@ -1,8 +1,8 @@
 """Plan review: every requirement of the CPC size and the jurisdiction's ordinance, checked with its clause.
 
-``review(sub, today, jurisdiction)`` is pure: a Submittal (its proposed interceptor and declarations parsed when
-it was read, :mod:`sizing.sections`), the CPC size from :func:`sizing.size.size` and the jurisdiction profile
-in; a :class:`Review` out. The rules are small functions in :mod:`sizing.ordinance.rules`, registered in report
+``review(sub, today)`` is pure: a Submittal (its proposed interceptor and declarations parsed when it was read,
+:mod:`sizing.sections`, and the Jurisdiction it was read under, ``sub.jurisdiction``) and the CPC size from
+:func:`sizing.size.size` in; a :class:`Review` out. The rules are small functions in :mod:`sizing.ordinance.rules`, registered in report
 order in :mod:`sizing.ordinance.rules.registry`; each returns one :class:`Finding` with a stable ``rule`` id (or a list with a
 :class:`Deadline`, or None), and reads the numbers and the citation of every ordinance rule from the profile.
 
