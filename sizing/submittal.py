@@ -26,6 +26,7 @@ from sizing.sections.edition import choose_edition
 from sizing.sections.interceptor import Interceptor
 from sizing.sections.meals import MEALS_FIELDS, Meals, parse_meals  # noqa: F401  (MEALS_FIELDS: the submittal's names)
 from sizing.sections.review_notes import ReviewerNote
+from sizing.sections.top_level import PROJECT_FIELDS, TOP_LEVEL  # the names every document reader checks
 from sizing.tables import DEFAULT_EDITION, load_table
 from sizing.units import parse_quantity
 
@@ -36,13 +37,6 @@ CONSTRUCTION = ("new", "existing", "remodel", "change_of_ownership", "change_in_
 AREAS = ("food_prep", "cleanup", "restroom", "other")
 FIXTURE_FIELDS = ("type", "count", "area", "connected_to_interceptor", "indirect", "trap_size", "flow", "compartments",
                   "length", "width", "depth", "dfu", "label", "sheet", "drains_to", "notes")
-#: Top-level sections. Sizing reads the first eight; the review's sections (sizing.sections) are parsed here
-#: too; waiver, revocation, application and maintenance belong to their own parsers (same field-path errors).
-TOP_LEVEL = ("$schema", "edition", "application_date", "construction", "project", "fixtures", "inlet_pipe", "meals",
-             interceptor_section.SECTION, *declarations_section.SECTIONS, "waiver", "revocation", "application",
-             "maintenance", "notes", review_notes_section.SECTION)
-PROJECT_FIELDS = ("name", "address", "applicant", "engineer", "permit", "fse_id", "date", "reviewer", "owner", "contact",
-                  "engineer_license", "plan_check", "review_cycle", "applicant_address", "reviewer_title")
 #: An unknown fixture type is offered a known name only when it is this close (difflib ratio): a typo, never
 #: an unrelated type.
 CLOSE_NAME_CUTOFF = 0.8

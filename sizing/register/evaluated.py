@@ -105,7 +105,6 @@ def evaluate(doc: Any, kind: str | None = None, fse_id: str | None = None, today
     """Run the same evaluation as ``sizing review`` / ``waiver`` / ``maintenance`` on a document, under
     ``jurisdiction`` as those commands' ``--jurisdiction``."""
     from sizing import submittal
-    jid = jurisdiction.id
 
     doc = dict(parse.mapping("", doc))
     no_nul(doc)
@@ -137,4 +136,4 @@ def evaluate(doc: Any, kind: str | None = None, fse_id: str | None = None, today
     fse = check_fse_id(fse_id, "--fse") if fse_id is not None else check_fse_id(project.get("fse_id"))
     return Evaluated(kind=kind, fse_id=fse, project=project, result=result, data=jsonable(result.to_dict()),
                      exit_code=0 if ok else 1, document=jsonable(doc), text=None if text is None else
-                     text.replace("\x00", ""), name=name, jurisdiction=jid)
+                     text.replace("\x00", ""), name=name, jurisdiction=jurisdiction.id)

@@ -151,7 +151,6 @@ class Register:
         from sizing.batch import run_batch
         from sizing.register.inventory import details
 
-        jid = jurisdiction.id
         if batch is None:
             batch = run_batch(source, edition=edition, jurisdiction=jurisdiction)
         given = details(source)
@@ -165,7 +164,7 @@ class Register:
             pending: dict[str, list[dict[str, Any]]] = {"fses": [], "interceptors": []}
             for row in batch.results.to_dict("records"):
                 new_fse, new_icp = _import_row(check_fse_id(row["submittal_id"], "submittal_id"), jsonable(row), writer,
-                                               latest, pending, jid, given.get(str(row["submittal_id"])))
+                                               latest, pending, jurisdiction.id, given.get(str(row["submittal_id"])))
                 added += new_fse
                 known += not new_fse
                 icps += new_icp
