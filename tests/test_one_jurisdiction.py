@@ -102,7 +102,7 @@ def test_a_decision_takes_the_jurisdiction_of_its_submittal_only(function):
     assert list(inspect.signature(getattr(importlib.import_module(module), name)).parameters) == ["sub", "today"]
 
 
-def test_the_submittal_carries_the_object_it_was_read_under(tmp_path):
+def test_the_submittal_carries_the_object_it_was_read_under():
     from sizing import submittal
     from sizing.jurisdiction import get
 
