@@ -22,9 +22,9 @@ def ids() -> tuple[str, ...]:
     return tuple(available())
 
 
-def name(jid: str) -> str:
+def name(jurisdiction_id: str) -> str:
     """A profile as the selector lists it: its name and code chapter."""
-    j = get(jid)
+    j = get(jurisdiction_id)
     return f"{j.name} — {j.chapter}" if j.chapter else j.name
 
 
@@ -50,5 +50,5 @@ def selector() -> Jurisdiction:
 
 def chosen() -> Jurisdiction:
     """The jurisdiction chosen in the sidebar (the default before the selector has run)."""
-    jid = st.session_state.get(KEY, DEFAULT_ID)
-    return get(jid if jid in ids() else DEFAULT_ID)
+    jurisdiction_id = st.session_state.get(KEY, DEFAULT_ID)
+    return get(jurisdiction_id if jurisdiction_id in ids() else DEFAULT_ID)

@@ -38,6 +38,7 @@ sys.path.insert(0, str(ROOT))
 
 import sqlalchemy as sa  # noqa: E402
 
+from sizing.jurisdiction import get  # noqa: E402
 from sizing.register import schema as t  # noqa: E402
 
 FSES, READINGS, MANIFESTS = 20_000, 100_000, 200_000
@@ -74,7 +75,7 @@ def maintenance_records(i: int, fse_id: str, rng: random.Random, plan: dict[str,
         "services": [{"date": pumped.isoformat(), "hauler": HAULERS[i % len(HAULERS)], "manifest": f"L-{i}"}],
         "measurements": [{"date": d.isoformat(), "fog": f"{0.3 * (k + 1):.1f} in", "solids": f"{0.2 * (k + 1):.1f} in"}
                          for k, d in enumerate(days)]}}
-    ev = evaluate(doc, kind="maintenance", jurisdiction="tracy")
+    ev = evaluate(doc, kind="maintenance", jurisdiction=get("tracy"))
     d = ev.data
     log = {"fse_id": fse_id, "as_of": dt.date.fromisoformat(d["as_of"]), "liquid_depth_in": d["liquid_depth_in"],
            "in_order": d["in_order"], "due_date": _day(d["due_date"]), "next_service_date": _day(d["next_service_date"]),
@@ -252,7 +253,7 @@ def run_backend(name: str, url: str, rows: dict[str, list[dict]], csv_path: Path
             with reg.db.read() as conn:
                 return bare_due(conn, horizon)
 
-        a, b, r, na, nb = pairs(lambda: queries.due_list(reg, as_of=AS_OF, within=30, jurisdiction="tracy"),
+        a, b, r, na, nb = pairs(lambda: queries.due_list(reg, as_of=AS_OF, within=30, jurisdiction=get("tracy")),
                                 bare_due_rows, repeat)
         print(f"[{name}] due list: {a * 1000:.0f} ms ({na:,} items); bare SQL: {b * 1000:.0f} ms ({nb:,} rows); "
               f"ratio {r:.1f} (target 1 s; {load_avg()})", flush=True)

@@ -3,8 +3,9 @@
 A profile (``tables/jurisdictions/<id>.yaml``) holds everything local: the name and letterhead, the ordinance
 and its citation texts, the observed holidays, the parameters with their citations, which review rules apply
 (and to which interceptor types), the waiver kinds, and the maintenance and records rules. Code asks the
-:class:`Jurisdiction` for them and never names a city. The id is chosen at the boundary (``--jurisdiction``
-on the command line, :data:`DEFAULT_ID` otherwise) and passed down explicitly.
+:class:`Jurisdiction` for them and never names a city. It is resolved once, with :func:`get`, where it is chosen
+(``--jurisdiction`` on the command line, :data:`DEFAULT_ID` otherwise; the app's selector; the id a stored record
+carries), and the object is passed down explicitly, always under the name ``jurisdiction``.
 
 Profiles are read from the folder named by the environment variable ``SIZING_JURISDICTIONS_DIR`` (or the
 ``where`` argument of :func:`get`), then from ``tables/jurisdictions``, so a city can try its own profile
@@ -97,7 +98,12 @@ class Jurisdiction:
         return self.raw.get("parameters") or {}
 
     def parameter(self, key: str) -> dict[str, Any]:
-        """One parameter: ``{value, unit, citation, ...}``; a missing one is a TableError naming the others."""
+        """One parameter: ``{value, unit, citation, ...}``; a missing one is a TableError naming the others.
+
+        >>> p = get("tracy").parameter("min_manhole_diameter")
+        >>> p["value"], p["unit"], p["citation"].endswith("Grease interceptor design standards (d)")
+        (24, 'in', True)
+        """
         params = self.parameters
         if key not in params:
             raise TableError(f"profile {self.id!r} has no parameter {key!r}; parameters: "
@@ -105,7 +111,11 @@ class Jurisdiction:
         return params[key]
 
     def sizing_rule(self, key: str) -> dict[str, Any]:
-        """One sizing rule (``sizing`` block): ``{value, citation}``."""
+        """One sizing rule (``sizing`` block): ``{value, citation}``.
+
+        >>> get("tracy").sizing_rule("dishwasher_connection")["value"]
+        'shall_not'
+        """
         rules = self.raw.get("sizing") or {}
         if key not in rules:
             raise TableError(f"profile {self.id!r} has no sizing rule {key!r}; rules: "
@@ -192,19 +202,23 @@ def available(where: str | os.PathLike[str] | None = None) -> list[str]:
     return sorted({p.stem for f in folders(where) for p in f.glob("*.yaml")})
 
 
-def get(jurisdiction: Jurisdiction | str, where: str | os.PathLike[str] | None = None) -> Jurisdiction:
+def get(jurisdiction_id: str, where: str | os.PathLike[str] | None = None) -> Jurisdiction:
     """The jurisdiction with this id, or from this profile file (``path/to/city.yaml``: its id is the file's
-    stem); an unknown id is a TableError listing the valid ones; a :class:`Jurisdiction` is returned as is.
-    ``where`` is a folder searched before the package's. Every profile is checked when it is loaded
-    (:mod:`sizing.profiles`)."""
-    if isinstance(jurisdiction, Jurisdiction):
-        return jurisdiction
-    text = str(jurisdiction)
+    stem); an unknown id is a TableError listing the valid ones. ``where`` is a folder searched before the
+    package's. Every profile is checked when it is loaded (:mod:`sizing.profiles`). Called where the choice is
+    made (a command's ``--jurisdiction``, the app's selector, a stored record's id): below that, the
+    :class:`Jurisdiction` itself is passed."""
+    text = str(jurisdiction_id)
     if text in _FROM_FILES:
         return _FROM_FILES[text]
     if text.endswith((".yaml", ".yml")):
         return load_file(text)
     return _load(text, folders(where))
+
+
+def default_jurisdiction() -> Jurisdiction:
+    """The jurisdiction applied when none is chosen (:data:`DEFAULT_ID`)."""
+    return get(DEFAULT_ID)
 
 
 #: Profiles loaded from a file outside the profile folders, by id (and by the path given), so that the id a
@@ -223,16 +237,16 @@ def load_file(path: str | os.PathLike[str]) -> Jurisdiction:
 
 
 @cache
-def _load(jid: str, where: tuple[Path, ...]) -> Jurisdiction:
-    safe = bool(jid) and "/" not in jid and "\\" not in jid and not jid.startswith(".")
-    path = next((f / f"{jid}.yaml" for f in where if safe and (f / f"{jid}.yaml").is_file()), None)
+def _load(jurisdiction_id: str, where: tuple[Path, ...]) -> Jurisdiction:
+    safe = bool(jurisdiction_id) and "/" not in jurisdiction_id and "\\" not in jurisdiction_id and not jurisdiction_id.startswith(".")
+    path = next((f / f"{jurisdiction_id}.yaml" for f in where if safe and (f / f"{jurisdiction_id}.yaml").is_file()), None)
     if path is None:
         names = sorted({p.stem for f in where for p in f.glob("*.yaml")})
-        raise TableError(f"no jurisdiction profile {jid!r}; profiles available: {', '.join(names) or 'none'}")
-    return _read(jid, path)
+        raise TableError(f"no jurisdiction profile {jurisdiction_id!r}; profiles available: {', '.join(names) or 'none'}")
+    return _read(jurisdiction_id, path)
 
 
-def _read(jid: str, path: Path) -> Jurisdiction:
+def _read(jurisdiction_id: str, path: Path) -> Jurisdiction:
     from sizing.profiles import ProfileError, check
     from sizing.tables import read_data_yaml
 
@@ -243,7 +257,7 @@ def _read(jid: str, path: Path) -> Jurisdiction:
         raise ProfileError(f"{path}: cannot read the profile: {exc}") from None
     except Exception as exc:  # noqa: BLE001 - a YAML syntax error: one line naming the file and the place
         raise ProfileError(f"{path}: not valid YAML: {' '.join(str(exc).split())}") from None
-    return Jurisdiction(id=jid, raw=check(raw, path), path=path)
+    return Jurisdiction(id=jurisdiction_id, raw=check(raw, path), path=path)
 
 
 def add_option(parser: Any) -> None:
@@ -269,41 +283,22 @@ def _known_id(value: str) -> str:
     return value
 
 
-# --- The profile's values (what the rules read) -------------------------------------------------------
+# --- The profile's values (what the parse reads) -----------------------------------------------------
 
-def profile_sizing_rule(key: str, profile: Any) -> dict[str, Any]:
-    """One sizing rule of a jurisdiction profile (its ``sizing`` block): ``{value, citation}``.
-
-    >>> profile_sizing_rule("dishwasher_connection", "tracy")["value"]
-    'shall_not'
-    """
-    return get(profile).sizing_rule(key)
-
-
-def connection_default(sanitary: bool, dishwasher: bool, profile: Any) -> tuple[bool, str]:
+def connection_default(sanitary: bool, dishwasher: bool, jurisdiction: Jurisdiction) -> tuple[bool, str]:
     """Whether a fixture the submittal does not mark is connected to the grease interceptor, and why: a sanitary
     fixture, and a dishwasher, are not where the jurisdiction's sizing rules say they shall not be.
 
-    >>> connection_default(True, False, "tracy")[0], connection_default(False, False, "tracy")[0]
+    >>> tracy = get("tracy")
+    >>> connection_default(True, False, tracy)[0], connection_default(False, False, tracy)[0]
     (False, True)
     """
     for flag, key, what in ((sanitary, "sanitary_connection", "a sanitary fixture is not on the grease line"),
                             (dishwasher, "dishwasher_connection", "a dishwasher shall not be connected")):
         if flag:
-            rule = profile_sizing_rule(key, profile)
+            rule = jurisdiction.sizing_rule(key)
             if rule["value"] == "shall_not":
                 return False, f"not connected by default: {what} ({rule['citation']})"
             if rule.get("provenance") == "unconfirmed":  # allowed, but on a basis the profile flags
                 return True, f"connected by default ({rule['citation']})"
     return True, "connected by default"
-
-
-def profile_parameter(key: str, profile: Any) -> dict[str, Any]:
-    """One parameter of a profile (an id or a :class:`sizing.jurisdiction.Jurisdiction`):
-    ``{value, unit, citation, ...}``.
-
-    >>> p = profile_parameter("min_manhole_diameter", "tracy")
-    >>> p["value"], p["unit"], p["citation"].endswith("Grease interceptor design standards (d)")
-    (24, 'in', True)
-    """
-    return get(profile).parameter(key)

@@ -13,7 +13,7 @@ from sizing.cpc import dfu as dfu_clause
 from sizing.cpc import fmt_size
 from sizing.cpc import gravity as grav
 from sizing.errors import SizingInputError
-from sizing.jurisdiction import profile_sizing_rule
+from sizing.jurisdiction import Jurisdiction
 from sizing.notes import Note
 from sizing.quantities import number, show
 from sizing.result import FixtureLine, Step
@@ -187,7 +187,7 @@ def receptor_connected(fixtures: Iterable[Fixture]) -> bool:
     return any(f.connected and f.kind.receptor for f in fixtures)
 
 
-def line_warnings(f: Fixture, line: FixtureLine, jurisdiction: str, receptor_listed: bool, run: Run) -> None:
+def line_warnings(f: Fixture, line: FixtureLine, jurisdiction: Jurisdiction, receptor_listed: bool, run: Run) -> None:
     """The warnings on one fixture line, each under its key (``run.warn``): connected as given where the
     jurisdiction says it shall not be (``forbidden_connection``), a default connection on an unconfirmed basis
     (``unconfirmed_default``), an indirect fixture with no receptor (``indirect_no_receptor``), a type that is not
@@ -199,14 +199,14 @@ def line_warnings(f: Fixture, line: FixtureLine, jurisdiction: str, receptor_lis
                                      (kind.dishwasher, "dishwasher_connection", "a dishwasher shall not be "
                                       "connected to the grease interceptor")):
             if flag:
-                rule = profile_sizing_rule(rule_key, jurisdiction)
+                rule = jurisdiction.sizing_rule(rule_key)
                 if rule["value"] == "shall_not":
                     run.warn("forbidden_connection", f"fixtures[{line.index}]: {line.count} x {line.name} is "
                              f"connected to the interceptor as the submittal states and is counted ({show(line.dfu, 'DFU')}), "
                              f"but {what} ({rule['citation']})", fixture=line.index, rule=rule_key)
     if f.connected_given is None and line.count:
         for flag, rule_key in ((f.sanitary, "sanitary_connection"), (kind.dishwasher, "dishwasher_connection")):
-            rule = profile_sizing_rule(rule_key, jurisdiction) if flag else None
+            rule = jurisdiction.sizing_rule(rule_key) if flag else None
             if rule is not None and rule.get("provenance") == "unconfirmed":
                 run.warn("unconfirmed_default", f"fixtures[{line.index}]: {line.count} x {line.name} is "
                          f"{'counted as connected' if line.connected else 'not counted'} by the "

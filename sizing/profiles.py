@@ -236,7 +236,7 @@ def _local_rules(raw: dict[str, Any], name: str) -> dict[str, Any]:
     """What the schema cannot say of the local rule types: a local size table's rows (ascending DFU bounds, sizes
     in gal or gpm, converted to the unit read), the device types an appliance is barred from, the intervals by
     device type, and a listed ``local_size`` with neither a minimum nor a table."""
-    from sizing.ordinance.device_maintenance import parse_task
+    from sizing.ordinance.device_tasks import parse_task
     from sizing.ordinance.rules.registry import INTERCEPTOR_TYPES
 
     params = dict(raw.get("parameters") or {})

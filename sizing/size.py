@@ -39,7 +39,7 @@ def size(sub: Submittal) -> SizingResult:
     lines = tuple(fixture_line(f, run, receptor_carries(sub, f, receptor)) for f in sub.fixtures)
     connected = [line for line in lines if line.connected]
     for f, line in zip(sub.fixtures, lines, strict=True):
-        line_warnings(f, line, sub.place, receptor_carries(sub, f, receptor), run)
+        line_warnings(f, line, sub.jurisdiction, receptor_carries(sub, f, receptor), run)
     gravity, dfu_total = _gravity(sub, connected, run)
     hydro = _hydromechanical(sub, connected, run)
     meals = _meals(sub, run)

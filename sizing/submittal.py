@@ -15,8 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from sizing import parse
 from sizing.errors import SizingInputError, shown
-from sizing.jurisdiction import DEFAULT_ID, connection_default
-from sizing.jurisdiction import get as get_jurisdiction
+from sizing.jurisdiction import Jurisdiction, connection_default, default_jurisdiction
 from sizing.notes import Note
 from sizing.quantities import show
 from sizing.sections import declarations as declarations_section
@@ -27,6 +26,7 @@ from sizing.sections.edition import choose_edition
 from sizing.sections.interceptor import Interceptor
 from sizing.sections.meals import MEALS_FIELDS, Meals, parse_meals  # noqa: F401  (MEALS_FIELDS: the submittal's names)
 from sizing.sections.review_notes import ReviewerNote
+from sizing.sections.top_level import PROJECT_FIELDS, TOP_LEVEL  # the names every document reader checks
 from sizing.tables import DEFAULT_EDITION, load_table
 from sizing.units import parse_quantity
 
@@ -37,13 +37,6 @@ CONSTRUCTION = ("new", "existing", "remodel", "change_of_ownership", "change_in_
 AREAS = ("food_prep", "cleanup", "restroom", "other")
 FIXTURE_FIELDS = ("type", "count", "area", "connected_to_interceptor", "indirect", "trap_size", "flow", "compartments",
                   "length", "width", "depth", "dfu", "label", "sheet", "drains_to", "notes")
-#: Top-level sections. Sizing reads the first eight; the review's sections (sizing.sections) are parsed here
-#: too; waiver, revocation, application and maintenance belong to their own parsers (same field-path errors).
-TOP_LEVEL = ("$schema", "edition", "application_date", "construction", "project", "fixtures", "inlet_pipe", "meals",
-             interceptor_section.SECTION, *declarations_section.SECTIONS, "waiver", "revocation", "application",
-             "maintenance", "notes", review_notes_section.SECTION)
-PROJECT_FIELDS = ("name", "address", "applicant", "engineer", "permit", "fse_id", "date", "reviewer", "owner", "contact",
-                  "engineer_license", "plan_check", "review_cycle", "applicant_address", "reviewer_title")
 #: An unknown fixture type is offered a known name only when it is this close (difflib ratio): a typo, never
 #: an unrelated type.
 CLOSE_NAME_CUTOFF = 0.8
@@ -139,9 +132,10 @@ class Fixture:
         """Sanitary for the connection rules: a toilet or urinal anywhere, any fixture in a restroom, and a wash
         basin (a lavatory) unless the submittal places it in a food preparation or clean-up area.
 
-        >>> make_fixture(0, "hand_sink", "tracy", area="restroom").sanitary
+        >>> tracy = default_jurisdiction()
+        >>> make_fixture(0, "hand_sink", tracy, area="restroom").sanitary
         True
-        >>> make_fixture(0, "lavatory", "tracy", area="food_prep").sanitary
+        >>> make_fixture(0, "lavatory", tracy, area="food_prep").sanitary
         False
         """
         return sanitary_at(self.kind, self.area)
@@ -157,6 +151,8 @@ class Fixture:
 
 @dataclass(frozen=True)
 class Submittal:
+    #: The jurisdiction the submittal is read, sized and reviewed under (resolved once where the choice was made).
+    jurisdiction: Jurisdiction
     edition: str = DEFAULT_EDITION
     construction: str = "new"
     project: Mapping[str, str] = field(default_factory=dict)
@@ -170,11 +166,6 @@ class Submittal:
     #: sections are below, and nothing downstream reads this.
     raw: Mapping[str, Any] = field(default_factory=dict, repr=False, compare=False)
     warnings: tuple[str, ...] = ()
-    #: The id of the jurisdiction profile the submittal is read, sized and reviewed under.
-    jurisdiction: str = DEFAULT_ID
-    #: That profile itself, resolved once where the document was read (a profile from any folder or file); None:
-    #: look the id up.
-    profile: Any = field(default=None, repr=False, compare=False)
     #: The proposed interceptor (``interceptor`` section); None when the submittal shows none.
     interceptor: Interceptor | None = None
     #: The review's declarations (discharge temperature, food grinder approval, additives, existing FSE, review date).
@@ -185,27 +176,22 @@ class Submittal:
     #: document is read under a jurisdiction that grants waivers; None without a waiver section.
     waiver: WaiverApplication | None = None
 
-    @property
-    def place(self) -> Any:
-        """The Jurisdiction the submittal was read under."""
-        return self.profile if self.profile is not None else get_jurisdiction(self.jurisdiction)
-
     def has_section(self, name: str) -> bool:
         """Whether the document gives the top-level section ``name`` (e.g. a ``waiver`` the profile may not read)."""
         return self.raw.get(name) is not None
 
 
-def load(path: str | Path, edition: str | None = None, jurisdiction: Any = DEFAULT_ID) -> Submittal:
-    """Read and validate a submittal file (YAML or JSON)."""
+def load(path: str | Path, edition: str | None = None, jurisdiction: Jurisdiction | None = None) -> Submittal:
+    """Read and validate a submittal file (YAML or JSON) under ``jurisdiction`` (None: the default profile)."""
     return from_dict(parse.load_document(path), edition=edition, jurisdiction=jurisdiction)
 
 
-def from_dict(data: Mapping[str, Any], edition: str | None = None, jurisdiction: Any = DEFAULT_ID) -> Submittal:
+def from_dict(data: Mapping[str, Any], edition: str | None = None,
+              jurisdiction: Jurisdiction | None = None) -> Submittal:
     """Validate a submittal mapping. ``edition`` (e.g. from ``--edition``) overrides the file's;
-    ``jurisdiction`` (an id or a :class:`sizing.jurisdiction.Jurisdiction`) gives the default connections and
-    is carried on the submittal for the size, the review and the waiver."""
-    profile = get_jurisdiction(jurisdiction)
-    jid = profile.id
+    ``jurisdiction`` (None: the default profile) gives the default connections and is carried on the submittal
+    for the size, the review and the waiver."""
+    jurisdiction = jurisdiction if jurisdiction is not None else default_jurisdiction()
     data = parse.mapping("", data, TOP_LEVEL)
     warnings: list[str] = []
     chosen, basis, app_date = choose_edition(data, edition, warnings)
@@ -217,7 +203,7 @@ def from_dict(data: Mapping[str, Any], edition: str | None = None, jurisdiction:
         raise SizingInputError("fixtures", None, "", message=(
             f"fixtures: {len(fixtures_raw):,} fixture lines; the limit for one submittal is {MAX_FIXTURES:,} "
             "(size an inventory with sizing batch)"))
-    fixtures = tuple(_fixture_kept(i, item, warnings, profile) for i, item in enumerate(fixtures_raw))
+    fixtures = tuple(_fixture_kept(i, item, warnings, jurisdiction) for i, item in enumerate(fixtures_raw))
     fixtures = resolve_receptors(fixtures)
     inlet = data.get("inlet_pipe")
     inlet_in = None if inlet is None else parse_quantity("inlet_pipe", inlet, "in", minimum=0, strict_minimum=True,
@@ -231,13 +217,13 @@ def from_dict(data: Mapping[str, Any], edition: str | None = None, jurisdiction:
     notes = review_notes_section.parse_review_notes(data.get(review_notes_section.SECTION))
     sub = Submittal(edition=chosen, construction=construction, project=project, fixtures=fixtures,
                     inlet_pipe_in=inlet_in, meals=meals, raw=dict(data), warnings=tuple(warnings),
-                    application_date=app_date, edition_basis=basis, jurisdiction=jid, profile=profile,
+                    application_date=app_date, edition_basis=basis, jurisdiction=jurisdiction,
                     interceptor=interceptor,
                     declarations=declarations, review_notes=notes)
-    if data.get("waiver") is not None and profile.has_waivers:  # under a profile without waivers it is not read
+    if data.get("waiver") is not None and jurisdiction.has_waivers:  # under a profile without waivers it is not read
         from sizing.sections.waiver import parse_waiver
 
-        sub = replace(sub, waiver=parse_waiver(data, profile, review_date=declarations.review_date,
+        sub = replace(sub, waiver=parse_waiver(data, jurisdiction, review_date=declarations.review_date,
                                                meals_seats=None if meals is None else meals.seats))
     return sub
 
@@ -294,17 +280,17 @@ def sanitary_at(kind: FixtureType | None, area: str | None) -> bool:
     return not (kind.wash_basin and area in KITCHEN_AREAS)
 
 
-def default_connection(kind: FixtureType | None, profile: Any, area: str | None = None) -> tuple[bool, str]:
+def default_connection(kind: FixtureType | None, jurisdiction: Jurisdiction, area: str | None = None) -> tuple[bool, str]:
     """Whether a fixture the submittal does not mark is connected to the grease interceptor, and why."""
     if kind is None:
-        return connection_default(area == "restroom", False, profile)
+        return connection_default(area == "restroom", False, jurisdiction)
     area = area if area is not None else kind.area
     sanitary = sanitary_at(kind, area)
     if kind.wash_basin and not sanitary:
         return True, (f"connected by default: a hand sink in the {area.replace('_', ' ')} area is a kitchen fixture "
                       "on the grease line (project decision); state connected_to_interceptor: false where it drains "
                       "to the sanitary sewer")
-    return connection_default(sanitary, kind.dishwasher, profile)
+    return connection_default(sanitary, kind.dishwasher, jurisdiction)
 
 
 def resolve_type(field_name: str, value: Any, accept_unknown: bool) -> str:
@@ -335,19 +321,19 @@ READ_LINES_KEPT = 4_096
 KEPT_LINE_CHARS = 1_000
 
 
-def _fixture_kept(i: int, item: Any, warnings: list[str], profile: Any) -> Fixture:
+def _fixture_kept(i: int, item: Any, warnings: list[str], jurisdiction: Jurisdiction) -> Fixture:
     """:func:`_fixture`, kept for a line of plain values (read again for anything else, and for an error)."""
     try:
-        key = (i, profile.id, str(profile.path), tuple((k, type(v), v) for k, v in sorted(item.items())))
+        key = (i, jurisdiction.id, str(jurisdiction.path), tuple((k, type(v), v) for k, v in sorted(item.items())))
         hash(key)
     except (AttributeError, TypeError):  # not a mapping, or a value that is a list or a mapping
-        return _fixture(i, item, warnings, profile)
+        return _fixture(i, item, warnings, jurisdiction)
     if sum(len(v) for v in item.values() if isinstance(v, str)) > KEPT_LINE_CHARS:  # kept small lines only
-        return _fixture(i, item, warnings, profile)
+        return _fixture(i, item, warnings, jurisdiction)
     kept = _READ_LINES.get(key)
     if kept is None:
         told: list[str] = []
-        kept = (_fixture(i, item, told, profile), tuple(told))
+        kept = (_fixture(i, item, told, jurisdiction), tuple(told))
         if len(_READ_LINES) >= READ_LINES_KEPT:
             _READ_LINES.clear()
         _READ_LINES[key] = kept
@@ -355,7 +341,7 @@ def _fixture_kept(i: int, item: Any, warnings: list[str], profile: Any) -> Fixtu
     return kept[0]
 
 
-def _fixture(i: int, item: Any, warnings: list[str], jurisdiction: Any) -> Fixture:
+def _fixture(i: int, item: Any, warnings: list[str], jurisdiction: Jurisdiction) -> Fixture:
     path = f"fixtures[{i}]"
     item = parse.mapping(path, item, FIXTURE_FIELDS)
     if "type" not in item:
@@ -396,7 +382,7 @@ def _fixture(i: int, item: Any, warnings: list[str], jurisdiction: Any) -> Fixtu
                         sheet=sheet, drains_to=drains_to)
 
 
-def make_fixture(index: int, ftype: str, jurisdiction: Any, *, count: int = 1, area: str | None = None,
+def make_fixture(index: int, ftype: str, jurisdiction: Jurisdiction, *, count: int = 1, area: str | None = None,
                  connected_given: bool | None = None, indirect: bool | None = None,
                  trap_size_in: float | None = None, flow_gpm: float | None = None, compartments: int | None = None,
                  length_in: float | None = None, width_in: float | None = None, depth_in: float | None = None,

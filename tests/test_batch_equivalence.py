@@ -11,6 +11,7 @@ import pytest
 
 from sizing.batch import run_batch, submittal_document
 from sizing.errors import SizingInputError
+from sizing.jurisdiction import get as get_jurisdiction
 from sizing.size import size
 from sizing.submittal import from_dict
 
@@ -60,6 +61,7 @@ def batch_warnings(text: str) -> dict[str, set[str]]:
 @pytest.mark.parametrize("edition", ["2025", "2022"])
 @pytest.mark.parametrize("path", INVENTORIES, ids=lambda p: p.name)
 def test_every_example_submittal_sizes_as_sizing_size(path, edition, jurisdiction):
+    jurisdiction = get_jurisdiction(jurisdiction)
     frame = pd.read_csv(path, dtype=str, keep_default_na=False)
     result = run_batch(path, edition=edition, jurisdiction=jurisdiction)
     got = result.results.set_index("submittal_id")
@@ -85,7 +87,7 @@ def test_every_example_submittal_sizes_as_sizing_size(path, edition, jurisdictio
 def test_the_rules_example_covers_trap_sizes_compartments_and_connection_defaults():
     """The example inventory of the code rules has each case: its numbers are checked here by hand."""
     tracy = run_batch(EXAMPLES / "inventory-code-rules.csv").results.set_index("submittal_id")
-    cpc = run_batch(EXAMPLES / "inventory-code-rules.csv", jurisdiction="cpc").results.set_index("submittal_id")
+    cpc = run_batch(EXAMPLES / "inventory-code-rules.csv", jurisdiction=get_jurisdiction("cpc")).results.set_index("submittal_id")
     # 2 x 6 (3 in) + 8 (4 in) + 4 (50 mm -> 2 in) + 2 x 6 (2.5 in -> 3 in) + 4 (1.97 in -> 2 in) + 3 (1-1/2 in)
     # + 2 (laundry tub, Table 702.1) + 6 (a clothes washer on a 3 in trap, larger than the row's 2 in standpipe:
     # Table 702.2(1)) = 51 DFU -> 1250 gal (Table 1014.3.6: 36-90 DFU)

@@ -5,11 +5,12 @@ import datetime as dt
 import numpy as np
 import pytest
 
+from sizing.jurisdiction import get as get_jurisdiction
 from sizing.ordinance import calendar
 
 D = dt.date
 #: The calendar of the City's profile: every count below is by hand against its holiday list.
-CITY = "tracy"
+CITY = get_jurisdiction("tracy")
 
 
 def add_working_days(start, n):

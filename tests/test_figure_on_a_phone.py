@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from sizing.jurisdiction import get as get_jurisdiction
 from sizing.ordinance import maintenance
 from sizing.report.figures import maintenance_figure
 
@@ -12,7 +13,7 @@ EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
 
 def test_the_chart_is_about_square_with_its_legend_below_and_no_small_text():
-    plan = maintenance.plan(maintenance.load(EXAMPLES / "maintenance-restaurant.yaml"), "tracy")
+    plan = maintenance.plan(maintenance.load(EXAMPLES / "maintenance-restaurant.yaml"), get_jurisdiction("tracy"))
     fig = maintenance_figure(plan)
     width, height = fig.get_size_inches()
     assert width / height <= 1.2

@@ -19,7 +19,7 @@ from tests.test_new_city import EXAMPLEVILLE
 
 
 def test_tracy_checklists_are_the_ordinance_paragraphs():
-    items = core.checklist_items("tracy")
+    items = core.checklist_items(get("tracy"))
     bmp = [(k, i["citation"]) for k, i in items.items() if k.startswith("bmp.")]
     assert [c for _, c in bmp] == [f"TMC ch. 5.26, Best management practices (b)({n})" for n in range(1, 6)]
     records = [i["citation"] for k, i in items.items() if k.startswith("records.")]
@@ -47,10 +47,10 @@ def test_every_period_says_whether_the_ordinance_sets_it():
 def test_tier_three_counts_ten_working_days_over_thanksgiving():
     """Friday 2026-11-20 + 10 working days: Nov 23, 24, 25, (26 Thanksgiving and 27 the day after closed), 30,
     Dec 1, 2, 3, 4, 7, 8 -> 2026-12-08."""
-    spec = core.tier("tracy", "violation", 3)
+    spec = core.tier(get("tracy"), "violation", 3)
     assert (spec["period"]["value"], spec["period"]["unit"]) == (10, "working days")
-    assert core.due_on(dt.date(2026, 11, 20), spec["period"], "tracy") == dt.date(2026, 12, 8)
-    assert core.tier("tracy", "violation", 7)["tier"] == 3  # beyond the last tier: the last tier again
+    assert core.due_on(dt.date(2026, 11, 20), spec["period"], get("tracy")) == dt.date(2026, 12, 8)
+    assert core.tier(get("tracy"), "violation", 7)["tier"] == 3  # beyond the last tier: the last tier again
 
 
 INSPECTIONS = textwrap.dedent("""\

@@ -13,6 +13,7 @@ import yaml
 from sizing import jurisdiction as registry
 from sizing import submittal
 from sizing.cli import main
+from sizing.jurisdiction import get as get_jurisdiction
 from sizing.notes import codes
 from sizing.size import size
 from sizing.tables import tables_dir
@@ -87,7 +88,7 @@ def test_size_follows_the_third_city_connection_rule(lodi, monkeypatch, capsys):
     assert "forbidden_connection" in city["warning_codes"]
 
     def dishwasher_warned(jid: str) -> bool:  # the warning's code and the rule it names, not words of its text
-        result = size(submittal.load(EXAMPLES / "review-noncompliant.yaml", jurisdiction=jid))
+        result = size(submittal.load(EXAMPLES / "review-noncompliant.yaml", jurisdiction=get_jurisdiction(jid)))
         return any(w.code == "forbidden_connection" and w.detail["rule"] == "dishwasher_connection"
                    for w in result.warnings)
 
@@ -175,11 +176,11 @@ def test_cpc_connection_defaults_show_their_unconfirmed_basis():
     from sizing import submittal
 
     sub = submittal.from_dict({"fixtures": [{"type": "water_closet"}, {"type": "commercial_dishwasher"}]},
-                              jurisdiction="cpc")
+                              jurisdiction=get_jurisdiction("cpc"))
     toilet, dishwasher = sub.fixtures
     assert toilet.connected is False and "CPC 1014.1 wording not checked" in toilet.connected_basis
     assert dishwasher.connected is True and "CPC 1014.1 wording not checked" in dishwasher.connected_basis
-    city = submittal.from_dict({"fixtures": [{"type": "commercial_dishwasher"}]}, jurisdiction="tracy")
+    city = submittal.from_dict({"fixtures": [{"type": "commercial_dishwasher"}]}, jurisdiction=get_jurisdiction("tracy"))
     assert city.fixtures[0].connected is False
 
 
@@ -188,8 +189,8 @@ def test_cpc_unconfirmed_connection_defaults_are_warnings():
     from sizing.size import size
 
     doc = {"fixtures": [{"type": "three_compartment_sink"}, {"type": "water_closet"}]}
-    result = size(submittal.from_dict(doc, jurisdiction="cpc"))
+    result = size(submittal.from_dict(doc, jurisdiction=get_jurisdiction("cpc")))
     assert result.dfu_total == 3                                     # the toilet is not counted ...
     assert any(w.startswith("fixtures[1]: 1 x Water closet (toilet) is not counted by the jurisdiction's default, "
                             "whose basis is unconfirmed") for w in result.warnings)   # ... and says why, loudly
-    assert "unconfirmed_default" not in codes(size(submittal.from_dict(doc, jurisdiction="tracy")).warnings)
+    assert "unconfirmed_default" not in codes(size(submittal.from_dict(doc, jurisdiction=get_jurisdiction("tracy"))).warnings)

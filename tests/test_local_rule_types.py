@@ -18,6 +18,7 @@ from sizing import submittal
 from sizing.cli import main
 from sizing.errors import TableError
 from sizing.jurisdiction import get, load_file
+from sizing.jurisdiction import get as get_jurisdiction
 from sizing.ordinance import device_maintenance
 from sizing.ordinance import maintenance as m
 from sizing.ordinance.review import review
@@ -53,7 +54,7 @@ def compliant() -> dict:
 
 
 def finding(doc: dict, path: Path, rule: str):
-    found = [f for f in review(submittal.from_dict(doc, jurisdiction=str(path))).findings if f.rule == rule]
+    found = [f for f in review(submittal.from_dict(doc, jurisdiction=get_jurisdiction(str(path)))).findings if f.rule == rule]
     return found[0] if len(found) == 1 else found
 
 

@@ -10,7 +10,7 @@ import pytest
 
 from sizing.cli import main
 from sizing.errors import SizingInputError
-from sizing.jurisdiction import profile_parameter
+from sizing.jurisdiction import get as get_jurisdiction
 from sizing.ordinance import maintenance as m
 from sizing.report.figures import maintenance_figure, save_figure
 
@@ -34,7 +34,7 @@ def run(manifests=True, **kw) -> m.MaintenancePlan:
     data = log(**kw)
     if manifests:
         data["services"] = hauled(data["services"])
-    return m.plan(m.from_dict(data), "tracy")
+    return m.plan(m.from_dict(data), get_jurisdiction("tracy"))
 
 
 # --- The 25 % rule ---------------------------------------------------------------------------------------
@@ -63,7 +63,7 @@ def test_si_depths_give_the_same_percent():
 
 
 def test_limit_is_read_from_the_profile():
-    assert profile_parameter("max_accumulation_percent", "tracy")["value"] == 25
+    assert get_jurisdiction("tracy").parameter("max_accumulation_percent")["value"] == 25
     p = run(measurements=[{"date": "2025-05-01", "fog": 1, "solids": 1}])
     assert p.limit_percent == 25.0 and p.limit_depth_in == 12.0
 
@@ -95,7 +95,7 @@ def test_quarterly_default_without_any_reading():
 
 
 def test_overdue_one_day_after_quarterly_due_date():
-    p = m.plan(m.from_dict(log(measurements=[]), as_of=D(2025, 6, 2)), "tracy")
+    p = m.plan(m.from_dict(log(measurements=[]), as_of=D(2025, 6, 2)), get_jurisdiction("tracy"))
     assert p.due_date == D(2025, 6, 1)
     assert p.overdue is True and p.in_order is False
 
@@ -312,7 +312,7 @@ def test_pump_outs_without_hauler_and_manifest_are_not_in_order():
                                              {"date": "2025-01-14", "hauler": "Valley Grease Haulers",
                                               "manifest": "VG-20250114-07"},
                                              "2025-04-10"])
-    p = m.plan(m.from_dict(data), "tracy")
+    p = m.plan(m.from_dict(data), get_jurisdiction("tracy"))
     c = check(p, "manifests")
     assert c.status == "fail" and p.in_order is False
     assert c.message.startswith("Hauler and manifest of each pump-out: 2 of 3 pump-outs since 2022-06-20 without a "
@@ -334,5 +334,5 @@ def test_manifest_without_hauler_is_incomplete_and_old_pump_outs_are_outside_the
 
 
 def test_restaurant_example_keeps_every_manifest(examples):
-    p = m.plan(m.load(str(examples / "maintenance-restaurant.yaml")), "tracy")
+    p = m.plan(m.load(str(examples / "maintenance-restaurant.yaml")), get_jurisdiction("tracy"))
     assert check(p, "manifests").status == "pass" and p.in_order is True

@@ -13,6 +13,7 @@ import pytest
 from sizing import finding as finding_module
 from sizing.cli import main
 from sizing.finding import Finding
+from sizing.jurisdiction import get as get_jurisdiction
 from sizing.ordinance import accumulation, records
 from sizing.ordinance import maintenance as m
 from sizing.register.adapter import normalise
@@ -40,7 +41,7 @@ def by_rule(p):
 
 
 def test_the_plan_carries_one_tuple_of_findings_in_order():
-    p = m.plan(m.load(str(RESTAURANT)), "tracy")
+    p = m.plan(m.load(str(RESTAURANT)), get_jurisdiction("tracy"))
     assert all(isinstance(f, Finding) for f in p.findings)
     assert [f.rule for f in p.findings] == ["accumulation_limit", "service_interval", "approved_interval",
                                            "pump_out_interval", "training", "manifests", "records_retention"]
@@ -53,40 +54,40 @@ def test_the_plan_carries_one_tuple_of_findings_in_order():
 
 def test_accumulation_limit_finding_value_limit_and_unit():
     under = by_rule(m.plan(m.from_dict(log(measurements=[{"date": "2025-05-01", "fog": "6 in", "solids": "6 in"}])),
-                           "tracy"))["accumulation_limit"]
+                           get_jurisdiction("tracy")))["accumulation_limit"]
     assert (under.status, under.value, under.limit, under.unit) == ("pass", 25.0, 25.0, "%")
     assert under.message == "FOG + solids 25 % of the liquid depth (within 25 %)"
     assert under.citation == "TMC ch. 5.26, Prohibitions (g); Grease interceptor maintenance (e)(1)"
     over = by_rule(m.plan(m.from_dict(log(measurements=[{"date": "2025-05-01", "fog": "6.1 in", "solids": "6 in"}])),
-                          "tracy"))["accumulation_limit"]
+                          get_jurisdiction("tracy")))["accumulation_limit"]
     assert (over.status, over.value) == ("fail", 25.208)
     # (6.1 + 6) in / 48 in = 25.208 %, shown to the percent's one decimal: 25.2 %
     assert over.message == "FOG + solids 25.2 % of the liquid depth (over 25 %)"
-    assert "accumulation_limit" not in by_rule(m.plan(m.from_dict(log(measurements=[])), "tracy"))
+    assert "accumulation_limit" not in by_rule(m.plan(m.from_dict(log(measurements=[])), get_jurisdiction("tracy")))
 
 
 def test_a_reading_before_the_pump_out_fails_the_limit_but_leaves_the_plan_in_order():
     """in_order means what it meant: no service now, not overdue, no records check failed."""
-    p = m.plan(m.from_dict(log(measurements=[{"date": "2025-03-01", "fog": "8 in", "solids": "6 in"}])), "tracy")
+    p = m.plan(m.from_dict(log(measurements=[{"date": "2025-03-01", "fog": "8 in", "solids": "6 in"}])), get_jurisdiction("tracy"))
     assert by_rule(p)["accumulation_limit"].status == "fail"
     assert p.service_now is False and p.overdue is False and p.in_order is True
 
 
 def test_service_interval_finding_is_the_due_date_and_fails_when_overdue():
-    p = m.plan(m.from_dict(log(approved_interval=60, measurements=[])), "tracy")
+    p = m.plan(m.from_dict(log(approved_interval=60, measurements=[])), get_jurisdiction("tracy"))
     f = by_rule(p)["service_interval"]
     assert (f.status, f.value, f.limit) == ("fail", D(2025, 6, 1), D(2025, 4, 30))
     assert f.message == ("pump-out due by 2025-04-30 — overdue (approved interval of 60 days after the last "
                          "pump-out (at most 6 months) (TMC ch. 5.26, Grease interceptor maintenance (e)(2)))")
     assert f.citation == "TMC ch. 5.26, Grease interceptor maintenance (e)(2)"
     assert p.in_order is False
-    ok = by_rule(m.plan(m.from_dict(log(approved_interval=120, measurements=[])), "tracy"))["service_interval"]
+    ok = by_rule(m.plan(m.from_dict(log(approved_interval=120, measurements=[])), get_jurisdiction("tracy")))["service_interval"]
     assert (ok.status, ok.limit) == ("pass", D(2025, 6, 29))
-    assert "service_interval" not in by_rule(m.plan(m.from_dict(log(services=[], measurements=[])), "tracy"))
+    assert "service_interval" not in by_rule(m.plan(m.from_dict(log(services=[], measurements=[])), get_jurisdiction("tracy")))
 
 
 def test_records_not_shown_is_a_warn_that_says_what_to_give():
-    f = by_rule(m.plan(m.from_dict(log(records_kept_since=None, measurements=[])), "tracy"))["records_retention"]
+    f = by_rule(m.plan(m.from_dict(log(records_kept_since=None, measurements=[])), get_jurisdiction("tracy")))["records_retention"]
     assert f.status == "warn" and f.title == "Records kept for 3 years"
     assert f.message == ("Records kept for 3 years: records_kept_since not given; records must reach back to "
                          "2022-06-01")
@@ -122,7 +123,7 @@ def test_numbers_and_citations_come_from_the_profile(tmp_path):
 
 def test_each_check_names_its_clause_on_its_docstring_first_line():
     p = by_rule(m.plan(m.from_dict(log(approved_interval=90, measurements=[
-        {"date": "2025-05-01", "fog": "1 in", "solids": "1 in"}])), "tracy"))
+        {"date": "2025-05-01", "fog": "1 in", "solids": "1 in"}])), get_jurisdiction("tracy")))
     checks = {"accumulation_limit": accumulation.limit_finding, "service_interval": m.service_finding,
               "approved_interval": records.approved_interval, "pump_out_interval": records.pump_out_interval,
               "training": records.training, "manifests": records.manifests,
@@ -137,7 +138,7 @@ def test_each_check_names_its_clause_on_its_docstring_first_line():
 # --- The register --------------------------------------------------------------------------------------------
 
 def test_the_register_reads_new_findings_as_they_are():
-    d = m.plan(m.load(str(RESTAURANT)), "tracy").to_dict()
+    d = m.plan(m.load(str(RESTAURANT)), get_jurisdiction("tracy")).to_dict()
     got = normalise("maintenance", d)
     assert [(f.rule, f.status, f.citation, f.message) for f in got] == [
         (f["rule"], f["status"], f["citation"], f["message"]) for f in d["findings"]]
@@ -177,7 +178,7 @@ def test_old_and_new_shapes_of_the_same_plan_normalise_alike():
     from sizing.register.migrations.frozen import maintenance_result
 
     p = m.plan(m.from_dict(log(approved_interval=60, records_kept_since=None, training=[], measurements=[
-        {"date": "2025-05-01", "fog": "7 in", "solids": "6 in"}])), "tracy")
+        {"date": "2025-05-01", "fog": "7 in", "solids": "6 in"}])), get_jurisdiction("tracy"))
     new = p.to_dict()
     old = {k: v for k, v in new.items() if k not in ("findings", "records")}
     old["records"] = [{"key": f.rule, "title": f.title, "ok": {"pass": True, "fail": False, "warn": None}[f.status],
@@ -195,7 +196,7 @@ def test_old_and_new_shapes_of_the_same_plan_normalise_alike():
 # --- Reports ----------------------------------------------------------------------------------------------------
 
 def test_text_and_markdown_list_every_finding_through_the_findings_renderer():
-    p = m.plan(m.from_dict(log(training=[], measurements=[])), "tracy")
+    p = m.plan(m.from_dict(log(training=[], measurements=[])), get_jurisdiction("tracy"))
     text = maintenance_text(p)
     assert "\nFindings\n" in text
     assert "  [FAIL] training: Employee BMP training at least every 12 months: no training record\n" in text
@@ -210,7 +211,7 @@ def test_text_and_markdown_list_every_finding_through_the_findings_renderer():
 def test_cli_text_is_the_report_function(capsys):
     assert main(["maintenance", str(RESTAURANT)]) == 0
     out = capsys.readouterr().out
-    assert out == maintenance_text(m.plan(m.load(str(RESTAURANT)), "tracy"))
+    assert out == maintenance_text(m.plan(m.load(str(RESTAURANT)), get_jurisdiction("tracy")))
     # the example log's latest reading: 5.25 in of FOG + solids in a 48 in liquid depth = 10.9375 % -> 10.9 %
     assert "[PASS] accumulation_limit: FOG + solids 10.9 % of the liquid depth (within 25 %)" in out
 

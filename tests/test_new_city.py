@@ -13,6 +13,7 @@ import pytest
 
 from sizing.cli import main
 from sizing.jurisdiction import FOLDER_ENV, get
+from sizing.jurisdiction import get as get_jurisdiction
 from sizing.tables import TableError
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -136,11 +137,11 @@ def test_a_new_rule_leaves_a_profile_that_does_not_list_it_unaffected(city, tmp_
     from sizing.ordinance.review import review
     from sizing.ordinance.rules import registry
 
-    def findings(jid):
+    def findings(jurisdiction):
         return [(f.rule, f.status) for f in review(submittal.load(EXAMPLES / "review-compliant.yaml",
-                                                                  jurisdiction=jid)).findings]
+                                                                  jurisdiction=jurisdiction)).findings]
 
-    before = {jid: findings(jid) for jid in ("tracy", "exampleville")}
+    before = {jid: findings(get(jid)) for jid in ("tracy", "exampleville")}
 
     @registry.review_rule("sample_box", order=175, parameters={"sample_box_downstream": None})
     def rule_sample_box(c):
@@ -149,7 +150,7 @@ def test_a_new_rule_leaves_a_profile_that_does_not_list_it_unaffected(city, tmp_
         return Finding("sample_box", PASS, c.param("sample_box_downstream")["citation"], "shown")
 
     try:
-        assert {jid: findings(jid) for jid in before} == before
+        assert {jid: findings(get(jid)) for jid in before} == before
         text = EXAMPLEVILLE.replace("discharge_temperature]", "discharge_temperature, sample_box]")
         (city / "samplecity.yaml").write_text(text, encoding="utf-8")
         with pytest.raises(TableError, match=r"samplecity.yaml: parameters.sample_box_downstream: missing; the "
@@ -195,7 +196,7 @@ def test_the_review_reads_the_one_jurisdiction_the_submittal_was_read_under():
     from sizing.ordinance.review import review
 
     assert list(inspect.signature(review).parameters) == ["sub", "today"]
-    sub = submittal.load(EXAMPLES / "review-noncompliant.yaml", jurisdiction="cpc")
+    sub = submittal.load(EXAMPLES / "review-noncompliant.yaml", jurisdiction=get_jurisdiction("cpc"))
     assert {f.rule for f in review(sub).findings} == {"volume"}  # the CPC profile's rules only (no HGI here)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from sizing.jurisdiction import get as get_jurisdiction
 from sizing.quantities import number, quantity_of, show
 from sizing.report.register import diff_text
 
@@ -75,7 +76,7 @@ def test_the_maintenance_report_prints_the_rule_s_percentage():
     from sizing.ordinance import maintenance as m
     from sizing.report.maintenance import maintenance_text
 
-    text = maintenance_text(m.plan(m.load("examples/maintenance-restaurant.yaml"), "tracy"))
+    text = maintenance_text(m.plan(m.load("examples/maintenance-restaurant.yaml"), get_jurisdiction("tracy")))
     assert "10.9375" not in text and "10.938" not in text and "10.94 %" not in text
     assert "= 10.9 %" in text and "FOG + solids 10.9 % of the liquid depth" in text
 

@@ -12,6 +12,7 @@ import yaml
 from sizing import submittal
 from sizing.cli import main
 from sizing.jurisdiction import get
+from sizing.jurisdiction import get as get_jurisdiction
 from sizing.ordinance.review import review
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -22,7 +23,7 @@ def example(name: str) -> dict:
 
 
 def reviewed(doc: dict, jid: str):
-    return review(submittal.from_dict(doc, jurisdiction=jid))
+    return review(submittal.from_dict(doc, jurisdiction=get_jurisdiction(jid)))
 
 
 def by_rule(r) -> dict:

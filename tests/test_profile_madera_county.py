@@ -11,6 +11,7 @@ import yaml
 from sizing import submittal
 from sizing.cli import main
 from sizing.jurisdiction import get
+from sizing.jurisdiction import get as get_jurisdiction
 from sizing.ordinance.review import review
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -31,8 +32,8 @@ def test_the_profile_applies_the_cpc_only_and_says_its_chapter_was_not_read(caps
 def test_a_review_under_madera_county_matches_the_cpc_profile_finding_for_finding():
     """The noncompliant example (499 gal against the CPC's 750 gal) fails the same way under both."""
     doc = yaml.safe_load((EXAMPLES / "review-noncompliant.yaml").read_text())
-    madera = review(submittal.from_dict(doc, jurisdiction="madera-county"))
-    cpc = review(submittal.from_dict(doc, jurisdiction="cpc"))
+    madera = review(submittal.from_dict(doc, jurisdiction=get_jurisdiction("madera-county")))
+    cpc = review(submittal.from_dict(doc, jurisdiction=get_jurisdiction("cpc")))
     assert [(f.rule, f.status, f.value, f.limit) for f in madera.findings] == \
            [(f.rule, f.status, f.value, f.limit) for f in cpc.findings]
     assert madera.jurisdiction == "County of Madera, California"

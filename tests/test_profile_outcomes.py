@@ -8,6 +8,7 @@ CPC 1014.2.1: a 12 x 12 x 10 in bar sink holds 1440 / 231 = 6.23 gal, 75 % of it
 from __future__ import annotations
 
 from sizing import submittal
+from sizing.jurisdiction import get as get_jurisdiction
 from sizing.ordinance.review import review
 
 INTERCEPTOR_500 = {"type": "gravity", "volume": "500 gal", "compartments": 2, "sanitary_tees": 2,
@@ -17,7 +18,7 @@ INTERCEPTOR_500 = {"type": "gravity", "volume": "500 gal", "compartments": 2, "s
 
 
 def reviewed(doc: dict, jid: str):
-    r = review(submittal.from_dict(doc, jurisdiction=jid))
+    r = review(submittal.from_dict(doc, jurisdiction=get_jurisdiction(jid)))
     return r, {f.rule: f for f in r.findings}
 
 

@@ -15,6 +15,7 @@ import yaml
 from sizing import submittal
 from sizing.cli import main
 from sizing.jurisdiction import get
+from sizing.jurisdiction import get as get_jurisdiction
 from sizing.ordinance.review import review
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -31,7 +32,7 @@ def existing_fse(notified: str, reviewed: str, *, shown: bool) -> dict:
 
 
 def required(doc: dict, jid: str):
-    r = review(submittal.from_dict(doc, jurisdiction=jid))
+    r = review(submittal.from_dict(doc, jurisdiction=get_jurisdiction(jid)))
     finding = next(f for f in r.findings if f.rule == "interceptor_required")
     deadline = next(d for d in r.deadlines if d.rule == "interceptor_required")
     return finding, deadline
@@ -72,8 +73,8 @@ def test_the_noncompliant_example_is_reviewed_against_placervilles_sections_only
     dishwasher on the interceptor (7-5-8(A)). The chapter's prohibitions were not read, so the 65 degC discharge and
     the additives, which fail under Tracy, are not findings here."""
     doc = yaml.safe_load((EXAMPLES / "review-noncompliant.yaml").read_text())
-    pl = {f.rule: f for f in review(submittal.from_dict(doc, jurisdiction="placerville")).findings}
-    tr = {f.rule: f for f in review(submittal.from_dict(doc, jurisdiction="tracy")).findings}
+    pl = {f.rule: f for f in review(submittal.from_dict(doc, jurisdiction=get_jurisdiction("placerville"))).findings}
+    tr = {f.rule: f for f in review(submittal.from_dict(doc, jurisdiction=get_jurisdiction("tracy"))).findings}
     assert (pl["compartments"].status, pl["compartments"].value, pl["compartments"].limit,
             pl["compartments"].citation) == ("fail", 1, 2, "PCC 7-5-10(B)")
     assert (pl["manhole_diameter"].limit, pl["manhole_diameter"].citation) == (24, "PCC 7-5-10(D)")

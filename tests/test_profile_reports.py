@@ -13,6 +13,7 @@ import yaml
 from pypdf import PdfReader
 
 from sizing import submittal
+from sizing.jurisdiction import get as get_jurisdiction
 from sizing.ordinance.review import review
 from sizing.report.correction import build, letter_pdf
 from sizing.report.review import review_pdf
@@ -43,7 +44,7 @@ def noncompliant(jid: str):
     doc = yaml.safe_load((EXAMPLES / "review-noncompliant.yaml").read_text())
     doc["project"]["name"] = "Corner Cafe"
     doc["project"]["address"] = "25 Main St"
-    return review(submittal.from_dict(doc, jurisdiction=jid))
+    return review(submittal.from_dict(doc, jurisdiction=get_jurisdiction(jid)))
 
 
 @pytest.mark.parametrize("jid", sorted(CITIES))

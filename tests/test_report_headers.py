@@ -12,6 +12,7 @@ from pypdf import PdfReader
 from sizing import submittal
 from sizing.cli import build_parser, main
 from sizing.errors import SizingInputError
+from sizing.jurisdiction import get as get_jurisdiction
 from sizing.ordinance import maintenance
 from sizing.ordinance.review import review
 from sizing.report import review as render
@@ -120,7 +121,7 @@ def test_na_needs_its_reason(examples):
 def test_maintenance_report_pdf(examples, tmp_path):
     """The maintenance report carries the readings, the chart, the recommendation and the records checks,
     each with its citation."""
-    plan = maintenance.plan(maintenance.load(examples / "maintenance-restaurant.yaml"), "tracy")
+    plan = maintenance.plan(maintenance.load(examples / "maintenance-restaurant.yaml"), get_jurisdiction("tracy"))
     data = maintenance_pdf(plan)
     reader = PdfReader(io.BytesIO(data))
     assert any(page.images for page in reader.pages)  # the accumulation chart
@@ -167,7 +168,7 @@ def test_rows_are_named_as_the_user_counts_them(examples):
 
 def test_maintenance_signature_has_one_date_line(examples):
     """The inspector signs beside one date line (it printed "Date" twice: a second signature line called Date)."""
-    plan = maintenance.plan(maintenance.load(examples / "maintenance-restaurant.yaml"), "tracy")
+    plan = maintenance.plan(maintenance.load(examples / "maintenance-restaurant.yaml"), get_jurisdiction("tracy"))
     last = PdfReader(io.BytesIO(maintenance_pdf(plan))).pages[-1].extract_text()
     lines = [line.strip() for line in last.splitlines()]
     signature = [i for i, line in enumerate(lines) if line.startswith("Inspector")]

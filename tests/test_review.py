@@ -7,7 +7,7 @@ import pytest
 
 from sizing import submittal
 from sizing.errors import SizingInputError
-from sizing.jurisdiction import profile_parameter
+from sizing.jurisdiction import get as get_jurisdiction
 from sizing.notes import codes
 from sizing.ordinance.review import review
 from sizing.ordinance.rules.context import NOT_SHOWN
@@ -153,7 +153,7 @@ def test_hydromechanical_by_inlet_pipe_when_no_fixture_dimensions():
 def test_compartments():
     assert finding(run(), "compartments").status == "pass"
     f = finding(run(icp(compartments=1)), "compartments")
-    assert (f.status, f.value, f.limit) == ("fail", 1, profile_parameter("min_compartments", "tracy")["value"])
+    assert (f.status, f.value, f.limit) == ("fail", 1, get_jurisdiction("tracy").parameter("min_compartments")["value"])
     assert f.citation == "TMC ch. 5.26, Grease interceptor design standards (b)"
 
 
@@ -163,7 +163,7 @@ def test_610_mm_manhole_passes_600_mm_fails():
     assert f.status == "fail"
     assert f.value == pytest.approx(23.622, abs=0.001)
     assert "manhole 2 over chamber 2 (23.62 in)" in f.correction
-    assert f.citation == profile_parameter("min_manhole_diameter", "tracy")["citation"]
+    assert f.citation == get_jurisdiction("tracy").parameter("min_manhole_diameter")["citation"]
 
 
 def test_manhole_diameter_missing_is_not_shown():
@@ -302,7 +302,7 @@ def test_food_grinder_existing_needs_written_approval():
 def test_discharge_temperature(temp, status):
     f = finding(run(max_discharge_temperature=temp), "discharge_temperature")
     assert f.status == status
-    assert f.limit == profile_parameter("max_discharge_temperature", "tracy")["value"]
+    assert f.limit == get_jurisdiction("tracy").parameter("max_discharge_temperature")["value"]
 
 
 def test_discharge_temperature_not_shown_warns():
@@ -467,7 +467,7 @@ def test_hydromechanical_where_an_interceptor_is_required_warns_for_acceptance()
     """Item 2: the Director must accept an HGI where the chapter requires a grease interceptor."""
     f = finding(run(hgi("75 gpm")), "interceptor_type")
     assert f.status == "warn" and "Director must accept" in f.message and "5.26.080(b)" in f.message
-    assert f.citation == profile_parameter("hydromechanical_needs_acceptance", "tracy")["citation"]
+    assert f.citation == get_jurisdiction("tracy").parameter("hydromechanical_needs_acceptance")["citation"]
     assert finding(run(), "interceptor_type").status == "pass"
     none_required = run(hgi("75 gpm"), construction="existing", existing_fse={"caused_blockage": False})
     assert finding(none_required, "interceptor_type").status == "info"

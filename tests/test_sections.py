@@ -9,6 +9,7 @@ import pytest
 from sizing import submittal
 from sizing.cli import main
 from sizing.errors import SizingInputError
+from sizing.jurisdiction import get as get_jurisdiction
 from sizing.sections import declarations, interceptor, review_notes
 from tests.conftest import EXAMPLES, ROOT
 
@@ -131,10 +132,10 @@ def test_the_waiver_sections_are_parsed_when_the_document_is_read(tmp_path, caps
 
     doc = {"fixtures": [{"type": "floor_drain"}], "review_date": "2025-05-01",
            "waiver": {"type": "new_construction", "findings": {"negligible_fog_quantity": True}}}
-    sub = submittal.from_dict(doc, jurisdiction="tracy")
+    sub = submittal.from_dict(doc, jurisdiction=get_jurisdiction("tracy"))
     assert isinstance(sub.waiver, WaiverApplication) and sub.waiver.type == "new_construction"
     assert sub.waiver.date is None or sub.waiver.date.isoformat() == "2025-05-01"
-    assert submittal.from_dict(doc, jurisdiction="cpc").waiver is None
+    assert submittal.from_dict(doc, jurisdiction=get_jurisdiction("cpc")).waiver is None
     bad = tmp_path / "bad.yaml"
     bad.write_text("fixtures: [{type: floor_drain}]\nwaiver: {type: new_construction, expiration: soon}\n")
     assert main(["size", str(bad)]) == 2

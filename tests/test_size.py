@@ -2,6 +2,7 @@
 
 import pytest
 
+from sizing.jurisdiction import get as get_jurisdiction
 from sizing.size import size
 from sizing.submittal import from_dict, load
 
@@ -215,9 +216,8 @@ def test_explicitly_connected_toilet_is_counted_with_a_warning():
 def test_dishwasher_default_comes_from_the_profile():
     """Item 3: Tracy says a dishwasher shall not be connected: default not connected, stated in the step; an
     explicit connection is counted with a warning. The commercial dishwasher never uses the domestic row."""
-    from sizing.jurisdiction import profile_sizing_rule
 
-    assert profile_sizing_rule("dishwasher_connection", "tracy")["value"] == "shall_not"
+    assert get_jurisdiction("tracy").sizing_rule("dishwasher_connection")["value"] == "shall_not"
     r = size(from_dict({"fixtures": [{"type": "floor_drain"}, {"type": "dishwasher"}]}))
     assert r.dfu_total == 2 and not r.fixtures[1].connected
     assert "a dishwasher shall not be connected" in next(s for s in r.steps if s.key == "dfu.fixtures[1]").title
@@ -441,7 +441,7 @@ def test_app_editor_shows_the_connection_default():
     from app_pages.fixtures import frame as fixtures_frame
 
     frame = fixtures_frame([{"type": "toilet"}, {"type": "dishwasher"}, {"type": "floor_drain"},
-                            {"type": "lavatory", "connected_to_interceptor": True}], "tracy")
+                            {"type": "lavatory", "connected_to_interceptor": True}], get_jurisdiction("tracy"))
     assert frame["connected"].tolist() == [False, False, True, True]
 
 
@@ -456,7 +456,7 @@ def test_app_editor_counts_the_box_as_shown():
     rows = [{"type": "water_closet", "connected": True}, {"type": "floor_drain", "connected": False},
             {"type": "water_closet", "connected": False}, {"type": "floor_drain", "connected": True}]
     frame = pd.DataFrame([{c: None for c in COLUMNS} | row for row in rows])
-    fixtures = schedule(frame, "tracy").fixtures
+    fixtures = schedule(frame, get_jurisdiction("tracy")).fixtures
     assert [f.get("connected_to_interceptor") for f in fixtures] == [True, False, None, None]
     result = size(from_dict({"fixtures": fixtures}))
     assert result.dfu_total == 4 + 2  # the ticked toilet (Table 702.1, public column: 4) and the floor drain (2)

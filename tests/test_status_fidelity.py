@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from sizing.cli import main
+from sizing.jurisdiction import get as get_jurisdiction
 from sizing.ordinance import maintenance as m
 from sizing.ordinance.review import review
 from sizing.size import size
@@ -184,7 +185,7 @@ def test_an_approved_interval_in_months_counts_calendar_months(interval, due):
     6-month maximum (2026-07-05); 13 weeks = 91 exact days = 2026-04-06; 90 days = 2026-04-05."""
     rec = m.from_dict({"maintenance": {"liquid_depth": "48 in", "as_of": "2026-01-10", "approved_interval": interval,
                                        "services": [{"date": "2026-01-05", "hauler": "H", "manifest": "M"}]}})
-    assert m.plan(rec, "tracy").due_date.isoformat() == due
+    assert m.plan(rec, get_jurisdiction("tracy")).due_date.isoformat() == due
 
 
 def test_the_deadline_day_is_due_and_the_day_after_overdue():
@@ -344,7 +345,7 @@ def test_a_pump_out_gap_before_the_records_retention_period_is_not_held_against_
     def finding(services):
         rec = m.from_dict({"maintenance": {"liquid_depth": "48 in", "as_of": "2026-03-02", "services": [
             {"date": d, "hauler": "H", "manifest": f"M{i}"} for i, d in enumerate(services)]}})
-        return by_rule(m.plan(rec, "tracy").findings)["pump_out_interval"]
+        return by_rule(m.plan(rec, get_jurisdiction("tracy")).findings)["pump_out_interval"]
 
     old_gap = ["2019-01-10", "2020-03-01", "2020-08-01", "2021-01-15", "2021-07-01", "2021-12-15", "2022-06-01",
                "2022-11-20", "2023-05-10", "2023-11-01", "2024-04-20", "2024-10-10", "2025-04-01", "2025-09-20",
@@ -385,7 +386,7 @@ def test_the_volume_as_entered_meets_the_size_or_fails(volume, status, shown):
     """8 food preparation sinks x 3 DFU = 24 DFU -> 1,000 gal (Table 1014.3.6: 22-35 DFU)."""
     sub = from_dict({"construction": "new", "review_date": "2026-03-02",
                      "fixtures": [{"type": "food_prep_sink", "count": 8}],
-                     "interceptor": {"type": "gravity", "volume": volume}}, jurisdiction="cpc")
+                     "interceptor": {"type": "gravity", "volume": volume}}, jurisdiction=get_jurisdiction("cpc"))
     f = by_rule(review(sub).findings)["volume"]
     assert (f.status, f.limit) == (status, 1000)
     assert f.message.startswith(f"Proposed volume {shown} ")

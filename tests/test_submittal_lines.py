@@ -6,9 +6,10 @@ import pytest
 
 from sizing import submittal
 from sizing.errors import SizingInputError
+from sizing.jurisdiction import get as get_jurisdiction
 
 
-def read(*fixtures, jurisdiction="tracy"):
+def read(*fixtures, jurisdiction=None):
     return submittal.from_dict({"fixtures": list(fixtures)}, jurisdiction=jurisdiction)
 
 
@@ -25,9 +26,9 @@ def test_a_line_read_again_gives_the_same_fixture_and_warnings():
 
 def test_the_position_and_the_jurisdiction_are_part_of_the_line():
     dishwasher = {"type": "dishwasher"}
-    assert read(dishwasher, jurisdiction="tracy").fixtures[0].connected is False
-    assert read(dishwasher, jurisdiction="cpc").fixtures[0].connected is True
-    assert read(dishwasher, jurisdiction="tracy").fixtures[0].connected is False
+    assert read(dishwasher, jurisdiction=get_jurisdiction("tracy")).fixtures[0].connected is False
+    assert read(dishwasher, jurisdiction=get_jurisdiction("cpc")).fixtures[0].connected is True
+    assert read(dishwasher, jurisdiction=get_jurisdiction("tracy")).fixtures[0].connected is False
     moved = read({"type": "floor_drain"}, {"type": "three_compartment_sink", "depth": "30 in", "length": "1 in",
                                            "width": "1 in"})
     assert moved.fixtures[1].index == 1

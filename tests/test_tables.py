@@ -155,13 +155,12 @@ def test_a_carried_table_cannot_claim_another_level(tmp_path):
 
 def test_profile_sizing_rules():
     """The jurisdiction profile says whether a dishwasher or a sanitary fixture may drain to the interceptor."""
-    from sizing.jurisdiction import profile_sizing_rule
 
-    assert profile_sizing_rule("dishwasher_connection", "tracy") == {"value": "shall_not",
+    assert get_jurisdiction("tracy").sizing_rule("dishwasher_connection") == {"value": "shall_not",
                                                             "citation": "TMC ch. 5.26, Grease interceptor requirement"}
-    assert profile_sizing_rule("sanitary_connection", "tracy")["citation"] == "TMC ch. 5.26, Prohibitions (e)"
+    assert get_jurisdiction("tracy").sizing_rule("sanitary_connection")["citation"] == "TMC ch. 5.26, Prohibitions (e)"
     with pytest.raises(TableError, match="no sizing rule 'x'"):
-        profile_sizing_rule("x", "tracy")
+        get_jurisdiction("tracy").sizing_rule("x")
 
 
 def test_data_files_read_the_same_with_the_fast_loader():

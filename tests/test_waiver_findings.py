@@ -13,6 +13,7 @@ import pytest
 from sizing import submittal
 from sizing.cli import main
 from sizing.finding import Finding
+from sizing.jurisdiction import get as get_jurisdiction
 from sizing.ordinance import revocation as revocation_module
 from sizing.ordinance import waiver, waiver_evidence
 from sizing.report.letter import waiver_markdown, waiver_pdf, waiver_text
@@ -118,9 +119,9 @@ def test_cli_jurisdiction_without_waivers_is_an_error(tmp_path, capsys):
 
 
 def test_waiver_types_takes_the_jurisdiction_explicitly():
-    assert inspect.signature(waiver.waiver_types).parameters["profile"].default is inspect.Parameter.empty
-    assert list(waiver.waiver_types("tracy")) == ["new_construction", "infeasible_existing", "alternative_pretreatment"]
-    assert waiver.waiver_types("cpc") == {}
+    assert inspect.signature(waiver.waiver_types).parameters["jurisdiction"].default is inspect.Parameter.empty
+    assert list(waiver.waiver_types(get_jurisdiction("tracy"))) == ["new_construction", "infeasible_existing", "alternative_pretreatment"]
+    assert waiver.waiver_types(get_jurisdiction("cpc")) == {}
 
 
 def test_the_sections_are_parsed_once_into_typed_objects():

@@ -79,7 +79,6 @@ from __future__ import annotations
 
 import io
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -91,7 +90,7 @@ from sizing.batch.reading import IGNORED_COLUMNS, OPTIONAL_COLUMNS, REQUIRED_COL
 from sizing.batch.resolve import Resolver
 from sizing.batch.rows import FLOW_MAX_GPM, TRAP_MAX_IN, Rows, parse_rows
 from sizing.batch.volumes import UNDERSIZED_TOLERANCE_GAL, assemble
-from sizing.jurisdiction import DEFAULT_ID
+from sizing.jurisdiction import Jurisdiction, default_jurisdiction
 
 __all__ = ["CHUNK_ROWS", "FIXTURE_FIELD", "FLOW_MAX_GPM", "IGNORED_COLUMNS", "OPTIONAL_COLUMNS", "REJECT_COLUMNS",
            "REQUIRED_COLUMNS", "RESULT_COLUMNS", "TRAP_MAX_IN", "UNDERSIZED_TOLERANCE_GAL", "BatchResult",
@@ -102,11 +101,11 @@ CHUNK_ROWS = 100_000
 
 
 def run_batch(source: str | Path | pd.DataFrame | io.IOBase, edition: str | None = None,
-              progress: ProgressCallback | None = None, jurisdiction: Any = DEFAULT_ID) -> BatchResult:
+              progress: ProgressCallback | None = None, jurisdiction: Jurisdiction | None = None) -> BatchResult:
     """Size every submittal of an inventory (path, file object or DataFrame). See the module docstring.
-    ``jurisdiction`` (an id or a Jurisdiction) gives the default connections of sanitary fixtures and dishwashers."""
+    ``jurisdiction`` (None: the default profile) gives the default connections of sanitary fixtures and dishwashers."""
     edition = edition_of(edition)
-    resolver = Resolver(edition, jurisdiction)  # a fresh one per run keeps unknown types local
+    resolver = Resolver(edition, jurisdiction or default_jurisdiction())  # a fresh one per run keeps unknown types local
     chunks: list[Rows] = []
     bad_lines: list[tuple[int, str]] = []
     if isinstance(source, pd.DataFrame):

@@ -17,7 +17,7 @@ import numpy as np
 import pandas as pd
 
 from sizing.errors import SizingInputError
-from sizing.jurisdiction import get as get_jurisdiction
+from sizing.jurisdiction import Jurisdiction
 from sizing.lines import INVENTORY, Run, fixture_line, line_warnings
 from sizing.submittal import fixture_types, make_fixture, resolve_type
 
@@ -30,9 +30,9 @@ WARNING_BITS = {"indirect_no_receptor": 1, "unlisted": 2, "forbidden_connection"
 class Resolver:
     """Fixture types (codes given as they are met) and distinct fixture lines (line codes) of one run."""
 
-    def __init__(self, edition: str, jurisdiction: Any):
+    def __init__(self, edition: str, jurisdiction: Jurisdiction):
         self.edition = edition
-        self.jurisdiction = get_jurisdiction(jurisdiction).id
+        self.jurisdiction = jurisdiction
         self._type_codes: dict[str, int] = {}
         self.keys: list[str] = []
         self.listed: list[bool] = []

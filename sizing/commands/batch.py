@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from sizing.jurisdiction import add_option
+from sizing.jurisdiction import add_option, get
 
 HELP = "size every submittal of an FSE inventory CSV (one row per fixture line) in one run"
 
@@ -41,7 +41,7 @@ def run(args: argparse.Namespace) -> int:
     check_distinct(("--output", args.output), ("--rejects", args.rejects))
     show = args.progress if args.progress is not None else bool(args.output) and sys.stderr.isatty()
     result = run_batch(args.file, edition=args.edition, progress=TextProgress(sys.stderr) if show else None,
-                       jurisdiction=args.jurisdiction)
+                       jurisdiction=get(args.jurisdiction))
     if args.format == "json":
         emit(to_json(result.to_dict()), args.output, source=args.file)
     else:

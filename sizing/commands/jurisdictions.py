@@ -41,11 +41,11 @@ def _doc(args: argparse.Namespace) -> int:
 def _list(args: argparse.Namespace) -> int:
     from sizing.jurisdiction import available, get
 
-    for jid in available():
-        j = get(jid)
+    for jurisdiction_id in available():
+        j = get(jurisdiction_id)
         extra = ", ".join(x for x in ("waivers" if j.has_waivers else "", "maintenance" if j.has_maintenance_rules
                                                                             else "") if x)
-        print(f"{jid}: {j.name} — {j.ordinance} ({len(j.review_rules)} review rules"
+        print(f"{jurisdiction_id}: {j.name} — {j.ordinance} ({len(j.review_rules)} review rules"
               + (f"; {extra}" if extra else "") + f"; {j.confirmation()}) [{j.path}]")
     return 0
 

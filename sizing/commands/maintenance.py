@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from sizing.jurisdiction import add_option
+from sizing.jurisdiction import Jurisdiction, add_option, get
 
 HELP = "check a grease interceptor maintenance log: accumulation limit, service interval, records (exit 1: service due)"
 
@@ -30,10 +30,11 @@ def run(args: argparse.Namespace) -> int:
     check_distinct(("--output", pdf_path(args.output, args.file, "maintenance") if args.format == "pdf" else args.output),
                    ("--plot", args.plot))
     rec = maintenance.load(args.file, as_of=as_of)
-    by_device = _device_only(rec, args)
+    jurisdiction = get(args.jurisdiction)
+    by_device = _device_only(rec, jurisdiction, args)
     if by_device is not None:
         return by_device
-    plan = maintenance.plan(rec, args.jurisdiction)
+    plan = maintenance.plan(rec, jurisdiction)
     if args.plot is not None:
         from sizing.commands.output import check_output
         from sizing.report.figures import maintenance_figure, save_figure
@@ -55,22 +56,20 @@ def run(args: argparse.Namespace) -> int:
 
 
 
-def _device_only(rec, args: argparse.Namespace) -> int | None:
+def _device_only(rec, jurisdiction: Jurisdiction, args: argparse.Namespace) -> int | None:
     """Under a jurisdiction whose only maintenance rules are intervals fixed by device type: those findings
     (exit 1 when one is overdue); None when the full maintenance plan applies (or the jurisdiction has none)."""
     from sizing.commands.output import emit, to_json
     from sizing.errors import SizingInputError
-    from sizing.jurisdiction import get
     from sizing.ordinance import device_maintenance
 
-    profile = get(args.jurisdiction)
-    if profile.has_maintenance_rules or not device_maintenance.tasks(profile):
+    if jurisdiction.has_maintenance_rules or not device_maintenance.tasks(jurisdiction):
         return None
     if args.format == "pdf" or args.plot is not None:
         raise SizingInputError("--format", args.format, "", message=(
-            f"--format pdf / --plot: {profile.name} has only maintenance intervals by device type in this tool (no "
+            f"--format pdf / --plot: {jurisdiction.name} has only maintenance intervals by device type in this tool (no "
             "accumulation rule to chart or report); use --format text, markdown or json"))
-    result = device_maintenance.check(rec, profile)
+    result = device_maintenance.check(rec, jurisdiction)
     if args.format == "json":
         emit(to_json(result.to_dict()), args.output, source=args.file)
     else:

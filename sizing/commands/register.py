@@ -156,6 +156,10 @@ def _run(args: argparse.Namespace, sys) -> int:
         return _init(args, sys)
     if args.action == "users":
         return _users(args, sys)
+    if getattr(args, "jurisdiction", None) is not None:  # chosen once: the actions below take the Jurisdiction
+        from sizing.jurisdiction import get
+
+        args.jurisdiction = get(args.jurisdiction)
     if args.action in PROGRAM:
         from sizing.commands import register_program
 

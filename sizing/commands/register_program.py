@@ -121,7 +121,6 @@ def _comply(args, reg, prepared) -> int:
 
 def _summary(args, reg, prepared) -> int:
     from sizing.commands.output import emit, to_json, write_pdf
-    from sizing.jurisdiction import get as get_jurisdiction
     from sizing.register.evaluated import jsonable
     from sizing.register.summary import summary
     from sizing.report.inspections import SUMMARY_COLUMNS, summary_pdf, summary_rows, summary_text
@@ -134,7 +133,7 @@ def _summary(args, reg, prepared) -> int:
     elif args.format == "csv":
         emit(csv_rows(summary_rows(s), SUMMARY_COLUMNS), args.output)
     elif args.format == "pdf":
-        write_pdf(summary_pdf(s, get_jurisdiction(args.jurisdiction).letterhead), args.output,
+        write_pdf(summary_pdf(s, args.jurisdiction.letterhead), args.output,
                   f"summary-{start.isoformat()}-{end.isoformat()}", "fog")
     else:
         emit(summary_text(s), args.output)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import argparse
 
-from sizing.jurisdiction import add_option
+from sizing.jurisdiction import add_option, get
 
 HELP = "review a submittal against the CPC and the jurisdiction's FOG ordinance (exit 1 when not compliant)"
 
@@ -32,7 +32,7 @@ def run(args: argparse.Namespace) -> int:
     from sizing.report import review as render
     from sizing.sections.review_notes import as_dict
 
-    sub = submittal.load(args.file, edition=args.edition, jurisdiction=args.jurisdiction)
+    sub = submittal.load(args.file, edition=args.edition, jurisdiction=get(args.jurisdiction))
     result = review(sub)
     notes = render.reviewer_notes(sub.review_notes, result)
     if args.letter:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from sizing.jurisdiction import add_option
+from sizing.jurisdiction import add_option, get
 
 HELP = "size a grease interceptor for a submittal file (YAML or JSON)"
 
@@ -25,7 +25,7 @@ def run(args: argparse.Namespace) -> int:
     from sizing.commands.output import emit, to_json
     from sizing.size import size
 
-    sub = submittal.load(args.file, edition=args.edition, jurisdiction=args.jurisdiction)
+    sub = submittal.load(args.file, edition=args.edition, jurisdiction=get(args.jurisdiction))
     result = size(sub)
     if args.format == "json":
         emit(to_json(result.to_dict()), args.output, source=args.file)

@@ -38,12 +38,13 @@ def run(args: argparse.Namespace) -> int:
     from sizing.report import letter
     from sizing.sections.waiver import no_waivers_error
 
-    if not get(args.jurisdiction).has_waivers:
-        raise no_waivers_error(args.jurisdiction)
+    jurisdiction = get(args.jurisdiction)
+    if not jurisdiction.has_waivers:
+        raise no_waivers_error(jurisdiction)
     today = None if args.date is None else parse.date("--date", args.date)
     check_distinct(("--output", pdf_path(args.output, args.file, "letter") if args.format == "pdf" else args.output),
                    ("--letter", args.letter))
-    decision = decide(submittal.load(args.file, jurisdiction=args.jurisdiction), today=today)
+    decision = decide(submittal.load(args.file, jurisdiction=jurisdiction), today=today)
     if args.letter:
         suffix = Path(args.letter).suffix.lower()
         if suffix not in (".md", ".pdf"):

@@ -23,7 +23,7 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from sizing.jurisdiction import get
+from sizing.jurisdiction import Jurisdiction
 
 OBSERVED_SUFFIX = " (observed)"
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
@@ -32,15 +32,11 @@ if TYPE_CHECKING:
     import holidays
 
 
-def _spec(profile: Any) -> Mapping[str, Any]:
-    return get(profile).holidays
-
-
 @lru_cache(maxsize=8)
-def _calendar(profile: Any) -> tuple[holidays.HolidayBase, frozenset[str] | None, bool]:
+def _calendar(jurisdiction: Jurisdiction) -> tuple[holidays.HolidayBase, frozenset[str] | None, bool]:
     import holidays  # only when a deadline is counted: keeps it off the start of every command
 
-    spec = _spec(profile)
+    spec = jurisdiction.holidays
     cal = holidays.country_holidays(spec.get("country", "US"), subdiv=spec.get("subdivision"))
     listed = spec.get("observed")
     return cal, None if listed is None else frozenset(listed), bool(spec.get("observed_days", True))
@@ -78,20 +74,22 @@ def local_days(spec: Mapping[str, Any], year: int) -> dict[dt.date, str]:
 
 
 @lru_cache(maxsize=64)
-def _local(profile: Any, year: int) -> dict[dt.date, str]:
-    return local_days(_spec(profile), year)
+def _local(jurisdiction: Jurisdiction, year: int) -> dict[dt.date, str]:
+    return local_days(jurisdiction.holidays, year)
 
 
-def holiday_name(day: dt.date, profile: Any) -> str | None:
+def holiday_name(day: dt.date, jurisdiction: Jurisdiction) -> str | None:
     """The observed holiday that closes ``day``, or None.
 
-    >>> holiday_name(dt.date(2025, 11, 28), "tracy")
+    >>> from sizing.jurisdiction import get
+    >>> tracy = get("tracy")
+    >>> holiday_name(dt.date(2025, 11, 28), tracy)
     'Day After Thanksgiving'
-    >>> holiday_name(dt.date(2028, 2, 15), "tracy") is None   # Susan B. Anthony Day: the City is open
+    >>> holiday_name(dt.date(2028, 2, 15), tracy) is None   # Susan B. Anthony Day: the City is open
     True
     """
-    cal, listed, observed_days = _calendar(profile)
-    names = [_local(profile, day.year)[day]] if day in _local(profile, day.year) else []
+    cal, listed, observed_days = _calendar(jurisdiction)
+    names = [_local(jurisdiction, day.year)[day]] if day in _local(jurisdiction, day.year) else []
     for name in cal.get_list(day):
         base = name.removesuffix(OBSERVED_SUFFIX)
         if listed is not None and base not in listed:
@@ -102,9 +100,9 @@ def holiday_name(day: dt.date, profile: Any) -> str | None:
     return "; ".join(names) if names else None
 
 
-def working_days_rule(profile: Any) -> str:
+def working_days_rule(jurisdiction: Jurisdiction) -> str:
     """How working days are counted, for reports: the profile's note and where its holiday list came from."""
-    spec = _spec(profile)
+    spec = jurisdiction.holidays
     note = spec.get("note") or "Working days exclude Saturdays, Sundays and holidays."
     listed = spec.get("observed")
     if listed:
@@ -125,21 +123,25 @@ def _local_words(day: Mapping[str, Any]) -> str:
     return f"{day['name']} (the {nth} {day['weekday'].capitalize()} of {_weeks.month_name[int(day['month'])]})"
 
 
-def is_working_day(day: dt.date, profile: Any) -> bool:
+def is_working_day(day: dt.date, jurisdiction: Jurisdiction) -> bool:
     """A weekday that is not a holiday.
 
-    >>> [is_working_day(dt.date(2025, 11, d), "tracy") for d in (27, 29)], is_working_day(dt.date(2025, 12, 1), "tracy")
+    >>> from sizing.jurisdiction import get
+    >>> tracy = get("tracy")
+    >>> [is_working_day(dt.date(2025, 11, d), tracy) for d in (27, 29)], is_working_day(dt.date(2025, 12, 1), tracy)
     ([False, False], True)
     """
-    return day.weekday() < 5 and holiday_name(day, profile) is None
+    return day.weekday() < 5 and holiday_name(day, jurisdiction) is None
 
 
-def add_working_days(start: dt.date, n: int, profile: Any) -> dt.date:
+def add_working_days(start: dt.date, n: int, jurisdiction: Jurisdiction) -> dt.date:
     """The n-th working day after ``start`` (``start`` itself is day 0; n = 0 returns ``start``).
 
-    >>> add_working_days(dt.date(2025, 11, 26), 1, "tracy")   # Thanksgiving and the day after are closed
+    >>> from sizing.jurisdiction import get
+    >>> tracy = get("tracy")
+    >>> add_working_days(dt.date(2025, 11, 26), 1, tracy)   # Thanksgiving and the day after are closed
     datetime.date(2025, 12, 1)
-    >>> add_working_days(dt.date(2025, 12, 24), 1, "tracy")   # Christmas Day is closed
+    >>> add_working_days(dt.date(2025, 12, 24), 1, tracy)   # Christmas Day is closed
     datetime.date(2025, 12, 26)
     """
     if isinstance(n, bool) or not isinstance(n, int) or n < 0:
@@ -148,33 +150,37 @@ def add_working_days(start: dt.date, n: int, profile: Any) -> dt.date:
     left = n
     while left:
         day += dt.timedelta(days=1)
-        if is_working_day(day, profile):
+        if is_working_day(day, jurisdiction):
             left -= 1
     return day
 
 
-def working_days_between(start: dt.date, end: dt.date, profile: Any) -> int:
+def working_days_between(start: dt.date, end: dt.date, jurisdiction: Jurisdiction) -> int:
     """Working days after ``start`` up to and including ``end`` (negative when ``end`` is before ``start``).
 
-    >>> working_days_between(dt.date(2025, 11, 26), dt.date(2025, 12, 1), "tracy")
+    >>> from sizing.jurisdiction import get
+    >>> tracy = get("tracy")
+    >>> working_days_between(dt.date(2025, 11, 26), dt.date(2025, 12, 1), tracy)
     1
     """
     if end < start:
-        return -working_days_between(end, start, profile)
+        return -working_days_between(end, start, jurisdiction)
     return sum(1 for k in range(1, (end - start).days + 1)
-               if is_working_day(start + dt.timedelta(days=k), profile))
+               if is_working_day(start + dt.timedelta(days=k), jurisdiction))
 
 
-def holidays_between(start: dt.date, end: dt.date, profile: Any) -> list[tuple[dt.date, str]]:
+def holidays_between(start: dt.date, end: dt.date, jurisdiction: Jurisdiction) -> list[tuple[dt.date, str]]:
     """Holidays falling on weekdays after ``start`` up to ``end``: the days a deadline skipped.
 
-    >>> holidays_between(dt.date(2025, 11, 20), dt.date(2025, 12, 31), "tracy")
+    >>> from sizing.jurisdiction import get
+    >>> tracy = get("tracy")
+    >>> holidays_between(dt.date(2025, 11, 20), dt.date(2025, 12, 31), tracy)
     [(datetime.date(2025, 11, 27), 'Thanksgiving Day'), (datetime.date(2025, 11, 28), 'Day After Thanksgiving'), (datetime.date(2025, 12, 25), 'Christmas Day')]
     """
     out = []
     for k in range(1, (end - start).days + 1):
         day = start + dt.timedelta(days=k)
-        name = holiday_name(day, profile) if day.weekday() < 5 else None
+        name = holiday_name(day, jurisdiction) if day.weekday() < 5 else None
         if name:
             out.append((day, name))
     return out

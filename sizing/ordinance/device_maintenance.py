@@ -11,62 +11,22 @@ the log shows no date for it or does not say which device it is.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from sizing.finding import FAIL, PASS, WARN, Finding
-from sizing.ordinance.accumulation import add_months
+from sizing.jurisdiction import Jurisdiction
+from sizing.ordinance.device_tasks import DeviceTask, parse_task
 from sizing.ordinance.due import is_overdue
 
 DEVICES = ("gravity", "hydromechanical")
 #: Each task and what in the log records it.
 TASKS = {"clean": "cleaning", "pump_out": "full pump-out", "inspect": "owner's inspection"}
 DEVICE_NAMES = {"gravity": "grease interceptor (gravity)", "hydromechanical": "grease trap (hydromechanical)"}
-EVERY_EXPECTED = "a time such as '1 day', '30 days', '1 week' or '1 month'"
-
-
-@dataclass(frozen=True)
-class DeviceTask:
-    """One maintenance task the profile fixes for one device type."""
-
-    device: str
-    task: str
-    days: float
-    months: int | None
-    every: str
-    citation: str
-    provenance: str | None = None
-    rule: str | None = None
-
-    def next_date(self, last: dt.date) -> dt.date:
-        """The last date the task is next due by: calendar months when the interval is in months, else days."""
-        if self.months is not None:
-            return add_months(last, self.months)
-        return last + dt.timedelta(days=int(self.days))
-
-
-def parse_task(where: str, item: Mapping[str, Any]) -> DeviceTask:
-    """One ``device_maintenance`` entry of a profile; a bad interval raises ValueError naming ``where``."""
-    from sizing.sections.maintenance import calendar_months
-    from sizing.units import parse_quantity
-
-    every = item["every"]
-    try:
-        days = parse_quantity(f"{where}.every", every, "day", minimum=0, strict_minimum=True, maximum=3650,
-                              expected=EVERY_EXPECTED)
-    except ValueError as err:
-        raise ValueError(f"{where}.every: expected {EVERY_EXPECTED}, got {every!r}") from err
-    if days < 1 - 1e-9:
-        raise ValueError(f"{where}.every: expected at least 1 day, got {every!r}")
-    return DeviceTask(device=item["device"], task=item["task"], days=days, months=calendar_months(every),
-                      every=str(every), citation=item["citation"], provenance=item.get("provenance"),
-                      rule=item.get("rule"))
-
-
-def tasks(profile: Any) -> tuple[DeviceTask, ...]:
+def tasks(jurisdiction: Jurisdiction) -> tuple[DeviceTask, ...]:
     """The profile's device-type maintenance tasks (checked when the profile was loaded)."""
-    raw = profile.raw.get("device_maintenance") or []
+    raw = jurisdiction.raw.get("device_maintenance") or []
     return tuple(parse_task(f"device_maintenance[{i}]", item) for i, item in enumerate(raw))
 
 
@@ -78,9 +38,9 @@ def _last(rec: Any, task: str) -> dt.date | None:
     return max(days) if days else None
 
 
-def findings(rec: Any, profile: Any, as_of: dt.date) -> list[Finding]:
+def findings(rec: Any, jurisdiction: Jurisdiction, as_of: dt.date) -> list[Finding]:
     """One finding per task of the log's device type; one warning when the log does not name its device."""
-    todo = tasks(profile)
+    todo = tasks(jurisdiction)
     if not todo:
         return []
     device = getattr(rec, "device", None)
@@ -143,11 +103,11 @@ class DeviceCheck:
                 "findings": [f.to_dict() for f in self.findings]}
 
 
-def check(rec: Any, profile: Any) -> DeviceCheck:
+def check(rec: Any, jurisdiction: Jurisdiction) -> DeviceCheck:
     """The log against the profile's intervals by device type."""
     as_of = rec.as_of or dt.date.today()
-    return DeviceCheck(as_of=as_of, jurisdiction=profile.name, letterhead=profile.letterhead,
-                       device=getattr(rec, "device", None), findings=tuple(findings(rec, profile, as_of)))
+    return DeviceCheck(as_of=as_of, jurisdiction=jurisdiction.name, letterhead=jurisdiction.letterhead,
+                       device=getattr(rec, "device", None), findings=tuple(findings(rec, jurisdiction, as_of)))
 
 
 def text(result: DeviceCheck, markdown: bool = False) -> str:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from sizing.errors import SizingInputError
-from sizing.jurisdiction import get as get_jurisdiction
+from sizing.jurisdiction import Jurisdiction
 from sizing.ordinance.accumulation import exceeds_accumulation_limit, percent_full
 from sizing.quantities import show, show_against
 from sizing.sections.inspection import NO, InspectionRecord
@@ -79,36 +79,35 @@ class InspectionResult:
                 "note": r.note}
 
 
-def checklist_items(profile: Any) -> dict[str, dict[str, Any]]:
+def checklist_items(jurisdiction: Jurisdiction) -> dict[str, dict[str, Any]]:
     """``{"bmp.drain_screens": item, ...}``: every item of the profile's checklists, with its checklist's key."""
-    spec = get_jurisdiction(profile).inspections or {}
+    spec = jurisdiction.inspections or {}
     return {f"{k}.{item['key']}": {**item, "checklist": k, "checklist_title": c["title"]}
             for k, c in (spec.get("checklists") or {}).items() for item in c["items"]}
 
 
-def evaluate(rec: InspectionRecord, jurisdiction: Any, liquid_depth_in: float | None = None) -> InspectionResult:
+def evaluate(rec: InspectionRecord, jurisdiction: Jurisdiction, liquid_depth_in: float | None = None) -> InspectionResult:
     """The inspection under ``jurisdiction``: each answer against its checklist item, the reading against the
     accumulation limit (the liquid depth given, else ``liquid_depth_in`` from the register), the failures."""
-    profile = get_jurisdiction(jurisdiction)
-    spec = profile.inspections
+    spec = jurisdiction.inspections
     notes: list[str] = []
     failures: list[Failure] = []
-    answers = _answers(rec, profile, failures)
+    answers = _answers(rec, jurisdiction, failures)
     if spec is None:
-        notes.append(NO_CHECKLISTS.format(name=profile.name))
+        notes.append(NO_CHECKLISTS.format(name=jurisdiction.name))
     types = (spec or {}).get("notices") or {}
     for i, f in enumerate(rec.findings):
         if f.notice is not None and f.notice not in types:
             raise SizingInputError(f"inspection.findings[{i}].notice", f.notice, "", message=(
-                f"inspection.findings[{i}].notice: expected a notice type of {profile.name}: "
+                f"inspection.findings[{i}].notice: expected a notice type of {jurisdiction.name}: "
                 + (", ".join(types) if types else "none (the profile defines no notices)") + f", got {f.notice!r}"))
         failures.append(Failure("finding", f"finding[{i}]", f.text, f.clause, f.notice))
     depth = rec.liquid_depth_in if rec.liquid_depth_in is not None else liquid_depth_in
     percent = limit = over = None
     if rec.has_readings and depth is not None:
         percent = round(percent_full(rec.fog_in, rec.solids_in, depth), 6)
-        if profile.has_maintenance_rules:
-            p = profile.parameter("max_accumulation_percent")
+        if jurisdiction.has_maintenance_rules:
+            p = jurisdiction.parameter("max_accumulation_percent")
             limit = float(p["value"])
             over = exceeds_accumulation_limit(percent, limit)
             if over:
@@ -117,26 +116,26 @@ def evaluate(rec: InspectionRecord, jurisdiction: Any, liquid_depth_in: float | 
     elif rec.has_readings:
         notes.append("no liquid depth: the reading is recorded without its percent full (give "
                      "inspection.readings.liquid_depth, or store a maintenance log first)")
-    return InspectionResult(rec=rec, jurisdiction=profile.id, checklists_defined=spec is not None,
+    return InspectionResult(rec=rec, jurisdiction=jurisdiction.id, checklists_defined=spec is not None,
                             answers=tuple(answers), liquid_depth_in=depth, percent_full=percent, limit_percent=limit, exceeds_limit=over,
                             failures=tuple(failures), notes=tuple(notes),
-                            unanswered=tuple(k for k in checklist_items(profile)
+                            unanswered=tuple(k for k in checklist_items(jurisdiction)
                                              if k not in {f"{a['checklist']}.{a['key']}" for a in answers}))
 
 
-def _answers(rec: InspectionRecord, profile: Any, failures: list[Failure]) -> list[dict[str, Any]]:
+def _answers(rec: InspectionRecord, jurisdiction: Jurisdiction, failures: list[Failure]) -> list[dict[str, Any]]:
     """Each answer with its item's text and clause; a "no" is a failure opening the item's notice."""
-    if rec.answers and profile.inspections is None:
+    if rec.answers and jurisdiction.inspections is None:
         raise SizingInputError("inspection.checklists", None, "", message=(
-            "inspection.checklists: " + NO_CHECKLISTS.format(name=profile.name)
+            "inspection.checklists: " + NO_CHECKLISTS.format(name=jurisdiction.name)
             + "; leave the checklists out, or inspect under a jurisdiction that defines them"))
-    items = checklist_items(profile)
+    items = checklist_items(jurisdiction)
     lists = {k.split(".")[0] for k in items}
     out = []
     for a in rec.answers:
         path = f"inspection.checklists.{a.checklist}"
         if a.checklist not in lists:
-            raise SizingInputError(path, None, "", message=f"{path}: not a checklist of {profile.name}; "
+            raise SizingInputError(path, None, "", message=f"{path}: not a checklist of {jurisdiction.name}; "
                                    f"checklists: {', '.join(sorted(lists))}")
         item = items.get(f"{a.checklist}.{a.key}")
         if item is None:
@@ -153,17 +152,17 @@ def _answers(rec: InspectionRecord, profile: Any, failures: list[Failure]) -> li
 
 # --- notices ------------------------------------------------------------------------------------------------
 
-def notice_type(profile: Any, key: str) -> Mapping[str, Any]:
-    types = (get_jurisdiction(profile).inspections or {}).get("notices") or {}
+def notice_type(jurisdiction: Jurisdiction, key: str) -> Mapping[str, Any]:
+    types = (jurisdiction.inspections or {}).get("notices") or {}
     if key not in types:
         raise SizingInputError("notice", key, "one of " + (", ".join(types) or "none (no notices in the profile)"))
     return types[key]
 
 
-def tier(profile: Any, key: str, number: int) -> dict[str, Any]:
+def tier(jurisdiction: Jurisdiction, key: str, number: int) -> dict[str, Any]:
     """Tier ``number`` (1 = the first notice) of a notice type, the last tier beyond its end: its title, clause
     and compliance period."""
-    t = notice_type(profile, key)
+    t = notice_type(jurisdiction, key)
     tiers = t["tiers"]
     n = min(max(number, 1), len(tiers))
     spec = tiers[n - 1]
@@ -171,7 +170,7 @@ def tier(profile: Any, key: str, number: int) -> dict[str, Any]:
             "tier_citation": spec.get("citation"), "period": dict(spec["period"]), "last": n == len(tiers)}
 
 
-def due_on(issued: dt.date, period: Mapping[str, Any], profile: Any) -> dt.date:
+def due_on(issued: dt.date, period: Mapping[str, Any], jurisdiction: Jurisdiction) -> dt.date:
     """The last day to comply: ``value`` calendar days after ``issued``, or the ``value``-th working day after it
     on the profile's calendar (the day of the notice is day 0).
 
@@ -183,7 +182,7 @@ def due_on(issued: dt.date, period: Mapping[str, Any], profile: Any) -> dt.date:
     if period["unit"] == "working days":
         from sizing.ordinance.calendar import add_working_days
 
-        return add_working_days(issued, int(period["value"]), get_jurisdiction(profile).id)
+        return add_working_days(issued, int(period["value"]), jurisdiction)
     return issued + dt.timedelta(days=int(period["value"]))
 
 

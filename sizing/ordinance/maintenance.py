@@ -28,8 +28,7 @@ from typing import Any
 
 from sizing.errors import SizingInputError
 from sizing.finding import FAIL, PASS, Finding
-from sizing.jurisdiction import get as get_jurisdiction
-from sizing.jurisdiction import profile_parameter
+from sizing.jurisdiction import Jurisdiction
 from sizing.notes import Note
 from sizing.ordinance import device_maintenance, records
 from sizing.ordinance.accumulation import add_months, cycle, limit_finding, readings
@@ -143,12 +142,12 @@ class _Rules:
     cite: dict[str, str]
 
 
-def _rules(profile: Any) -> _Rules:
-    if not profile.has_maintenance_rules:
-        raise SizingInputError("jurisdiction", profile.id, "", message=(
-            f"jurisdiction: {profile.name} ({profile.id!r}) has no maintenance rules in this tool (no accumulation "
+def _rules(jurisdiction: Jurisdiction) -> _Rules:
+    if not jurisdiction.has_maintenance_rules:
+        raise SizingInputError("jurisdiction", jurisdiction.id, "", message=(
+            f"jurisdiction: {jurisdiction.name} ({jurisdiction.id!r}) has no maintenance rules in this tool (no accumulation "
             "limit or service interval); check the log under the jurisdiction whose rules apply (--jurisdiction ID)"))
-    p = {k: profile_parameter(k, profile) for k in PARAMETERS}
+    p = {k: jurisdiction.parameter(k) for k in PARAMETERS}
     return _Rules(limit=float(p["max_accumulation_percent"]["value"]),
                   cap_months=int(p["max_service_interval_months"]["value"]),
                   default_months=int(p["default_service_interval_months"]["value"]),
@@ -157,11 +156,10 @@ def _rules(profile: Any) -> _Rules:
                   cite={k: v["citation"] for k, v in p.items()})
 
 
-def plan(rec: MaintenanceRecord, jurisdiction: Any) -> MaintenancePlan:
+def plan(rec: MaintenanceRecord, jurisdiction: Jurisdiction) -> MaintenancePlan:
     """Evaluate a maintenance log against the accumulation limit and the service-interval and records rules of
-    ``jurisdiction`` (an id or a Jurisdiction)."""
-    profile = get_jurisdiction(jurisdiction)
-    r = _rules(profile)
+    ``jurisdiction``."""
+    r = _rules(jurisdiction)
     as_of = rec.as_of or dt.date.today()
     limit_depth = rec.liquid_depth_in * r.limit / 100.0
     warnings: list[str] = []
@@ -192,8 +190,8 @@ def plan(rec: MaintenanceRecord, jurisdiction: Any) -> MaintenancePlan:
     next_date, next_basis = _next_service(as_of, r, latest, service_now, last_service, recommended,
                                           (due_date, due_basis, overdue), cyc.projected_limit_date)
 
-    findings += records.checks(rec, as_of, profile)
-    by_device = device_maintenance.findings(rec, profile, as_of)
+    findings += records.checks(rec, as_of, jurisdiction)
+    by_device = device_maintenance.findings(rec, jurisdiction, as_of)
     findings += by_device
     due_date, due_basis, due_cite, overdue = _device_due(by_device, (due_date, due_basis, due_cite, overdue))
     citations = {"accumulation_limit": r.cite["max_accumulation_percent"],
@@ -214,7 +212,7 @@ def plan(rec: MaintenanceRecord, jurisdiction: Any) -> MaintenancePlan:
         due_citation=due_cite if due_date is not None else "", overdue=overdue, service_now=service_now,
         next_service_date=next_date, next_service_basis=next_basis,
         projection=cyc.projection(projected if projected is not None else (next_date or as_of)),
-        findings=tuple(findings), warnings=tuple(warnings), citations=citations, letterhead=profile.letterhead)
+        findings=tuple(findings), warnings=tuple(warnings), citations=citations, letterhead=jurisdiction.letterhead)
 
 
 def _device_due(found: list[Finding], due: tuple[dt.date | None, str, str, bool]) -> tuple[dt.date | None, str, str,
@@ -325,16 +323,15 @@ def _scheduled_due(rec: MaintenanceRecord, last_service: dt.date, established: b
             cite["max_service_interval_months"])
 
 
-def default_due(last_service: dt.date, jurisdiction: Any) -> tuple[dt.date, str, str] | None:
+def default_due(last_service: dt.date, jurisdiction: Jurisdiction) -> tuple[dt.date, str, str] | None:
     """Grease interceptor maintenance (e)(3): the due date after ``last_service`` when nothing else is known (no
     approved interval, no readings since), its basis and clause; None under a profile without maintenance rules.
 
     The date :func:`plan` gives a log whose last pump-out is ``last_service`` with no readings after it and no
     approved interval (the frequency is not established: the default interval)."""
-    profile = get_jurisdiction(jurisdiction)
-    if not profile.has_maintenance_rules:
+    if not jurisdiction.has_maintenance_rules:
         return None
-    r = _rules(profile)
+    r = _rules(jurisdiction)
     return _scheduled_due(MaintenanceRecord(liquid_depth_in=1.0, services=(last_service,)), last_service, False,
                           r.cap_months, r.default_months, r.cite)
 

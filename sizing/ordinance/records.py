@@ -13,20 +13,20 @@ from typing import Any
 
 from sizing import names
 from sizing.finding import Finding, status_of
-from sizing.jurisdiction import profile_parameter
+from sizing.jurisdiction import Jurisdiction
 from sizing.ordinance.accumulation import add_months, add_years
 from sizing.ordinance.due import is_overdue
 from sizing.sections.maintenance import MaintenanceRecord
 
 
-def checks(rec: MaintenanceRecord, as_of: dt.date, profile: Any) -> list[Finding]:
+def checks(rec: MaintenanceRecord, as_of: dt.date, jurisdiction: Jurisdiction) -> list[Finding]:
     """All records checks of a maintenance log, in report order (the approved interval only where one is given)."""
-    out = [] if rec.approved_interval_days is None else [approved_interval(rec, as_of, profile)]
-    out += [pump_out_interval(rec, profile, as_of), training(rec, as_of, profile)]
-    manifest = manifests(rec, as_of, profile)
+    out = [] if rec.approved_interval_days is None else [approved_interval(rec, as_of, jurisdiction)]
+    out += [pump_out_interval(rec, jurisdiction, as_of), training(rec, as_of, jurisdiction)]
+    manifest = manifests(rec, as_of, jurisdiction)
     if manifest is not None:
         out.append(manifest)
-    return out + [records_retention(rec, as_of, profile)]
+    return out + [records_retention(rec, as_of, jurisdiction)]
 
 
 def check(rule: str, title: str, ok: bool | None, citation: str, detail: str, **extra: Any) -> Finding:
@@ -34,20 +34,20 @@ def check(rule: str, title: str, ok: bool | None, citation: str, detail: str, **
     return Finding(rule, status_of(ok), citation, f"{title}: {detail}", title=title, **extra)
 
 
-def cap(anchor: dt.date, profile: Any) -> tuple[int, int, str]:
+def cap(anchor: dt.date, jurisdiction: Jurisdiction) -> tuple[int, int, str]:
     """The maximum service interval: (months, days from ``anchor``, citation)."""
-    p = profile_parameter("max_service_interval_months", profile)
+    p = jurisdiction.parameter("max_service_interval_months")
     months = int(p["value"])
     return months, (add_months(anchor, months) - anchor).days, p["citation"]
 
 
-def approved_interval(rec: MaintenanceRecord, as_of: dt.date, profile: Any) -> Finding:
+def approved_interval(rec: MaintenanceRecord, as_of: dt.date, jurisdiction: Jurisdiction) -> Finding:
     """Grease interceptor maintenance (e)(2): an approved frequency no longer than the maximum interval.
 
     The maximum in days counts from the last pump-out (or the evaluation date without one).
     """
     approved = rec.approved_interval_days
-    months, days, citation = cap(rec.services[-1] if rec.services else as_of, profile)
+    months, days, citation = cap(rec.services[-1] if rec.services else as_of, jurisdiction)
     title = f"Approved interval within the {months}-month maximum"
     if approved > days:
         return check("approved_interval", title, False, citation,
@@ -57,17 +57,17 @@ def approved_interval(rec: MaintenanceRecord, as_of: dt.date, profile: Any) -> F
                  unit="days")
 
 
-def pump_out_interval(rec: MaintenanceRecord, profile: Any, as_of: dt.date | None = None) -> Finding:
+def pump_out_interval(rec: MaintenanceRecord, jurisdiction: Jurisdiction, as_of: dt.date | None = None) -> Finding:
     """Grease interceptor maintenance (e)(2): full pump-outs no more than the maximum interval apart.
 
     Decision: only gaps that end within the records-retention period (:func:`retention_start`, on ``as_of``) are
     held against the FSE; an older gap lies before the records it must keep and is listed as not counted."""
-    p = profile_parameter("max_service_interval_months", profile)
+    p = jurisdiction.parameter("max_service_interval_months")
     months, citation = int(p["value"]), p["citation"]
     title = f"Full pump-outs at least every {months} months"
     if not rec.services:
         return check("pump_out_interval", title, False, citation, "no pump-out on record")
-    start = None if as_of is None else retention_start(rec, as_of, profile)
+    start = None if as_of is None else retention_start(rec, as_of, jurisdiction)
     every = [(a, b) for a, b in zip(rec.services, rec.services[1:], strict=False) if b > add_months(a, months)]
     gaps = [(a, b) for a, b in every if start is None or b >= start]
     older = [(a, b) for a, b in every if (a, b) not in gaps]
@@ -84,9 +84,9 @@ def pump_out_interval(rec: MaintenanceRecord, profile: Any, as_of: dt.date | Non
     return check("pump_out_interval", title, not gaps, citation, detail)
 
 
-def training(rec: MaintenanceRecord, as_of: dt.date, profile: Any) -> Finding:
+def training(rec: MaintenanceRecord, as_of: dt.date, jurisdiction: Jurisdiction) -> Finding:
     """Best management practices (b)(5): employee BMP training at least every training interval."""
-    p = profile_parameter("training_interval_months", profile)
+    p = jurisdiction.parameter("training_interval_months")
     months, citation = int(p["value"]), p["citation"]
     title = f"Employee BMP training at least every {months} months"
     if not rec.training:
@@ -101,20 +101,20 @@ def training(rec: MaintenanceRecord, as_of: dt.date, profile: Any) -> Finding:
     return check("training", title, not problems, citation, detail)
 
 
-def retention_start(rec: MaintenanceRecord, as_of: dt.date, profile: Any) -> dt.date:
+def retention_start(rec: MaintenanceRecord, as_of: dt.date, jurisdiction: Jurisdiction) -> dt.date:
     """The first day the records must reach back to: the retention period, or the start of operation if later."""
-    need_from = add_years(as_of, -int(profile_parameter("records_retention_years", profile)["value"]))
+    need_from = add_years(as_of, -int(jurisdiction.parameter("records_retention_years")["value"]))
     if rec.operating_since is not None and rec.operating_since > need_from:
         need_from = rec.operating_since
     return need_from
 
 
-def manifests(rec: MaintenanceRecord, as_of: dt.date, profile: Any) -> Finding | None:
+def manifests(rec: MaintenanceRecord, as_of: dt.date, jurisdiction: Jurisdiction) -> Finding | None:
     """Record keeping (c); Grease interceptor maintenance (f): the hauler and manifest of each pump-out kept.
 
     Only the pump-outs within the retention period count; None where there is none.
     """
-    need_from = retention_start(rec, as_of, profile)
+    need_from = retention_start(rec, as_of, jurisdiction)
     kept = [p for p in rec.pump_outs if p.date >= need_from]
     if not kept:
         return None
@@ -131,14 +131,14 @@ def manifests(rec: MaintenanceRecord, as_of: dt.date, profile: Any) -> Finding |
         detail = (f"hauler and manifest recorded for {'each of the ' + str(n) + ' pump-outs' if n != 1 else 'the pump-out'}"
                   f" since {need_from.isoformat()}")
     return check("manifests", "Hauler and manifest of each pump-out", not lacking,
-                 profile_parameter("pump_out_manifests", profile)["citation"], detail)
+                 jurisdiction.parameter("pump_out_manifests")["citation"], detail)
 
 
-def records_retention(rec: MaintenanceRecord, as_of: dt.date, profile: Any) -> Finding:
+def records_retention(rec: MaintenanceRecord, as_of: dt.date, jurisdiction: Jurisdiction) -> Finding:
     """Record keeping: maintenance records kept for the retention period (or since the FSE began operating)."""
-    p = profile_parameter("records_retention_years", profile)
+    p = jurisdiction.parameter("records_retention_years")
     title, citation = f"Records kept for {int(p['value'])} years", p["citation"]
-    need_from = retention_start(rec, as_of, profile)
+    need_from = retention_start(rec, as_of, jurisdiction)
     if rec.records_kept_since is None:
         return check("records_retention", title, None, citation,
                      f"records_kept_since not given; records must reach back to {need_from.isoformat()}",

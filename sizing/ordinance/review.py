@@ -1,8 +1,8 @@
 """Plan review: every requirement of the CPC size and the jurisdiction's ordinance, checked with its clause.
 
-``review(sub, today, jurisdiction)`` is pure: a Submittal (its proposed interceptor and declarations parsed when
-it was read, :mod:`sizing.sections`), the CPC size from :func:`sizing.size.size` and the jurisdiction profile
-in; a :class:`Review` out. The rules are small functions in :mod:`sizing.ordinance.rules`, registered in report
+``review(sub, today)`` is pure: a Submittal (its proposed interceptor and declarations parsed when it was read,
+:mod:`sizing.sections`, and the Jurisdiction it was read under, ``sub.jurisdiction``) and the CPC size from
+:func:`sizing.size.size` in; a :class:`Review` out. The rules are small functions in :mod:`sizing.ordinance.rules`, registered in report
 order in :mod:`sizing.ordinance.rules.registry`; each returns one :class:`Finding` with a stable ``rule`` id (or a list with a
 :class:`Deadline`, or None), and reads the numbers and the citation of every ordinance rule from the profile.
 
@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from sizing.finding import FAIL, INFO, STATUSES, Finding, jsonable
+from sizing.jurisdiction import Jurisdiction
 from sizing.ordinance.calendar import working_days_rule
 from sizing.ordinance.due import is_overdue
 from sizing.ordinance.rules import registry
@@ -147,20 +148,20 @@ def review(sub: Submittal, today: dt.date | None = None) -> Review:
 
     ``today`` is the review date when the submittal gives no ``review_date`` (None: the system date).
     """
-    profile = sub.place
+    jurisdiction = sub.jurisdiction
     on = sub.declarations.review_date or today or dt.date.today()
     findings: list[Finding] = []
     deadlines: list[Deadline] = []
     waiver = None
-    if sub.has_section("waiver") and not profile.has_waivers:
-        findings.append(Finding("waiver", INFO, profile.ordinance or profile.name,
-                                f"The waiver section is not read: {profile.name} has no waivers in this tool"))
+    if sub.has_section("waiver") and not jurisdiction.has_waivers:
+        findings.append(Finding("waiver", INFO, jurisdiction.ordinance or jurisdiction.name,
+                                f"The waiver section is not read: {jurisdiction.name} has no waivers in this tool"))
     else:
-        waiver = _waiver(sub, on, profile)
+        waiver = _waiver(sub, on, jurisdiction)
     icp = sub.interceptor
     result, omitted = _sizing_for(size(sub), None if icp is None else icp.kind)
-    ctx = RuleContext(sub=sub, on=on, sizing=result, profile=profile, waiver=waiver)
-    applied = set(profile.review_rules)
+    ctx = RuleContext(sub=sub, on=on, sizing=result, jurisdiction=jurisdiction, waiver=waiver)
+    applied = set(jurisdiction.review_rules)
     for spec in registry.rules():
         if spec.id not in applied:
             continue
@@ -171,9 +172,9 @@ def review(sub: Submittal, today: dt.date | None = None) -> Review:
                 findings.append(item)
     return Review(project=dict(sub.project), edition=sub.edition, construction=sub.construction, review_date=on,
                   interceptor=icp, findings=tuple(findings), deadlines=tuple(deadlines), sizing=result,
-                  jurisdiction=profile.name, letterhead=profile.letterhead, ordinance=profile.ordinance,
-                  chapter=profile.chapter, waiver=waiver,
-                  working_days_rule=working_days_rule(profile), sizing_warnings_omitted=omitted)
+                  jurisdiction=jurisdiction.name, letterhead=jurisdiction.letterhead, ordinance=jurisdiction.ordinance,
+                  chapter=jurisdiction.chapter, waiver=waiver,
+                  working_days_rule=working_days_rule(jurisdiction), sizing_warnings_omitted=omitted)
 
 
 #: The levels of a profile value a finding that rests on it must say (weakest first).
@@ -186,13 +187,13 @@ def _run(spec: Any, ctx: RuleContext) -> list[Any]:
     that shows the finding shows the value's level."""
     out = spec.function(ctx)
     items = out if isinstance(out, list) else [out]
-    profile = ctx.profile
-    weak = [(profile.level(profile.parameter(k)), k) for k in dict.fromkeys(ctx.reads)]
+    jurisdiction = ctx.jurisdiction
+    weak = [(jurisdiction.level(jurisdiction.parameter(k)), k) for k in dict.fromkeys(ctx.reads)]
     weak = sorted((w for w in weak if w[0] in WEAK_LEVELS), key=lambda w: WEAK_LEVELS.index(w[0]))
     if not weak:
         return items
     level, key = weak[0]
-    p = profile.parameter(key)
+    p = jurisdiction.parameter(key)
     note = f"{key} is {level}: {p.get('rule') or p['citation']}"
     return [dataclasses.replace(i, provenance=level, provenance_note=note)
             if isinstance(i, Finding) and i.provenance is None and i.provenance_note is None else i for i in items]
@@ -214,14 +215,14 @@ def _sizing_for(result: SizingResult, kind: str | None) -> tuple[SizingResult, t
     return dataclasses.replace(result, warnings=tuple(kept)), tuple(omitted)
 
 
-def _waiver(sub: Submittal, on: dt.date, profile: Any) -> dict[str, Any] | None:
+def _waiver(sub: Submittal, on: dt.date, jurisdiction: Jurisdiction) -> dict[str, Any] | None:
     """The submittal's waiver section as the review reads it (validated by the waiver parser)."""
     if not sub.has_section("waiver"):
         return None
     from sizing.ordinance.waiver import waiver_of, waiver_types
 
     app = waiver_of(sub)
-    spec = waiver_types(profile)[app.type]
+    spec = waiver_types(jurisdiction)[app.type]
     expired = app.expiration is not None and is_overdue(app.expiration, on)  # in force through its expiration date
     return {"type": app.type, "title": spec["title"], "citation": spec["citation"], "status": app.status,
             "granted_on": app.granted_on, "expiration": app.expiration, "expired": expired,

@@ -12,7 +12,7 @@ from typing import Any
 
 from sizing import parse
 from sizing.finding import FAIL, PASS, Finding
-from sizing.jurisdiction import profile_parameter
+from sizing.jurisdiction import Jurisdiction
 from sizing.sections.waiver import Revocation
 
 #: Names a ground may be given by, for its key in the profile's ``revocation_grounds``.
@@ -39,9 +39,9 @@ def ground_key(given: str) -> str:
     return GROUND_NAMES.get(key, key)
 
 
-def grounds_of(r: Revocation, profile: Any) -> list[dict[str, Any]]:
+def grounds_of(r: Revocation, jurisdiction: Jurisdiction) -> list[dict[str, Any]]:
     """FOG ordinance, Conditional waivers and variances (g)(3): each ground given, whether it is one of the profile's grounds, and its text."""
-    spec = profile_parameter("revocation_grounds", profile)
+    spec = jurisdiction.parameter("revocation_grounds")
     texts = spec["value"]
     label = str(spec.get("label", "({key})"))
     names = ", ".join(label.format(key=k) for k in texts)
@@ -54,15 +54,15 @@ def grounds_of(r: Revocation, profile: Any) -> list[dict[str, Any]]:
     return out
 
 
-def assess(r: Revocation, profile: Any) -> dict[str, Any]:
+def assess(r: Revocation, jurisdiction: Jurisdiction) -> dict[str, Any]:
     """FOG ordinance, Conditional waivers and variances (g): whether a proposed revocation may proceed (notice, grounds, response), as data."""
-    notice = profile_parameter("revocation_notice_days", profile)
+    notice = jurisdiction.parameter("revocation_notice_days")
     days = int(notice["value"])
-    grounds_spec = profile_parameter("revocation_grounds", profile)
+    grounds_spec = jurisdiction.parameter("revocation_grounds")
     label = str(grounds_spec.get("label", "({key})"))
     names = ", ".join(label.format(key=k) for k in grounds_spec["value"])
-    considered = profile_parameter("revocation_response_considered", profile)
-    grounds = grounds_of(r, profile)
+    considered = jurisdiction.parameter("revocation_response_considered")
+    grounds = grounds_of(r, jurisdiction)
     issues = []
     valid_notice = revocation_notice_valid(r.notice_mailed, r.proposed_effective, days)
     earliest = r.notice_mailed + dt.timedelta(days=days)

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from sizing.finding import WARN, Finding, status_of
-from sizing.jurisdiction import profile_parameter
+from sizing.jurisdiction import Jurisdiction
 from sizing.ordinance.accumulation import add_months
 from sizing.ordinance.revocation import assess, revocation_finding
 from sizing.ordinance.waiver_evidence import count, evidence_scores
@@ -67,7 +67,7 @@ def waiver_finding(key: str, title: str, met: bool, citation: str, evidence: str
 
 
 def construction_finding(sub: Submittal, app: WaiverApplication, spec: dict[str, Any],
-                         profile: Any) -> tuple[Finding, list[str]]:
+                         jurisdiction: Jurisdiction) -> tuple[Finding, list[str]]:
     """FOG ordinance, Conditional waivers and variances (b), (c), (d): the kind of waiver applies to this construction (which paragraph admits it).
 
     Returns the finding and what is missing (empty when it applies).
@@ -82,7 +82,7 @@ def construction_finding(sub: Submittal, app: WaiverApplication, spec: dict[str,
          f"construction: {words}; {spec['citation']} admits {admits}"))
     if applies:
         return finding, []
-    others = [f"{k} ({s['citation']})" for k, s in waiver_types(profile).items() if sub.construction in s["construction"]]
+    others = [f"{k} ({s['citation']})" for k, s in waiver_types(jurisdiction).items() if sub.construction in s["construction"]]
     return finding, [f"applies_to_construction: {app.type} ({spec['citation']}) admits {admits}; the construction "
                      f"is {words}" + (f"; apply as {' or '.join(others)}" if others else "")]
 
@@ -146,13 +146,13 @@ def fee_finding(app: WaiverApplication, spec: dict[str, Any]) -> tuple[Finding, 
 
 
 def monitoring_finding(app: WaiverApplication, spec: dict[str, Any],
-                       profile: Any) -> tuple[Finding, list[str], list[str]]:
+                       jurisdiction: Jurisdiction) -> tuple[Finding, list[str], list[str]]:
     """FOG ordinance, Conditional waivers and variances (b)(3): downstream visual monitoring after installation shows no visible FOG.
 
     The months and the least number of inspections are the profile's. Returns (finding, missing, warnings).
     """
-    months = int(profile_parameter("alternative_pretreatment_monitoring_months", profile)["value"])
-    least = int(profile_parameter("alternative_pretreatment_min_inspections", profile)["value"])
+    months = int(jurisdiction.parameter("alternative_pretreatment_monitoring_months")["value"])
+    least = int(jurisdiction.parameter("alternative_pretreatment_min_inspections")["value"])
     cite = spec["monitoring_citation"]
     if app.monitoring is None:
         ok, problems, text = False, ["no downstream monitoring given"], "not given"
@@ -173,12 +173,12 @@ def monitoring_finding(app: WaiverApplication, spec: dict[str, Any],
     return finding, [] if ok else [f"downstream_monitoring: {'; '.join(problems)} ({cite})"], warnings
 
 
-def expiration_checks(app: WaiverApplication, profile: Any) -> tuple[list[str], list[str]]:
+def expiration_checks(app: WaiverApplication, jurisdiction: Jurisdiction) -> tuple[list[str], list[str]]:
     """FOG ordinance, Conditional waivers and variances (f): the waiver states an expiration after the determination date.
 
     Returns (missing, warnings).
     """
-    cite = profile.parameter("waiver_validity")["citation"]
+    cite = jurisdiction.parameter("waiver_validity")["citation"]
     if app.expiration is None:
         return [], [f"waiver.expiration: no expiration date; the waiver should state one ({cite})"]
     if app.expiration <= app.date:
@@ -187,11 +187,11 @@ def expiration_checks(app: WaiverApplication, profile: Any) -> tuple[list[str], 
     return [], []
 
 
-def conditions_of(app: WaiverApplication, spec: dict[str, Any], profile: Any) -> list[dict[str, str]]:
+def conditions_of(app: WaiverApplication, spec: dict[str, Any], jurisdiction: Jurisdiction) -> list[dict[str, str]]:
     """FOG ordinance, Conditional waivers and variances (f): the conditions the waiver carries (standard, common, its terms, its expiration)."""
-    cite = profile.parameter("waiver_validity")["citation"]
+    cite = jurisdiction.parameter("waiver_validity")["citation"]
     conditions = [dict(c) for c in spec.get("standard_conditions", ())]
-    conditions += [dict(c) for c in profile.raw["waivers"].get("common_conditions", ())]
+    conditions += [dict(c) for c in jurisdiction.raw["waivers"].get("common_conditions", ())]
     conditions += [{"citation": cite, "text": t} for t in app.terms]
     if app.expiration is not None:
         conditions.append({"citation": cite, "text": f"The waiver expires on {app.expiration.isoformat()}."})
@@ -277,10 +277,10 @@ class WaiverDecision:
 
 # --- Orchestration -------------------------------------------------------------------------------------
 
-def parse_waiver(sub: Submittal, today: dt.date | None = None, profile: Any = None) -> WaiverApplication:
-    """The submittal's ``waiver``, ``application`` and ``revocation`` sections read under ``profile`` (default:
-    the jurisdiction the submittal was read under)."""
-    return waiver_section.parse_waiver(sub.raw, sub.place if profile is None else profile,
+def parse_waiver(sub: Submittal, today: dt.date | None = None) -> WaiverApplication:
+    """The submittal's ``waiver``, ``application`` and ``revocation`` sections read under the jurisdiction the
+    submittal was read under."""
+    return waiver_section.parse_waiver(sub.raw, sub.jurisdiction,
                                        review_date=sub.declarations.review_date, today=today,
                                        meals_seats=None if sub.meals is None else sub.meals.seats)
 
@@ -290,7 +290,7 @@ def waiver_of(sub: Submittal) -> WaiverApplication:
     document was read or, without a waiver section, parsed now (which says in one line what is missing)."""
     if sub.waiver is not None:
         return sub.waiver
-    return parse_waiver(sub, profile=sub.place)
+    return parse_waiver(sub)
 
 
 def decide(sub: Submittal, today: dt.date | None = None) -> WaiverDecision:
@@ -299,11 +299,11 @@ def decide(sub: Submittal, today: dt.date | None = None) -> WaiverDecision:
     given a second one)."""
     from sizing.size import size
 
-    profile = sub.place
+    jurisdiction = sub.jurisdiction
     app = waiver_of(sub)
     app = replace(app, date=app.date or today or dt.date.today())
-    spec = waiver_types(profile)[app.type]
-    ev = profile.raw.get("waiver_evidence") or {}
+    spec = waiver_types(jurisdiction)[app.type]
+    ev = jurisdiction.raw.get("waiver_evidence") or {}
     sized = size(sub)
     sizing = {"edition": sized.edition, "dfu_total": sized.dfu_total,
               "required_volume_gal": sized.gravity["required_volume_gal"],
@@ -311,7 +311,7 @@ def decide(sub: Submittal, today: dt.date | None = None) -> WaiverDecision:
               "provenance": [dict(p) for p in sized.provenance]}
     evidence = evidence_scores(app, sized, ev, sub.edition)
 
-    applies, missing = construction_finding(sub, app, spec, profile)
+    applies, missing = construction_finding(sub, app, spec, jurisdiction)
     director, lacking, warnings = director_findings(app, spec, evidence)
     findings = [applies, *director]
     missing += lacking
@@ -320,29 +320,29 @@ def decide(sub: Submittal, today: dt.date | None = None) -> WaiverDecision:
         findings.append(fee)
         missing += lacking
     if spec.get("monitoring_required"):
-        mon, lacking, notes = monitoring_finding(app, spec, profile)
+        mon, lacking, notes = monitoring_finding(app, spec, jurisdiction)
         findings.append(mon)
         missing += lacking
         warnings += notes
-    lacking, notes = expiration_checks(app, profile)
+    lacking, notes = expiration_checks(app, jurisdiction)
     missing += lacking
     warnings += notes
 
-    revocation = None if app.revocation is None else assess(app.revocation, profile)
+    revocation = None if app.revocation is None else assess(app.revocation, jurisdiction)
     admits = spec.get("admits") or ", ".join(spec["construction"])
     return WaiverDecision(
         type=app.type, kind="variance" if app.type == "alternative_pretreatment" else "conditional waiver",
         title=spec["title"], citation=spec["citation"], construction=sub.construction, project=dict(sub.project),
         admitted_under=spec["citation"] if applies.passed else None, admitted_as=admits if applies.passed else None,
         date=app.date, grantable=not missing, findings=tuple(carried(findings, not missing)), missing=tuple(missing),
-        conditions=tuple(conditions_of(app, spec, profile)), terms=app.terms, expiration=app.expiration,
+        conditions=tuple(conditions_of(app, spec, jurisdiction)), terms=app.terms, expiration=app.expiration,
         technology=app.technology, sizing=sizing, revocation=revocation,
         revocation_finding=None if revocation is None else revocation_finding(revocation),
         warnings=tuple(list(sized.warnings) + warnings),
         policy_note=(f"Evidence scores use local policy thresholds ({ev.get('status', 'local policy')}); "
                      "the Director's determination decides each finding." if evidence else ""),
-        jurisdiction=profile.name, letterhead=profile.letterhead,
-        revocation_citation=profile.text("revocation_citation"), status=app.status,
+        jurisdiction=jurisdiction.name, letterhead=jurisdiction.letterhead,
+        revocation_citation=jurisdiction.text("revocation_citation"), status=app.status,
         decided_on=None if app.status == "applied" else (app.granted_on if app.status == "granted" and app.granted_on
                                                           else app.date),
         decided_by=app.decided_by)

@@ -14,7 +14,7 @@ from typing import Any
 
 from sizing import parse
 from sizing.errors import SizingInputError
-from sizing.jurisdiction import DEFAULT_ID
+from sizing.jurisdiction import DEFAULT_ID, Jurisdiction
 from sizing.register import limits
 
 KINDS = ("review", "waiver", "maintenance")
@@ -103,13 +103,10 @@ class Evaluated:
 
 
 def evaluate(doc: Any, kind: str | None = None, fse_id: str | None = None, today: dt.date | None = None,
-             text: str | None = None, name: str | None = None, *, jurisdiction: Any) -> Evaluated:
+             text: str | None = None, name: str | None = None, *, jurisdiction: Jurisdiction) -> Evaluated:
     """Run the same evaluation as ``sizing review`` / ``waiver`` / ``maintenance`` on a document, under
-    ``jurisdiction`` (an id or a Jurisdiction) as those commands' ``--jurisdiction``."""
+    ``jurisdiction`` as those commands' ``--jurisdiction``."""
     from sizing import submittal
-    from sizing.jurisdiction import get as get_jurisdiction
-
-    jid = get_jurisdiction(jurisdiction).id
 
     doc = dict(parse.mapping("", doc))
     no_nul(doc)
@@ -121,24 +118,24 @@ def evaluate(doc: Any, kind: str | None = None, fse_id: str | None = None, today
 
         section = doc.get("maintenance") if isinstance(doc.get("maintenance"), Mapping) else doc
         rec = maintenance.from_dict(doc, as_of=None if section.get("as_of") is not None else today)
-        result = maintenance.plan(rec, jid)
+        result = maintenance.plan(rec, jurisdiction)
         project, ok = dict(rec.project), result.in_order
     elif kind == "waiver":
         from sizing.ordinance.waiver import decide
         from sizing.sections.waiver import no_waivers_error
 
-        if not get_jurisdiction(jid).has_waivers:
-            raise no_waivers_error(jid)
-        sub = submittal.from_dict(doc, jurisdiction=jid)
+        if not jurisdiction.has_waivers:
+            raise no_waivers_error(jurisdiction)
+        sub = submittal.from_dict(doc, jurisdiction=jurisdiction)
         result = decide(sub, today=today)
         project, ok = dict(sub.project), result.in_order
     else:
         from sizing.ordinance.review import review
 
-        sub = submittal.from_dict(doc, jurisdiction=jid)
+        sub = submittal.from_dict(doc, jurisdiction=jurisdiction)
         result = review(sub, today=today)
         project, ok = dict(sub.project), result.compliant
     fse = check_fse_id(fse_id, "--fse") if fse_id is not None else check_fse_id(project.get("fse_id"))
     return Evaluated(kind=kind, fse_id=fse, project=project, result=result, data=jsonable(result.to_dict()),
                      exit_code=0 if ok else 1, document=jsonable(doc), text=None if text is None else
-                     text.replace("\x00", ""), name=name, jurisdiction=jid)
+                     text.replace("\x00", ""), name=name, jurisdiction=jurisdiction.id)

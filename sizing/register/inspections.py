@@ -27,6 +27,7 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Connection
 
 from sizing.errors import SizingInputError
+from sizing.jurisdiction import Jurisdiction
 from sizing.ordinance import inspection as core
 from sizing.ordinance.due import is_overdue
 from sizing.register import access
@@ -60,30 +61,29 @@ class Inspected:
 
 
 def inspect(reg: Any, rec: InspectionRecord, *, fse_id: str | None = None, user: str | None = None,
-            jurisdiction: Any, name: str | None = None, text: str | None = None,
+            jurisdiction: Jurisdiction, name: str | None = None, text: str | None = None,
             document: Mapping[str, Any] | None = None) -> Inspected:
     """Store the parsed inspection ``rec`` in the register ``reg`` (a :class:`~sizing.register.store.Register`)
     as written by its identity, evaluated under ``jurisdiction``."""
-    from sizing.jurisdiction import get as get_jurisdiction
     from sizing.register.evaluated import check_fse_id, jsonable
     from sizing.register.queries import require_fse
 
     fse = check_fse_id(fse_id, "--fse") if fse_id is not None else check_fse_id(rec.project.get("fse_id"))
-    jid = get_jurisdiction(jurisdiction).id
+    jid = jurisdiction.id
     writer = access.writer(reg.identity, on_behalf_of(user), access.now())
     with reg.db.write() as conn:
         access.authorise(conn, reg.identity, "inspection", require_user=reg.require_user)
         require_fse(conn, fse)
-        result = core.evaluate(rec, jid, liquid_depth_in=_last_depth(conn, fse))
+        result = core.evaluate(rec, jurisdiction, liquid_depth_in=_last_depth(conn, fse))
         data = jsonable(result.to_dict())
         _check_resolves(conn, fse, rec)
         iid = _insert(conn, fse, rec, result, data, jid, writer, name, text, document)
         out = Inspected(fse, iid, data, notes=list(result.notes))
         out.closed += [_close(conn, n, rec.date, COMPLIANCE, iid, evidence, writer) for n, evidence in rec.resolves]
         out.closed += _close_followed_up(conn, fse, rec, result, iid, writer)
-        _open_notices(conn, fse, rec, result, iid, jid, writer, out)
+        _open_notices(conn, fse, rec, result, iid, jurisdiction, writer, out)
         if rec.has_readings:
-            out.service_due = _reading(conn, fse, rec, result, iid, jid, writer, out.notes)
+            out.service_due = _reading(conn, fse, rec, result, iid, jurisdiction, writer, out.notes)
     return out
 
 
@@ -188,7 +188,7 @@ def _close_followed_up(conn: Connection, fse: str, rec: InspectionRecord, result
     return out
 
 
-def _open_notices(conn: Connection, fse: str, rec: InspectionRecord, result: Any, iid: int, jid: str,
+def _open_notices(conn: Connection, fse: str, rec: InspectionRecord, result: Any, iid: int, jurisdiction: Jurisdiction,
                   writer: Mapping[str, Any], out: Inspected) -> None:
     """A notice for each failure that names one: a new notice, the open one kept, or the next tier."""
     current = open_notices(conn, fse)
@@ -205,16 +205,16 @@ def _open_notices(conn: Connection, fse: str, rec: InspectionRecord, result: Any
             _close(conn, before["id"], rec.date, ESCALATED, iid, f"failed again on {rec.date.isoformat()} after "
                    f"its due date {before['due_on'].isoformat()}", writer)
             number = before["tier"] + 1 if before["notice_type"] == failure.notice else 1
-        spec = core.tier(jid, failure.notice, number)
+        spec = core.tier(jurisdiction, failure.notice, number)
         period = spec["period"]
-        due = core.due_on(rec.date, period, jid)
+        due = core.due_on(rec.date, period, jurisdiction)
         nid = conn.execute(t.notices.insert().values(
             fse_id=fse, inspection_id=iid, notice_type=failure.notice, tier=spec["tier"], title=spec["title"],
             item=item, item_text=failure.text + (f" ({failure.note})" if failure.note else ""),
             citation="; ".join(c for c in (failure.citation, spec["tier_citation"]) if c), issued_on=rec.date,
             period_days=int(period["value"]), period_unit=period["unit"], period_provenance=period.get("provenance"),
             period_note=period.get("note"), due_on=due, escalated_from=None if before is None else before["id"],
-            jurisdiction_id=jid, **writer)).inserted_primary_key[0]
+            jurisdiction_id=jurisdiction.id, **writer)).inserted_primary_key[0]
         row = conn.execute(sa.select(t.notices).where(t.notices.c.id == nid)).mappings().one()
         current[item] = dict(row)
         out.opened.append(_shown(row))
@@ -227,7 +227,7 @@ def _shown(row: Mapping[str, Any]) -> dict[str, Any]:
             "due_on": row["due_on"].isoformat(), "period": core.period_words(period)}
 
 
-def _reading(conn: Connection, fse: str, rec: InspectionRecord, result: Any, iid: int, jid: str,
+def _reading(conn: Connection, fse: str, rec: InspectionRecord, result: Any, iid: int, jurisdiction: Jurisdiction,
              writer: Mapping[str, Any], notes: list[str]) -> str | None:
     """The reading as a maintenance reading (once), and, for an FSE with a pump-out or a maintenance log on record,
     the maintenance plan recomputed from every reading and pump-out the register holds for it up to the
@@ -250,4 +250,4 @@ def _reading(conn: Connection, fse: str, rec: InspectionRecord, result: Any, iid
         notes.append("no pump-out or maintenance log on record: the reading is kept, and the service schedule "
                      "starts with the first pump-out")
         return None
-    return replan(conn, fse, rec.date, depth, jid, writer, inspection_id=iid, notes=notes)
+    return replan(conn, fse, rec.date, depth, jurisdiction, writer, inspection_id=iid, notes=notes)

@@ -22,7 +22,7 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Connection
 
 from sizing.errors import SizingInputError
-from sizing.jurisdiction import DEFAULT_ID
+from sizing.jurisdiction import DEFAULT_ID, get
 from sizing.register import schema as t
 from sizing.register.manifests import Manifest, key
 
@@ -192,7 +192,7 @@ def evaluate_merged(fse_id: str, log: Mapping[str, Any], doc: Mapping[str, Any],
     pumps = rec.pump_outs + added
     rec = replace(rec, services=tuple(sorted(p.date for p in pumps)), pump_outs=pumps)
     check_fse_id(fse_id)
-    data = jsonable(plan(rec, log["jurisdiction_id"] or DEFAULT_ID).to_dict())
+    data = jsonable(plan(rec, get(log["jurisdiction_id"] or DEFAULT_ID)).to_dict())
     return data, [{"fse_id": fse_id, "source": "maintenance", "rule": f.rule, "status": f.status,
                    "citation": f.citation, "message": f.message} for f in normalise("maintenance", data)]
 

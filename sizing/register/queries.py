@@ -14,6 +14,7 @@ from typing import Any
 import sqlalchemy as sa
 
 from sizing.errors import SizingInputError, shown
+from sizing.jurisdiction import Jurisdiction
 from sizing.ordinance.due import OVERDUE
 from sizing.ordinance.due import status as due_status
 from sizing.register import schema as t
@@ -107,7 +108,7 @@ def latest(rows: list[dict[str, Any]], table: str) -> dict[str, Any] | None:
     return max(rows, key=lambda r: (r.get(key) or dt.date.min, r.get("recorded_at") or dt.datetime.min, r["id"]))
 
 
-def fse_list(reg: Register, as_of: dt.date | None = None, *, jurisdiction: Any) -> list[dict[str, Any]]:
+def fse_list(reg: Register, as_of: dt.date | None = None, *, jurisdiction: Jurisdiction) -> list[dict[str, Any]]:
     """One row per FSE: its latest details and a status from its latest cycle, waiver and maintenance log (latest
     by their own dates)."""
     as_of = as_of or dt.date.today()
@@ -262,7 +263,7 @@ def history(reg: Register, fse_id: str) -> list[dict[str, Any]]:
 
 
 def due_list(reg: Register, as_of: dt.date | None = None, within: int = 30, *,
-             jurisdiction: Any) -> list[dict[str, Any]]:
+             jurisdiction: Jurisdiction) -> list[dict[str, Any]]:
     """What falls due by ``as_of + within`` days (earlier items are overdue), sorted by date.
 
     Install deadlines (until a pump-out on or after the notification shows an interceptor in service), waivers
@@ -271,15 +272,13 @@ def due_list(reg: Register, as_of: dt.date | None = None, within: int = 30, *,
     records checks the latest log did not meet, undersized interceptors to follow up, and open notices (by their
     due dates).
     """
-    from sizing.jurisdiction import get as get_jurisdiction
-
     as_of = as_of or dt.date.today()
     try:
         horizon = as_of + dt.timedelta(days=within)
     except OverflowError:  # beyond the calendar's last day: everything recorded is within
         horizon = dt.date.max
     # a profile without a training interval (the CPC alone) schedules no training
-    training = get_jurisdiction(jurisdiction).parameters.get("training_interval_months")
+    training = jurisdiction.parameters.get("training_interval_months")
     items: list[dict[str, Any]] = []
 
     def add(day, fse_id, what, detail, citation=""):
@@ -387,7 +386,7 @@ def _due_maintenance(fse_id: str, log: dict[str, Any], add) -> None:
         add(_d(i["date"]), fse_id, i["what"], i["detail"], i["citation"])
 
 
-def _due_without_log(fse_id: str, last_full: dt.date, jurisdiction: Any, add) -> None:
+def _due_without_log(fse_id: str, last_full: dt.date, jurisdiction: Jurisdiction, add) -> None:
     """An FSE whose pump-outs come from manifests only (no maintenance log, so no liquid depth or readings): the
     next pump-out by the profile's default interval after the last full one, as a log with that pump-out and no
     readings would schedule it."""

@@ -17,6 +17,7 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Connection
 
 from sizing.errors import SizingInputError
+from sizing.jurisdiction import Jurisdiction
 from sizing.register import schema as t
 
 #: The keys of the latest maintenance log's document that the recomputed log keeps (what no event records).
@@ -53,21 +54,19 @@ def log_document(conn: Connection, fse: str, as_of: dt.date, depth_in: float) ->
     return {"project": {"fse_id": fse}, "maintenance": section}
 
 
-def replan(conn: Connection, fse: str, as_of: dt.date, depth_in: float, jurisdiction: Any,
+def replan(conn: Connection, fse: str, as_of: dt.date, depth_in: float, jurisdiction: Jurisdiction,
            writer: Mapping[str, Any], *, inspection_id: int | None = None, notes: list[str] | None = None) -> str | None:
     """Recompute and store the FSE's maintenance plan as of ``as_of``; returns its service date (ISO), or None
     when the profile has no maintenance rules or the records do not make a log (said in ``notes``)."""
-    from sizing.jurisdiction import get as get_jurisdiction
     from sizing.ordinance import maintenance
     from sizing.register.adapter import normalise
     from sizing.register.evaluated import jsonable
 
-    profile = get_jurisdiction(jurisdiction)
-    if not profile.has_maintenance_rules:
+    if not jurisdiction.has_maintenance_rules:
         return None
     doc = log_document(conn, fse, as_of, depth_in)
     try:
-        plan = maintenance.plan(maintenance.from_dict(doc), profile)
+        plan = maintenance.plan(maintenance.from_dict(doc), jurisdiction)
     except SizingInputError as exc:  # e.g. an older reading deeper than the depth given now
         (notes if notes is not None else []).append(f"the maintenance plan was not recomputed: {exc}")
         return None
@@ -76,7 +75,7 @@ def replan(conn: Connection, fse: str, as_of: dt.date, depth_in: float, jurisdic
         fse_id=fse, as_of=as_of, liquid_depth_in=depth_in, in_order=plan.in_order, due_date=plan.due_date,
         next_service_date=plan.next_service_date,
         document_name=None if inspection_id is None else f"inspection {inspection_id}", document=doc, result=data,
-        jurisdiction_id=profile.id, inspection_id=inspection_id, **writer)).inserted_primary_key[0]
+        jurisdiction_id=jurisdiction.id, inspection_id=inspection_id, **writer)).inserted_primary_key[0]
     rows = [{"fse_id": fse, "source": "maintenance", "source_id": log_id, **f.to_dict()}
             for f in normalise("maintenance", data)]
     if rows:

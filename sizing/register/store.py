@@ -18,6 +18,7 @@ from sqlalchemy.engine import Connection
 
 from sizing import parse
 from sizing.errors import SizingInputError
+from sizing.jurisdiction import Jurisdiction
 from sizing.register import access
 from sizing.register import schema as t
 from sizing.register.access import on_behalf_of
@@ -127,7 +128,7 @@ class Register:
     # --- documents ------------------------------------------------------------------------------------------
 
     def add_file(self, path: str | Path, *, user: str | None = None, fse_id: str | None = None,
-                 kind: str | None = None, today: dt.date | None = None, jurisdiction: Any) -> Added:
+                 kind: str | None = None, today: dt.date | None = None, jurisdiction: Jurisdiction) -> Added:
         doc = parse.load_document(path)
         try:
             text = Path(path).read_text(encoding="utf-8")
@@ -138,7 +139,7 @@ class Register:
 
     def add_document(self, doc: Mapping[str, Any], *, user: str | None = None, kind: str | None = None,
                      fse_id: str | None = None, today: dt.date | None = None, name: str | None = None,
-                     jurisdiction: Any) -> Added:
+                     jurisdiction: Jurisdiction) -> Added:
         import yaml
 
         text = yaml.safe_dump(jsonable(dict(doc)), sort_keys=False, allow_unicode=True)
@@ -166,19 +167,17 @@ class Register:
     # --- inventory --------------------------------------------------------------------------------------------
 
     def import_inventory(self, source: Any, *, user: str | None = None, skip_rejects: bool = False,
-                         edition: str | None = None, jurisdiction: Any,
+                         edition: str | None = None, jurisdiction: Jurisdiction,
                          skip_hint: str = "give --skip-rejects", batch: Any = None) -> Imported:
         """The batch inventory (``sizing batch`` input) into FSE and interceptor records, in one transaction,
         sized under ``jurisdiction`` (its default connections), whose id each assessment carries.
 
         A rejected row writes nothing unless ``skip_rejects`` (then its submittal is left out)."""
         from sizing.batch import run_batch
-        from sizing.jurisdiction import get as get_jurisdiction
         from sizing.register.inventory import details
 
-        jid = get_jurisdiction(jurisdiction).id
         if batch is None:
-            batch = run_batch(source, edition=edition, jurisdiction=jid)
+            batch = run_batch(source, edition=edition, jurisdiction=jurisdiction)
         given = details(source)
         rejects = batch.rejects
         check_rejects(batch, source, skip_rejects, skip_hint)
@@ -190,7 +189,7 @@ class Register:
             pending: dict[str, list[dict[str, Any]]] = {"fses": [], "interceptors": []}
             for row in batch.results.to_dict("records"):
                 new_fse, new_icp = _import_row(check_fse_id(row["submittal_id"], "submittal_id"), jsonable(row), writer,
-                                               latest, pending, jid, given.get(str(row["submittal_id"])))
+                                               latest, pending, jurisdiction.id, given.get(str(row["submittal_id"])))
                 added += new_fse
                 known += not new_fse
                 icps += new_icp

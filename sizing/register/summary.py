@@ -14,6 +14,7 @@ from typing import Any
 import sqlalchemy as sa
 
 from sizing.errors import SizingInputError
+from sizing.jurisdiction import Jurisdiction
 from sizing.ordinance.due import is_overdue
 from sizing.register import schema as t
 from sizing.register.notices import CLOSED, rows
@@ -21,7 +22,7 @@ from sizing.register.notices import CLOSED, rows
 OVERFLOW = "blockage_or_overflow"
 
 
-def summary(reg: Any, start: dt.date, end: dt.date, *, jurisdiction: Any) -> dict[str, Any]:
+def summary(reg: Any, start: dt.date, end: dt.date, *, jurisdiction: Jurisdiction) -> dict[str, Any]:
     """The summary from ``start`` to ``end`` (JSON-ready but for dates)."""
     from sizing.register.queries import fse_list
 

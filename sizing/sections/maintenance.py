@@ -27,6 +27,7 @@ from typing import Any
 from sizing import parse
 from sizing.errors import SizingInputError
 from sizing.quantities import show
+from sizing.sections.top_level import PROJECT_FIELDS, TOP_LEVEL
 from sizing.units import parse_quantity
 
 #: The keys of the maintenance section (or of a maintenance file's top level).
@@ -97,8 +98,6 @@ def from_dict(data: Mapping[str, Any], as_of: dt.date | None = None) -> Maintena
 
     ``as_of`` (e.g. from ``--as-of``) overrides the file's; without either, today is used.
     """
-    from sizing.submittal import PROJECT_FIELDS, TOP_LEVEL
-
     data = parse.mapping("", data, tuple(dict.fromkeys(TOP_LEVEL + FIELDS)))
     prefix = ""
     if data.get("maintenance") is not None:

@@ -46,7 +46,7 @@ from typing import Any
 
 from sizing import parse
 from sizing.errors import SizingInputError
-from sizing.jurisdiction import get as get_jurisdiction
+from sizing.jurisdiction import Jurisdiction
 from sizing.units import parse_quantity
 
 #: Every field of each section (and of the items in it): the parser accepts these and no others.
@@ -141,33 +141,31 @@ class WaiverApplication:
     decided_by: str | None = None
 
 
-def waiver_types(profile: Any) -> dict[str, Any]:
-    """The kinds of waiver in the profile (an id or a Jurisdiction): ``{type: spec}`` (``common_conditions``
-    left out); empty for a jurisdiction without waivers."""
-    return get_jurisdiction(profile).waiver_kinds
+def waiver_types(jurisdiction: Jurisdiction) -> dict[str, Any]:
+    """The kinds of waiver of the jurisdiction: ``{type: spec}`` (``common_conditions`` left out); empty for a
+    jurisdiction without waivers."""
+    return jurisdiction.waiver_kinds
 
 
-def no_waivers_error(profile: Any) -> SizingInputError:
+def no_waivers_error(jurisdiction: Jurisdiction) -> SizingInputError:
     """The error for a waiver asked of a jurisdiction that has none."""
-    j = get_jurisdiction(profile)
-    return SizingInputError("jurisdiction", j.id, "", message=(
-        f"jurisdiction: {j.name} ({j.id!r}) has no conditional waivers or variances in this tool; evaluate the "
+    return SizingInputError("jurisdiction", jurisdiction.id, "", message=(
+        f"jurisdiction: {jurisdiction.name} ({jurisdiction.id!r}) has no conditional waivers or variances in this tool; evaluate the "
         "waiver under the jurisdiction that grants it (--jurisdiction ID)"))
 
 
-def parse_waiver(raw: Mapping[str, Any], profile: Any, *, review_date: dt.date | None = None,
+def parse_waiver(raw: Mapping[str, Any], jurisdiction: Jurisdiction, *, review_date: dt.date | None = None,
                  meals_seats: float | None = None, today: dt.date | None = None) -> WaiverApplication:
     """Read the ``waiver``, ``application`` and ``revocation`` sections of a document (field-path errors) under
-    ``profile``. ``review_date`` (the submittal's declarations) dates the waiver when it gives no date, else
+    ``jurisdiction``. ``review_date`` (the submittal's declarations) dates the waiver when it gives no date, else
     ``today``; ``meals_seats`` (its meals section) gives the seats an application does not."""
-    profile = get_jurisdiction(profile)
-    if not profile.has_waivers:
-        raise no_waivers_error(profile)
+    if not jurisdiction.has_waivers:
+        raise no_waivers_error(jurisdiction)
     if raw.get("waiver") is None:
         raise SizingInputError("waiver", None, "", message=(
-            f"waiver: missing; give waiver: {{type, findings, ...}} ({profile.text('waiver_citation')})"))
+            f"waiver: missing; give waiver: {{type, findings, ...}} ({jurisdiction.text('waiver_citation')})"))
     w = parse.mapping("waiver", raw["waiver"], FIELDS["waiver"])
-    kinds = waiver_types(profile)
+    kinds = waiver_types(jurisdiction)
     if w.get("type") is None:
         raise SizingInputError("waiver.type", None, "one of " + ", ".join(kinds))
     kind = parse.choice("waiver.type", w["type"], list(kinds))

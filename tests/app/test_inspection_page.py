@@ -9,6 +9,7 @@ import datetime as dt
 import pytest
 
 from sizing.cli import main
+from sizing.jurisdiction import get
 from tests.app.conftest import errors, goto, texts
 
 FSE = "FSE-0417"
@@ -41,7 +42,7 @@ def due(path, as_of):
     reg = open_register(str(path), create=False, read_only=True)
     try:
         return [(str(i["date"]), i["status"], i["what"]) for i in due_list(reg, as_of=as_of, within=0,
-                                                                              jurisdiction="tracy")
+                                                                              jurisdiction=get("tracy"))
                 if i["what"].startswith("notice")]
     finally:
         reg.db.engine.dispose()

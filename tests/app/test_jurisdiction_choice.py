@@ -21,7 +21,7 @@ def choose(app, jid: str):
 def core_review(jid: str):
     from app_pages.common import examples_dir
 
-    return review(submittal.load(examples_dir() / EXAMPLE, jurisdiction=jid), today=dt.date.today())
+    return review(submittal.load(examples_dir() / EXAMPLE, jurisdiction=get(jid)), today=dt.date.today())
 
 
 def shown_findings(app) -> list[tuple[str, str]]:
@@ -104,10 +104,10 @@ def test_the_sizing_page_uses_the_chosen_profile_for_connection_defaults(app):
         app.session_state["fx_ver"] = app.session_state["fx_ver"] + 1
         app.run()
         assert errors(app) == []
-        expected = size(submittal.from_dict(doc, jurisdiction=jid)).dfu_total
+        expected = size(submittal.from_dict(doc, jurisdiction=get(jid))).dfu_total
         assert metrics(app)["DFU total"] == f"{expected:g} DFU"
-    assert size(submittal.from_dict(doc, jurisdiction="cpc")).dfu_total != \
-        size(submittal.from_dict(doc, jurisdiction=DEFAULT_ID)).dfu_total
+    assert size(submittal.from_dict(doc, jurisdiction=get("cpc"))).dfu_total != \
+        size(submittal.from_dict(doc, jurisdiction=get(DEFAULT_ID))).dfu_total
 
 
 def test_a_review_saved_to_the_register_under_cpc_is_the_cpc_review(app, tmp_path, monkeypatch, capsys):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from sizing import __version__
+from sizing.jurisdiction import get as get_jurisdiction
 from sizing.ordinance import maintenance
 from tests.app.conftest import errors, goto, metrics, table, texts
 
@@ -32,7 +33,7 @@ def test_restaurant_log_matches_the_core_and_draws_the_chart(app):
     load(app)
     from app_pages.common import examples_dir
 
-    expected = maintenance.plan(maintenance.load(str(examples_dir() / "maintenance-restaurant.yaml")), "tracy")
+    expected = maintenance.plan(maintenance.load(str(examples_dir() / "maintenance-restaurant.yaml")), get_jurisdiction("tracy"))
     shown = metrics(app)
     assert shown["FOG + solids"] == f"{expected.percent_full:.1f} %" == "10.9 %"
     assert shown["Recommended interval"] == "115 days"
@@ -68,7 +69,7 @@ def test_findings_table_shows_the_plans_findings(app):
     load(app)
     from app_pages.common import examples_dir
 
-    expected = maintenance.plan(maintenance.load(str(examples_dir() / "maintenance-restaurant.yaml")), "tracy")
+    expected = maintenance.plan(maintenance.load(str(examples_dir() / "maintenance-restaurant.yaml")), get_jurisdiction("tracy"))
     shown = table(app, "status", "rule", "finding", "citation")
     assert list(shown["rule"]) == [f.rule for f in expected.findings]
     assert list(shown["finding"]) == [f.message for f in expected.findings]

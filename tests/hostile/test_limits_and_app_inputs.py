@@ -9,6 +9,7 @@ import pytest
 
 from sizing import submittal
 from sizing.errors import SizingInputError
+from sizing.jurisdiction import get as get_jurisdiction
 from tests.hostile.conftest import one_line_error
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -55,4 +56,4 @@ def test_app_grid_count_of_1e20():
                                                r"<= 1,000,000, got 100000000000000000000$"):
         from sizing.size import size
 
-        size(submittal.from_dict({"fixtures": schedule(frame, "tracy").fixtures}))
+        size(submittal.from_dict({"fixtures": schedule(frame, get_jurisdiction("tracy")).fixtures}))

@@ -10,6 +10,7 @@ import sqlalchemy as sa
 
 from sizing import parse
 from sizing.cli import main
+from sizing.jurisdiction import get as get_jurisdiction
 from sizing.register import access
 from sizing.register import schema as t
 from sizing.register.errors import NotPermitted
@@ -91,7 +92,7 @@ def test_disabled_users_and_the_last_admin(db, capsys, registers):
     reg = registers(db)
     reg_insp = type(reg)(reg.db, identity="INSP@city.example")
     with pytest.raises(NotPermitted, match="is a disabled user of this register"):
-        reg_insp.add_file(LOG, jurisdiction="tracy")
+        reg_insp.add_file(LOG, jurisdiction=get_jurisdiction("tracy"))
     code, _, err = run(capsys, "register", "users", "add", "x", "--role", "superuser", "--db", db)
     assert code == 2 and "--role: expected one of viewer, plan_checker, inspector, director, admin" in err
 
@@ -101,7 +102,7 @@ def test_the_core_refuses_a_viewer_without_any_user_interface(db, registers):
     access.add_user(reg.db, "admin@city.example", "admin", by="setup")
     access.add_user(reg.db, "viewer@city.example", "viewer", by="admin@city.example")
     access.add_user(reg.db, "checker@city.example", "plan_checker", by="admin@city.example")
-    ev = evaluate(parse.load_document(CYCLE1), jurisdiction="tracy")
+    ev = evaluate(parse.load_document(CYCLE1), jurisdiction=get_jurisdiction("tracy"))
     viewer = type(reg)(reg.db, identity="viewer@city.example", require_user=True)
     assert viewer.role() == "viewer" and not viewer.may("review")
     with pytest.raises(NotPermitted) as err:
@@ -110,7 +111,7 @@ def test_the_core_refuses_a_viewer_without_any_user_interface(db, registers):
                               "the role plan_checker or director; nothing written")
     stranger = type(reg)(reg.db, identity="someone@else.example", require_user=True)
     with pytest.raises(NotPermitted, match="is not a user of this register"):
-        stranger.import_inventory(EXAMPLES / "inventory.csv", skip_rejects=True, jurisdiction="tracy")
+        stranger.import_inventory(EXAMPLES / "inventory.csv", skip_rejects=True, jurisdiction=get_jurisdiction("tracy"))
     assert count(reg, t.cycles) == 0 and count(reg, t.fses) == 0
     checker = type(reg)(reg.db, identity="Checker@City.example", require_user=True)
     assert checker.may("review") and not checker.may("waiver")
@@ -125,7 +126,7 @@ def test_sign_in_required_and_no_users_yet_refuses(db, registers):
     signed_in = type(reg)(reg.db, identity="ann@city.example", require_user=True)
     assert not signed_in.may("review")
     with pytest.raises(NotPermitted, match="the register has no users yet"):
-        signed_in.add_file(CYCLE1, jurisdiction="tracy")
+        signed_in.add_file(CYCLE1, jurisdiction=get_jurisdiction("tracy"))
     assert count(reg, t.cycles) == 0
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import yaml
 
 from sizing import parse, submittal
+from sizing.jurisdiction import get as get_jurisdiction
 from sizing.ordinance import maintenance
 from sizing.ordinance.review import review
 from sizing.ordinance.waiver import decide
@@ -52,7 +53,7 @@ def test_waiver_met_is_pass_and_not_met_is_fail():
 def test_maintenance_check_not_shown_is_warn_and_over_the_limit_fails():
     doc = {"maintenance": {"liquid_depth": "40 in", "as_of": "2025-04-07", "services": ["2025-01-06"],
                            "measurements": [{"date": "2025-04-01", "fog": "6 in", "solids": "5 in"}]}}
-    d = maintenance.plan(maintenance.from_dict(doc), "tracy").to_dict()
+    d = maintenance.plan(maintenance.from_dict(doc), get_jurisdiction("tracy")).to_dict()
     got = {f.rule: f.status for f in normalise("maintenance", d)}
     assert got["accumulation_limit"] == "fail"  # 11 in of 40 in = 27.5 % > 25 %
     assert got["training"] == "fail"  # no training record: not met

@@ -9,6 +9,7 @@ import textwrap
 import sqlalchemy as sa
 
 from sizing import parse
+from sizing.jurisdiction import get as get_jurisdiction
 from sizing.register import schema as t
 from sizing.register.adapter import normalise
 from sizing.register.store import evaluate
@@ -17,11 +18,12 @@ from tests.conftest import EXAMPLES, ROOT
 ADDS = 6
 WRITER = textwrap.dedent("""
     import sys
+    from sizing.jurisdiction import get
     from sizing.register import open_register
     reg = open_register(sys.argv[1])
     for i in range(int(sys.argv[3])):
-        reg.add_file(sys.argv[4], user=sys.argv[2], jurisdiction="tracy")
-        reg.add_file(sys.argv[5], user=sys.argv[2], jurisdiction="tracy")
+        reg.add_file(sys.argv[4], user=sys.argv[2], jurisdiction=get("tracy"))
+        reg.add_file(sys.argv[5], user=sys.argv[2], jurisdiction=get("tracy"))
     reg.db.engine.dispose()
 """)
 
@@ -47,5 +49,5 @@ def test_two_processes_adding_cycles_and_logs_at_once(db, registers):
     assert sorted(w for _, w in cycles) == ["writer-1"] * ADDS + ["writer-2"] * ADDS
     assert logs == 2 * ADDS
     assert events == 9 and notices == 1  # the same events and notification, recorded once
-    per_cycle = len(normalise("review", evaluate(parse.load_document(cycle), jurisdiction="tracy").data))  # one review of the file
+    per_cycle = len(normalise("review", evaluate(parse.load_document(cycle), jurisdiction=get_jurisdiction("tracy")).data))  # one review of the file
     assert per_cycle > 0 and findings == per_cycle * 2 * ADDS

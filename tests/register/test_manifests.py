@@ -16,6 +16,7 @@ import pytest
 import sqlalchemy as sa
 
 from sizing.cli import main
+from sizing.jurisdiction import get
 from sizing.register import schema as t
 from tests.conftest import EXAMPLES
 
@@ -205,7 +206,7 @@ def test_a_manifest_and_the_same_pump_out_in_a_log_give_the_same_due_date(db, ca
     from sizing.register.evaluated import evaluate
 
     assert row["document_name"] == "hauler manifests (manifests.csv)" and row["document_text"] is None
-    assert evaluate(row["document"], kind="maintenance", jurisdiction="tracy").data == row["result"]
+    assert evaluate(row["document"], kind="maintenance", jurisdiction=get("tracy")).data == row["result"]
     _, out, _ = run(capsys, "register", "export", "--db", db, "--format", "csv", "--as-of", "2025-07-10")
     _, out_log, _ = run(capsys, "register", "export", "--db", other, "--format", "csv", "--as-of", "2025-07-10")
     assert "2025-10-06" in out and out.splitlines()[1] == out_log.splitlines()[1]

@@ -10,6 +10,7 @@ import pytest
 import sqlalchemy as sa
 
 from sizing.cli import main
+from sizing.jurisdiction import get as get_jurisdiction
 from sizing.register import schema as t
 from tests.conftest import EXAMPLES
 
@@ -267,7 +268,7 @@ def test_an_interrupted_import_leaves_the_database_as_it_was(db, capsys, registe
     monkeypatch.setattr(store, "_import_row", interrupted)
     monkeypatch.setattr(store, "IMPORT_CHUNK", 1)  # the first submittal's rows are written before the interrupt
     with pytest.raises(KeyboardInterrupt):
-        reg.import_inventory(EXAMPLES / "inventory.csv", skip_rejects=True, jurisdiction="tracy")
+        reg.import_inventory(EXAMPLES / "inventory.csv", skip_rejects=True, jurisdiction=get_jurisdiction("tracy"))
     assert len(calls) == 2
     assert counts(reg) == before
 
@@ -330,7 +331,7 @@ def test_a_record_added_under_the_cpc_carries_cpc_findings_only(db, capsys, regi
     from sizing.jurisdiction import DEFAULT_ID
     from sizing.ordinance.review import review
 
-    cpc_rules = {f.rule for f in review(submittal.load(CYCLE1, jurisdiction="cpc")).findings}
+    cpc_rules = {f.rule for f in review(submittal.load(CYCLE1, jurisdiction=get_jurisdiction("cpc"))).findings}
     local_rules = {f.rule for f in review(submittal.load(CYCLE1)).findings} - cpc_rules
     assert cpc_rules and local_rules  # the two profiles differ on this submittal
     code, out, _ = run(capsys, "register", "add", CYCLE1, "--db", db, "--jurisdiction", "cpc")

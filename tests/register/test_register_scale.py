@@ -15,6 +15,7 @@ from pathlib import Path
 
 import sqlalchemy as sa
 
+from sizing.jurisdiction import get
 from sizing.ordinance.accumulation import add_months
 from sizing.register import queries
 from sizing.register import schema as t
@@ -49,7 +50,7 @@ def test_the_due_list_and_a_timeline_equal_the_bare_queries(db, registers, tmp_p
     assert readings == 200
 
     horizon = rs.AS_OF + dt.timedelta(days=30)
-    items = queries.due_list(reg, as_of=rs.AS_OF, within=30, jurisdiction="tracy")
+    items = queries.due_list(reg, as_of=rs.AS_OF, within=30, jurisdiction=get("tracy"))
     with reg.db.read() as conn:
         bare = rs.bare_due(conn, horizon)
     assert [(i["date"], i["fse_id"], i["what"]) for i in items] == bare

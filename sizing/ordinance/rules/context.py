@@ -13,7 +13,7 @@ from typing import Any
 
 from sizing.errors import TableError
 from sizing.finding import FAIL, INFO, WARN, Finding
-from sizing.jurisdiction import profile_parameter
+from sizing.jurisdiction import Jurisdiction
 from sizing.ordinance.rules.registry import RuleSpec
 from sizing.quantities import show
 from sizing.result import SizingResult
@@ -53,7 +53,7 @@ class RuleContext:
     sub: Submittal
     on: dt.date
     sizing: SizingResult
-    profile: Any  # the Jurisdiction
+    jurisdiction: Jurisdiction
     waiver: dict[str, Any] | None = None
     #: The rule being checked (its declared parameters): set by the review for each rule.
     spec: RuleSpec | None = None
@@ -76,11 +76,11 @@ class RuleContext:
             raise TableError(f"review rule {self.spec.id!r} reads the profile parameter {key!r}, which it does not "
                              "declare in its review_rule(parameters=...)")
         self.reads.append(key)
-        return profile_parameter(key, self.profile)
+        return self.jurisdiction.parameter(key)
 
     def optional_param(self, key: str) -> dict[str, Any] | None:
         """A parameter the rule declares as optional: None when the profile does not have it."""
-        return self.param(key) if key in self.profile.parameters else None
+        return self.param(key) if key in self.jurisdiction.parameters else None
 
     @property
     def kind(self) -> str | None:
@@ -106,7 +106,7 @@ def no_interceptor(c: RuleContext, rule: str, citation: str, what: str) -> Findi
 
 def not_applicable(c: RuleContext, rule: str, citation: str) -> Finding | None:
     """An ``info`` finding when the profile applies ``rule`` only to other interceptor types; else None."""
-    by_type = c.profile.design_rules_by_interceptor_type
+    by_type = c.jurisdiction.design_rules_by_interceptor_type
     types = by_type.get(rule)
     kind = c.kind
     if types is None or kind is None or kind in types:

@@ -243,7 +243,7 @@ def rule_interceptor_type(c: RuleContext) -> Finding | None:
                        "A hydromechanical interceptor is proposed where no installation trigger "
                        f"({c.param('existing_trigger_install_working_days')['citation']}) requires a grease "
                        "interceptor", value=kind, limit="gravity, or a type the Director accepts")
-    alt = c.profile.waiver_kinds.get("alternative_pretreatment")
+    alt = c.jurisdiction.waiver_kinds.get("alternative_pretreatment")
     example = f" (e.g. as alternative pretreatment under {alt['citation']})" if alt else ""
     return Finding("interceptor_type", WARN, p["citation"],
                    "A hydromechanical interceptor is proposed where the chapter requires a grease interceptor: the "

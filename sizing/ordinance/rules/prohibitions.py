@@ -61,11 +61,11 @@ def rule_food_grinder_removal(c: RuleContext) -> list[Finding | Deadline] | None
     eff = c.param("ordinance_effective_date")
     days = int(p["value"])
     start = dt.date.fromisoformat(str(eff["value"]))
-    due = add_working_days(start, days, c.profile)
-    left = working_days_between(c.on, due, c.profile)
+    due = add_working_days(start, days, c.jurisdiction)
+    left = working_days_between(c.on, due, c.jurisdiction)
     deadline = Deadline(rule="food_grinder_removal", start=start, start_basis="the chapter's effective date",
                         working_days=days, date=due, citation=p["citation"],
-                        holidays_skipped=tuple(holidays_between(start, due, c.profile)), working_days_left=left)
+                        holidays_skipped=tuple(holidays_between(start, due, c.jurisdiction)), working_days_left=left)
     state = "has passed" if left < 0 else "is today" if left == 0 else f"is {left} working days away"
     finding = Finding("food_grinder_removal", INFO, p["citation"],
                       f"Removal deadline for food grinders in existing FSEs: {days} working days after the effective "

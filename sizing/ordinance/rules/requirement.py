@@ -114,8 +114,8 @@ def _existing_deadline(c: RuleContext, p: dict[str, Any], days: int, why: str,
         due = start + dt.timedelta(days=days)
         left, skipped = (due - c.on).days, ()
     else:
-        due = add_working_days(start, days, c.profile)
-        left, skipped = working_days_between(c.on, due, c.profile), tuple(holidays_between(start, due, c.profile))
+        due = add_working_days(start, days, c.jurisdiction)
+        left, skipped = working_days_between(c.on, due, c.jurisdiction), tuple(holidays_between(start, due, c.jurisdiction))
     deadline = Deadline(rule="interceptor_required", start=start, start_basis="the Director's notification",
                         working_days=days, date=due, citation=p["citation"], holidays_skipped=skipped,
                         working_days_left=left, day_kind=kind)
