@@ -126,7 +126,8 @@ def test_profile_has_every_ordinance_number():
     for key, value in expected.items():
         assert params[key]["value"] == value
         assert params[key]["citation"].startswith("TMC")
-    with pytest.raises(TableError, match="profiles available: cpc, fullerton, long-beach, tracy"):
+    with pytest.raises(TableError, match="profiles available: carmel-area-wd, cpc, fullerton, long-beach, madera-county, "
+                                        "placerville, tracy"):
         get_jurisdiction("stockton")
 
 

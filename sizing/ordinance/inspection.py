@@ -174,9 +174,10 @@ def due_on(issued: dt.date, period: Mapping[str, Any], jurisdiction: Jurisdictio
     """The last day to comply: ``value`` calendar days after ``issued``, or the ``value``-th working day after it
     on the profile's calendar (the day of the notice is day 0).
 
-    >>> due_on(dt.date(2026, 3, 2), {"value": 30, "unit": "days"}, "tracy")
+    >>> from sizing.jurisdiction import get
+    >>> due_on(dt.date(2026, 3, 2), {"value": 30, "unit": "days"}, get("tracy"))
     datetime.date(2026, 4, 1)
-    >>> due_on(dt.date(2025, 11, 26), {"value": 1, "unit": "working days"}, "tracy")  # Thanksgiving, day after
+    >>> due_on(dt.date(2025, 11, 26), {"value": 1, "unit": "working days"}, get("tracy"))  # Thanksgiving, day after
     datetime.date(2025, 12, 1)
     """
     if period["unit"] == "working days":
