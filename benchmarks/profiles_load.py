@@ -2,7 +2,8 @@
 
 Each round runs two fresh processes one after the other (A B A B ...): A imports ``sizing.jurisdiction`` and
 loads every shipped profile with ``jurisdiction.get`` (read, checked against the schema and the rule registry,
-parameters converted); B only imports ``sizing.jurisdiction``, the floor every command pays. The difference A - B
+parameters converted); B imports what every command imports before it reads a profile (PyYAML, the code tables'
+reader, ``sizing.jurisdiction``). The difference A - B
 is taken pair by pair and its median quoted, with the machine's load average beside it. Two cases: the profiles'
 check cache warm (a profile whose content passed once is not checked against its schema again: every command
 after the first on a machine) and cold (an empty cache folder each run: the first command after an install or
@@ -28,7 +29,8 @@ LOAD_ALL = ("from sizing import jurisdiction as j\n"
             "ids = j.available()\n"
             "[j.get(i) for i in ids]\n"
             "assert len(ids) >= 2, ids\n")
-FLOOR = "import sizing.jurisdiction\n"
+#: What every command imports anyway: PyYAML (the CLI floor imports it too) and the code tables' reader.
+FLOOR = "import yaml, sizing.tables, sizing.jurisdiction\n"
 
 
 def run_once(code: str, cache: str) -> float:
@@ -60,7 +62,7 @@ def main(argv: list[str] | None = None) -> int:
     from sizing import jurisdiction
 
     print(f"profiles: {', '.join(jurisdiction.available())}; A = import sizing.jurisdiction + get() each, "
-          f"B = import sizing.jurisdiction; {args.rounds} paired rounds, medians (min, max)")
+          f"B = import yaml, sizing.tables, sizing.jurisdiction; {args.rounds} paired rounds, medians (min, max)")
     with tempfile.TemporaryDirectory() as tmp:
         for cold in (False, True):
             a, b = paired(args.rounds, cold, Path(tmp))
