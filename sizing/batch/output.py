@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -15,6 +17,8 @@ from sizing.tables import load_table
 RESULT_COLUMNS = ("submittal_id", "fixture_lines", "dfu_total", "table_volume_gal", "footnote3_volume_gal",
                   "required_volume_gal", "installed_volume_gal", "undersized", "beyond_table", "warnings")
 REJECT_COLUMNS = ("line", "submittal_id", "reason")
+#: Result or reject rows written at a time by :meth:`BatchResult.json_chunks` and :func:`csv_chunks`.
+BLOCK_ROWS = 20_000
 
 
 def py(value: Any) -> Any:
@@ -79,6 +83,21 @@ class BatchResult:
         return {"edition": self.edition, "summary": self.summary(), "results": _records(self.results),
                 "rejects": _records(self.rejects), "provenance": self.provenance()}
 
+    def json_chunks(self) -> Iterator[str]:
+        """The text of ``json.dumps(self.to_dict(), indent=2, ensure_ascii=False, default=str)`` in pieces: the
+        results and rejects are encoded BLOCK_ROWS rows at a time, so the records of a large inventory are
+        never all in memory at once (the JSON text of a million submittals is a few hundred megabytes)."""
+        parts = {"edition": self.edition, "summary": self.summary(), "results": self.results,
+                 "rejects": self.rejects, "provenance": self.provenance()}
+        yield "{"
+        for k, (key, value) in enumerate(parts.items()):
+            yield ("," if k else "") + "\n  " + json.dumps(key, ensure_ascii=False) + ": "
+            if isinstance(value, pd.DataFrame):
+                yield from _json_records(value)
+            else:
+                yield _dumps(value).replace("\n", "\n  ")
+        yield "\n}"
+
 
 def csv_text(frame: pd.DataFrame) -> str:
     """The frame as CSV text, as ``frame.to_csv(index=False, lineterminator="\\n")`` writes the result and
@@ -93,6 +112,15 @@ def csv_text(frame: pd.DataFrame) -> str:
     """
     return write_csv([str(c) for c in frame.columns], zip(*[_cells(frame[c]) for c in frame.columns], strict=True),
                      cells_ready=True)
+
+
+def csv_chunks(frame: pd.DataFrame) -> Iterator[str]:
+    """:func:`csv_text` of the frame in pieces of BLOCK_ROWS rows (the header with the first), so the
+    cells of a large inventory's results are never all in memory as text at once."""
+    yield csv_text(frame.iloc[:BLOCK_ROWS])
+    for start in range(BLOCK_ROWS, len(frame), BLOCK_ROWS):
+        text = csv_text(frame.iloc[start:start + BLOCK_ROWS])
+        yield text[text.index("\n") + 1:]   # the header's names hold no line break
 
 
 def _cells(column: pd.Series) -> list[str]:
@@ -114,6 +142,22 @@ def _number_text(value: Any) -> str:
 def _histogram(values: pd.Series) -> list[dict[str, Any]]:
     counts = values.dropna().value_counts().sort_index()
     return [{"volume_gal": float(v), "submittals": int(n)} for v, n in counts.items()]
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, indent=2, ensure_ascii=False, default=str)
+
+
+def _json_records(frame: pd.DataFrame) -> Iterator[str]:
+    """A frame's records as the list ``_dumps`` writes at the second level of the document, a block at a time."""
+    if not len(frame):
+        yield "[]"
+        return
+    yield "["
+    for start in range(0, len(frame), BLOCK_ROWS):
+        block = _dumps(_records(frame.iloc[start:start + BLOCK_ROWS]))  # "[\n  {...},\n  {...}\n]"
+        yield ("," if start else "") + "\n  " + block[2:-2].replace("\n", "\n  ")
+    yield "\n  ]"
 
 
 def _records(frame: pd.DataFrame) -> list[dict[str, Any]]:
