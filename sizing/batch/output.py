@@ -129,7 +129,11 @@ def _cells(column: pd.Series) -> list[str]:
         codes, uniques = pd.factorize(column, use_na_sentinel=True)
         names = np.array([_number_text(py(u)) for u in uniques] + [""], dtype=object)
         return names[codes].tolist()   # code -1 (missing) -> ""
-    return ["" if v is None or v is pd.NA or v != v else spreadsheet_safe(str(v)) for v in column.tolist()]
+    if pd.api.types.infer_dtype(column, skipna=True) not in ("string", "empty"):  # 1 and True hash alike
+        return ["" if v is None or v is pd.NA or v != v else spreadsheet_safe(str(v)) for v in column.tolist()]
+    codes, uniques = pd.factorize(column, use_na_sentinel=True)   # each distinct text made safe once
+    names = np.array([spreadsheet_safe(str(u)) for u in uniques] + [""], dtype=object)
+    return names[codes].tolist()
 
 
 def _number_text(value: Any) -> str:
