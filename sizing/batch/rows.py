@@ -165,6 +165,10 @@ def _unknown_type_message(value: Any) -> str:
 def _identifiers(codes: np.ndarray, values: np.ndarray, reject) -> tuple[np.ndarray, np.ndarray]:
     """The ids as the register files them (:func:`sizing.parse.identifier`: NFKC, Unicode dashes as hyphens):
     ids that print alike are one submittal; an id with an invisible or control character rejects its rows."""
+    if _plain_ids(values):  # parse.identifier leaves each as it is: ids that strip alike are one submittal
+        remap, unique = pd.factorize(values)
+        remap = np.append(remap, -1)
+        return remap[np.where(codes >= 0, codes, len(values))], np.asarray(unique, dtype=object)
     normal: dict[str, int] = {}
     remap = np.full(len(values) + 1, -1, dtype=np.int64)
     for j, v in enumerate(values):
@@ -177,6 +181,15 @@ def _identifiers(codes: np.ndarray, values: np.ndarray, reject) -> tuple[np.ndar
             text = v
         remap[j] = normal.setdefault(text, len(normal))
     return remap[np.where(codes >= 0, codes, len(values))], np.array(list(normal), dtype=object)
+
+
+def _plain_ids(values: np.ndarray) -> bool:
+    """Whether every id is text of printable ASCII within the register's length (checked at C speed, joined)."""
+    try:
+        joined = " ".join(values)
+    except TypeError:  # a missing or non-text value
+        return False
+    return joined.isascii() and joined.isprintable() and max(map(len, values), default=0) <= parse.MAX_ID
 
 
 def parse_rows(frame: pd.DataFrame, pos: np.ndarray, resolver: Resolver) -> Rows:
@@ -234,10 +247,11 @@ def _submittal_ids(column: pd.Series, reject: Callable[[Iterable[int], str], Non
     missing = np.flatnonzero(sid_codes < 0)
     if missing.size:
         reject(missing, "submittal_id: expected the submittal's id, got nothing")
-    for j, sid in enumerate(sid_values):  # the register's limits: an inventory's ids become FSE ids
-        message = id_problem(sid)
-        if message is not None:
-            reject(np.flatnonzero(sid_codes == j), message)
+    if max(map(len, sid_values), default=0) > parse.MAX_ID:  # the register's limits: ids become FSE ids
+        for j, sid in enumerate(sid_values):
+            message = id_problem(sid)
+            if message is not None:
+                reject(np.flatnonzero(sid_codes == j), message)
     return sid_codes, sid_values
 
 
