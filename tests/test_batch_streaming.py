@@ -7,6 +7,8 @@ import json
 import random
 from pathlib import Path
 
+import numpy as np
+import pandas as pd
 import pytest
 
 from sizing.batch import csv_text, output, run_batch
@@ -54,3 +56,16 @@ def test_the_command_writes_the_whole_text(fmt, seeded, tmp_path, monkeypatch, c
     assert main(["batch", str(seeded), "--format", fmt, "--rejects", str(tmp_path / "r.csv")]) == 1
     assert capsys.readouterr().out == whole + ("\n" if fmt == "json" else "")
     assert (len(result.results), len(result.rejects)) == (229, 85)  # many blocks, and the rejects too
+
+
+def test_json_cells_are_written_as_json_writes_the_records():
+    """Each kind of column: floats (-0.0 kept apart from 0.0, NaN as null), ints, text with quotes and None,
+    nullable booleans, a column of mixed values (1, "1" and True are three values)."""
+    frame = pd.DataFrame({"f": [0.0, -0.0, np.nan, 1.5, 1e300], "i": [1, 2, 3, 4, 5],
+                          "t": ["x", None, "y", "x", 'say "q"'],
+                          "u": pd.array([True, None, False, True, True], dtype="boolean"),
+                          "b": [True, False, True, True, False], "m": [1, "1", True, None, 2.0]})
+    text = "".join(output._json_records(frame))
+    assert text == json.dumps(output._records(frame), indent=2, ensure_ascii=False).replace("\n", "\n  ")
+    assert json.loads(text)[1] == {"f": -0.0, "i": 2, "t": None, "u": None, "b": False, "m": "1"}
+    assert '"f": -0.0' in text and '"m": true' in text

@@ -153,15 +153,35 @@ def _dumps(value: Any) -> str:
 
 
 def _json_records(frame: pd.DataFrame) -> Iterator[str]:
-    """A frame's records as the list ``_dumps`` writes at the second level of the document, a block at a time."""
+    """A frame's records as ``_dumps`` writes them at the second level of the document, a block at a time; each
+    column's distinct values encoded once and the records put together column by column."""
     if not len(frame):
         yield "[]"
         return
     yield "["
+    keys = [json.dumps(str(c), ensure_ascii=False) for c in frame.columns]
     for start in range(0, len(frame), BLOCK_ROWS):
-        block = _dumps(_records(frame.iloc[start:start + BLOCK_ROWS]))  # "[\n  {...},\n  {...}\n]"
-        yield ("," if start else "") + "\n  " + block[2:-2].replace("\n", "\n  ")
+        block = frame.iloc[start:start + BLOCK_ROWS]
+        rows = np.full(len(block), "{", dtype=object)
+        for k, (key, column) in enumerate(zip(keys, block.columns, strict=True)):
+            rows = rows + (("\n      " if not k else ",\n      ") + key + ": ") + _json_cells(block[column])
+        yield ("," if start else "") + "\n    " + ",\n    ".join((rows + "\n    }").tolist())
     yield "\n  ]"
+
+
+def _json_cells(column: pd.Series) -> np.ndarray:
+    """Each cell's JSON text as ``_records`` and ``_dumps`` write it (missing: null), each distinct value once."""
+    if pd.api.types.is_float_dtype(column.dtype):  # by bit pattern: -0.0 is not 0.0
+        values = column.to_numpy(dtype=np.float64, na_value=np.nan)
+        bits, codes = np.unique(values.view(np.int64), return_inverse=True)
+        texts = np.array([_dumps(float(v)) for v in bits.view(np.float64)], dtype=object)[codes]
+        texts[np.isnan(values)] = "null"
+        return texts
+    kind = pd.api.types.infer_dtype(column, skipna=True)
+    if kind in ("string", "empty", "integer", "boolean"):  # one kind: no 1 and True hashed alike
+        codes, uniques = pd.factorize(column, use_na_sentinel=True)
+        return np.array([_dumps(py(u)) for u in uniques] + ["null"], dtype=object)[codes]
+    return np.array([_dumps(next(iter(r.values()))) for r in _records(column.to_frame())], dtype=object)
 
 
 def _records(frame: pd.DataFrame) -> list[dict[str, Any]]:
