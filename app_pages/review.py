@@ -148,9 +148,22 @@ def source(place) -> None:
     st.caption(f"Project: {(doc.get('project') or {}).get('name', '—')} · construction "
                f"{str(doc.get('construction', 'new')).replace('_', ' ')}"
                + (f" · inlet pipe {doc['inlet_pipe']}" if doc.get("inlet_pipe") else ""))
+
+
+@st.fragment
+def review_body(place) -> None:
+    """The fixture grid, the permit, the proposed design and the review, as one fragment: an edit of any of
+    them reruns this part of the page only, not the app's sign-in, sidebar and navigation, the header and the
+    submittal's source (they rerun it when they change)."""
+    on_demand.start_run()  # a download is built from the run that drew it, a fragment's run too
     with st.expander("Fixture schedule (edit it here; the review sizes what this table holds)"):
         fixtures.add_form("rv_fx", "in_rv_add_type", "in_rv_add_count", "rv_add_fixture", place)
         ss.rv_schedule = fixtures.schedule(fixtures.editor("rv_fx"), place)
+    permit_fields()
+    results(design_form(), place)
+
+
+def permit_fields() -> None:
     st.subheader("Permit and reviewer")
     h1, h2, h3, h4 = st.columns(4)
     h1.text_input("Permit number", key="in_rv_permit")
@@ -443,4 +456,4 @@ place = jurisdiction.chosen()
 common.header("Plan review", place, str(ss.rv_doc.get("edition") or DEFAULT_EDITION) if "rv_doc" in ss else None)
 init_state()
 source(place)
-results(design_form(), place)
+review_body(place)
