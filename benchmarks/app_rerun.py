@@ -104,7 +104,8 @@ def app_page(lines: int, page: str) -> tuple[AppTest, callable]:
     at.session_state[f"{prefix}_current"] = frame
     at.session_state[f"{prefix}_ver"] = 7
     at.run()
-    assert not at.exception and not at.error, (at.exception, [e.value for e in at.error])
+    assert not at.exception, at.exception
+    assert page == "review" or not at.error, [e.value for e in at.error]  # the review's verdict may be an error
 
     def edit(count: int) -> None:
         key = at.session_state[f"{prefix}_editor_key"]
