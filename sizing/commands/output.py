@@ -192,6 +192,8 @@ def to_json(data: dict[str, Any]) -> str:
 
 def json_safe(text: str) -> str:
     """JSON text (whole or a piece of it) with the control characters json leaves as they are escaped."""
+    if text.isascii() and "\x7f" not in text:  # nothing to escape (a scan at C speed)
+        return text
     return _JSON_CONTROL.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
