@@ -151,19 +151,7 @@ def schedule(edited: pd.DataFrame, place: Jurisdiction | str) -> Schedule:
     ``place``'s default for the type is not written."""
     out = Schedule()
     for row, values in enumerate(records(edited)):
-        item: dict[str, Any] = {}
-        for col in COLUMNS:
-            value = values.get(col)
-            if common.blank(value):
-                continue
-            if col == "connected":
-                item["connected_to_interceptor"] = bool(value)
-                continue
-            if col in NUMBER_COLUMNS:
-                number = float(value)
-                item[col] = int(number) if number.is_integer() else number
-            else:
-                item[col] = str(value).strip()
+        item = _item(values)
         if not any(k != "connected_to_interceptor" for k in item):
             continue
         other = item.pop("other_type", None)
@@ -177,37 +165,65 @@ def schedule(edited: pd.DataFrame, place: Jurisdiction | str) -> Schedule:
             item.pop("connected_to_interceptor", None)
         label = item.get("label") or (type_label(item["type"]) if "type" in item else None)
         name = row_name(row, label)
-        if "type" not in item:
-            out.incomplete.append(f"{name}: choose its type (or name an appliance under 'other type') — "
-                                  "not counted yet")
+        problem = _type_problem(item, other, name)
+        if problem is not None:
+            out.incomplete.append(problem)
             continue
-        if other is not None and not any(item.get(k) for k in ("flow", "trap_size", "dfu")):
-            known = _known_type(other)
-            if known is None:
-                names = list(submittal.fixture_types()) + list(submittal.fixture_aliases())
-                close = difflib.get_close_matches(parse.normalise_key(other), names, n=1, cutoff=0.6)
-                hint = f" (did you mean {type_label(submittal.fixture_aliases().get(close[0], close[0]))!r}?)" \
-                    if close else ""
-                out.incomplete.append(f"{name}: '{other}' is not a listed fixture type{hint}; enter its flow, "
-                                      "trap size or DFU — not counted yet")
-                continue
-        given = [k for k in DIMENSIONS if k in item]
-        if given and len(given) < 3 and not _all_lengths(item, given):
-            pass  # a dimension in a wrong unit: the parser names it (not "enter its width and depth")
-        elif given and len(given) < 3:
-            missing = [k for k in DIMENSIONS if k not in given]
-            out.incomplete.append(f"{name}: enter its {' and '.join(missing)} — its volume is not in the "
-                                  "hydromechanical size yet (its DFU is counted)")
-            for k in (*given, "compartments"):
-                item.pop(k, None)
-        elif "compartments" in item and not given:
-            out.incomplete.append(f"{name}: compartments need the sink's length, width and depth — its volume "
-                                  "is not in the hydromechanical size yet (its DFU is counted)")
-            item.pop("compartments")
+        problem = _dimensions_problem(item, name)
+        if problem is not None:
+            out.incomplete.append(problem)
         out.fixtures.append(item)
         out.rows.append(row)
         out.labels.append(label)
     return out
+
+
+def _item(values: Mapping[str, Any]) -> dict[str, Any]:
+    """One editor row as a fixture mapping: empty cells left out, numbers as numbers, text stripped."""
+    item: dict[str, Any] = {}
+    for col in COLUMNS:
+        value = values.get(col)
+        if common.blank(value):
+            continue
+        if col == "connected":
+            item["connected_to_interceptor"] = bool(value)
+        elif col in NUMBER_COLUMNS:
+            number = float(value)
+            item[col] = int(number) if number.is_integer() else number
+        else:
+            item[col] = str(value).strip()
+    return item
+
+
+def _type_problem(item: Mapping[str, Any], other: str | None, name: str) -> str | None:
+    """Why a row is not counted yet for its type: none chosen, or an unlisted one without flow, trap or DFU."""
+    if "type" not in item:
+        return f"{name}: choose its type (or name an appliance under 'other type') — not counted yet"
+    if other is None or any(item.get(k) for k in ("flow", "trap_size", "dfu")) or _known_type(other) is not None:
+        return None
+    names = list(submittal.fixture_types()) + list(submittal.fixture_aliases())
+    close = difflib.get_close_matches(parse.normalise_key(other), names, n=1, cutoff=0.6)
+    hint = f" (did you mean {type_label(submittal.fixture_aliases().get(close[0], close[0]))!r}?)" if close else ""
+    return f"{name}: '{other}' is not a listed fixture type{hint}; enter its flow, trap size or DFU — not counted yet"
+
+
+def _dimensions_problem(item: dict[str, Any], name: str) -> str | None:
+    """A sink's dimensions not all given (or compartments without them): they are left out of the row, which
+    is still counted by its DFU; the note that says so."""
+    given = [k for k in DIMENSIONS if k in item]
+    if given and len(given) < 3 and not _all_lengths(item, given):
+        return None  # a dimension in a wrong unit: the parser names it (not "enter its width and depth")
+    if given and len(given) < 3:
+        missing = [k for k in DIMENSIONS if k not in given]
+        for k in (*given, "compartments"):
+            item.pop(k, None)
+        return (f"{name}: enter its {' and '.join(missing)} — its volume is not in the hydromechanical size yet "
+                "(its DFU is counted)")
+    if "compartments" in item and not given:
+        item.pop("compartments")
+        return (f"{name}: compartments need the sink's length, width and depth — its volume is not in the "
+                "hydromechanical size yet (its DFU is counted)")
+    return None
 
 
 def _all_lengths(item: Mapping[str, Any], keys: list[str]) -> bool:

@@ -148,9 +148,21 @@ def source(place) -> None:
     st.caption(f"Project: {(doc.get('project') or {}).get('name', '—')} · construction "
                f"{str(doc.get('construction', 'new')).replace('_', ' ')}"
                + (f" · inlet pipe {doc['inlet_pipe']}" if doc.get("inlet_pipe") else ""))
+
+
+@st.fragment
+def schedule_and_review(place) -> None:
+    """The fixture grid and the review, as one fragment: an edit in the grid (or any widget of the review)
+    reruns this part of the page only, not the app's sign-in, sidebar and navigation, the header, the
+    submittal's source, the permit and the proposed design above (they rerun it when they change)."""
+    on_demand.start_run()  # a download is built from the run that drew it, a fragment's run too
     with st.expander("Fixture schedule (edit it here; the review sizes what this table holds)"):
         fixtures.add_form("rv_fx", "in_rv_add_type", "in_rv_add_count", "rv_add_fixture", place)
         ss.rv_schedule = fixtures.schedule(fixtures.editor("rv_fx"), place)
+    results(build_document(ss.rv_mh_current), place)  # the manholes as the design's grid holds them
+
+
+def permit_fields() -> None:
     st.subheader("Permit and reviewer")
     h1, h2, h3, h4 = st.columns(4)
     h1.text_input("Permit number", key="in_rv_permit")
@@ -160,7 +172,7 @@ def source(place) -> None:
     h4.text_input("Reviewer", key="in_rv_reviewer")
 
 
-def design_form() -> dict:
+def design_form() -> None:
     st.subheader("Proposed interceptor")
     # one st.columns per row, so that on a phone (columns stacked) the fields keep their reading order
     c1, c2, c3, c4 = st.columns(4)
@@ -182,8 +194,8 @@ def design_form() -> dict:
               "to_grade": st.column_config.SelectboxColumn("to finished grade", options=["yes", "no"]),
               "label": st.column_config.TextColumn("label"),
               "sheet": st.column_config.TextColumn("sheet")}
-    manholes = common.editor("rv_mh", manhole_frame([]), num_rows="dynamic", column_config=config,
-                             width="stretch")
+    common.editor("rv_mh", manhole_frame([]), num_rows="dynamic", column_config=config,
+                  width="stretch")
 
     st.subheader("Operations and existing-FSE triggers")
     d1, d2 = st.columns(2)
@@ -203,7 +215,6 @@ def design_form() -> dict:
         st.checkbox("Additives authorized in writing", key="in_rv_additives_authorized")
         st.text_input("Additive product", key="in_rv_additives_product")
         st.text_input("Permit", key="in_rv_additives_permit")
-    return build_document(manholes)
 
 
 def build_document(manholes: pd.DataFrame) -> dict:
@@ -443,4 +454,6 @@ place = jurisdiction.chosen()
 common.header("Plan review", place, str(ss.rv_doc.get("edition") or DEFAULT_EDITION) if "rv_doc" in ss else None)
 init_state()
 source(place)
-results(design_form(), place)
+permit_fields()
+design_form()
+schedule_and_review(place)

@@ -119,13 +119,13 @@ def build_document(sched: fixtures.Schedule) -> dict:
 
 # --- inputs --------------------------------------------------------------------------------------------------
 
-def inputs(place) -> fixtures.Schedule:
+def inputs(place) -> None:
     examples = st.expander("Start from an example or a file", key="examples_open", on_change="rerun")
     if examples.open:  # its picker and uploader are drawn only when open, not on every rerun after an edit
         with examples:
             start_from()
     common.show_message("load_message")
-    return form_fields(place)
+    form_fields(place)
 
 
 def start_from() -> None:
@@ -141,8 +141,8 @@ def start_from() -> None:
                               + ", ".join(submittal.FIXTURE_FIELDS))
 
 
-def form_fields(place) -> fixtures.Schedule:
-    """The submittal's fields, the fixture grid and the meals cross-check; the schedule the grid holds."""
+def form_fields(place) -> None:
+    """The submittal's fields and the form that adds a row, above the fixture grid."""
     c1, c2, c3, c4 = st.columns(4)
     c1.selectbox("CPC edition", common.edition_names(), key="in_edition")
     c2.selectbox("Construction", submittal.CONSTRUCTION, key="in_construction",
@@ -161,7 +161,22 @@ def form_fields(place) -> fixtures.Schedule:
                "A bare number is taken in inches (lengths) or gpm (flow). Messages count the rows from 1, "
                "top down. An appliance that is not listed: 'Other appliance', its name under 'other type', "
                "and its flow.")
+    # outside the grid's fragment: adding a row gives the grid a new key, which reruns the page
     fixtures.add_form("fx", "in_add_type", "in_add_count", "add_fixture", place)
+
+
+@st.fragment
+def schedule_and_result(place) -> None:
+    """The fixture grid, the meals cross-check and the result, as one fragment: an edit in the grid (or any
+    widget below it) reruns this part of the page only, not the app's sign-in, sidebar and navigation, the
+    header, the example picker and the fields above (they rerun it when they change)."""
+    on_demand.start_run()  # a download is built from the run that drew it, a fragment's run too
+    sched = schedule_fields(place)
+    results(build_document(sched), sched, place)
+
+
+def schedule_fields(place) -> fixtures.Schedule:
+    """The fixture grid and the meals cross-check; the schedule the grid holds."""
     sched = fixtures.schedule(fixtures.editor("fx"), place)
     st.button("Clear the schedule", key="clear_fixtures", on_click=on_clear)
 
@@ -205,7 +220,7 @@ def results(doc: dict, sched: fixtures.Schedule, place) -> None:
     units = st.radio("Units", ("US", "SI"), key="in_units", horizontal=True).lower()
     g, h = result.gravity, result.hydromechanical
 
-    m1, m2, m3, m4 = st.columns(4)
+    m1 = m2 = m3 = m4 = st.container(horizontal=True)  # one block for the four (four columns were five)
     m1.metric("DFU total", show(result.dfu_total, "DFU"), help=f"from {g['dfu_basis'] or 'nothing'}")
     m2.metric("Gravity interceptor, required", show(g["required_volume_gal"], "gal", units), help=g["citation"])
     m3.metric("HGI, 1-minute drainage", show(h["rated_one_minute_gpm"], "gpm", units), help=h["citation"])
@@ -313,5 +328,5 @@ def main() -> None:
     init_state()
     place = jurisdiction.chosen()
     common.header("Size a grease interceptor", place, ss.in_edition)
-    schedule = inputs(place)
-    results(build_document(schedule), schedule, place)
+    inputs(place)
+    schedule_and_result(place)

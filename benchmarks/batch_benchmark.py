@@ -1,18 +1,22 @@
 """Benchmark of ``sizing batch`` against a bare pandas/numpy pass over the same inventory.
 
-    python benchmarks/batch_benchmark.py                 # 100,000 submittals x 10 fixture rows
+    python benchmarks/batch_benchmark.py                 # 100,000 submittals x 10 fixture rows, CSV and JSON
     python benchmarks/batch_benchmark.py -n 2000 --sample 50 --repeat 1
+    python benchmarks/batch_benchmark.py -n 1000000 --repeat 1 --no-inner --sample 20   # 10,000,000 rows
+    python benchmarks/batch_benchmark.py --source /tmp/other-checkout                    # another version
 
-Prints, from one run:
-- the wall time and peak memory (RSS) of ``sizing batch FILE --output OUT`` run as a subprocess;
-- the wall time of a bare pandas/numpy pass over the same file (read CSV, map DFU, group sum, Table
-  1014.3.6 lookup, write CSV), run as a subprocess too so both pay the same interpreter and pandas start-up;
-- the ratio batch / bare (target <= 1.5);
+Prints, each figure with the machine's load average beside it:
+- the wall time and peak memory (RSS) of a bare pandas/numpy pass over the file (read CSV, map DFU, group sum,
+  Table 1014.3.6 lookup, write CSV), run as a subprocess: the floor;
+- the wall time and peak RSS of ``sizing batch FILE --output OUT`` (CSV and JSON output) run as a subprocess too,
+  so both pay the same interpreter and pandas start-up, and their ratios to the floor (goal: time <= 1.1,
+  memory <= 1.0);
 - the same work timed inside each process (start-up excluded): run_batch + writing its CSV against the bare
   pass, and their ratio;
 - how many of a random sample of submittals the batch output sizes exactly as ``sizing.size.size`` does.
 
-With ``--repeat N`` each subprocess runs N times and the fastest run is reported (the machine may be shared).
+With ``--repeat N`` the commands run N times in turn (bare, batch csv, batch json, ...) and the medians of the
+paired ratios are reported (the machine may be shared).
 The inventory is seeded random with a realistic type mix: listed fixtures, aliases and mixed case, floor
 sinks and special-purpose sinks by trap size (incl. sizes between listed ones and metric sizes), unlisted
 appliances by flow, unconnected dishwashers, installed volumes (repeated on every row or given once), and
@@ -23,6 +27,10 @@ from __future__ import annotations
 
 import argparse
 import csv
+import json
+import os
+import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -178,13 +186,18 @@ def _run_reaped(cmd: list[str]) -> tuple[float, int, str]:
     return float(wall), int(rss), text
 
 
-def sample_check(inventory: Path, output: Path, sample: int, edition: str, seed: int = 7) -> tuple[int, int]:
+def sample_check(inventory: Path, output: Path, sample: int, edition: str, seed: int = 7, fmt: str = "csv"
+                 ) -> tuple[int, int]:
     """Size ``sample`` random submittals with sizing.size.size from the raw CSV rows; count exact matches."""
     from sizing import submittal as submittal_mod
     from sizing.batch import submittal_document
     from sizing.size import size
 
-    results = pd.read_csv(output, dtype={"submittal_id": str}, keep_default_na=False, na_values=[""])
+    if fmt == "json":
+        results = pd.DataFrame(json.loads(output.read_text(encoding="utf-8"))["results"])
+        results = results.astype({"table_volume_gal": float, "required_volume_gal": float})
+    else:
+        results = pd.read_csv(output, dtype={"submittal_id": str}, keep_default_na=False, na_values=[""])
     results = results.set_index("submittal_id")
     rng = np.random.default_rng(seed)
     chosen = set(rng.choice(results.index.to_numpy(), size=min(sample, len(results)), replace=False))
@@ -212,54 +225,81 @@ def _same(got: float, expected: float | None) -> bool:
     return (expected is None and pd.isna(got)) or (expected is not None and got == expected)
 
 
-def main(argv: list[str] | None = None) -> int:
+def _args(argv: list[str] | None) -> argparse.Namespace:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("-n", "--submittals", type=int, default=100_000)
-    p.add_argument("--rows", type=int, default=10, help="fixture rows per submittal")
+    p.add_argument("--rows", type=int, default=10, help="fixture rows per submittal (rows = submittals x rows)")
     p.add_argument("--sample", type=int, default=200, help="submittals checked against sizing.size.size")
-    p.add_argument("--repeat", type=int, default=3, help="runs of each subprocess; the fastest is reported")
+    p.add_argument("--repeat", type=int, default=3, help="paired runs of each command; medians are reported")
     p.add_argument("--edition", default="2025")
+    p.add_argument("--format", choices=("csv", "json", "both"), default="both", help="sizing batch output")
+    p.add_argument("--no-inner", action="store_true", help="skip the in-process timing (large inventories)")
+    p.add_argument("--source", metavar="DIR", help="time the sizing package of another checkout (PYTHONPATH)")
     p.add_argument("--keep", metavar="DIR", help="keep the generated files in DIR")
-    args = p.parse_args(argv)
+    return p.parse_args(argv)
 
+
+def _load() -> str:
+    return f"load {os.getloadavg()[0]:.2f}"
+
+
+def _line(name: str, runs: list[tuple[float, int]], floor: list[tuple[float, int]] | None = None) -> str:
+    walls = [w for w, _ in runs]
+    rss = max(r for _, r in runs) / 1024
+    text = (f"{name:<22} wall {statistics.median(walls):6.2f} s (runs {', '.join(f'{w:.2f}' for w in walls)}), "
+            f"peak RSS {rss:6.0f} MiB")
+    if floor is not None:
+        ratios = [a / b for (a, _), (b, _) in zip(runs, floor, strict=True)]
+        floor_rss = max(r for _, r in floor) / 1024
+        text += (f"; vs bare: time {statistics.median(ratios):.2f} (min {min(ratios):.2f}, max {max(ratios):.2f}), "
+                 f"memory {rss / floor_rss:.2f}")
+    return f"{text}; {_load()}"
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _args(argv)
+    if args.source:
+        os.environ["PYTHONPATH"] = str(Path(args.source).resolve())
     folder = Path(args.keep) if args.keep else Path(tempfile.mkdtemp(prefix="sizing-batch-bench-"))
     folder.mkdir(parents=True, exist_ok=True)
     inventory = folder / "inventory.csv"
     t0 = time.perf_counter()
     generate(inventory, args.submittals, args.rows)
-    size_mb = inventory.stat().st_size / 1e6
     print(f"inventory: {args.submittals:,} submittals x {args.rows} rows = {args.submittals * args.rows:,} rows, "
-          f"{size_mb:.1f} MB (generated in {time.perf_counter() - t0:.1f} s)")
-
-    out = folder / "results.csv"
-    bare_out = folder / "bare.csv"
-    sizing_cmd = [sys.executable, "-m", "sizing", "batch", str(inventory), "--output", str(out),
-                  "--edition", args.edition, "--progress"]
-    bare_cmd = [sys.executable, "-c", BARE, str(inventory), str(bare_out), args.edition]
+          f"{inventory.stat().st_size / 1e6:.1f} MB (generated in {time.perf_counter() - t0:.1f} s); "
+          f"{args.repeat} paired runs, medians; peak RSS the largest of the runs; {_load()}")
+    formats = ("csv", "json") if args.format == "both" else (args.format,)
+    commands = {f"sizing batch ({fmt})": [sys.executable, "-m", "sizing", "batch", str(inventory), "--output",
+                                          str(folder / f"results.{fmt}"), "--format", fmt, "--edition", args.edition]
+                for fmt in formats}
+    bare_cmd = [sys.executable, "-c", BARE, str(inventory), str(folder / "bare.csv"), args.edition]
     inner_cmd = [sys.executable, "-c", BATCH_INNER, str(inventory), str(folder / "inner.csv"), args.edition]
-    batch_runs, bare_runs, batch_inner, bare_inner = [], [], [], []
-    for _ in range(max(1, args.repeat)):  # interleaved, so a busy moment hits both
-        batch_runs.append(_run_reaped(sizing_cmd)[:2])
+    runs: dict[str, list[tuple[float, int]]] = {name: [] for name in ["bare pandas", *commands]}
+    inner: dict[str, list[float]] = {"batch": [], "bare": []}
+    for _ in range(max(1, args.repeat)):  # interleaved, so a busy moment hits every side
         wall, rss, text = _run_reaped(bare_cmd)
-        bare_runs.append((wall, rss))
-        bare_inner.append(float(text.strip().splitlines()[-1]))
-        batch_inner.append(float(_run_reaped(inner_cmd)[2].strip().splitlines()[-1]))
-    wall, rss = min(batch_runs)
-    bare_wall, bare_rss = min(bare_runs)
-    print(f"sizing batch:  wall {wall:.2f} s, peak RSS {rss / 1024:.0f} MiB   "
-          f"(runs: {', '.join(f'{w:.2f}' for w, _ in batch_runs)} s)")
-    print(f"bare pandas:   wall {bare_wall:.2f} s, peak RSS {bare_rss / 1024:.0f} MiB   "
-          f"(runs: {', '.join(f'{w:.2f}' for w, _ in bare_runs)} s)")
-    print(f"ratio batch / bare: {wall / bare_wall:.2f} (target <= 1.5; both as subprocesses, start-up included)")
-    print(f"in-process work, start-up excluded: batch {min(batch_inner):.2f} s, bare {min(bare_inner):.2f} s, "
-          f"ratio {min(batch_inner) / min(bare_inner):.2f}")
-    matches, checked = sample_check(inventory, out, args.sample, args.edition)
-    print(f"sample check: {matches}/{checked} submittals identical to sizing.size.size")
+        runs["bare pandas"].append((wall, rss))
+        inner["bare"].append(float(text.strip().splitlines()[-1]))
+        for name, cmd in commands.items():
+            runs[name].append(_run_reaped(cmd)[:2])
+        if not args.no_inner:
+            inner["batch"].append(float(_run_reaped(inner_cmd)[2].strip().splitlines()[-1]))
+    print(_line("bare pandas (floor)", runs["bare pandas"]))
+    for name in commands:
+        print(_line(name, runs[name], runs["bare pandas"]))
+    print("goal: time at most 1.1 x the bare pass (both as subprocesses, start-up included), memory at most 1.0 x")
+    if inner["batch"]:
+        b, f = statistics.median(inner["batch"]), statistics.median(inner["bare"])
+        print(f"in-process work, start-up excluded: batch {b:.2f} s, bare {f:.2f} s, ratio {b / f:.2f}")
+    status = 0
+    if args.sample:
+        matches, checked = sample_check(inventory, folder / f"results.{formats[0]}", args.sample, args.edition,
+                                        fmt=formats[0])
+        print(f"sample check: {matches}/{checked} submittals identical to sizing.size.size")
+        status = 0 if matches == checked else 1
     if not args.keep:
-        for f in (inventory, out, bare_out, folder / "inner.csv"):
-            f.unlink(missing_ok=True)
-        folder.rmdir()
-    return 0 if matches == checked else 1
+        shutil.rmtree(folder, ignore_errors=True)
+    return status
 
 
 if __name__ == "__main__":

@@ -220,6 +220,8 @@ def identifier(field: str, value: Any, max_length: int = 200) -> str:
                                              "exactly as written")
     if not isinstance(value, str) or len(value) > max_length:
         raise SizingInputError(field, value, f"an identifier of at most {max_length:,} characters")
+    if value.isascii() and value.isprintable():  # NFKC and the dashes leave printable ASCII as it is
+        return value.strip()
     text = unicodedata.normalize("NFKC", value).translate(_DASHES).strip()
     for ch in text:
         if unicodedata.category(ch) in ("Cc", "Cf", "Co", "Cs", "Zl", "Zp"):

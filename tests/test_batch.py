@@ -410,7 +410,15 @@ def test_benchmark_script_smoke(tmp_path):
                          capture_output=True, text=True, cwd=ROOT)
     assert out.returncode == 0, out.stderr
     assert "sample check: 25/25 submittals identical to sizing.size.size" in out.stdout
-    assert "ratio batch / bare:" in out.stdout
+    json_out = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "batch_benchmark.py"), "-n", "60",
+                               "--sample", "10", "--repeat", "1", "--format", "json", "--no-inner"],
+                              capture_output=True, text=True, cwd=ROOT)
+    assert "sample check: 10/10 submittals identical to sizing.size.size" in json_out.stdout, json_out.stderr
+    lines = out.stdout.splitlines()
+    assert [line.split(" wall ")[0].strip() for line in lines if " wall " in line] == [
+        "bare pandas (floor)", "sizing batch (csv)", "sizing batch (json)"]
+    assert all("peak RSS" in line and "; load " in line for line in lines if " wall " in line)
+    assert sum("vs bare: time" in line and "memory" in line for line in lines) == 2
 
 
 def test_header_only_inventory_is_empty_not_an_error(tmp_path, capsys):

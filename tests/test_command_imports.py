@@ -1,6 +1,8 @@
 """The command paths stay light: a command that does not need pandas, matplotlib, fpdf2, SQLAlchemy, Streamlit,
 Authlib, jsonschema, numpy or sympy does not import it (each costs tens of milliseconds on every run). A profile's
-schema check (jsonschema) runs when its content is new, once per machine: the first run warms the cache."""
+schema check (jsonschema) runs when its content is new, once per machine: the first run warms the cache. The
+register's reading commands need SQLAlchemy (their database layer) and nothing else of the list; the sign-in
+(Authlib) and the app (Streamlit) stay off every command."""
 
 from __future__ import annotations
 
@@ -12,24 +14,33 @@ import pytest
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 HEAVY = ("pandas", "matplotlib", "fpdf", "sqlalchemy", "streamlit", "authlib", "jsonschema", "numpy", "sympy")
+REGISTER_DOCUMENTS = ("corner-cafe-cycle1.yaml", "corner-cafe-cycle2.yaml", "corner-coffee-waiver.yaml",
+                      "example-bistro-maintenance.yaml")
+
+
+def _imported(argv: list[str], tmp_path: Path) -> tuple[list[str], list[str]]:
+    """(exit code and heavy modules imported) of the command run twice in fresh processes, first and second."""
+    code = ("import contextlib, io, sys\nfrom sizing.cli import main\n"
+            "with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):\n"
+            f"    rc = main({argv!r})\n"
+            f"print(rc, sorted(m for m in {HEAVY!r} if m in sys.modules))\n")
+    env = {"SIZING_CACHE_DIR": str(tmp_path / "cache"), "PATH": "/usr/bin:/bin", "HOME": str(tmp_path)}
+    runs = [subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True,
+                           cwd=tmp_path) for _ in range(2)]
+    return [r.stdout for r in runs]
 
 
 @pytest.mark.parametrize("argv", [
     ["size", "cpc-code-example.yaml"], ["review", "review-noncompliant.yaml"], ["waiver", "waiver-coffee-bar.yaml"],
     ["maintenance", "maintenance-restaurant.yaml"], ["review", "review-compliant.yaml", "--jurisdiction", "cpc"],
-    ["jurisdictions", "show", "tracy"]])
+    ["jurisdictions", "show", "tracy"], ["jurisdictions", "list"]])
 def test_a_command_imports_only_what_it_needs(argv, tmp_path):
     args = [a if not a.endswith(".yaml") else str(EXAMPLES / a) for a in argv]
-    code = ("import contextlib, io, sys\nfrom sizing.cli import main\n"
-            "with contextlib.redirect_stdout(io.StringIO()):\n"
-            f"    rc = main({args!r})\n"
-            f"print(rc, sorted(m for m in {HEAVY!r} if m in sys.modules))\n")
-    env = {"SIZING_CACHE_DIR": str(tmp_path), "PATH": "/usr/bin:/bin", "HOME": str(tmp_path)}
-    first = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True)
-    assert "jsonschema" in first.stdout  # a new profile content: checked against its schema once
-    second = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True)
-    rc, heavy = second.stdout.split(" ", 1)
-    assert heavy.strip() == "[]", second.stdout
+    first, second = _imported(args, tmp_path)
+    if argv[0] != "jurisdictions" or argv[1] != "list":  # list reads no profile
+        assert "jsonschema" in first  # a new profile content: checked against its schema once
+    rc, heavy = second.split(" ", 1)
+    assert heavy.strip() == "[]", second
     assert rc in ("0", "1")
 
 
@@ -57,3 +68,25 @@ def test_the_register_field_work_imports_no_tables_plots_or_pdf(tmp_path):
         run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True)
         rc, heavy = run.stdout.split(" ", 1)
         assert heavy.strip() == "[]" and rc in ("0", "1"), (argv, run.stdout)
+
+
+@pytest.fixture(scope="module")
+def register_db(tmp_path_factory) -> Path:
+    """A register holding a review in two cycles, a waiver decision and a maintenance log."""
+    from sizing.cli import main
+
+    db = tmp_path_factory.mktemp("register") / "register.db"
+    assert main(["register", "init", "--db", str(db)]) == 0
+    for name in REGISTER_DOCUMENTS:
+        assert main(["register", "add", str(EXAMPLES / "register" / name), "--db", str(db)]) in (0, 1)
+    return db
+
+
+@pytest.mark.parametrize("argv, expected_rc", [
+    (["register", "show", "FSE-0417"], "0"), (["register", "history", "FSE-0417"], "0"),
+    (["register", "due", "--as-of", "2026-07-01", "--within", "90"], "1"), (["register", "users", "list"], "0")])
+def test_a_register_command_imports_sqlalchemy_and_nothing_else_heavy(argv, expected_rc, register_db, tmp_path):
+    _, second = _imported([*argv, "--db", str(register_db)], tmp_path)
+    rc, heavy = second.split(" ", 1)
+    assert heavy.strip() == "['sqlalchemy']", second
+    assert rc == expected_rc

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -15,6 +17,8 @@ from sizing.tables import load_table
 RESULT_COLUMNS = ("submittal_id", "fixture_lines", "dfu_total", "table_volume_gal", "footnote3_volume_gal",
                   "required_volume_gal", "installed_volume_gal", "undersized", "beyond_table", "warnings")
 REJECT_COLUMNS = ("line", "submittal_id", "reason")
+#: Result or reject rows written at a time by :meth:`BatchResult.json_chunks` and :func:`csv_chunks`.
+BLOCK_ROWS = 20_000
 
 
 def py(value: Any) -> Any:
@@ -79,6 +83,21 @@ class BatchResult:
         return {"edition": self.edition, "summary": self.summary(), "results": _records(self.results),
                 "rejects": _records(self.rejects), "provenance": self.provenance()}
 
+    def json_chunks(self) -> Iterator[str]:
+        """The text of ``json.dumps(self.to_dict(), indent=2, ensure_ascii=False, default=str)`` in pieces: the
+        results and rejects are encoded BLOCK_ROWS rows at a time, so the records of a large inventory are
+        never all in memory at once (the JSON text of a million submittals is a few hundred megabytes)."""
+        parts = {"edition": self.edition, "summary": self.summary(), "results": self.results,
+                 "rejects": self.rejects, "provenance": self.provenance()}
+        yield "{"
+        for k, (key, value) in enumerate(parts.items()):
+            yield ("," if k else "") + "\n  " + json.dumps(key, ensure_ascii=False) + ": "
+            if isinstance(value, pd.DataFrame):
+                yield from _json_records(value)
+            else:
+                yield _dumps(value).replace("\n", "\n  ")
+        yield "\n}"
+
 
 def csv_text(frame: pd.DataFrame) -> str:
     """The frame as CSV text, as ``frame.to_csv(index=False, lineterminator="\\n")`` writes the result and
@@ -95,13 +114,26 @@ def csv_text(frame: pd.DataFrame) -> str:
                      cells_ready=True)
 
 
+def csv_chunks(frame: pd.DataFrame) -> Iterator[str]:
+    """:func:`csv_text` of the frame in pieces of BLOCK_ROWS rows (the header with the first), so the
+    cells of a large inventory's results are never all in memory as text at once."""
+    yield csv_text(frame.iloc[:BLOCK_ROWS])
+    for start in range(BLOCK_ROWS, len(frame), BLOCK_ROWS):
+        text = csv_text(frame.iloc[start:start + BLOCK_ROWS])
+        yield text[text.index("\n") + 1:]   # the header's names hold no line break
+
+
 def _cells(column: pd.Series) -> list[str]:
     dtype = column.dtype
     if pd.api.types.is_numeric_dtype(dtype) or pd.api.types.is_bool_dtype(dtype):
         codes, uniques = pd.factorize(column, use_na_sentinel=True)
         names = np.array([_number_text(py(u)) for u in uniques] + [""], dtype=object)
         return names[codes].tolist()   # code -1 (missing) -> ""
-    return ["" if v is None or v is pd.NA or v != v else spreadsheet_safe(str(v)) for v in column.tolist()]
+    if pd.api.types.infer_dtype(column, skipna=True) not in ("string", "empty"):  # 1 and True hash alike
+        return ["" if v is None or v is pd.NA or v != v else spreadsheet_safe(str(v)) for v in column.tolist()]
+    codes, uniques = pd.factorize(column, use_na_sentinel=True)   # each distinct text made safe once
+    names = np.array([spreadsheet_safe(str(u)) for u in uniques] + [""], dtype=object)
+    return names[codes].tolist()
 
 
 def _number_text(value: Any) -> str:
@@ -114,6 +146,43 @@ def _number_text(value: Any) -> str:
 def _histogram(values: pd.Series) -> list[dict[str, Any]]:
     counts = values.dropna().value_counts().sort_index()
     return [{"volume_gal": float(v), "submittals": int(n)} for v, n in counts.items()]
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, indent=2, ensure_ascii=False, default=str)
+
+
+def _json_records(frame: pd.DataFrame) -> Iterator[str]:
+    """A frame's records as ``_dumps`` writes them at the second level of the document, a block at a time; each
+    column's distinct values encoded once and the records put together column by column."""
+    if not len(frame):
+        yield "[]"
+        return
+    yield "["
+    keys = [json.dumps(str(c), ensure_ascii=False) for c in frame.columns]
+    for start in range(0, len(frame), BLOCK_ROWS):
+        block = frame.iloc[start:start + BLOCK_ROWS]
+        rows = np.full(len(block), "{", dtype=object)
+        for k, (key, column) in enumerate(zip(keys, block.columns, strict=True)):
+            rows = rows + (("\n      " if not k else ",\n      ") + key + ": ") + _json_cells(block[column])
+        yield ("," if start else "") + "\n    " + ",\n    ".join((rows + "\n    }").tolist())
+    yield "\n  ]"
+
+
+def _json_cells(column: pd.Series) -> np.ndarray:
+    """Each cell's JSON text as ``_records`` and ``_dumps`` write it (missing: null), each distinct value once."""
+    if pd.api.types.is_float_dtype(column.dtype):  # by bit pattern: -0.0 is not 0.0
+        values = column.to_numpy(dtype=np.float64, na_value=np.nan)
+        bits, codes = np.unique(values.view(np.int64), return_inverse=True)
+        texts = np.array([_dumps(float(v)) for v in bits.view(np.float64)], dtype=object)[codes]
+        texts[np.isnan(values)] = "null"
+        return texts
+    kind = pd.api.types.infer_dtype(column, skipna=True)
+    if kind in ("string", "empty", "integer", "boolean"):  # one kind: no 1 and True hashed alike
+        codes, uniques = pd.factorize(column, use_na_sentinel=True)
+        dump = json.encoder.encode_basestring if kind == "string" else _dumps  # what dumps does with text
+        return np.array([dump(py(u)) for u in uniques] + ["null"], dtype=object)[codes]
+    return np.array([_dumps(next(iter(r.values()))) for r in _records(column.to_frame())], dtype=object)
 
 
 def _records(frame: pd.DataFrame) -> list[dict[str, Any]]:

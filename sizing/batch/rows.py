@@ -165,6 +165,10 @@ def _unknown_type_message(value: Any) -> str:
 def _identifiers(codes: np.ndarray, values: np.ndarray, reject) -> tuple[np.ndarray, np.ndarray]:
     """The ids as the register files them (:func:`sizing.parse.identifier`: NFKC, Unicode dashes as hyphens):
     ids that print alike are one submittal; an id with an invisible or control character rejects its rows."""
+    if _plain_ids(values):  # parse.identifier leaves each as it is: ids that strip alike are one submittal
+        remap, unique = pd.factorize(values)
+        remap = np.append(remap, -1)
+        return remap[np.where(codes >= 0, codes, len(values))], np.asarray(unique, dtype=object)
     normal: dict[str, int] = {}
     remap = np.full(len(values) + 1, -1, dtype=np.int64)
     for j, v in enumerate(values):
@@ -179,7 +183,18 @@ def _identifiers(codes: np.ndarray, values: np.ndarray, reject) -> tuple[np.ndar
     return remap[np.where(codes >= 0, codes, len(values))], np.array(list(normal), dtype=object)
 
 
+def _plain_ids(values: np.ndarray) -> bool:
+    """Whether every id is text of printable ASCII within the register's length (checked at C speed, joined)."""
+    try:
+        joined = " ".join(values)
+    except TypeError:  # a missing or non-text value
+        return False
+    return joined.isascii() and joined.isprintable() and max(map(len, values), default=0) <= parse.MAX_ID
+
+
 def parse_rows(frame: pd.DataFrame, pos: np.ndarray, resolver: Resolver) -> Rows:
+    """The rows of one chunk read cell by cell, column by column (blank lines dropped), each bad cell's row
+    rejected with the submittal parser's message, each row's fixture line resolved."""
     if len(frame.columns) and len(frame):
         keep = ~frame.isna().all(axis=1).to_numpy()
         if not keep.all():
@@ -192,81 +207,20 @@ def parse_rows(frame: pd.DataFrame, pos: np.ndarray, resolver: Resolver) -> Rows
         for i in rows:
             reasons.setdefault(int(i), []).append(message)
 
-    def column(name: str) -> pd.Series | None:
-        return frame[name] if name in frame.columns else None
-
-    # submittal_id
-    sid_codes, sid_raw = _distinct(frame["submittal_id"])
-    if pd.api.types.is_string_dtype(sid_raw.dtype) and not pd.api.types.is_object_dtype(sid_raw.dtype):
-        sid_values = sid_raw.str.strip().to_numpy(dtype=object)
-    else:
-        sid_values = np.array([_id_text(py(v)) for v in sid_raw], dtype=object)
-    sid_codes, sid_values = _identifiers(sid_codes, sid_values, reject)
-    missing = np.flatnonzero(sid_codes < 0)
-    if missing.size:
-        reject(missing, "submittal_id: expected the submittal's id, got nothing")
-    for j, sid in enumerate(sid_values):  # the register's limits: an inventory's ids become FSE ids
-        message = id_problem(sid)
-        if message is not None:
-            reject(np.flatnonzero(sid_codes == j), message)
-
-    # fixture_type: codes into the resolver's types
+    sid_codes, sid_values = _submittal_ids(frame["submittal_id"], reject)
     t_codes, t_raw = _distinct(frame["fixture_type"])
     t_raw = [py(v) for v in t_raw]
     resolved = np.array([resolver.type_code(v) for v in t_raw] + [-1], dtype=np.int64)
     type_codes = resolved[np.where(t_codes >= 0, t_codes, len(t_raw))]
-
-    # count, connected_to_interceptor, trap_size_in, flow_gpm, installed_volume_gal
-    count, count_given, errs = _numbers(frame["count"], n, "count", _whole, minimum=0, maximum=parse.MAX_COUNT,
-                                        whole=True)
-    count = np.where(count_given, count, 1.0)
-    for i, m in errs.items():
-        reject([i], m)
-    connected_given = np.full(n, -1, dtype=np.int64)   # -1: empty, the type's default applies
-    conn = column("connected_to_interceptor")
-    if conn is not None:
-        c_codes, c_raw = _distinct(conn)
-        flags = np.full(len(c_raw) + 1, -1, dtype=np.int64)
-        for j, v in enumerate(c_raw):
-            v = py(v)
-            try:
-                flags[j] = int(parse.boolean("connected_to_interceptor", v))
-            except SizingInputError as exc:
-                reject(np.flatnonzero(c_codes == j), str(exc))
-        connected_given = flags[np.where(c_codes >= 0, c_codes, len(c_raw))]
-    trap, trap_given, trap_errs = _numbers(column("trap_size_in"), n, "trap_size_in",
-                                           _quantity("in", minimum=0, strict_minimum=True, maximum=TRAP_MAX_IN),
-                                           minimum=0, maximum=TRAP_MAX_IN, strict=True)
-    for i, m in trap_errs.items():
-        reject([i], m)
-    flow, flow_given, flow_errs = _numbers(column("flow_gpm"), n, "flow_gpm",
-                                           _quantity("gpm", minimum=0, maximum=FLOW_MAX_GPM),
-                                           minimum=0, maximum=FLOW_MAX_GPM)
-    for i, m in flow_errs.items():
-        reject([i], m)
-    installed, _, errs = _numbers(column("installed_volume_gal"), n, "installed_volume_gal",
-                                  _quantity("gal", minimum=0, maximum=parse.MAX_VOLUME_GAL), minimum=0,
-                                  maximum=parse.MAX_VOLUME_GAL)
-    for i, m in errs.items():
-        reject([i], m)
-
-    # a type that is not a fixture type, or an unlisted one without its own trap size or flow: the submittal
-    # parser's message (sizing.submittal.resolve_type)
+    cells = _cells(frame, n, reject)
     unresolved = type_codes < 0
-    listed = np.array(resolver.listed + [True], dtype=bool)
-    unlisted = ~unresolved & ~listed[type_codes]
-    for j in np.unique(t_codes[unresolved]):  # an empty cell (code -1) or a value that is not text
-        reject(np.flatnonzero(unresolved & (t_codes == j)), _unknown_type_message(None if j < 0 else t_raw[j]))
-    no_value = np.flatnonzero(unlisted & ~(trap_given | flow_given))
-    for j in np.unique(t_codes[no_value]):
-        reject(no_value[t_codes[no_value] == j], _unknown_type_message(t_raw[j]))
+    no_value = _type_problems(t_codes, t_raw, type_codes, cells, resolver, reject)
 
     # the fixture line of each row whose cells were read (sizing.lines, once per distinct line)
-    bad_value = np.zeros(n, dtype=bool)
-    bad_value[list(trap_errs) + list(flow_errs)] = True
-    eligible = ~unresolved & ~bad_value
+    eligible = ~unresolved & ~cells["bad_value"]
     eligible[no_value] = False
-    line_codes = resolver.line_codes(type_codes, trap, flow, connected_given, count > 0, eligible)
+    line_codes = resolver.line_codes(type_codes, cells["trap"], cells["flow"], cells["connected"],
+                                     cells["count"] > 0, eligible)
     errors = resolver.error
     for code in np.unique(line_codes[line_codes >= 0]):
         if errors[code] is not None:
@@ -276,4 +230,86 @@ def parse_rows(frame: pd.DataFrame, pos: np.ndarray, resolver: Resolver) -> Rows
     if reasons:
         rejected[list(reasons)] = True
     return Rows(pos=pos, sid_codes=sid_codes, sid_values=sid_values, type_codes=type_codes, line_codes=line_codes,
-                count=count, installed=np.where(rejected, np.nan, installed), rejected=rejected, reasons=reasons)
+                count=cells["count"], installed=np.where(rejected, np.nan, cells["installed"]), rejected=rejected,
+                reasons=reasons)
+
+
+def _submittal_ids(column: pd.Series, reject: Callable[[Iterable[int], str], None
+                                                        ]) -> tuple[np.ndarray, np.ndarray]:
+    """Each row's code into the chunk's distinct ids (stripped, as the register files them); a row without an
+    id, or with one the register cannot file, is rejected."""
+    sid_codes, sid_raw = _distinct(column)
+    if pd.api.types.is_string_dtype(sid_raw.dtype) and not pd.api.types.is_object_dtype(sid_raw.dtype):
+        sid_values = sid_raw.str.strip().to_numpy(dtype=object)
+    else:
+        sid_values = np.array([_id_text(py(v)) for v in sid_raw], dtype=object)
+    sid_codes, sid_values = _identifiers(sid_codes, sid_values, reject)
+    missing = np.flatnonzero(sid_codes < 0)
+    if missing.size:
+        reject(missing, "submittal_id: expected the submittal's id, got nothing")
+    if max(map(len, sid_values), default=0) > parse.MAX_ID:  # the register's limits: ids become FSE ids
+        for j, sid in enumerate(sid_values):
+            message = id_problem(sid)
+            if message is not None:
+                reject(np.flatnonzero(sid_codes == j), message)
+    return sid_codes, sid_values
+
+
+def _cells(frame: pd.DataFrame, n: int, reject: Callable[[Iterable[int], str], None]) -> dict[str, np.ndarray]:
+    """count, connected_to_interceptor (-1: empty, the type's default applies), trap_size_in [in], flow_gpm
+    [gpm] and installed_volume_gal [gal] of each row, with given masks; a bad cell rejects its row."""
+    def column(name: str) -> pd.Series | None:
+        return frame[name] if name in frame.columns else None
+
+    count, count_given, errs = _numbers(frame["count"], n, "count", _whole, minimum=0, maximum=parse.MAX_COUNT,
+                                        whole=True)
+    for i, m in errs.items():
+        reject([i], m)
+    trap, trap_given, trap_errs = _numbers(column("trap_size_in"), n, "trap_size_in",
+                                           _quantity("in", minimum=0, strict_minimum=True, maximum=TRAP_MAX_IN),
+                                           minimum=0, maximum=TRAP_MAX_IN, strict=True)
+    flow, flow_given, flow_errs = _numbers(column("flow_gpm"), n, "flow_gpm",
+                                           _quantity("gpm", minimum=0, maximum=FLOW_MAX_GPM),
+                                           minimum=0, maximum=FLOW_MAX_GPM)
+    installed, _, inst_errs = _numbers(column("installed_volume_gal"), n, "installed_volume_gal",
+                                       _quantity("gal", minimum=0, maximum=parse.MAX_VOLUME_GAL), minimum=0,
+                                       maximum=parse.MAX_VOLUME_GAL)
+    connected = _connections(column("connected_to_interceptor"), n, reject)
+    for errors in (trap_errs, flow_errs, inst_errs):
+        for i, m in errors.items():
+            reject([i], m)
+    bad_value = np.zeros(n, dtype=bool)
+    bad_value[list(trap_errs) + list(flow_errs)] = True
+    return {"count": np.where(count_given, count, 1.0), "connected": connected, "trap": trap,
+            "trap_given": trap_given, "flow": flow, "flow_given": flow_given, "installed": installed,
+            "bad_value": bad_value}
+
+
+def _connections(conn: pd.Series | None, n: int, reject: Callable[[Iterable[int], str], None]) -> np.ndarray:
+    """connected_to_interceptor of each row: 1, 0, or -1 when empty (the type's default applies)."""
+    if conn is None:
+        return np.full(n, -1, dtype=np.int64)
+    c_codes, c_raw = _distinct(conn)
+    flags = np.full(len(c_raw) + 1, -1, dtype=np.int64)
+    for j, v in enumerate(c_raw):
+        v = py(v)
+        try:
+            flags[j] = int(parse.boolean("connected_to_interceptor", v))
+        except SizingInputError as exc:
+            reject(np.flatnonzero(c_codes == j), str(exc))
+    return flags[np.where(c_codes >= 0, c_codes, len(c_raw))]
+
+
+def _type_problems(t_codes: np.ndarray, t_raw: list[Any], type_codes: np.ndarray, cells: dict[str, np.ndarray],
+                   resolver: Resolver, reject: Callable[[Iterable[int], str], None]) -> np.ndarray:
+    """Reject a type that is not a fixture type, or an unlisted one without its own trap size or flow, with the
+    submittal parser's message (sizing.submittal.resolve_type); the rows of the latter."""
+    unresolved = type_codes < 0
+    listed = np.array(resolver.listed + [True], dtype=bool)
+    unlisted = ~unresolved & ~listed[type_codes]
+    for j in np.unique(t_codes[unresolved]):  # an empty cell (code -1) or a value that is not text
+        reject(np.flatnonzero(unresolved & (t_codes == j)), _unknown_type_message(None if j < 0 else t_raw[j]))
+    no_value = np.flatnonzero(unlisted & ~(cells["trap_given"] | cells["flow_given"]))
+    for j in np.unique(t_codes[no_value]):
+        reject(no_value[t_codes[no_value] == j], _unknown_type_message(t_raw[j]))
+    return no_value

@@ -21,15 +21,41 @@ def assemble(chunks: list[Rows], bad_lines: list[tuple[int, str]], source: Sourc
              edition: str) -> BatchResult:
     """The per-submittal results of the parsed chunks: sums in file order, the Table 1014.3.6 size of each
     distinct total, the warnings of the submittal's lines, and the rejects sorted by line."""
-    def cat(name: str) -> np.ndarray:
-        return np.concatenate([getattr(c, name) for c in chunks]) if chunks else np.zeros(0)
+    pos = _cat(chunks, "pos").astype(np.int64, copy=False)
+    ids, sid = _submittal_ids(chunks)
+    n_sub = len(ids)
+    lines = physical_lines(pos, [b for b, _ in bad_lines])
+    rejects = _row_rejects(chunks, sid, ids, lines)
+    rejected = _cat(chunks, "rejected").astype(bool, copy=False)
+    bad_sub = np.zeros(n_sub, dtype=bool)
+    if rejected.any():
+        bad_sub[sid[rejected & (sid >= 0)]] = True
+    _skipped_lines(bad_lines, source, ids, bad_sub, rejects)
+    ok = (sid >= 0) & ~rejected
+    inst_ref = _installed(_cat(chunks, "installed"), ok, sid, lines, ids, bad_sub, rejects)
+    del pos, lines, ok
+    sums = _sums(chunks, sid, rejected, resolver, n_sub)
+    del sid, rejected
+    sizes = _sizes(sums["dfu_total"], sums["fn3_total"], inst_ref, edition)
+    warn = _warnings(sums, sizes["beyond"], inst_ref, resolver, edition, n_sub)
+    results = _results(ids, ~bad_sub, sums, sizes, inst_ref, warn)
+    reject_frame, not_sized = _rejects(rejects)
+    rows_read = sum(len(c.pos) for c in chunks) + len(bad_lines)
+    return BatchResult(edition=edition, results=results, rejects=reject_frame, rows_read=int(rows_read),
+                       not_sized=not_sized)
 
-    pos = cat("pos").astype(np.int64, copy=False)
-    # one id space over all chunks, in order of first appearance in the file
+
+def _cat(chunks: list[Rows], name: str) -> np.ndarray:
+    return np.concatenate([getattr(c, name) for c in chunks]) if chunks else np.zeros(0)
+
+
+def _submittal_ids(chunks: list[Rows]) -> tuple[np.ndarray, np.ndarray]:
+    """The stripped id texts in order of first appearance in the file, and each row's code into them (-1: none):
+    one id space over all chunks."""
     offsets = np.cumsum([0] + [len(c.sid_values) for c in chunks])
     all_ids = np.concatenate([c.sid_values for c in chunks]) if chunks else np.zeros(0, dtype=object)
     id_codes, unique_ids = pd.factorize(all_ids)
-    ids = np.asarray(unique_ids, dtype=object)   # the stripped id texts
+    ids = np.asarray(unique_ids, dtype=object)
     sid_parts = []
     for k, c in enumerate(chunks):
         part = np.full(len(c.sid_codes), -1, dtype=np.int64)
@@ -37,9 +63,12 @@ def assemble(chunks: list[Rows], bad_lines: list[tuple[int, str]], source: Sourc
         part[m] = id_codes[c.sid_codes[m] + offsets[k]]
         sid_parts.append(part)
     sid = np.concatenate(sid_parts) if sid_parts else np.zeros(0, dtype=np.int64)
-    n_sub = len(ids)
-    lines = physical_lines(pos, [b for b, _ in bad_lines])
+    return ids, sid
 
+
+def _row_rejects(chunks: list[Rows], sid: np.ndarray, ids: np.ndarray, lines: np.ndarray
+                 ) -> list[tuple[int, str | None, str]]:
+    """(line, submittal id or None, reasons) of each row a bad cell rejects."""
     rejects: list[tuple[int, str | None, str]] = []
     base = 0
     for c in chunks:
@@ -47,70 +76,86 @@ def assemble(chunks: list[Rows], bad_lines: list[tuple[int, str]], source: Sourc
             g = sid[base + i]
             rejects.append((int(lines[base + i]), ids[g] if g >= 0 else None, "; ".join(msgs)))
         base += len(c.pos)
-    rejected = cat("rejected").astype(bool, copy=False)
-    bad_sub = np.zeros(n_sub, dtype=bool)
-    if rejected.any():
-        bad_sub[sid[rejected & (sid >= 0)]] = True
+    return rejects
 
-    # rows pandas skipped (more fields than the header): attribute them to their submittal
+
+def _skipped_lines(bad_lines: list[tuple[int, str]], source: Source | None, ids: np.ndarray, bad_sub: np.ndarray,
+                   rejects: list[tuple[int, str | None, str]]) -> None:
+    """Rows pandas skipped (more fields than the header): rejected, and their submittal not sized."""
+    if not bad_lines:
+        return
     only_bad: list[str] = []
-    if bad_lines:
-        fields = source.fields_of_lines({b for b, _ in bad_lines}) if source is not None else {}
-        index = pd.Index(ids, dtype=object)
-        col = source.columns.index("submittal_id") if source is not None else 0
-        for line, why in bad_lines:
-            f = fields.get(line, [])
-            sid_text = f[col].strip() if len(f) > col and f[col].strip() else None
-            rejects.append((line, sid_text, f"line has more fields than the header ({why})"))
-            if sid_text is not None:
-                k = index.get_indexer([sid_text])[0]
-                if k >= 0:
-                    bad_sub[k] = True
-                elif sid_text not in only_bad:
-                    only_bad.append(sid_text)  # a submittal seen on skipped lines only
+    fields = source.fields_of_lines({b for b, _ in bad_lines}) if source is not None else {}
+    index = pd.Index(ids, dtype=object)
+    col = source.columns.index("submittal_id") if source is not None else 0
+    for line, why in bad_lines:
+        f = fields.get(line, [])
+        sid_text = f[col].strip() if len(f) > col and f[col].strip() else None
+        rejects.append((line, sid_text, f"line has more fields than the header ({why})"))
+        if sid_text is not None:
+            k = index.get_indexer([sid_text])[0]
+            if k >= 0:
+                bad_sub[k] = True
+            elif sid_text not in only_bad:
+                only_bad.append(sid_text)  # a submittal seen on skipped lines only
 
-    # installed volume: one per submittal; every value given must equal the first one given
-    installed = cat("installed")
-    ok = (sid >= 0) & ~rejected
+
+def _installed(installed: np.ndarray, ok: np.ndarray, sid: np.ndarray, lines: np.ndarray, ids: np.ndarray,
+               bad_sub: np.ndarray, rejects: list[tuple[int, str | None, str]]) -> np.ndarray:
+    """The installed volume of each submittal [gal] (NaN: none given): every value given must equal the first
+    one given; a line that disagrees is rejected and its submittal not sized."""
+    n_sub = len(ids)
     inst_ref = np.full(n_sub, np.nan)
     given = ok & ~np.isnan(installed)
-    if given.any():
-        g_sid, g_val, g_line = sid[given], installed[given], lines[given]
-        first = np.full(n_sub, len(g_sid), dtype=np.int64)
-        np.minimum.at(first, g_sid, np.arange(len(g_sid)))   # each submittal's first row with a value
-        has = first < len(g_sid)
-        inst_ref[has] = g_val[first[has]]
-        ref_line = np.zeros(n_sub, dtype=np.int64)
-        ref_line[has] = g_line[first[has]]
-        for i in np.flatnonzero(g_val != inst_ref[g_sid]):
-            s = g_sid[i]
-            rejects.append((int(g_line[i]), ids[s],
-                            f"installed_volume_gal: {g_val[i]:g} gal disagrees with {inst_ref[s]:g} gal given on "
-                            f"line {ref_line[s]} for the same submittal; give one installed volume per submittal"))
-            bad_sub[s] = True
+    if not given.any():
+        return inst_ref
+    g_sid, g_val, g_line = sid[given], installed[given], lines[given]
+    first = np.full(n_sub, len(g_sid), dtype=np.int64)
+    np.minimum.at(first, g_sid, np.arange(len(g_sid)))   # each submittal's first row with a value
+    has = first < len(g_sid)
+    inst_ref[has] = g_val[first[has]]
+    ref_line = np.zeros(n_sub, dtype=np.int64)
+    ref_line[has] = g_line[first[has]]
+    for i in np.flatnonzero(g_val != inst_ref[g_sid]):
+        s = g_sid[i]
+        rejects.append((int(g_line[i]), ids[s],
+                        f"installed_volume_gal: {g_val[i]:g} gal disagrees with {inst_ref[s]:g} gal given on "
+                        f"line {ref_line[s]} for the same submittal; give one installed volume per submittal"))
+        bad_sub[s] = True
+    return inst_ref
 
-    # each row's fixture line (sizing.lines, via the resolver); sums in file order (np.bincount adds row by row,
-    # as sizing.size sums the fixture lines)
+
+def _sums(chunks: list[Rows], sid: np.ndarray, rejected: np.ndarray, resolver: Resolver, n_sub: int
+          ) -> dict[str, np.ndarray]:
+    """Each row's fixture line (sizing.lines, via the resolver) summed per submittal in file order (np.bincount
+    adds row by row, as sizing.size sums the fixture lines); the rows' submittal, type and warning bits."""
     per_line = resolver.arrays()
-    line = cat("line_codes").astype(np.int64, copy=False)
     valid = sid >= 0
     s = sid[valid]
-    ln = line[valid]
-    count = cat("count")[valid]
+    ln = _cat(chunks, "line_codes").astype(np.int64, copy=False)[valid]
+    count = _cat(chunks, "count")[valid]
     ok_rows = ~rejected[valid]
     connected = per_line["connected"][ln]
-    lines_per = np.bincount(s, minlength=n_sub)
-    any_connected = np.bincount(s[connected], minlength=n_sub) > 0
     receptor = np.bincount(s[per_line["receptor"][ln]], minlength=n_sub) > 0
     with_receptor = receptor[s]
     dfu_rows = np.where(connected & ok_rows, per_line["dfu_each"][ln] * count, 0.0)
-    dfu_total = np.bincount(s, weights=dfu_rows, minlength=n_sub)
     # footnote 3: an indirect appliance's flow is carried by a listed receptor (sizing.lines decides, per line)
     fn3_each = np.where(with_receptor, per_line["fn3_each_1"][ln], per_line["fn3_each_0"][ln])
-    fn3_total = np.bincount(s, weights=np.where(ok_rows, fn3_each * count, 0.0), minlength=n_sub)
-    bits = np.where(with_receptor, per_line["bits_1"][ln], per_line["bits_0"][ln])
+    return {
+        "s": s,
+        "type_codes": _cat(chunks, "type_codes").astype(np.int64, copy=False)[valid],
+        "lines_per": np.bincount(s, minlength=n_sub),
+        "any_connected": np.bincount(s[connected], minlength=n_sub) > 0,
+        "dfu_total": np.bincount(s, weights=dfu_rows, minlength=n_sub),
+        "fn3_total": np.bincount(s, weights=np.where(ok_rows, fn3_each * count, 0.0), minlength=n_sub),
+        "bits": np.where(with_receptor, per_line["bits_1"][ln], per_line["bits_0"][ln]),
+    }
 
-    # Table 1014.3.6, once per distinct total (sizing.cpc.gravity.gravity_interceptor_volume)
+
+def _sizes(dfu_total: np.ndarray, fn3_total: np.ndarray, inst_ref: np.ndarray, edition: str
+           ) -> dict[str, np.ndarray]:
+    """Table 1014.3.6, once per distinct total (sizing.cpc.gravity.gravity_interceptor_volume); the required
+    volume and whether the installed one is below it (NaN: not compared)."""
     totals, where = np.unique(dfu_total, return_inverse=True)
     sized = [grav.gravity_interceptor_volume(float(t), edition)[0] for t in totals]
     table_volume = np.array([np.nan if v is None else float(v) for v in sized], dtype=np.float64)[where]
@@ -119,9 +164,13 @@ def assemble(chunks: list[Rows], bad_lines: list[tuple[int, str]], source: Sourc
     with np.errstate(invalid="ignore"):
         undersized = np.where(np.isnan(inst_ref) | beyond, np.nan,
                               (inst_ref < required - UNDERSIZED_TOLERANCE_GAL).astype(np.float64))
+    return {"table_volume": table_volume, "beyond": beyond, "required": required, "undersized": undersized}
 
-    type_codes = cat("type_codes").astype(np.int64, copy=False)[valid]
-    top = f"{load_table('1014.3.6', edition).rows[-1]['max_dfu']:,}"
+
+def _warnings(sums: dict[str, np.ndarray], beyond: np.ndarray, inst_ref: np.ndarray, resolver: Resolver,
+              edition: str, n_sub: int) -> np.ndarray:
+    """Each submittal's warnings, as ``sizing size`` words them, the fixture types named."""
+    s, bits = sums["s"], sums["bits"]
     warn = np.full(n_sub, "", dtype=object)
 
     def add(mask: np.ndarray, text: np.ndarray | str) -> None:
@@ -133,9 +182,9 @@ def assemble(chunks: list[Rows], bad_lines: list[tuple[int, str]], source: Sourc
         rows = (bits & WARNING_BITS[key]) != 0
         has = np.bincount(s[rows], minlength=n_sub) > 0
         if has.any():
-            add(has, before + _names_by_submittal(s, type_codes, rows, resolver.keys, n_sub) + after)
+            add(has, before + _names_by_submittal(s, sums["type_codes"], rows, resolver.keys, n_sub) + after)
 
-    add(~any_connected, "no fixture is connected to the interceptor: the size is the table minimum")
+    add(~sums["any_connected"], "no fixture is connected to the interceptor: the size is the table minimum")
     named("indirect_no_receptor", "", " drains indirectly, but no floor sink or floor drain is connected to "
                                       "receive it; list its receptor")
     named("unlisted", "not a listed fixture type, counted by the trap size or flow given: ")
@@ -146,36 +195,43 @@ def assemble(chunks: list[Rows], bad_lines: list[tuple[int, str]], source: Sourc
     named("unconfirmed_default", "connected_to_interceptor empty: taken by the jurisdiction's default, whose basis "
                                  "is unconfirmed: ", "; state connected_to_interceptor to settle it")
     if beyond.any():
+        top = f"{load_table('1014.3.6', edition).rows[-1]['max_dfu']:,}"
         text = np.full(n_sub, "", dtype=object)
         for k in np.flatnonzero(beyond):
-            text[k] = f"{dfu_total[k]:g} DFU is " + grav.BEYOND_TABLE.format(max=top)
+            text[k] = f"{sums['dfu_total'][k]:g} DFU is " + grav.BEYOND_TABLE.format(max=top)
         add(beyond, text)
         add(beyond & ~np.isnan(inst_ref), "installed volume not compared: the table gives no size")
+    return warn
 
-    keep = ~bad_sub
-    results = pd.DataFrame({
+
+def _results(ids: np.ndarray, keep: np.ndarray, sums: dict[str, np.ndarray], sizes: dict[str, np.ndarray],
+             inst_ref: np.ndarray, warn: np.ndarray) -> pd.DataFrame:
+    """One row per sized submittal (RESULT_COLUMNS)."""
+    undersized = sizes["undersized"][keep]
+    return pd.DataFrame({
         "submittal_id": pd.Series(ids[keep], dtype=object),
-        "fixture_lines": lines_per[keep],
-        "dfu_total": dfu_total[keep],
-        "table_volume_gal": table_volume[keep],
-        "footnote3_volume_gal": fn3_total[keep],
-        "required_volume_gal": required[keep],
+        "fixture_lines": sums["lines_per"][keep],
+        "dfu_total": sums["dfu_total"][keep],
+        "table_volume_gal": sizes["table_volume"][keep],
+        "footnote3_volume_gal": sums["fn3_total"][keep],
+        "required_volume_gal": sizes["required"][keep],
         "installed_volume_gal": inst_ref[keep],
-        "undersized": pd.array(np.where(np.isnan(undersized[keep]), None, undersized[keep] == 1), dtype="boolean"),
-        "beyond_table": beyond[keep],
+        "undersized": pd.array(np.where(np.isnan(undersized), None, undersized == 1), dtype="boolean"),
+        "beyond_table": sizes["beyond"][keep],
         "warnings": pd.Series(warn[keep], dtype=object),
     }, columns=list(RESULT_COLUMNS))
+
+
+def _rejects(rejects: list[tuple[int, str | None, str]]) -> tuple[pd.DataFrame, tuple[str, ...]]:
+    """The rejects sorted by line (REJECT_COLUMNS), and the submittals not sized in the order of their first
+    rejected line (every submittal not sized has one)."""
     rejects.sort(key=lambda r: r[0])
-    reject_frame = pd.DataFrame({
+    frame = pd.DataFrame({
         "line": pd.Series([r[0] for r in rejects], dtype=np.int64),
         "submittal_id": pd.Series([r[1] for r in rejects], dtype=object),
         "reason": pd.Series([r[2] for r in rejects], dtype=object),
     }, columns=list(REJECT_COLUMNS))
-    # in the order of their first rejected line (every submittal not sized has one)
-    not_sized = tuple(str(x) for x in dict.fromkeys(r[1] for r in rejects if r[1] is not None))
-    rows_read = int(len(pos) + len(bad_lines))
-    return BatchResult(edition=edition, results=results, rejects=reject_frame, rows_read=rows_read,
-                       not_sized=not_sized)
+    return frame, tuple(str(x) for x in dict.fromkeys(r[1] for r in rejects if r[1] is not None))
 
 
 def physical_lines(pos: np.ndarray, bad: list[int]) -> np.ndarray:

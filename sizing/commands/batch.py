@@ -31,7 +31,8 @@ def run(args: argparse.Namespace) -> int:
     import sys
 
     from sizing.batch import TextProgress, csv_text, run_batch
-    from sizing.commands.output import check_distinct, check_output, emit, to_json
+    from sizing.batch.output import csv_chunks
+    from sizing.commands.output import check_distinct, check_output, emit, emit_chunks, json_safe
     from sizing.errors import one_line
     from sizing.report.batch import reject_lines, rejects_summary
 
@@ -43,9 +44,9 @@ def run(args: argparse.Namespace) -> int:
     result = run_batch(args.file, edition=args.edition, progress=TextProgress(sys.stderr) if show else None,
                        jurisdiction=get(args.jurisdiction))
     if args.format == "json":
-        emit(to_json(result.to_dict()), args.output, source=args.file)
+        emit_chunks((json_safe(c) for c in result.json_chunks()), args.output, source=args.file)
     else:
-        emit(csv_text(result.results), args.output, source=args.file)
+        emit_chunks(csv_chunks(result.results), args.output, source=args.file)
     rejects = result.rejects
     if args.rejects:
         emit(csv_text(rejects), args.rejects, option="--rejects", source=args.file)

@@ -15,6 +15,7 @@ import re
 import stat
 import sys
 import tempfile
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -41,7 +42,28 @@ def emit(text: str | bytes, output: str | None, option: str = "--output", source
     if output is None:
         _write_stdout(text if isinstance(text, bytes) or text.endswith("\n") else text + "\n")
         return
-    data = text if isinstance(text, bytes) else text.encode("utf-8")
+    _write_file([text if isinstance(text, bytes) else text.encode("utf-8")], output, option, source)
+
+
+def emit_chunks(chunks: Iterable[str], output: str | None, option: str = "--output", source: str | None = None
+                ) -> None:
+    """:func:`emit` for a text made in pieces (the JSON of a large inventory): each piece is written as it
+    comes, so the whole text is never in memory; the same file, standard output and error behaviour."""
+    pieces = (visible(c) for c in chunks)
+    if output is None:
+        last = ""
+        for piece in pieces:
+            if piece:
+                _write_stdout(piece)
+                last = piece
+        if not last.endswith("\n"):
+            _write_stdout("\n")
+        return
+    _write_file((p.encode("utf-8") for p in pieces), output, option, source)
+
+
+def _write_file(data: Iterable[bytes], output: str, option: str, source: str | None) -> None:
+    """Write the pieces to PATH whole or not at all (see :func:`emit`)."""
     check_output(output, option, source)
     shown = _shown(output)
     path = Path(output)
@@ -49,13 +71,13 @@ def emit(text: str | bytes, output: str | None, option: str = "--output", source
     try:
         if not is_regular_target(output):
             with open(path, "wb") as fh:  # a device or pipe: as the shell's '>' does
-                fh.write(data)
+                fh.writelines(data)
             return
         path = Path(os.path.realpath(path)) if path.is_symlink() else path
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name[:40]}.", suffix=".tmp", dir=path.parent)
         with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
+            fh.writelines(data)
         mode = path.stat().st_mode & 0o7777 if path.exists() else 0o666 & ~_umask()
         os.chmod(tmp, mode)
         os.replace(tmp, path)
@@ -165,8 +187,14 @@ def _shown(path: str) -> str:
 def to_json(data: dict[str, Any]) -> str:
     """JSON text; a control character that json leaves as it is (DEL, C1, a bidirectional override) is written
     as a \\u escape, which reads back as the same character."""
-    return _JSON_CONTROL.sub(lambda m: f"\\u{ord(m.group()):04x}",
-                             json.dumps(data, indent=2, ensure_ascii=False, default=str))
+    return json_safe(json.dumps(data, indent=2, ensure_ascii=False, default=str))
+
+
+def json_safe(text: str) -> str:
+    """JSON text (whole or a piece of it) with the control characters json leaves as they are escaped."""
+    if text.isascii() and "\x7f" not in text:  # nothing to escape (a scan at C speed)
+        return text
+    return _JSON_CONTROL.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
 _JSON_CONTROL = re.compile("[\x7f-\x9f\u202a-\u202e\u2066-\u2069]")

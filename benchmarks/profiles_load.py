@@ -1,0 +1,78 @@
+"""What loading and checking every shipped jurisdiction profile adds to a command, paired run by run.
+
+Each round runs two fresh processes one after the other (A B A B ...): A imports ``sizing.jurisdiction`` and
+loads every shipped profile with ``jurisdiction.get`` (read, checked against the schema and the rule registry,
+parameters converted); B imports what every command imports before it reads a profile (PyYAML, the code tables'
+reader, ``sizing.jurisdiction``). The difference A - B
+is taken pair by pair and its median quoted, with the machine's load average beside it. Two cases: the profiles'
+check cache warm (a profile whose content passed once is not checked against its schema again: every command
+after the first on a machine) and cold (an empty cache folder each run: the first command after an install or
+an edit of a profile).
+
+    .venv/bin/python benchmarks/profiles_load.py          # 9 rounds each
+    .venv/bin/python benchmarks/profiles_load.py -n 15
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+LOAD_ALL = ("from sizing import jurisdiction as j\n"
+            "ids = j.available()\n"
+            "[j.get(i) for i in ids]\n"
+            "assert len(ids) >= 2, ids\n")
+#: What every command imports anyway: PyYAML (the CLI floor imports it too) and the code tables' reader.
+FLOOR = "import yaml, sizing.tables, sizing.jurisdiction\n"
+
+
+def run_once(code: str, cache: str) -> float:
+    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1", "SIZING_CACHE_DIR": cache}
+    start = time.perf_counter()
+    subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, check=True)
+    return time.perf_counter() - start
+
+
+def paired(rounds: int, cold: bool, folder: Path) -> tuple[list[float], list[float]]:
+    a, b = [], []
+    warm = str(folder / "warm")
+    run_once(LOAD_ALL, warm)  # the warm cache holds every shipped profile
+    for i in range(rounds + 1):
+        cache = str(folder / f"cold-{i}") if cold else warm
+        wall_a = run_once(LOAD_ALL, cache)
+        wall_b = run_once(FLOOR, cache)
+        if i:  # the first pair warms the file cache
+            a.append(wall_a)
+            b.append(wall_b)
+    return a, b
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("-n", "--rounds", type=int, default=9, help="paired rounds per case (default 9)")
+    args = parser.parse_args(argv)
+    sys.path.insert(0, str(ROOT))
+    from sizing import jurisdiction
+
+    print(f"profiles: {', '.join(jurisdiction.available())}; A = import sizing.jurisdiction + get() each, "
+          f"B = import yaml, sizing.tables, sizing.jurisdiction; {args.rounds} paired rounds, medians (min, max)")
+    with tempfile.TemporaryDirectory() as tmp:
+        for cold in (False, True):
+            a, b = paired(args.rounds, cold, Path(tmp))
+            added = [(x - y) * 1000 for x, y in zip(a, b, strict=True)]
+            print(f"{'cold' if cold else 'warm'} cache: A {statistics.median(a) * 1000:6.1f} ms   "
+                  f"B {statistics.median(b) * 1000:6.1f} ms   added {statistics.median(added):6.1f} ms "
+                  f"({min(added):.1f}, {max(added):.1f})   load {os.getloadavg()[0]:.2f}")
+    print("goal: at most 20 ms added (warm cache: every command after the first)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
