@@ -248,8 +248,7 @@ def history(reg: Register, fse_id: str) -> list[dict[str, Any]]:
         add(r["on_date"], "pump-out" if r["full"] else "partial pump-out",
             f"hauler {r['hauler']}; manifest {r['manifest']}; {r['gallons']:,.0f} gal to {r['disposal_site']}", r)
     for r in d["maintenance_logs"]:
-        add(r["as_of"], "maintenance check", f"{'in order' if r['in_order'] else 'NOT in order'}; next service "
-            f"{r['next_service_date']}", r)
+        add(r["as_of"], "maintenance plan" if r.get("computed") else "maintenance check", _log_detail(r), r)
     for r in d["inspections"]:
         failed = len((r["result"] or {}).get("failures") or [])
         add(r["inspected_on"], "inspection", f"{r['purpose'].replace('_', ' ')}: "
@@ -259,6 +258,22 @@ def history(reg: Register, fse_id: str) -> list[dict[str, Any]]:
         add(r["issued_on"], "notice", f"notice {r['id']}: {r['title']} ({r['item']}); due {r['due_on']} "
             f"({r['citation']})", r)
     return sorted(out, key=lambda e: (e["date"], e["recorded_at"]))
+
+
+def _log_detail(r: Mapping[str, Any]) -> str:
+    """A maintenance row in the timeline: a plan made from every record on file with the service item the due list
+    reads from it (the same stored item, so the two cannot differ); a log as submitted, evaluated on its own."""
+    from sizing.register.log_due import due_items as log_due_items
+
+    state = f"{'in order' if r['in_order'] else 'NOT in order'}; next service {r['next_service_date']}"
+    if not r.get("computed"):
+        return f"{state} (this log alone)"
+    items = r.get("due") if r.get("due") is not None else log_due_items(r["result"] or {}, r["as_of"])
+    service = next((i for i in items if i["what"] in ("pump-out", "service now")), None)
+    said = ("no pump-out date" if service is None or service["date"] is None else
+            f"service now (since {service['date']})" if service["what"] == "service now" else
+            f"pump-out due {service['date']}")
+    return f"from every record on file: {said}; {state}"
 
 
 def due_list(reg: Register, as_of: dt.date | None = None, within: int = 30, *,

@@ -34,6 +34,7 @@ from sizing.register.evaluated import (  # noqa: F401  (evaluate, jsonable: the 
 from sizing.register.inventory import flush
 from sizing.register.inventory import import_row as _import_row
 from sizing.register.log_due import due_items
+from sizing.register.replan import plan_note, replan
 
 SOURCE_OF = {"review": "cycle", "waiver": "waiver", "maintenance": "maintenance"}
 #: Writers that lose a race for the next cycle number (PostgreSQL) try again this many times.
@@ -72,7 +73,7 @@ class Imported:
 @dataclass
 class ManifestsImported:
     """What ``register import-manifests`` stored: manifests (full pump-outs among them), the FSEs, the
-    maintenance logs brought up to date, and the lines left out (``--skip-rejects``) and warnings."""
+    maintenance plans made again (``logs``), and the lines left out (``--skip-rejects``) and warnings."""
 
     manifests: int
     full: int
@@ -206,8 +207,9 @@ class Register:
                          skip_hint: str = "give --skip-rejects") -> ManifestsImported:
         """A read manifest CSV (:func:`sizing.register.manifests.read`) into the register, in one transaction:
         checked against the register first (unknown FSE, a manifest number its hauler already used); a rejected
-        line writes nothing unless ``skip_rejects``. Each FSE with a maintenance log gets its log brought up to
-        date with the full pump-outs (:func:`sizing.register.manifest_store.replan`)."""
+        line writes nothing unless ``skip_rejects``. Each FSE with a full pump-out in the file gets its maintenance
+        plan made again from every record on file (:func:`sizing.register.replan.replan`), where its records
+        make one (a liquid depth on file)."""
         from sizing.register import manifest_store
         from sizing.register.manifests import check_against, few_collections
 
@@ -219,7 +221,7 @@ class Register:
                 raise ManifestsRejected(mf, skip_hint)
             manifest_store.store(conn, mf.rows, writer, mf.name)
             full = {r.fse_id for r in mf.rows if r.full}
-            logs = manifest_store.replan(conn, full, writer, mf.name) if full else 0
+            logs = len(replan(conn, full, None, writer)) if full else 0
         return ManifestsImported(manifests=len(mf.rows), full=sum(r.full for r in mf.rows),
                                  fses=len({r.fse_id for r in mf.rows}), logs=logs, rejected=len(mf.rejects),
                                  reject_lines=tuple(r.line for r in mf.rejects), warnings=tuple(mf.warnings))
@@ -374,7 +376,13 @@ def _add_maintenance(conn: Connection, ev: Evaluated, writer: Mapping[str, Any])
         known.add(tuple(full.values()))
         conn.execute(t.maintenance_events.insert().values(fse_id=ev.fse_id, log_id=log_id, **full, **writer))
         added += 1
-    return Added("maintenance", ev.fse_id, log_id, ev.exit_code, events_added=added)
+    notes: list[str] = []
+    planned = replan(conn, [ev.fse_id], ev.jurisdiction, writer, notes=notes,
+                     field_name=f"{'maintenance.' if isinstance(ev.document.get('maintenance'), Mapping) else ''}"
+                                "liquid_depth").get(ev.fse_id)
+    note = plan_note(planned)
+    return Added("maintenance", ev.fse_id, log_id, ev.exit_code, events_added=added,
+                 notes=notes + ([note] if note else []))
 
 
 def _add_findings(conn: Connection, ev: Evaluated, record_id: int) -> None:
