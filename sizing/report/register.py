@@ -122,7 +122,7 @@ def manifests_text(r: Any) -> str:
     n = r.manifests
     line = (f"imported {n:,} manifest{'s' if n != 1 else ''} ({r.full:,} full pump-out{'s' if r.full != 1 else ''}, "
             f"{n - r.full:,} partial) for {r.fses:,} FSE{'s' if r.fses != 1 else ''}; {r.logs:,} maintenance "
-            f"log{'s' if r.logs != 1 else ''} brought up to date")
+            f"plan{'s' if r.logs != 1 else ''} made again from every record on file")
     if r.rejected:
         lines = list(r.reject_lines)
         at = f"line{'s' if len(lines) > 1 else ''} {', '.join(map(str, lines[:10]))}"

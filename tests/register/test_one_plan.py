@@ -244,3 +244,45 @@ def test_the_timeline_the_fse_list_and_the_due_list_read_the_one_plan(db, capsys
     # the FSE list's next service is the plan's: the earliest of the last pump-out + the quarterly 90 days
     # (2026-04-01), the due date and the projected 2026-03-23
     assert row["next_service"] == "2026-03-23"
+
+
+def test_an_older_log_written_later_does_not_move_the_plan_back(db, capsys, tmp_path, registers):
+    """The log of 2026-04-01 lists a pump-out on 2026-03-01: quarterly, due 2026-06-01 (3 calendar months). A log
+    of 2026-01-15 (pump-out 2026-01-01: alone, due 2026-04-01) written after it is kept, and the plan still counts
+    from 2026-03-01: pump-outs 2026-01-01 and 2026-03-01 (59 days apart: 30 + 28 + 1), due 2026-06-01, dated
+    2026-04-01."""
+    fse = "FSE-1008"
+    newer = log_file(tmp_path, "newer", fse, "2026-04-01", [f"{{date: 2026-03-01, hauler: {HAULER}, manifest: VG-0301}}"])
+    older = log_file(tmp_path, "older", fse, "2026-01-15", [f"{{date: 2026-01-01, hauler: {HAULER}, manifest: VG-0101}}"])
+    assert run(capsys, "register", "add", newer, "--db", db)[0] == 0
+    assert run(capsys, "register", "add", older, "--db", db)[0] == 0
+    assert pump_out_due(capsys, db, fse) == [("2026-06-01", "pump-out")]
+    plan = latest_plan(registers, db, fse)
+    assert (plan["as_of"].isoformat(), plan["result"]["services"]) == ("2026-04-01", ["2026-01-01", "2026-03-01"])
+
+
+def test_a_log_shallower_than_a_reading_on_file_is_refused_and_nothing_written(db, capsys, tmp_path, registers):
+    """The inspection read 4 + 6 = 10 in on 2026-03-02; a log of 2026-03-15 giving a liquid depth of 8 in is the
+    latest record that gives one, and 10 in > 8 in: no plan can be made from these records. One line naming the
+    field, exit 2, nothing written (the log, its events and its plan all or nothing)."""
+    fse = "FSE-1009"
+    first = log_file(tmp_path, "first", fse, "2026-02-01", [f"{{date: 2026-01-01, hauler: {HAULER}, manifest: VG-0103}}"])
+    assert run(capsys, "register", "add", first, "--db", db)[0] == 0
+    assert run(capsys, "register", "inspect", inspection_file(tmp_path, "i", fse, "2026-03-02", "4 in", "6 in"),
+               "--db", db)[0] == 0
+
+    def rows():
+        with registers(db).db.read() as conn:
+            return [conn.execute(sa.select(sa.func.count()).select_from(table)).scalar()
+                    for table in (t.maintenance_logs, t.maintenance_events, t.findings)]
+
+    before = rows()
+    shallow = tmp_path / "shallow.yaml"
+    shallow.write_text(log_file(tmp_path, "s", fse, "2026-03-15").read_text().replace("48 in", "8 in"))
+    code, out, err = run(capsys, "register", "add", shallow, "--db", db)
+    assert (code, out) == (2, "")
+    assert err.strip() == (
+        "sizing register: maintenance.liquid_depth: FSE-1009: the FOG + solids of 10 in read on 2026-03-02 is deeper "
+        "than the liquid depth of 8 in (the maintenance log of 2026-03-15, the latest record that gives one); the "
+        "maintenance plan cannot be made from these records; nothing written")
+    assert rows() == before
