@@ -248,7 +248,7 @@ def history(reg: Register, fse_id: str) -> list[dict[str, Any]]:
         add(r["on_date"], "pump-out" if r["full"] else "partial pump-out",
             f"hauler {r['hauler']}; manifest {r['manifest']}; {r['gallons']:,.0f} gal to {r['disposal_site']}", r)
     for r in d["maintenance_logs"]:
-        add(r["as_of"], "maintenance plan" if r.get("computed") else "maintenance check", _log_detail(r), r)
+        add(r["as_of"], "maintenance plan" if r.get("computed") else "maintenance check", log_detail(r), r)
     for r in d["inspections"]:
         failed = len((r["result"] or {}).get("failures") or [])
         add(r["inspected_on"], "inspection", f"{r['purpose'].replace('_', ' ')}: "
@@ -260,7 +260,7 @@ def history(reg: Register, fse_id: str) -> list[dict[str, Any]]:
     return sorted(out, key=lambda e: (e["date"], e["recorded_at"]))
 
 
-def _log_detail(r: Mapping[str, Any]) -> str:
+def log_detail(r: Mapping[str, Any]) -> str:
     """A maintenance row in the timeline: a plan made from every record on file with the service item the due list
     reads from it (the same stored item, so the two cannot differ); a log as submitted, evaluated on its own."""
     from sizing.register.log_due import due_items as log_due_items

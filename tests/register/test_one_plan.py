@@ -235,6 +235,9 @@ def test_the_timeline_the_fse_list_and_the_due_list_read_the_one_plan(db, capsys
     plans = [h for h in json.loads(out)["history"] if h["what"] == "maintenance plan"]
     assert plans[-1]["date"] == "2026-03-15"
     assert plans[-1]["detail"].startswith("from every record on file: pump-out due 2026-03-23;")
+    _, out, _ = run(capsys, "register", "show", fse, "--db", db)
+    assert any(line.startswith("  maintenance as of 2026-03-15: from every record on file: pump-out due 2026-03-23;")
+            for line in out.splitlines())
     _, out, _ = run(capsys, "register", "show", fse, "--db", db, "--format", "json")
     rows = json.loads(out)["maintenance_logs"]
     latest = max(rows, key=lambda r: (r["as_of"], r["recorded_at"], r["id"]))
