@@ -242,7 +242,7 @@ def replan(conn: Connection, fse_ids: Iterable[str], jurisdiction: Any, writer: 
     from sizing.jurisdiction import DEFAULT_ID
     from sizing.jurisdiction import get as get_jurisdiction
 
-    out = {}
+    made = []
     for fse_id, rec in on_file(conn, fse_ids).items():
         why = missing(rec)
         if why is not None:
@@ -252,16 +252,14 @@ def replan(conn: Connection, fse_ids: Iterable[str], jurisdiction: Any, writer: 
         profile = get_jurisdiction(jurisdiction if jurisdiction is not None else
                                    (rec.log or {}).get("jurisdiction_id") or DEFAULT_ID)
         if profile.has_maintenance_rules:
-            out[fse_id] = _store(conn, rec, profile, writer, inspection_id, field_name)
-    return out
+            made.append(_made(rec, profile, field_name))
+    return _store(conn, made, writer, inspection_id)
 
 
-def _store(conn: Connection, rec: OnFile, profile: Any, writer: Mapping[str, Any], inspection_id: int | None,
-           field_name: str) -> Planned:
+def _made(rec: OnFile, profile: Any, field_name: str) -> tuple[OnFile, str, Any, dict[str, Any]]:
+    """The FSE's plan under ``profile`` and its JSON; a plan the records cannot make is refused, naming the FSE."""
     from sizing.ordinance import maintenance
-    from sizing.register.adapter import normalise
     from sizing.register.evaluated import jsonable
-    from sizing.register.log_due import due_items
 
     given = record(rec, field_name)
     try:
@@ -270,18 +268,35 @@ def _store(conn: Connection, rec: OnFile, profile: Any, writer: Mapping[str, Any
         raise SizingInputError(field_name, None, "", message=(
             f"{field_name}: {rec.fse_id}: the maintenance plan cannot be made from the records on file: {exc}; "
             "nothing written")) from None
-    data = jsonable(plan.to_dict())
-    log_id = conn.execute(t.maintenance_logs.insert().values(
-        fse_id=rec.fse_id, as_of=rec.as_of, liquid_depth_in=rec.depth[2], in_order=plan.in_order,
-        due_date=plan.due_date, next_service_date=plan.next_service_date, document_name=PLAN_NAME,
-        document=document(rec), result=data, jurisdiction_id=profile.id, inspection_id=inspection_id,
-        due=due_items(data, rec.as_of), computed=True, **writer)).inserted_primary_key[0]
-    rows = [{"fse_id": rec.fse_id, "source": "maintenance", "source_id": log_id, **f.to_dict()}
-            for f in normalise("maintenance", data)]
-    if rows:
-        conn.execute(t.findings.insert(), rows)
-    day = plan.next_service_date if plan.service_now else (plan.due_date or plan.next_service_date)
-    return Planned(rec.fse_id, log_id, rec.as_of, day, plan.service_now)
+    return rec, profile.id, plan, jsonable(plan.to_dict())
+
+
+def _store(conn: Connection, made: list[tuple[OnFile, str, Any, dict[str, Any]]], writer: Mapping[str, Any],
+           inspection_id: int | None) -> dict[str, Planned]:
+    """The plans as computed maintenance-log rows with their findings, in batches (inside the caller's
+    transaction)."""
+    from sizing.register.adapter import normalise
+    from sizing.register.log_due import due_items
+    from sizing.register.manifest_store import INSERT_CHUNK, bulk_insert
+
+    out: dict[str, Planned] = {}
+    for k in range(0, len(made), INSERT_CHUNK):
+        batch = made[k:k + INSERT_CHUNK]
+        rows = [{"fse_id": rec.fse_id, "as_of": rec.as_of, "liquid_depth_in": rec.depth[2], "in_order": plan.in_order,
+                 "due_date": plan.due_date, "next_service_date": plan.next_service_date, "document_name": PLAN_NAME,
+                 "document_text": None, "document": document(rec), "result": data,
+                 "jurisdiction_id": jid, "inspection_id": inspection_id, "due": due_items(data, rec.as_of),
+                 "computed": True, **writer} for rec, jid, plan, data in batch]
+        ids = conn.execute(t.maintenance_logs.insert().returning(t.maintenance_logs.c.id, sort_by_parameter_order=True),
+                           rows).scalars().all()
+        findings = []
+        for log_id, (rec, _, plan, data) in zip(ids, batch, strict=True):
+            findings += [{"fse_id": rec.fse_id, "source": "maintenance", "source_id": log_id, **f.to_dict()}
+                         for f in normalise("maintenance", data)]
+            day = plan.next_service_date if plan.service_now else (plan.due_date or plan.next_service_date)
+            out[rec.fse_id] = Planned(rec.fse_id, log_id, rec.as_of, day, plan.service_now)
+        bulk_insert(conn, t.findings, findings)
+    return out
 
 
 def plan_note(planned: Planned | None) -> str | None:
