@@ -82,7 +82,7 @@ def inspect(reg: Any, rec: InspectionRecord, *, fse_id: str | None = None, user:
         out.closed += [_close(conn, n, rec.date, COMPLIANCE, iid, evidence, writer) for n, evidence in rec.resolves]
         out.closed += _close_followed_up(conn, fse, rec, result, iid, writer)
         _open_notices(conn, fse, rec, result, iid, jid, writer, out)
-        if rec.has_readings:
+        if rec.has_readings or rec.liquid_depth_in is not None:  # a reading or a depth: the plan's records
             out.service_due = _reading(conn, fse, rec, result, iid, jid, writer, out.notes)
     return out
 
@@ -229,15 +229,16 @@ def _shown(row: Mapping[str, Any]) -> dict[str, Any]:
 
 def _reading(conn: Connection, fse: str, rec: InspectionRecord, result: Any, iid: int, jid: str,
              writer: Mapping[str, Any], notes: list[str]) -> str | None:
-    """The reading as a maintenance reading (once), then the FSE's maintenance plan made again from every record
-    on file (:func:`sizing.register.replan.replan`); returns the service date of the plan (None: no plan, and
-    ``notes`` says what is missing)."""
+    """The reading as a maintenance reading (once), then (a reading or a liquid depth given) the FSE's
+    maintenance plan made again from every record on file (:func:`sizing.register.replan.replan`); returns the
+    service date of the plan (None: no plan, and ``notes`` says what is missing)."""
     from sizing.register.replan import replan
 
     e = t.maintenance_events.c
-    seen = conn.execute(sa.select(e.id).where(e.fse_id == fse, e.kind == "reading", e.on_date == rec.date,
-                                              e.fog_in == rec.fog_in, e.solids_in == rec.solids_in)).first()
-    if seen is None:
+    seen = not rec.has_readings or conn.execute(sa.select(e.id).where(
+        e.fse_id == fse, e.kind == "reading", e.on_date == rec.date, e.fog_in == rec.fog_in,
+        e.solids_in == rec.solids_in)).first() is not None
+    if not seen:
         conn.execute(t.maintenance_events.insert().values(
             fse_id=fse, kind="reading", on_date=rec.date, fog_in=rec.fog_in, solids_in=rec.solids_in,
             inspection_id=iid, **writer))

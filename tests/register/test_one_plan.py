@@ -289,3 +289,21 @@ def test_a_log_shallower_than_a_reading_on_file_is_refused_and_nothing_written(d
         "than the liquid depth of 8 in (the maintenance log of 2026-03-15, the latest record that gives one); the "
         "maintenance plan cannot be made from these records; nothing written")
     assert rows() == before
+
+
+def test_an_inspection_giving_only_the_liquid_depth_is_the_latest_depth_on_file(db, capsys, tmp_path):
+    """The log (48 in): pump-out 2026-01-01, 1.5 + 1.5 = 3 in on 2026-01-31 (t = 30): r = 3 / 30 = 0.1 in/day;
+    12 in / 0.1 = 120 days: 2026-05-01 (30 + 28 + 31 + 30 + 1), after the quarterly 2026-04-01: due 2026-04-01.
+    An inspection of 2026-02-15 measuring the liquid depth at 24 in (no FOG or solids): the limit is 6 in, 6 / 0.1
+    = 60 days: 2026-03-02 (30 + 28 + 2), before 2026-04-01: due 2026-03-02."""
+    fse = "FSE-1010"
+    log = log_file(tmp_path, "log", fse, "2026-02-01", [f"{{date: 2026-01-01, hauler: {HAULER}, manifest: VG-0104}}"],
+                   ["{date: 2026-01-31, fog: 1.5 in, solids: 1.5 in}"])
+    assert run(capsys, "register", "add", log, "--db", db)[0] == 0
+    assert pump_out_due(capsys, db, fse) == [("2026-04-01", "pump-out")]
+    path = tmp_path / "depth.yaml"
+    path.write_text(f"project: {{fse_id: {fse}}}\ninspection:\n  date: 2026-02-15\n  purpose: routine\n"
+                    "  readings: {liquid_depth: 24 in}\n", encoding="utf-8")
+    code, _, err = run(capsys, "register", "inspect", path, "--db", db)
+    assert code == 0, err
+    assert pump_out_due(capsys, db, fse) == [("2026-03-02", "pump-out")]
