@@ -2,7 +2,8 @@
 
 Every write evaluates the document with the core first (so bad input raises before anything is written), then
 stores the result in one transaction: all of a record or none of it. Nothing is updated in place: a new review
-is a new cycle, a changed FSE name is a new FSE row, a maintenance log adds only the events not yet recorded.
+is a new cycle, a changed FSE name is a new FSE row, a maintenance log adds only the events not yet recorded, and
+then the FSE's maintenance plan is made again from every record on file (:mod:`sizing.register.replan`).
 """
 
 from __future__ import annotations
