@@ -307,3 +307,27 @@ def test_an_inspection_giving_only_the_liquid_depth_is_the_latest_depth_on_file(
     code, _, err = run(capsys, "register", "inspect", path, "--db", db)
     assert code == 0, err
     assert pump_out_due(capsys, db, fse) == [("2026-03-02", "pump-out")]
+
+
+def test_the_plans_stay_marked_when_0007_is_taken_back_and_brought_up_again(db, capsys, tmp_path, registers):
+    """A log, its plan, and a plan recomputed at an inspection: downgraded to 0006 the marker goes (the migration's
+    own downgrade), upgraded again the plans are marked again (by their inspection, and by their document name),
+    and the due list reads the same date: the log's pump-out 2026-01-01, 2 in on day 30 and the inspection's
+    10 in on day 60 give 2026-03-23 (worked in the first test)."""
+    from sizing.register.location import resolve
+    from tests.register.conftest import back_to
+
+    fse = "FSE-1011"
+    log = log_file(tmp_path, "log", fse, "2026-02-01", [f"{{date: 2026-01-01, hauler: {HAULER}, manifest: VG-0105}}"],
+                   ["{date: 2026-01-31, fog: 1 in, solids: 1 in}"])
+    assert run(capsys, "register", "add", log, "--db", db)[0] == 0
+    assert run(capsys, "register", "inspect", inspection_file(tmp_path, "i", fse, "2026-03-02", "4 in", "6 in"),
+               "--db", db)[0] == 0
+    registers(db).db.engine.dispose()
+    back_to(resolve(db)[0], "0006")
+    assert run(capsys, "register", "migrate", "--db", db)[0] == 0
+    with registers(db).db.read() as conn:
+        g = t.maintenance_logs.c
+        marks = [bool(r[0]) for r in conn.execute(sa.select(g.computed).where(g.fse_id == fse).order_by(g.id))]
+    assert marks == [False, True, True]  # the log as submitted, its plan, the plan made at the inspection
+    assert pump_out_due(capsys, db, fse) == [("2026-03-23", "pump-out")]
