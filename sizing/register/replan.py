@@ -234,11 +234,13 @@ class Planned:
 
 
 def replan(conn: Connection, fse_ids: Iterable[str], jurisdiction: Any, writer: Mapping[str, Any], *,
-           inspection_id: int | None = None, field_name: str = "FSE",
-           notes: list[str] | None = None) -> dict[str, Planned]:
+           inspection_id: int | None = None, field_name: str = "FSE", notes: list[str] | None = None,
+           failed: list[str] | None = None) -> dict[str, Planned]:
     """Make and store the maintenance plan of each FSE from every record on file (the module's rule), under
     ``jurisdiction`` (None: the profile of each FSE's latest log, else the default). An FSE whose records make no
-    plan gets a note saying what is missing; a profile without maintenance rules makes none."""
+    plan gets a note saying what is missing; a profile without maintenance rules makes none. Records that cannot
+    make a plan (a reading deeper than the depth) raise, unless ``failed`` is given: the FSE is then left out and
+    the reason added to it."""
     from sizing.jurisdiction import DEFAULT_ID
     from sizing.jurisdiction import get as get_jurisdiction
 
@@ -251,8 +253,14 @@ def replan(conn: Connection, fse_ids: Iterable[str], jurisdiction: Any, writer: 
             continue
         profile = get_jurisdiction(jurisdiction if jurisdiction is not None else
                                    (rec.log or {}).get("jurisdiction_id") or DEFAULT_ID)
-        if profile.has_maintenance_rules:
+        if not profile.has_maintenance_rules:
+            continue
+        try:
             made.append(_made(rec, profile, field_name))
+        except SizingInputError as exc:
+            if failed is None:
+                raise
+            failed.append(str(exc))
     return _store(conn, made, writer, inspection_id)
 
 

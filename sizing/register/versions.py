@@ -120,7 +120,27 @@ def migrate(engine: Engine, field: str = "--db", url: str = "", create: bool = T
         if version is not None and not older:
             raise RegisterError(older_message(url, field, version), field)
         upgrade(conn, HEAD)
+        if version is not None and version < "0007":
+            plan_every_fse(conn)
         return version is None, version
+
+
+def plan_every_fse(conn: Connection) -> list[str]:
+    """After the migrations of a register older than 0007 (its logs each evaluated on their own): every FSE with a
+    maintenance log gets its plan made from every record on file (:mod:`sizing.register.replan`; live code, so it
+    runs here, after the frozen migrations), written by the migrating identity (the PostgreSQL role, else the
+    operating-system user). An FSE whose stored records make no plan keeps its logs as they are; the reasons are
+    returned."""
+    from sizing.register import access
+    from sizing.register import schema as t
+    from sizing.register.replan import replan
+
+    identity = (str(conn.exec_driver_sql("SELECT current_user").scalar()) if conn.dialect.name == "postgresql"
+                else access.os_user())
+    fses = [r[0] for r in conn.execute(sa.select(t.maintenance_logs.c.fse_id).distinct())]
+    failed: list[str] = []
+    replan(conn, fses, None, access.writer(identity, None, access.now()), failed=failed)
+    return failed
 
 
 def upgrade(conn: Connection, target: str) -> None:

@@ -311,8 +311,8 @@ def test_an_inspection_giving_only_the_liquid_depth_is_the_latest_depth_on_file(
 
 def test_the_plans_stay_marked_when_0007_is_taken_back_and_brought_up_again(db, capsys, tmp_path, registers):
     """A log, its plan, and a plan recomputed at an inspection: downgraded to 0006 the marker goes (the migration's
-    own downgrade), upgraded again the plans are marked again (by their inspection, and by their document name),
-    and the due list reads the same date: the log's pump-out 2026-01-01, 2 in on day 30 and the inspection's
+    own downgrade), upgraded again the plans are marked again (by their inspection, and by their document name)
+    and the migration from below 0007 makes the plan once more; the due list reads the same date: the log's pump-out 2026-01-01, 2 in on day 30 and the inspection's
     10 in on day 60 give 2026-03-23 (worked in the first test)."""
     from sizing.register.location import resolve
     from tests.register.conftest import back_to
@@ -329,5 +329,36 @@ def test_the_plans_stay_marked_when_0007_is_taken_back_and_brought_up_again(db, 
     with registers(db).db.read() as conn:
         g = t.maintenance_logs.c
         marks = [bool(r[0]) for r in conn.execute(sa.select(g.computed).where(g.fse_id == fse).order_by(g.id))]
-    assert marks == [False, True, True]  # the log as submitted, its plan, the plan made at the inspection
+    # the log as submitted, its plan, the plan made at the inspection, and the plan the migration made from 0006
+    assert marks == [False, True, True, True]
     assert pump_out_due(capsys, db, fse) == [("2026-03-23", "pump-out")]
+
+
+def test_a_register_older_than_0007_gets_each_fse_s_plan_when_migrated(db, capsys, tmp_path, registers):
+    """Before 0007 each log was evaluated on its own and the due list read the latest: the log of 2026-03-15
+    (pump-out 2026-01-01, no readings: quarterly, 2026-04-01) hid the readings of the log of 2026-03-02 (2 in on
+    day 30, 10 in on day 60: due 2026-03-23, worked in the first test). Migrated, the FSE gets its plan from both:
+    2026-03-23."""
+    from sizing.register.location import resolve
+    from tests.register.conftest import back_to
+
+    fse = "FSE-1012"
+    service = f"{{date: 2026-01-01, hauler: {HAULER}, manifest: VG-0106}}"
+    first = log_file(tmp_path, "first", fse, "2026-03-02", [service],
+                     ["{date: 2026-01-31, fog: 1 in, solids: 1 in}", "{date: 2026-03-02, fog: 4 in, solids: 6 in}"])
+    assert run(capsys, "register", "add", first, "--db", db)[0] == 0
+    assert run(capsys, "register", "add", log_file(tmp_path, "later", fse, "2026-03-15", [service]), "--db", db)[0] == 0
+    reg = registers(db)
+    with reg.db.write() as conn:  # as a register of 0005 holds them: the logs alone, no plans
+        g = t.maintenance_logs.c
+        plans = [r[0] for r in conn.execute(sa.select(g.id).where(g.computed.is_(True)))]
+        conn.execute(t.findings.delete().where(t.findings.c.source == "maintenance",
+                                               t.findings.c.source_id.in_(plans)))
+        conn.execute(t.maintenance_logs.delete().where(g.id.in_(plans)))
+    reg.db.engine.dispose()
+    back_to(resolve(db)[0], "0005")
+    assert run(capsys, "register", "migrate", "--db", db)[0] == 0
+    assert pump_out_due(capsys, db, fse) == [("2026-03-23", "pump-out")]
+    plan = latest_plan(registers, db, fse)
+    assert plan["as_of"].isoformat() == "2026-03-15"
+    assert [r["date"] for r in plan["result"]["readings"]] == ["2026-01-31", "2026-03-02"]
