@@ -13,6 +13,7 @@ day is the pump-out + floor(12 / r) days. Every date below is counted by hand in
 from __future__ import annotations
 
 import csv
+import datetime as dt
 import io
 import itertools
 import json
@@ -362,3 +363,41 @@ def test_a_register_older_than_0007_gets_each_fse_s_plan_when_migrated(db, capsy
     plan = latest_plan(registers, db, fse)
     assert plan["as_of"].isoformat() == "2026-03-15"
     assert [r["date"] for r in plan["result"]["readings"]] == ["2026-01-31", "2026-03-02"]
+
+
+def test_a_migrated_fse_whose_records_make_no_plan_is_named(db, capsys, tmp_path, registers):
+    """An older register could hold a log of 2026-03-15 giving 8 in after a reading of 4 + 6 = 10 in on
+    2026-03-02 (each log was evaluated on its own). Migrated, no plan can be made: the migration says which FSE
+    and why, and the other FSEs get theirs."""
+    from sizing.register.location import resolve
+    from tests.register.conftest import back_to
+
+    service = f"{{date: 2026-01-01, hauler: {HAULER}, manifest: VG-0107}}"
+    first = log_file(tmp_path, "first", "FSE-1013", "2026-03-02", [service],
+                     ["{date: 2026-03-02, fog: 4 in, solids: 6 in}"])
+    assert run(capsys, "register", "add", first, "--db", db)[0] == 0
+    assert run(capsys, "register", "add", log_file(tmp_path, "later", "FSE-1013", "2026-03-15", [service]),
+               "--db", db)[0] == 0
+    other = log_file(tmp_path, "other", "FSE-1014", "2026-03-15", [service.replace("VG-0107", "VG-0108")])
+    assert run(capsys, "register", "add", other, "--db", db)[0] == 0
+    reg = registers(db)
+    with reg.db.write() as conn:  # as an older version stored them: the logs alone, the later one at 8 in
+        g = t.maintenance_logs.c
+        conn.execute(t.maintenance_logs.delete().where(g.computed.is_(True)))
+        row = conn.execute(sa.select(g.id, g.document).where(g.fse_id == "FSE-1013", g.as_of == dt.date(2026, 3, 15))).one()
+        doc = {**row.document, "maintenance": {**row.document["maintenance"], "liquid_depth": "8 in"}}
+        conn.execute(t.maintenance_logs.update().where(g.id == row.id).values(liquid_depth_in=8.0, document=doc))
+    reg.db.engine.dispose()
+    back_to(resolve(db)[0], "0005")
+    code, _, err = run(capsys, "register", "migrate", "--db", db)
+    assert code == 0
+    assert ("sizing register: no maintenance plan made when migrating: FSE: FSE-1013: the FOG + solids of 10 in "
+            "read on 2026-03-02 is deeper than the liquid depth of 8 in (the maintenance log of 2026-03-15, the "
+            "latest record that gives one); the maintenance plan cannot be made from these records; nothing "
+            "written") in err.splitlines()
+    with registers(db).db.read() as conn:
+        g = t.maintenance_logs.c
+        planned = [r[0] for r in conn.execute(sa.select(g.fse_id).where(g.computed.is_(True)))]
+    assert planned == ["FSE-1014"]
+    # FSE-1014: pump-out 2026-01-01, no readings: quarterly, 2026-04-01
+    assert pump_out_due(capsys, db, "FSE-1014") == [("2026-04-01", "pump-out")]
