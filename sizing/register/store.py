@@ -19,6 +19,7 @@ from sqlalchemy.engine import Connection
 
 from sizing import parse
 from sizing.errors import SizingInputError
+from sizing.errors import shown as shown_text
 from sizing.register import access
 from sizing.register import schema as t
 from sizing.register.access import on_behalf_of
@@ -370,7 +371,9 @@ def _add_maintenance(conn: Connection, ev: Evaluated, writer: Mapping[str, Any])
     e = t.maintenance_events.c
     known = {tuple(row) for row in conn.execute(sa.select(*(e[k] for k in EVENT_KEYS)).where(e.fse_id == ev.fse_id))}
     added = 0
-    for event in maintenance_events(ev):
+    events = maintenance_events(ev)
+    _check_manifest_numbers(conn, ev, events)
+    for event in events:
         full = {k: event.get(k) for k in EVENT_KEYS}
         if tuple(full.values()) in known:
             continue
@@ -384,6 +387,28 @@ def _add_maintenance(conn: Connection, ev: Evaluated, writer: Mapping[str, Any])
     note = plan_note(planned)
     return Added("maintenance", ev.fse_id, log_id, ev.exit_code, events_added=added,
                  notes=notes + ([note] if note else []))
+
+
+def _check_manifest_numbers(conn: Connection, ev: Evaluated, events: list[dict[str, Any]]) -> None:
+    """A pump-out the log lists with a hauler's manifest number already on a hauler's manifest is that manifest's
+    pump-out: the same FSE and day (counted once), else refused, naming the service (a number is one pump-out)."""
+    from sizing.register.manifests import key
+
+    m = t.hauler_manifests.c
+    prefix = "maintenance." if isinstance(ev.document.get("maintenance"), Mapping) else ""
+    pumps = [p for p in events if p["kind"] == "pump_out"]
+    for i, p in enumerate(pumps):
+        if p["hauler"] is None or p["manifest"] is None:
+            continue
+        hauler_key, manifest_key = key(str(p["hauler"]), str(p["manifest"]))
+        row = conn.execute(sa.select(m.fse_id, m.on_date, m.document_name, m.line).where(
+            m.hauler_key == hauler_key, m.manifest_key == manifest_key)).first()
+        if row is not None and (row.fse_id, row.on_date) != (ev.fse_id, p["on_date"]):
+            field_name = f"{prefix}services[{i}].manifest"
+            raise SizingInputError(field_name, p["manifest"], "", message=(
+                f"{field_name}: {shown_text(p['manifest'])} of {shown_text(p['hauler'])} is already recorded on the "
+                f"hauler's manifest of {row.on_date.isoformat()} for {row.fse_id} (line {row.line} of "
+                f"{row.document_name}); a manifest number is one pump-out; nothing written"))
 
 
 def _add_findings(conn: Connection, ev: Evaluated, record_id: int) -> None:

@@ -401,3 +401,24 @@ def test_a_migrated_fse_whose_records_make_no_plan_is_named(db, capsys, tmp_path
     assert planned == ["FSE-1014"]
     # FSE-1014: pump-out 2026-01-01, no readings: quarterly, 2026-04-01
     assert pump_out_due(capsys, db, "FSE-1014") == [("2026-04-01", "pump-out")]
+
+
+def test_a_log_listing_a_manifest_s_number_on_another_day_is_refused(db, capsys, tmp_path, registers):
+    """The hauler's manifest VG-0110 is the pump-out of 2026-01-05; a log listing VG-0110 on 2026-01-06 would make
+    it two pump-outs: one line naming the service, exit 2, nothing written."""
+    fse = "FSE-1015"
+    new_fse(capsys, db, fse)
+    path = manifest_file(tmp_path, "m", f"{fse},2026-01-05,{HAULER},VG-0110,1000 gal,full")
+    assert run(capsys, "register", "import-manifests", path, "--db", db)[0] == 0
+    log = log_file(tmp_path, "log", fse, "2026-02-01",
+                   ["2025-12-01", f"{{date: 2026-01-06, hauler: {HAULER}, manifest: VG-0110}}"])
+    with registers(db).db.read() as conn:
+        before = conn.execute(sa.select(sa.func.count()).select_from(t.maintenance_logs)).scalar()
+    code, out, err = run(capsys, "register", "add", log, "--db", db)
+    assert (code, out) == (2, "")
+    assert err.strip() == (
+        f"sizing register: maintenance.services[1].manifest: 'VG-0110' of '{HAULER}' is already recorded on the "
+        "hauler's manifest of 2026-01-05 for FSE-1015 (line 2 of m.csv); a manifest number is one pump-out; nothing "
+        "written")
+    with registers(db).db.read() as conn:
+        assert conn.execute(sa.select(sa.func.count()).select_from(t.maintenance_logs)).scalar() == before
