@@ -12,7 +12,7 @@ to 90 days) is imported by ``sizing register import-manifests``' own functions, 
 to date. The per-FSE records are generators in :data:`GENERATORS` (one function per kind of record, each returning
 its rows per table), so another kind (inspections) is one more function.
 
-Printed, for each backend: the import of the manifests (read + checks + writes + the logs brought up to date)
+Printed, for each backend: the import of the manifests (read + checks + writes + the plans made again)
 against a bare executemany INSERT of the same rows into a table of the same columns; the due list against the one
 SQL query returning the same (date, FSE, item) rows; one FSE's timeline against the UNION ALL of that FSE's rows;
 each the median of ``--repeat`` pairs (the ratio taken pair by pair), with the load average beside it. Targets:
@@ -244,7 +244,7 @@ def run_backend(name: str, url: str, rows: dict[str, list[dict]], csv_path: Path
         ti, imported = timed(lambda: reg.import_manifests(read(csv_path, today=AS_OF)))
         with reg.db.write() as conn:
             tb, n = timed(lambda: bare_insert(conn, csv_path))
-        print(f"[{name}] import {imported.manifests:,} manifests ({imported.logs:,} logs brought up to date): "
+        print(f"[{name}] import {imported.manifests:,} manifests ({imported.logs:,} maintenance plans made again): "
               f"{ti:.2f} s; bare INSERT of the same {n:,} rows: {tb:.2f} s; ratio {ti / tb:.1f} "
               f"(target 20 s; {load_avg()})", flush=True)
         horizon = AS_OF + dt.timedelta(days=30)

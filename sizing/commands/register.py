@@ -263,6 +263,8 @@ def _say_opened(reg, stream) -> None:
 
         print(f"sizing register: migrated {reg.db.display()} from schema {reg.db.migrated_from} to {HEAD}",
               file=stream)
+        for reason in reg.db.unplanned:  # loud: the due list reads this FSE's latest log alone
+            print(f"sizing register: no maintenance plan made when migrating: {reason}", file=stream)
 
 
 def _add(args, ev) -> int:

@@ -37,6 +37,8 @@ class Opened:
     read_only: bool = False
     #: The busy timeout [s] the engine was made with.
     timeout: float = field(default=DEFAULT_TIMEOUT_S)
+    #: The FSEs the migration could not give a maintenance plan, each with the reason (their logs stand as they are).
+    unplanned: tuple[str, ...] = ()
 
     @property
     def is_sqlite(self) -> bool:
@@ -85,7 +87,7 @@ def open_db(db: str | None = None, *, create: bool | str = True, read_only: bool
                       read_only=True, timeout=seconds)
     engine = make_engine(url, seconds)
     try:
-        created, migrated_from = migrate(engine, name, url, create=may_create, older=migrate_older)
+        created, migrated_from, unplanned = migrate(engine, name, url, create=may_create, older=migrate_older)
     except sa.exc.OperationalError as exc:
         engine.dispose()
         if is_busy(exc):
@@ -98,4 +100,5 @@ def open_db(db: str | None = None, *, create: bool | str = True, read_only: bool
     except BaseException:
         engine.dispose()
         raise
-    return Opened(engine=engine, url=url, created=created, migrated_from=migrated_from, timeout=seconds)
+    return Opened(engine=engine, url=url, created=created, migrated_from=migrated_from, timeout=seconds,
+                  unplanned=unplanned)

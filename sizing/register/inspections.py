@@ -82,7 +82,7 @@ def inspect(reg: Any, rec: InspectionRecord, *, fse_id: str | None = None, user:
         out.closed += [_close(conn, n, rec.date, COMPLIANCE, iid, evidence, writer) for n, evidence in rec.resolves]
         out.closed += _close_followed_up(conn, fse, rec, result, iid, writer)
         _open_notices(conn, fse, rec, result, iid, jurisdiction, writer, out)
-        if rec.has_readings:
+        if rec.has_readings or rec.liquid_depth_in is not None:  # a reading or a depth: the plan's records
             out.service_due = _reading(conn, fse, rec, result, iid, jurisdiction, writer, out.notes)
     return out
 
@@ -229,25 +229,23 @@ def _shown(row: Mapping[str, Any]) -> dict[str, Any]:
 
 def _reading(conn: Connection, fse: str, rec: InspectionRecord, result: Any, iid: int, jurisdiction: Jurisdiction,
              writer: Mapping[str, Any], notes: list[str]) -> str | None:
-    """The reading as a maintenance reading (once), and, for an FSE with a pump-out or a maintenance log on record,
-    the maintenance plan recomputed from every reading and pump-out the register holds for it up to the
-    inspection: the due list's service date."""
+    """The reading as a maintenance reading (once), then (a reading or a liquid depth given) the FSE's
+    maintenance plan made again from every record on file (:func:`sizing.register.replan.replan`); returns the
+    service date of the plan (None: no plan, and ``notes`` says what is missing)."""
     from sizing.register.replan import replan
 
     e = t.maintenance_events.c
-    seen = conn.execute(sa.select(e.id).where(e.fse_id == fse, e.kind == "reading", e.on_date == rec.date,
-                                              e.fog_in == rec.fog_in, e.solids_in == rec.solids_in)).first()
-    if seen is None:
+    seen = not rec.has_readings or conn.execute(sa.select(e.id).where(
+        e.fse_id == fse, e.kind == "reading", e.on_date == rec.date, e.fog_in == rec.fog_in,
+        e.solids_in == rec.solids_in)).first() is not None
+    if not seen:
         conn.execute(t.maintenance_events.insert().values(
             fse_id=fse, kind="reading", on_date=rec.date, fog_in=rec.fog_in, solids_in=rec.solids_in,
             inspection_id=iid, **writer))
-    depth = result.liquid_depth_in
-    if depth is None:
+    found: list[str] = []
+    planned = replan(conn, [fse], jurisdiction, writer, inspection_id=iid, field_name="inspection.readings",
+                     notes=found).get(fse)
+    notes += [n.removeprefix(f"{fse}: ") for n in found]
+    if planned is None or planned.service_due is None:
         return None
-    m = t.maintenance_logs.c
-    pumped = conn.execute(sa.select(e.id).where(e.fse_id == fse, e.kind == "pump_out").limit(1)).first()
-    if pumped is None and conn.execute(sa.select(m.id).where(m.fse_id == fse).limit(1)).first() is None:
-        notes.append("no pump-out or maintenance log on record: the reading is kept, and the service schedule "
-                     "starts with the first pump-out")
-        return None
-    return replan(conn, fse, rec.date, depth, jurisdiction, writer, inspection_id=iid, notes=notes)
+    return planned.service_due.isoformat()

@@ -272,18 +272,27 @@ def _id_or_none(text: str) -> str | None:
 # --- against the register ----------------------------------------------------------------------------------
 
 def check_against(mf: ManifestFile, known_fses: Iterable[str], used: Mapping[tuple[str, str], str],
-                  volumes: Mapping[str, float | None]) -> None:
+                  volumes: Mapping[str, float | None],
+                  listed: Mapping[tuple[str, str], tuple[str, dt.date]] | None = None) -> None:
     """Reject the lines whose FSE is not in the register or whose manifest number its hauler already used
-    (``used``: key -> where), and warn of a full pump-out far below the interceptor's volume (``volumes``: the
-    latest recorded volume [gal] per FSE). Rejects are kept in line order."""
+    (``used``: key -> where, on a manifest; ``listed``: key -> (FSE, date), on a pump-out a maintenance log lists:
+    the hauler's manifest of that same pump-out, same FSE and date, is accepted), and warn of a full pump-out far
+    below the interceptor's volume (``volumes``: the latest recorded volume [gal] per FSE). Rejects are kept in
+    line order."""
     known = set(known_fses)
+    listed = listed or {}
     kept = []
     for row in mf.rows:
+        log = listed.get(row.key)
         if row.fse_id not in known:
             mf.rejects.append(Reject(row.line, row.fse_id, f"fse_id: no FSE {shown(row.fse_id)} in the register"))
         elif row.key in used:
             mf.rejects.append(Reject(row.line, row.fse_id, f"manifest: {shown(row.manifest)} of "
                                                            f"{shown(row.hauler)} is already recorded ({used[row.key]})"))
+        elif log is not None and log != (row.fse_id, row.on_date):
+            mf.rejects.append(Reject(row.line, row.fse_id, f"manifest: {shown(row.manifest)} of {shown(row.hauler)} "
+                                                           f"is already recorded (the pump-out of {log[1]} in a "
+                                                           f"maintenance log of {log[0]})"))
         else:
             kept.append(row)
             volume = volumes.get(row.fse_id)

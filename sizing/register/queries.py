@@ -249,8 +249,7 @@ def history(reg: Register, fse_id: str) -> list[dict[str, Any]]:
         add(r["on_date"], "pump-out" if r["full"] else "partial pump-out",
             f"hauler {r['hauler']}; manifest {r['manifest']}; {r['gallons']:,.0f} gal to {r['disposal_site']}", r)
     for r in d["maintenance_logs"]:
-        add(r["as_of"], "maintenance check", f"{'in order' if r['in_order'] else 'NOT in order'}; next service "
-            f"{r['next_service_date']}", r)
+        add(r["as_of"], "maintenance plan" if r.get("computed") else "maintenance check", log_detail(r), r)
     for r in d["inspections"]:
         failed = len((r["result"] or {}).get("failures") or [])
         add(r["inspected_on"], "inspection", f"{r['purpose'].replace('_', ' ')}: "
@@ -262,12 +261,29 @@ def history(reg: Register, fse_id: str) -> list[dict[str, Any]]:
     return sorted(out, key=lambda e: (e["date"], e["recorded_at"]))
 
 
+def log_detail(r: Mapping[str, Any]) -> str:
+    """A maintenance row in the timeline: a plan made from every record on file with the service item the due list
+    reads from it (the same stored item, so the two cannot differ); a log as submitted, evaluated on its own."""
+    from sizing.register.log_due import due_items as log_due_items
+
+    state = f"{'in order' if r['in_order'] else 'NOT in order'}; next service {r['next_service_date']}"
+    if not r.get("computed"):
+        return f"{state} (this log alone)"
+    items = r.get("due") if r.get("due") is not None else log_due_items(r["result"] or {}, r["as_of"])
+    service = next((i for i in items if i["what"] in ("pump-out", "service now")), None)
+    said = ("no pump-out date" if service is None or service["date"] is None else
+            f"service now (since {service['date']})" if service["what"] == "service now" else
+            f"pump-out due {service['date']}")
+    return f"from every record on file: {said}; {state}"
+
+
 def due_list(reg: Register, as_of: dt.date | None = None, within: int = 30, *,
              jurisdiction: Jurisdiction) -> list[dict[str, Any]]:
     """What falls due by ``as_of + within`` days (earlier items are overdue), sorted by date.
 
     Install deadlines (until a pump-out on or after the notification shows an interceptor in service), waivers
-    expiring, revocations taking effect, services due by the latest maintenance log, training due (the
+    expiring, revocations taking effect, services due by the FSE's maintenance plan (its latest maintenance row by
+    date: after any write, the plan made from every record on file, :mod:`sizing.register.replan`), training due (the
     profile's training interval after the last training, when the profile of ``jurisdiction`` has one), the
     records checks the latest log did not meet, undersized interceptors to follow up, and open notices (by their
     due dates).
@@ -334,8 +350,8 @@ def _last_events(conn) -> dict[str, dict[str, dt.date]]:
 
 
 def latest_log_results(conn) -> dict[str, dict[str, Any]]:
-    """Each FSE's latest maintenance log (the order of :func:`latest`: its date, then when written) with its
-    due-list items, chosen by the database in one query (and the whole result only of a log stored without items)."""
+    """Each FSE's latest maintenance row (the order of :func:`latest`: its date, then when written; after any write
+    the FSE's plan made from every record on file) with its due-list items, chosen by the database in one query (and the whole result only of a log stored without items)."""
     g = t.maintenance_logs.c
     rank = sa.func.row_number().over(partition_by=g.fse_id, order_by=(
         g.as_of.desc().nulls_last(), g.recorded_at.desc(), g.id.desc())).label("rank")
@@ -375,8 +391,9 @@ def _due_waivers(fse_id: str, rows: list[dict[str, Any]], add) -> None:
 
 
 def _due_maintenance(fse_id: str, log: dict[str, Any], add) -> None:
-    """The latest log's service (now, or by its due date) and the records checks it did not meet: the items kept
-    with the log (:mod:`sizing.register.log_due`), or made from its result for a log stored without them."""
+    """The plan's (the latest maintenance row's) service (now, or by its due date) and the records checks it did
+    not meet: the items kept with the row (:mod:`sizing.register.log_due`), or made from its result for a row
+    stored without them."""
     from sizing.register.log_due import due_items as log_due_items
 
     items = log.get("due")

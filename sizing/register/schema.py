@@ -132,6 +132,9 @@ maintenance_logs = sa.Table(
     sa.Column("inspection_id", sa.Integer),  # the inspection whose reading recomputed the plan (0006)
     #: schema 0007: the log's due-list items (:func:`sizing.register.log_due.due_items`)
     sa.Column("due", sa.JSON),
+    #: schema 0007: True for the FSE's maintenance plan made by the register from every record on file
+    #: (:mod:`sizing.register.replan`); false or null for a log as submitted
+    sa.Column("computed", sa.Boolean),
     sa.Index("ix_maintenance_logs_fse_as_of", "fse_id", "as_of"),
 )
 

@@ -2,7 +2,8 @@
 
 Every write evaluates the document with the core first (so bad input raises before anything is written), then
 stores the result in one transaction: all of a record or none of it. Nothing is updated in place: a new review
-is a new cycle, a changed FSE name is a new FSE row, a maintenance log adds only the events not yet recorded.
+is a new cycle, a changed FSE name is a new FSE row, a maintenance log adds only the events not yet recorded, and
+then the FSE's maintenance plan is made again from every record on file (:mod:`sizing.register.replan`).
 """
 
 from __future__ import annotations
@@ -18,7 +19,8 @@ from sqlalchemy.engine import Connection
 
 from sizing import parse
 from sizing.errors import SizingInputError
-from sizing.jurisdiction import Jurisdiction
+from sizing.errors import shown as shown_text
+from sizing.jurisdiction import Jurisdiction, get
 from sizing.register import access
 from sizing.register import schema as t
 from sizing.register.access import on_behalf_of
@@ -35,6 +37,7 @@ from sizing.register.evaluated import (  # noqa: F401  (evaluate, jsonable: the 
 from sizing.register.inventory import flush
 from sizing.register.inventory import import_row as _import_row
 from sizing.register.log_due import due_items
+from sizing.register.replan import plan_note, replan
 
 SOURCE_OF = {"review": "cycle", "waiver": "waiver", "maintenance": "maintenance"}
 #: Writers that lose a race for the next cycle number (PostgreSQL) try again this many times.
@@ -73,7 +76,7 @@ class Imported:
 @dataclass
 class ManifestsImported:
     """What ``register import-manifests`` stored: manifests (full pump-outs among them), the FSEs, the
-    maintenance logs brought up to date, and the lines left out (``--skip-rejects``) and warnings."""
+    maintenance plans made again (``logs``), and the lines left out (``--skip-rejects``) and warnings."""
 
     manifests: int
     full: int
@@ -205,8 +208,9 @@ class Register:
                          skip_hint: str = "give --skip-rejects") -> ManifestsImported:
         """A read manifest CSV (:func:`sizing.register.manifests.read`) into the register, in one transaction:
         checked against the register first (unknown FSE, a manifest number its hauler already used); a rejected
-        line writes nothing unless ``skip_rejects``. Each FSE with a maintenance log gets its log brought up to
-        date with the full pump-outs (:func:`sizing.register.manifest_store.replan`)."""
+        line writes nothing unless ``skip_rejects``. Each FSE with a full pump-out in the file gets its maintenance
+        plan made again from every record on file (:func:`sizing.register.replan.replan`), where its records
+        make one (a liquid depth on file)."""
         from sizing.register import manifest_store
         from sizing.register.manifests import check_against, few_collections
 
@@ -218,7 +222,7 @@ class Register:
                 raise ManifestsRejected(mf, skip_hint)
             manifest_store.store(conn, mf.rows, writer, mf.name)
             full = {r.fse_id for r in mf.rows if r.full}
-            logs = manifest_store.replan(conn, full, writer, mf.name) if full else 0
+            logs = len(replan(conn, full, None, writer)) if full else 0
         return ManifestsImported(manifests=len(mf.rows), full=sum(r.full for r in mf.rows),
                                  fses=len({r.fse_id for r in mf.rows}), logs=logs, rejected=len(mf.rejects),
                                  reject_lines=tuple(r.line for r in mf.rejects), warnings=tuple(mf.warnings))
@@ -366,14 +370,44 @@ def _add_maintenance(conn: Connection, ev: Evaluated, writer: Mapping[str, Any])
     e = t.maintenance_events.c
     known = {tuple(row) for row in conn.execute(sa.select(*(e[k] for k in EVENT_KEYS)).where(e.fse_id == ev.fse_id))}
     added = 0
-    for event in maintenance_events(ev):
+    events = maintenance_events(ev)
+    _check_manifest_numbers(conn, ev, events)
+    for event in events:
         full = {k: event.get(k) for k in EVENT_KEYS}
         if tuple(full.values()) in known:
             continue
         known.add(tuple(full.values()))
         conn.execute(t.maintenance_events.insert().values(fse_id=ev.fse_id, log_id=log_id, **full, **writer))
         added += 1
-    return Added("maintenance", ev.fse_id, log_id, ev.exit_code, events_added=added)
+    notes: list[str] = []
+    planned = replan(conn, [ev.fse_id], get(ev.jurisdiction), writer, notes=notes,
+                     field_name=f"{'maintenance.' if isinstance(ev.document.get('maintenance'), Mapping) else ''}"
+                                "liquid_depth").get(ev.fse_id)
+    note = plan_note(planned)
+    return Added("maintenance", ev.fse_id, log_id, ev.exit_code, events_added=added,
+                 notes=notes + ([note] if note else []))
+
+
+def _check_manifest_numbers(conn: Connection, ev: Evaluated, events: list[dict[str, Any]]) -> None:
+    """A pump-out the log lists with a hauler's manifest number already on a hauler's manifest is that manifest's
+    pump-out: the same FSE and day (counted once), else refused, naming the service (a number is one pump-out)."""
+    from sizing.register.manifests import key
+
+    m = t.hauler_manifests.c
+    prefix = "maintenance." if isinstance(ev.document.get("maintenance"), Mapping) else ""
+    pumps = [p for p in events if p["kind"] == "pump_out"]
+    for i, p in enumerate(pumps):
+        if p["hauler"] is None or p["manifest"] is None:
+            continue
+        hauler_key, manifest_key = key(str(p["hauler"]), str(p["manifest"]))
+        row = conn.execute(sa.select(m.fse_id, m.on_date, m.document_name, m.line).where(
+            m.hauler_key == hauler_key, m.manifest_key == manifest_key)).first()
+        if row is not None and (row.fse_id, row.on_date) != (ev.fse_id, p["on_date"]):
+            field_name = f"{prefix}services[{i}].manifest"
+            raise SizingInputError(field_name, p["manifest"], "", message=(
+                f"{field_name}: {shown_text(p['manifest'])} of {shown_text(p['hauler'])} is already recorded on the "
+                f"hauler's manifest of {row.on_date.isoformat()} for {row.fse_id} (line {row.line} of "
+                f"{row.document_name}); a manifest number is one pump-out; nothing written"))
 
 
 def _add_findings(conn: Connection, ev: Evaluated, record_id: int) -> None:

@@ -102,8 +102,9 @@ def current_version(conn: Connection) -> str | None:
 
 
 def migrate(engine: Engine, field: str = "--db", url: str = "", create: bool = True,
-            older: bool = True) -> tuple[bool, str | None]:
-    """Bring the database to :data:`HEAD` under one lock; return (created, migrated from version or None).
+            older: bool = True) -> tuple[bool, str | None, tuple[str, ...]]:
+    """Bring the database to :data:`HEAD` under one lock; return (created, migrated from version or None, what
+    the migration could not do: the FSEs left without a maintenance plan, with the reason).
 
     ``create`` False: a database without a register is :class:`NoRegister`; ``older`` False: an older register
     is refused; both left as they are."""
@@ -112,7 +113,7 @@ def migrate(engine: Engine, field: str = "--db", url: str = "", create: bool = T
             conn.exec_driver_sql(f"SELECT pg_advisory_xact_lock({MIGRATE_LOCK})")
         version = current_version(conn)
         if version == HEAD:
-            return False, None
+            return False, None, ()
         tables = [t for t in sa.inspect(conn).get_table_names() if not t.startswith("sqlite_")]
         _refuse_unknown(version, tables, field, shown(url))
         if version is None and not create:
@@ -120,7 +121,26 @@ def migrate(engine: Engine, field: str = "--db", url: str = "", create: bool = T
         if version is not None and not older:
             raise RegisterError(older_message(url, field, version), field)
         upgrade(conn, HEAD)
-        return version is None, version
+        failed = plan_every_fse(conn) if version is not None and version < "0007" else []
+        return version is None, version, tuple(failed)
+
+
+def plan_every_fse(conn: Connection) -> list[str]:
+    """After the migrations of a register older than 0007 (its logs each evaluated on their own): every FSE with a
+    maintenance log gets its plan made from every record on file (:mod:`sizing.register.replan`; live code, so it
+    runs here, after the frozen migrations), written by the migrating identity (the PostgreSQL role, else the
+    operating-system user). An FSE whose stored records make no plan keeps its logs as they are; the reasons are
+    returned."""
+    from sizing.register import access
+    from sizing.register import schema as t
+    from sizing.register.replan import replan
+
+    identity = (str(conn.exec_driver_sql("SELECT current_user").scalar()) if conn.dialect.name == "postgresql"
+                else access.os_user())
+    fses = [r[0] for r in conn.execute(sa.select(t.maintenance_logs.c.fse_id).distinct())]
+    failed: list[str] = []
+    replan(conn, fses, None, access.writer(identity, None, access.now()), failed=failed)
+    return failed
 
 
 def upgrade(conn: Connection, target: str) -> None:

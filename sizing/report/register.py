@@ -8,7 +8,7 @@ from typing import Any
 
 from sizing.names import counted_from_one
 from sizing.quantities import show
-from sizing.register.queries import cpc_check
+from sizing.register.queries import cpc_check, latest, log_detail
 
 
 def added_text(added: Any) -> str:
@@ -39,9 +39,9 @@ def show_text(d: Mapping[str, Any]) -> str:
     for r in d["waivers"]:
         out.append(f"  waiver {r['type']} ({r['decided_on']}): {r['status']}"
                    + (f", expires {r['expiration']}" if r["expiration"] else "") + f"; recorded by {by(r)}")
-    for r in d["maintenance_logs"][-1:]:
-        out.append(f"  maintenance as of {r['as_of']}: {'in order' if r['in_order'] else 'NOT in order'}; "
-                   f"next service {r['next_service_date']}")
+    plan = latest(d["maintenance_logs"], "maintenance_logs")  # the row the due list reads
+    if plan is not None:
+        out.append(f"  maintenance as of {plan['as_of']}: {log_detail(plan)}")
     counts: dict[str, int] = {}
     for e in d["maintenance_events"]:
         counts[e["kind"]] = counts.get(e["kind"], 0) + 1
@@ -122,7 +122,7 @@ def manifests_text(r: Any) -> str:
     n = r.manifests
     line = (f"imported {n:,} manifest{'s' if n != 1 else ''} ({r.full:,} full pump-out{'s' if r.full != 1 else ''}, "
             f"{n - r.full:,} partial) for {r.fses:,} FSE{'s' if r.fses != 1 else ''}; {r.logs:,} maintenance "
-            f"log{'s' if r.logs != 1 else ''} brought up to date")
+            f"plan{'s' if r.logs != 1 else ''} made again from every record on file")
     if r.rejected:
         lines = list(r.reject_lines)
         at = f"line{'s' if len(lines) > 1 else ''} {', '.join(map(str, lines[:10]))}"

@@ -47,7 +47,7 @@ def test_two_processes_adding_cycles_and_logs_at_once(db, registers):
                                 .where(t.findings.c.source == "cycle")).scalar()
     assert [c for c, _ in cycles] == list(range(1, 2 * ADDS + 1))  # every cycle kept, numbered without a gap
     assert sorted(w for _, w in cycles) == ["writer-1"] * ADDS + ["writer-2"] * ADDS
-    assert logs == 2 * ADDS
+    assert logs == 2 * ADDS * 2  # each log as submitted and the FSE's plan made after it
     assert events == 9 and notices == 1  # the same events and notification, recorded once
     per_cycle = len(normalise("review", evaluate(parse.load_document(cycle), jurisdiction=get_jurisdiction("tracy")).data))  # one review of the file
     assert per_cycle > 0 and findings == per_cycle * 2 * ADDS

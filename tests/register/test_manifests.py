@@ -106,8 +106,8 @@ def test_a_manifest_number_twice_for_one_hauler_in_the_file_or_the_register(fill
     code, out, err = run(capsys, "register", "import-manifests", first, "--db", filled, "--skip-rejects")
     assert code == 1
     assert "line 4: manifest: 'vg-77' of 'valley  grease HAULERS' is given twice in the file (lines 2 and 4)" in err
-    assert out.startswith("imported 2 manifests (2 full pump-outs, 0 partial) for 2 FSEs; 1 maintenance log brought "
-                          "up to date; 1 line rejected (line 4), not imported")
+    assert out.startswith("imported 2 manifests (2 full pump-outs, 0 partial) for 2 FSEs; 1 maintenance plan made "
+                          "again from every record on file; 1 line rejected (line 4), not imported")
     again = csv_file(tmp_path, f"FSE-0311,2025-08-01,VALLEY GREASE HAULERS,VG-77,1000 gal,full,{SITE}",
                      name="again.csv")
     code, _, err = run(capsys, "register", "import-manifests", again, "--db", filled)
@@ -201,11 +201,11 @@ def test_a_manifest_and_the_same_pump_out_in_a_log_give_the_same_due_date(db, ca
                      "citation": "TMC ch. 5.26, Grease interceptor maintenance (e)(2)"}]
     assert from_manifest == from_log
     reg = registers(db)
-    with reg.db.read() as conn:  # the log the import stored is the log its document evaluates to
+    with reg.db.read() as conn:  # the plan the import stored is the plan its document evaluates to
         row = conn.execute(sa.select(t.maintenance_logs).order_by(t.maintenance_logs.c.id.desc())).mappings().first()
     from sizing.register.evaluated import evaluate
 
-    assert row["document_name"] == "hauler manifests (manifests.csv)" and row["document_text"] is None
+    assert row["computed"] is True and row["document_text"] is None
     assert evaluate(row["document"], kind="maintenance", jurisdiction=get("tracy")).data == row["result"]
     _, out, _ = run(capsys, "register", "export", "--db", db, "--format", "csv", "--as-of", "2025-07-10")
     _, out_log, _ = run(capsys, "register", "export", "--db", other, "--format", "csv", "--as-of", "2025-07-10")
@@ -298,7 +298,6 @@ def test_a_stored_log_that_cannot_be_evaluated_again_names_its_fse_and_imports_n
     code, out, err = run(capsys, "register", "import-manifests", path, "--db", db)
     assert code == 2 and out == ""
     assert err.strip().splitlines() == [
-        "sizing register: FSE-0311: its maintenance log of 2025-06-20 cannot be evaluated with the manifests' "
-        "pump-outs: maintenance.liquid_depth: expected a length such as '24 in' or '610 mm', got "
-        "'48 kg'; nothing imported"]
+        "sizing register: FSE-0311: its maintenance log of 2025-06-20 cannot be read for the maintenance plan: "
+        "maintenance.liquid_depth: expected a length such as '24 in' or '610 mm', got '48 kg'; nothing written"]
     assert count(registers, db, t.hauler_manifests) == 0

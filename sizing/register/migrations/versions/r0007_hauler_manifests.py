@@ -3,7 +3,8 @@ read by.
 
 A ``hauler_manifests`` table: one row per manifest of a pump-out (its date, hauler, manifest number, gallons
 removed, full or partial, disposal site), one manifest number per hauler (``hauler_key``, ``manifest_key``: case
-folded, spaces collapsed). ``maintenance_logs.due``: the items the log puts on the due list, filled here for the
+folded, spaces collapsed). ``maintenance_logs.computed``: true for the FSE's maintenance plan the register makes
+from every record on file (the plans an inspection recomputed under 0006 are marked so); ``maintenance_logs.due``: the items the log puts on the due list, filled here for the
 logs already stored (read from their results as the due list has read them: :func:`due_items`, a frozen copy).
 Indexes: maintenance events by FSE, kind and date (the last pump-out and training of every FSE in one index
 scan), manifests by FSE and date (with ``full``: the last full pump-out from the index alone); maintenance logs
@@ -47,9 +48,18 @@ def upgrade() -> None:
     op.create_index("ix_maintenance_events_fse_kind_date", "maintenance_events", ["fse_id", "kind", "on_date"])
     op.create_index("ix_maintenance_logs_fse_as_of", "maintenance_logs", ["fse_id", "as_of"])
     op.add_column("maintenance_logs", sa.Column("due", sa.JSON))
+    op.add_column("maintenance_logs", sa.Column("computed", sa.Boolean))
     logs = sa.table("maintenance_logs", sa.column("id", sa.Integer), sa.column("as_of", sa.Date),
-                    sa.column("result", sa.JSON), sa.column("due", sa.JSON))
+                    sa.column("result", sa.JSON), sa.column("due", sa.JSON), sa.column("computed", sa.Boolean),
+                    sa.column("inspection_id", sa.Integer), sa.column("document_name", sa.String),
+                    sa.column("document_text", sa.Text))
     bind = op.get_bind()
+    # made by the register, not submitted: the plans an inspection recomputed (schema 0006), and the plans of a
+    # register taken back below 0007 and brought up again (their document name says so; no document text)
+    bind.execute(logs.update().where(sa.or_(
+        logs.c.inspection_id.is_not(None),
+        sa.and_(logs.c.document_name == "maintenance plan from every record on file",
+                logs.c.document_text.is_(None)))).values(computed=True))
     for rid, as_of, result in bind.execute(sa.select(logs.c.id, logs.c.as_of, logs.c.result)).all():
         bind.execute(logs.update().where(logs.c.id == rid).values(due=due_items(result or {}, as_of)))
 
@@ -72,7 +82,8 @@ def due_items(result: Mapping[str, Any], as_of: Any) -> list[dict[str, Any]]:
 
 
 def downgrade() -> None:
-    op.execute("ALTER TABLE maintenance_logs DROP COLUMN due")  # SQLite 3.35+ and PostgreSQL alike, no table copy
+    op.execute("ALTER TABLE maintenance_logs DROP COLUMN computed")  # SQLite 3.35+ and PostgreSQL alike
+    op.execute("ALTER TABLE maintenance_logs DROP COLUMN due")  # no table copy
     op.drop_index("ix_maintenance_logs_fse_as_of", "maintenance_logs")
     op.drop_index("ix_maintenance_events_fse_kind_date", "maintenance_events")
     op.drop_index("ix_hauler_manifests_fse_date", "hauler_manifests")
