@@ -17,12 +17,9 @@ Identities are compared without regard to case and surrounding blanks (an e-mail
 
 from __future__ import annotations
 
-import datetime as dt
-import getpass
-import os
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection
@@ -30,8 +27,8 @@ from sqlalchemy.engine import Connection
 from sizing.errors import SizingInputError
 from sizing.register import limits
 from sizing.register import schema as t
-from sizing.register.db import Opened
 from sizing.register.errors import NotPermitted
+from sizing.register.who import now, os_user, writer
 
 ROLES = ("viewer", "plan_checker", "inspector", "director", "admin")
 #: What each kind of write is, for the messages.
@@ -47,6 +44,9 @@ PERMITS: dict[str, frozenset[str]] = {
     "director": frozenset({"review", "waiver", "maintenance", "inventory", "inspection", "manifests"}),
     "admin": frozenset({"users"}),
 }
+
+if TYPE_CHECKING:  # the register's handle, for the annotations only
+    from sizing.register.db import Opened
 
 
 def may(role: str | None, action: str) -> bool:
@@ -71,14 +71,6 @@ def normal_identity(value: Any, field: str = "identity") -> str:
         raise SizingInputError(field, value, "an identity without control characters")
     limits.check(field, text, "identity")
     return text
-
-
-def os_user() -> str:
-    """The operating-system user running the command."""
-    try:
-        return getpass.getuser()
-    except (OSError, KeyError):  # no login name (e.g. a container without a passwd entry)
-        return os.environ.get("USER") or os.environ.get("USERNAME") or "unknown"
 
 
 def default_identity(opened: Opened) -> str:
@@ -150,16 +142,6 @@ def role_of(opened: Opened, identity: str) -> str | None:
 def any_users(opened: Opened) -> bool:
     with opened.read() as conn:
         return has_users(conn)
-
-
-def now() -> dt.datetime:
-    """The time of a write, UTC (stored without the zone)."""
-    return dt.datetime.now(dt.UTC).replace(tzinfo=None, microsecond=0)
-
-
-def writer(identity: str, on_behalf_of: str | None, when) -> dict[str, Any]:
-    """The who-and-when columns of a row."""
-    return {"recorded_at": when, "recorded_by": identity, "on_behalf_of": on_behalf_of}
 
 
 def add_user(opened: Opened, identity: str, role: str, *, by: str, on_behalf_of: str | None = None,

@@ -66,7 +66,7 @@ def inspect(reg: Any, rec: InspectionRecord, *, fse_id: str | None = None, user:
     """Store the parsed inspection ``rec`` in the register ``reg`` (a :class:`~sizing.register.store.Register`)
     as written by its identity, evaluated under ``jurisdiction``."""
     from sizing.register.evaluated import check_fse_id, jsonable
-    from sizing.register.queries import require_fse
+    from sizing.register.fses import require_fse
 
     fse = check_fse_id(fse_id, "--fse") if fse_id is not None else check_fse_id(rec.project.get("fse_id"))
     jid = jurisdiction.id

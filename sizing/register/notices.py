@@ -80,7 +80,7 @@ def notices(reg: Any, *, as_of: dt.date | None = None, open_only: bool = False,
     """The register's notices on ``as_of`` (default today), by due date; ``open_only``: those not closed."""
     with reg.db.read() as conn:
         if fse_id is not None:
-            from sizing.register.queries import require_fse
+            from sizing.register.fses import require_fse
 
             require_fse(conn, fse_id)
         found = rows(conn, fse_id, as_of)
@@ -92,7 +92,7 @@ def notices(reg: Any, *, as_of: dt.date | None = None, open_only: bool = False,
 def notice(reg: Any, notice_id: int, as_of: dt.date | None = None) -> dict[str, Any]:
     """One notice with its state on ``as_of`` (default today), and the FSE's details (for its letter)."""
     from sizing.errors import SizingInputError
-    from sizing.register.queries import require_fse
+    from sizing.register.fses import require_fse
 
     with reg.db.read() as conn:
         fse = conn.execute(sa.select(t.notices.c.fse_id).where(t.notices.c.id == notice_id)).scalar()

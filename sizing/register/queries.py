@@ -7,18 +7,18 @@ training interval) and the calendar arithmetic of :mod:`sizing.ordinance.mainten
 from __future__ import annotations
 
 import datetime as dt
-import difflib
 from collections.abc import Mapping
 from typing import Any
 
 import sqlalchemy as sa
 
-from sizing.errors import SizingInputError, shown
+from sizing.errors import SizingInputError
 from sizing.jurisdiction import Jurisdiction
 from sizing.ordinance.due import OVERDUE
 from sizing.ordinance.due import status as due_status
 from sizing.register import schema as t
 from sizing.register.adapter import FAIL
+from sizing.register.fses import require_fse
 from sizing.register.notices import due_items
 from sizing.register.store import Register
 
@@ -64,25 +64,6 @@ def last_readings(reg: Register, fse_id: str, n: int = 3) -> list[dict[str, Any]
         rows = conn.execute(sa.select(e.on_date, e.fog_in, e.solids_in, e.inspection_id).where(
             e.fse_id == fse_id, e.kind == "reading").order_by(e.on_date.desc(), e.id.desc()).limit(n)).mappings()
         return [dict(r) for r in rows]
-
-
-def require_fse(conn, fse_id: str) -> dict[str, Any]:
-    """The FSE's latest details; an id that is not in the register names the closest id that is (a typo, a
-    look-alike character) or, failing one, a few known ids."""
-    from sizing.parse import identifier
-
-    fse_id = identifier("FSE", fse_id)
-    row = conn.execute(sa.select(t.fses).where(t.fses.c.fse_id == fse_id).order_by(t.fses.c.id.desc())
-                       .limit(1)).mappings().first()
-    if row is None:
-        known = [r[0] for r in conn.execute(sa.select(t.fses.c.fse_id).distinct().order_by(t.fses.c.fse_id))]
-        folded = {k.casefold(): k for k in known}
-        close = ([folded[fse_id.casefold()]] if fse_id.casefold() in folded else
-                 difflib.get_close_matches(fse_id, known, n=1, cutoff=0.75))
-        hint = (f"; did you mean {close[0]!r}?" if close else
-                f"; known: {', '.join(known[:10])}" if known else "; the register is empty")
-        raise SizingInputError("FSE", fse_id, "", message=f"FSE: no FSE {shown(fse_id)} in the register{hint}")
-    return dict(row)
 
 
 def _grouped(conn, table: sa.Table, *columns: str) -> dict[str, list[dict[str, Any]]]:

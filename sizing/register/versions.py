@@ -131,15 +131,15 @@ def plan_every_fse(conn: Connection) -> list[str]:
     runs here, after the frozen migrations), written by the migrating identity (the PostgreSQL role, else the
     operating-system user). An FSE whose stored records make no plan keeps its logs as they are; the reasons are
     returned."""
-    from sizing.register import access
     from sizing.register import schema as t
     from sizing.register.replan import replan
+    from sizing.register.who import now, os_user, writer
 
     identity = (str(conn.exec_driver_sql("SELECT current_user").scalar()) if conn.dialect.name == "postgresql"
-                else access.os_user())
+                else os_user())
     fses = [r[0] for r in conn.execute(sa.select(t.maintenance_logs.c.fse_id).distinct())]
     failed: list[str] = []
-    replan(conn, fses, None, access.writer(identity, None, access.now()), failed=failed)
+    replan(conn, fses, None, writer(identity, None, now()), failed=failed)
     return failed
 
 

@@ -1,0 +1,30 @@
+"""The FSEs on file: an FSE id read back from the register, with the closest known id named when it is not there."""
+
+from __future__ import annotations
+
+import difflib
+from typing import Any
+
+import sqlalchemy as sa
+
+from sizing.errors import SizingInputError, shown
+from sizing.register import schema as t
+
+
+def require_fse(conn, fse_id: str) -> dict[str, Any]:
+    """The FSE's latest details; an id that is not in the register names the closest id that is (a typo, a
+    look-alike character) or, failing one, a few known ids."""
+    from sizing.parse import identifier
+
+    fse_id = identifier("FSE", fse_id)
+    row = conn.execute(sa.select(t.fses).where(t.fses.c.fse_id == fse_id).order_by(t.fses.c.id.desc())
+                       .limit(1)).mappings().first()
+    if row is None:
+        known = [r[0] for r in conn.execute(sa.select(t.fses.c.fse_id).distinct().order_by(t.fses.c.fse_id))]
+        folded = {k.casefold(): k for k in known}
+        close = ([folded[fse_id.casefold()]] if fse_id.casefold() in folded else
+                 difflib.get_close_matches(fse_id, known, n=1, cutoff=0.75))
+        hint = (f"; did you mean {close[0]!r}?" if close else
+                f"; known: {', '.join(known[:10])}" if known else "; the register is empty")
+        raise SizingInputError("FSE", fse_id, "", message=f"FSE: no FSE {shown(fse_id)} in the register{hint}")
+    return dict(row)

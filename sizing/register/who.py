@@ -1,0 +1,27 @@
+"""Who writes and when: the operating-system user, the time of a write and the who-and-when columns of a row
+(below the register's roles and its database, which both use them)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import getpass
+import os
+from typing import Any
+
+
+def os_user() -> str:
+    """The operating-system user running the command."""
+    try:
+        return getpass.getuser()
+    except (OSError, KeyError):  # no login name (e.g. a container without a passwd entry)
+        return os.environ.get("USER") or os.environ.get("USERNAME") or "unknown"
+
+
+def now() -> dt.datetime:
+    """The time of a write, UTC (stored without the zone)."""
+    return dt.datetime.now(dt.UTC).replace(tzinfo=None, microsecond=0)
+
+
+def writer(identity: str, on_behalf_of: str | None, when) -> dict[str, Any]:
+    """The who-and-when columns of a row."""
+    return {"recorded_at": when, "recorded_by": identity, "on_behalf_of": on_behalf_of}
