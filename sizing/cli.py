@@ -73,7 +73,9 @@ class _Interrupts:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    command = "sizing"
+    words = sys.argv[1:] if argv is None else list(argv)
+    # named before the parser is built, so that a Ctrl-C while it starts names the command too
+    command = f"sizing {words[0]}" if words and words[0] in COMMANDS else "sizing"
     with _Interrupts() as interrupts:
         try:
             parser = build_parser()

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from sizing.report.quantities import show
+from sizing.quantities import show
 
 from sizing.size import size
 from sizing.submittal import from_dict

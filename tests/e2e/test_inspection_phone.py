@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from sizing.cli import main
+from sizing.jurisdiction import get
 from tests.e2e.harness import CHROMIUM, PHONE, serve_app, wait_idle
 
 pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(),
@@ -35,7 +36,7 @@ def due(as_of):
 
     reg = open_register(str(REGISTER), create=False, read_only=True)
     try:
-        return [(i["date"], i["status"]) for i in due_list(reg, as_of=as_of, within=0, jurisdiction="tracy")
+        return [(i["date"], i["status"]) for i in due_list(reg, as_of=as_of, within=0, jurisdiction=get("tracy"))
                 if i["what"].startswith("notice 1:")]
     finally:
         reg.db.engine.dispose()
