@@ -40,13 +40,17 @@ import sqlalchemy as sa  # noqa: E402
 
 from sizing.register import schema as t  # noqa: E402
 
-FSES, READINGS, MANIFESTS = 20_000, 100_000, 200_000
+FSES, READINGS, MANIFESTS, INSPECTIONS = 20_000, 100_000, 200_000, 100_000
 PG_URL = os.environ.get("SIZING_TEST_PG_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
 HAULERS = ("Valley Grease Haulers", "Delta Pumping", "Central Valley Liquid Waste", "Tri-Valley Septic",
            "San Joaquin Grease Recovery")
 SITE = "Stockton Regional Wastewater Control Facility"
 LOG_START = dt.date(2023, 1, 9)
 AS_OF = dt.date(2026, 1, 15)
+#: The checklist items an inspection fails now and then, and the purposes of the visits.
+FAILING = ("bmp.drain_screens", "bmp.food_waste", "bmp.employee_training", "records.hauler_manifests")
+PURPOSES = ("routine", "routine", "routine", "complaint", "follow_up")
+LIQUID_DEPTH_IN = 48.0
 WHO = {"recorded_at": dt.datetime(2026, 1, 15, 12, 0), "recorded_by": "benchmark", "on_behalf_of": None}
 
 
@@ -88,27 +92,123 @@ def maintenance_records(i: int, fse_id: str, rng: random.Random, plan: dict[str,
             "findings": [{"fse_id": fse_id, "source": "maintenance", **f.to_dict()} for f in normalise("maintenance", d)]}
 
 
+def inspection_records(i: int, fse_id: str, rng: random.Random, plan: dict[str, Any]) -> dict[str, list[dict]]:
+    """``plan['inspections']`` inspections of the FSE, 90 to 180 days apart up to :data:`AS_OF`, each answering
+    the profile's checklists (now and then an item "no", now and then a finding that orders CCTV), and the notices
+    they open, escalate and close: what :func:`sizing.register.inspections.inspect` stores for the same documents
+    one after the other (the bulk path; ``tests/register/test_register_scale.py`` checks the two store the same
+    rows). The inspections carry no readings: the readings are the maintenance logs'."""
+    n = plan["inspections"]
+    day = AS_OF - dt.timedelta(days=rng.randrange(0, 120))
+    days = []
+    for _ in range(n):
+        days.append(day)
+        day -= dt.timedelta(days=rng.randrange(90, 181))
+    docs = [inspection_document(fse_id, d, rng) for d in reversed(days)]
+    return bulk_inspections(fse_id, docs, plan["ids"])
+
+
+def inspection_document(fse_id: str, day: dt.date, rng: random.Random) -> dict[str, Any]:
+    """An inspection document (the ``sizing register inspect`` input) on ``day``."""
+    from sizing.ordinance.inspection import checklist_items
+
+    answers: dict[str, dict[str, Any]] = {}
+    failing = rng.choice(FAILING) if rng.random() < 0.35 else None
+    for key in checklist_items("tracy"):
+        name, item = key.split(".", 1)
+        answers.setdefault(name, {})[item] = {"answer": "no", "note": "seen at the visit"} if key == failing else "yes"
+    section: dict[str, Any] = {"date": day.isoformat(), "purpose": rng.choice(PURPOSES),
+                               "interceptor_condition": rng.choice(("good", "good", "fair", "poor")),
+                               "checklists": answers}
+    if rng.random() < 0.03:
+        section["findings"] = [{"clause": "TMC ch. 5.26, Reporting (b)", "text": "FOG in the lateral cleanout",
+                                "notice": "cctv_order"}]
+    return {"project": {"fse_id": fse_id}, "inspection": section}
+
+
+def bulk_inspections(fse_id: str, docs: list[dict[str, Any]], ids: dict[str, int]) -> dict[str, list[dict]]:
+    """The rows :func:`~sizing.register.inspections.inspect` writes for ``docs``, one after the other, with ids
+    taken from ``ids`` (the tables' next ids), following its rules: a follow-up answer closes the item's open
+    notice, a failure opens one (kept while not past due, else escalated to the next tier)."""
+    from sizing.ordinance import inspection as core
+    from sizing.ordinance.due import is_overdue
+    from sizing.register.evaluated import jsonable
+    from sizing.register.inspections import ESCALATED, FOLLOW_UP
+    from sizing.sections.inspection import NO, from_dict
+
+    out: dict[str, list[dict]] = {"inspections": [], "notices": [], "notice_closures": []}
+    current: dict[str, dict[str, Any]] = {}
+
+    def close(notice: dict[str, Any], day: dt.date, how: str, iid: int, evidence: str) -> None:
+        out["notice_closures"].append({"notice_id": notice["id"], "closed_on": day, "how": how, "inspection_id": iid,
+                                       "evidence": evidence, **WHO})
+        current.pop(notice["item"])
+
+    for doc in docs:
+        rec = from_dict(doc, today=AS_OF)
+        result = core.evaluate(rec, "tracy", liquid_depth_in=LIQUID_DEPTH_IN)
+        data = jsonable(result.to_dict())
+        ids["inspections"] += 1
+        iid = ids["inspections"]
+        out["inspections"].append({
+            "id": iid, "fse_id": fse_id, "inspected_on": rec.date, "purpose": rec.purpose,
+            "interceptor_condition": rec.condition, "liquid_depth_in": (data.get("readings") or {}).get("liquid_depth_in"),
+            "fog_in": rec.fog_in, "solids_in": rec.solids_in, "percent_full": result.percent_full,
+            "passed": result.passed, "document_name": "benchmark.yaml", "document_text": None, "document": doc,
+            "result": data, "jurisdiction_id": "tracy", **WHO})
+        passed = {f"{a['checklist']}.{a['key']}": a["answer"] for a in result.answers if a["answer"] != NO}
+        for item, notice in list(current.items()):
+            if item in passed and rec.date >= notice["issued_on"]:
+                close(notice, rec.date, FOLLOW_UP, iid, f"follow-up inspection of {rec.date.isoformat()}: "
+                                                        f"{passed[item]}")
+        for failure in result.failures:
+            item = failure.item if failure.source != "finding" else f"{failure.notice}: {failure.text}"[:120]
+            before, number = current.get(item), 1
+            if before is not None:
+                if not is_overdue(before["due_on"], rec.date):
+                    continue
+                close(before, rec.date, ESCALATED, iid, f"failed again on {rec.date.isoformat()} after its due date "
+                                                        f"{before['due_on'].isoformat()}")
+                number = before["tier"] + 1 if before["notice_type"] == failure.notice else 1
+            spec = core.tier("tracy", failure.notice, number)
+            period = spec["period"]
+            ids["notices"] += 1
+            row = {"id": ids["notices"], "fse_id": fse_id, "inspection_id": iid, "notice_type": failure.notice,
+                   "tier": spec["tier"], "title": spec["title"], "item": item,
+                   "item_text": failure.text + (f" ({failure.note})" if failure.note else ""),
+                   "citation": "; ".join(c for c in (failure.citation, spec["tier_citation"]) if c),
+                   "issued_on": rec.date, "period_days": int(period["value"]), "period_unit": period["unit"],
+                   "period_provenance": period.get("provenance"), "period_note": period.get("note"),
+                   "due_on": core.due_on(rec.date, period, "tracy"),
+                   "escalated_from": None if before is None else before["id"], "jurisdiction_id": "tracy", **WHO}
+            out["notices"].append(row)
+            current[item] = row
+    return out
+
+
 #: Each kind of record an FSE has: add a function here (same signature) for another kind.
-GENERATORS: list[Callable[..., dict[str, list[dict]]]] = [fse_records, maintenance_records]
+GENERATORS: list[Callable[..., dict[str, list[dict]]]] = [fse_records, maintenance_records, inspection_records]
 
 
 def _day(value: Any) -> dt.date | None:
     return None if not value else dt.date.fromisoformat(value[:10])
 
 
-def counts(scale: float) -> tuple[int, int, int]:
-    """FSEs, readings and manifests at ``scale`` (at least one FSE)."""
+def counts(scale: float) -> tuple[int, int, int, int]:
+    """FSEs, readings, manifests and inspections at ``scale`` (at least one FSE)."""
     fses = max(1, round(FSES * scale))
-    return fses, round(READINGS * scale), round(MANIFESTS * scale)
+    return fses, round(READINGS * scale), round(MANIFESTS * scale), round(INSPECTIONS * scale)
 
 
 def records(scale: float, seed: int = 24) -> dict[str, list[dict]]:
-    """Every table's rows at ``scale``; the readings and manifests spread evenly over the FSEs."""
-    n_fse, n_read, _ = counts(scale)
+    """Every table's rows at ``scale``; the readings, manifests and inspections spread evenly over the FSEs."""
+    n_fse, n_read, _, n_ins = counts(scale)
     rng = random.Random(seed)
     out: dict[str, list[dict]] = {}
+    ids = {"inspections": 0, "notices": 0}
     for i in range(n_fse):
-        plan = {"readings": n_read // n_fse + (1 if i < n_read % n_fse else 0)}
+        plan = {"readings": n_read // n_fse + (1 if i < n_read % n_fse else 0),
+                "inspections": n_ins // n_fse + (1 if i < n_ins % n_fse else 0), "ids": ids}
         for make in GENERATORS:
             for table, rows in make(i, f"FSE-{i:05d}", rng, plan).items():
                 out.setdefault(table, []).extend(rows)
@@ -131,11 +231,18 @@ def load(reg: Any, rows: dict[str, list[dict]]) -> None:
         found = [{**f, "source_id": by_fse[f["fse_id"]]} for f in rows.get("findings", [])]
         for k in range(0, len(found), 5000):
             conn.execute(t.findings.insert(), found[k:k + 5000])
+        for table in ("inspections", "notices", "notice_closures"):  # inspections and notices with their ids
+            for k in range(0, len(rows.get(table, [])), 2000):
+                conn.execute(getattr(t, table).insert(), rows[table][k:k + 2000])
+        if conn.dialect.name == "postgresql":  # the ids given: the next one written follows them
+            for table in ("inspections", "notices"):
+                conn.exec_driver_sql(f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), "
+                                     f"(SELECT COALESCE(MAX(id), 0) + 1 FROM {table}), false)")
 
 
 def manifests_csv(scale: float, path: Path, seed: int = 7) -> int:
     """The manifests file: each FSE's full pump-outs after its log, 60 to 90 days apart; returns the lines."""
-    n_fse, _, n_man = counts(scale)
+    n_fse, _, n_man, _ = counts(scale)
     rng = random.Random(seed)
     lines = ["fse_id,date,hauler,manifest,gallons,pump_out,disposal_site"]
     for i in range(n_fse):
@@ -156,9 +263,19 @@ RANKED = """SELECT id, fse_id, as_of, due_date, next_service_date, ROW_NUMBER() 
 STATE_RULES = ("accumulation_limit", "service_interval")
 
 
-def bare_due(conn: Any, horizon: dt.date) -> list[tuple[dt.date, str, str]]:
+#: A notice open on :as_of: issued by then, not closed by then (a closure dated later leaves it open that day), and
+#: for a reading over the limit, no pump-out recorded from its day to :as_of.
+OPEN_NOTICES = """
+        SELECT n.id, n.fse_id, n.title, n.due_on FROM notices n LEFT JOIN notice_closures c ON c.notice_id = n.id
+         WHERE n.issued_on <= :as_of AND (c.closed_on IS NULL OR c.closed_on > :as_of)
+           AND NOT (n.item = 'accumulation' AND EXISTS (SELECT 1 FROM maintenance_events e WHERE e.fse_id = n.fse_id
+                    AND e.kind = 'pump_out' AND e.on_date >= n.issued_on AND e.on_date <= :as_of))"""
+
+
+def bare_due(conn: Any, as_of: dt.date, horizon: dt.date) -> list[tuple[dt.date, str, str]]:
     """The due list's rows of this register, by one SQL query: each FSE's latest log's pump-out date and the
-    records checks it failed (the only kinds of item its records make), by date, FSE and item."""
+    records checks it failed (the only kinds of item its records make), and the open notices, by date, FSE and
+    item."""
     sql = sa.text(f"""
         WITH latest AS (SELECT * FROM ({RANKED}) r WHERE rn = 1)
         SELECT COALESCE(due_date, next_service_date) AS day, fse_id, 'pump-out' AS what FROM latest
@@ -166,8 +283,19 @@ def bare_due(conn: Any, horizon: dt.date) -> list[tuple[dt.date, str, str]]:
         UNION ALL
         SELECT l.as_of, l.fse_id, 'records' FROM findings f JOIN latest l ON f.source_id = l.id
          WHERE f.source = 'maintenance' AND f.status = 'fail' AND f.rule NOT IN :state AND l.as_of <= :horizon
+        UNION ALL
+        SELECT o.due_on, o.fse_id, 'notice ' || CAST(o.id AS VARCHAR(20)) || ': ' || o.title
+          FROM ({OPEN_NOTICES}) o WHERE o.due_on <= :horizon
         ORDER BY 1, 2, 3""").bindparams(sa.bindparam("state", expanding=True))
-    return [(_as_date(d), f, w) for d, f, w in conn.execute(sql, {"horizon": horizon, "state": list(STATE_RULES)})]
+    found = [(_as_date(d), f, w) for d, f, w in conn.execute(sql, {"as_of": as_of, "horizon": horizon,
+                                                                   "state": list(STATE_RULES)})]
+    return sorted(found)  # the text order of Python, whatever the database's collation
+
+
+def bare_open_notices(conn: Any, as_of: dt.date) -> list[tuple[dt.date, str, int]]:
+    """The open notices on ``as_of`` by one SQL query: (due date, FSE, notice), by due date, FSE and notice."""
+    sql = sa.text(f"SELECT o.due_on, o.fse_id, o.id FROM ({OPEN_NOTICES}) o ORDER BY 1, 2, 3")
+    return [(_as_date(d), f, n) for d, f, n in conn.execute(sql, {"as_of": as_of})]
 
 
 def bare_timeline(conn: Any, fse_id: str) -> list[tuple[dt.date, str]]:
@@ -178,6 +306,8 @@ def bare_timeline(conn: Any, fse_id: str) -> list[tuple[dt.date, str]]:
         UNION ALL SELECT on_date, 'maintenance_events' FROM maintenance_events WHERE fse_id = :f
         UNION ALL SELECT on_date, 'hauler_manifests' FROM hauler_manifests WHERE fse_id = :f
         UNION ALL SELECT as_of, 'maintenance_logs' FROM maintenance_logs WHERE fse_id = :f
+        UNION ALL SELECT inspected_on, 'inspections' FROM inspections WHERE fse_id = :f
+        UNION ALL SELECT issued_on, 'notices' FROM notices WHERE fse_id = :f
         ORDER BY 1""")
     return [(_as_date(d), table) for d, table in conn.execute(sql, {"f": fse_id})]
 
