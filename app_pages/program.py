@@ -188,10 +188,10 @@ def due(reg, as_of: dt.date, place) -> None:
 
 def cycle_diff(reg, ids: list[str]) -> None:
     from sizing.register.diff import diff
-    from sizing.register.queries import cycle_numbers
+    from sizing.register.queries import cycle_numbers_by_fse
 
-    with_cycles = [(i, cycle_numbers(reg, i)) for i in ids]
-    with_cycles = {i: n for i, n in with_cycles if len(n) >= 2}
+    numbered = cycle_numbers_by_fse(reg, at_least=2)
+    with_cycles = {i: numbered[i] for i in ids if i in numbered}
     if not with_cycles:
         st.info("No FSE has two review cycles yet.")
         return

@@ -347,12 +347,16 @@ def load_avg() -> str:
     return "load {:.2f} {:.2f} {:.2f}".format(*os.getloadavg())
 
 
-def pairs(tool: Callable[[], Any], bare: Callable[[], Any], repeat: int) -> tuple[float, float, float, int, int]:
-    """Median tool and bare times [s], the median of the pairwise ratios, and the rows each returned."""
+def pairs(tool: Callable[[], Any], bare: Callable[[], Any], repeat: int,
+          inner: bool = False) -> tuple[float, float, float, int, int]:
+    """Median tool and bare times [s], the median of the pairwise ratios, and the rows each returned (``inner``:
+    each returns the time it measured itself, in a one-item list)."""
     a, b, ratio, n_tool, n_bare = [], [], [], 0, 0
     for _ in range(repeat):
         ta, out_a = timed(tool)
         tb, out_b = timed(bare)
+        if inner:
+            ta, tb = out_a[0], out_b[0]
         a.append(ta)
         b.append(tb)
         ratio.append(ta / tb if tb else float("inf"))
@@ -360,15 +364,17 @@ def pairs(tool: Callable[[], Any], bare: Callable[[], Any], repeat: int) -> tupl
     return statistics.median(a), statistics.median(b), statistics.median(ratio), n_tool, n_bare
 
 
-def run_backend(name: str, url: str, rows: dict[str, list[dict]], csv_path: Path, repeat: int) -> None:
-    from sizing.register import open_register, queries
+def run_backend(name: str, url: str, rows: dict[str, list[dict]], csv_path: Path, repeat: int,
+                pages: bool) -> None:
+    from sizing.register import open_register
     from sizing.register.manifests import read
 
     reg = open_register(url)
     try:
         start = time.perf_counter()
         load(reg, rows)
-        print(f"[{name}] built: {len(rows['fses']):,} FSEs, {len(rows['maintenance_events']):,} events "
+        print(f"[{name}] built: {len(rows['fses']):,} FSEs, {len(rows['maintenance_events']):,} events, "
+              f"{len(rows['inspections']):,} inspections, {len(rows['notices']):,} notices "
               f"({time.perf_counter() - start:.1f} s; {load_avg()})", flush=True)
         ti, imported = timed(lambda: reg.import_manifests(read(csv_path, today=AS_OF)))
         with reg.db.write() as conn:
@@ -376,27 +382,72 @@ def run_backend(name: str, url: str, rows: dict[str, list[dict]], csv_path: Path
         print(f"[{name}] import {imported.manifests:,} manifests ({imported.logs:,} logs brought up to date): "
               f"{ti:.2f} s; bare INSERT of the same {n:,} rows: {tb:.2f} s; ratio {ti / tb:.1f} "
               f"(target 20 s; {load_avg()})", flush=True)
-        horizon = AS_OF + dt.timedelta(days=30)
-
-        def bare_due_rows():
-            with reg.db.read() as conn:
-                return bare_due(conn, horizon)
-
-        a, b, r, na, nb = pairs(lambda: queries.due_list(reg, as_of=AS_OF, within=30, jurisdiction="tracy"),
-                                bare_due_rows, repeat)
-        print(f"[{name}] due list: {a * 1000:.0f} ms ({na:,} items); bare SQL: {b * 1000:.0f} ms ({nb:,} rows); "
-              f"ratio {r:.1f} (target 1 s; {load_avg()})", flush=True)
-        fse = rows["fses"][len(rows["fses"]) // 2]["fse_id"]
-
-        def bare_timeline_rows():
-            with reg.db.read() as conn:
-                return bare_timeline(conn, fse)
-
-        a, b, r, na, nb = pairs(lambda: queries.history(reg, fse), bare_timeline_rows, repeat)
-        print(f"[{name}] timeline of {fse}: {a * 1000:.1f} ms ({na} entries); bare SQL: {b * 1000:.1f} ms "
-              f"({nb} rows); ratio {r:.1f} (target 100 ms; {load_avg()})", flush=True)
+        measure_queries(name, reg, rows, repeat)
     finally:
         reg.db.engine.dispose()
+    if pages:
+        measure_pages(name, url, repeat)
+
+
+def measure_queries(name: str, reg: Any, rows: dict[str, list[dict]], repeat: int) -> None:
+    """The due list, the open-notices list and one FSE's timeline, each beside its bare SQL, in pairs."""
+    from sizing.register import queries
+    from sizing.register.notices import notices
+
+    horizon = AS_OF + dt.timedelta(days=30)
+
+    def bare(fn: Callable[..., Any], *args: Any) -> Callable[[], Any]:
+        def run() -> Any:
+            with reg.db.read() as conn:
+                return fn(conn, *args)
+        return run
+
+    a, b, r, na, nb = pairs(lambda: queries.due_list(reg, as_of=AS_OF, within=30, jurisdiction="tracy"),
+                            bare(bare_due, AS_OF, horizon), repeat)
+    print(f"[{name}] due list: {a * 1000:.0f} ms ({na:,} items); bare SQL: {b * 1000:.0f} ms ({nb:,} rows); "
+          f"ratio {r:.1f} (target 1 s; {load_avg()})", flush=True)
+    a, b, r, na, nb = pairs(lambda: notices(reg, as_of=AS_OF, open_only=True), bare(bare_open_notices, AS_OF), repeat)
+    print(f"[{name}] open notices: {a * 1000:.0f} ms ({na:,} notices); bare SQL: {b * 1000:.0f} ms ({nb:,} rows); "
+          f"ratio {r:.1f} (target 1 s; {load_avg()})", flush=True)
+    fse = rows["fses"][len(rows["fses"]) // 2]["fse_id"]
+    a, b, r, na, nb = pairs(lambda: queries.history(reg, fse), bare(bare_timeline, fse), repeat)
+    print(f"[{name}] timeline of {fse}: {a * 1000:.1f} ms ({na} entries); bare SQL: {b * 1000:.1f} ms "
+          f"({nb} rows); ratio {r:.1f} (target 100 ms; {load_avg()})", flush=True)
+
+
+#: Each page, and what shows its main content: the FSE list's count, the Inspection page's first FSE's notices.
+PAGES = (("program", "text=/\\d+ of \\d+ FSEs/"), ("inspection", "text=/No open notices|Open notices/"))
+
+
+def measure_pages(name: str, url: str, repeat: int) -> None:
+    """The first paint of the Program and Inspection pages (``streamlit run``, headless Chromium): from opening
+    the page in a new browser session to its main content, beside the same for the sizing page (the app's own
+    floor: no register read), in pairs after one warm-up each."""
+    from playwright.sync_api import sync_playwright
+
+    sys.path.insert(0, str(ROOT / "tests" / "e2e"))
+    from harness import launch, serve_app
+
+    def paint(browser: Any, base: str, path: str, selector: str) -> float:
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        start = time.perf_counter()
+        page.goto(f"{base}/{path}")
+        page.locator(selector).first.wait_for(timeout=120_000)
+        took = time.perf_counter() - start
+        page.close()
+        return took
+
+    with sync_playwright() as p, serve_app(env={"SIZING_DB": url}, timeout=120) as base:
+        browser = launch(p)
+        floor = ("", "text=Enter the fixture schedule")
+        for path, selector in (*PAGES, floor):
+            paint(browser, base, path, selector)  # warm-up: the server's first imports
+        for path, selector in PAGES:
+            a, b, r, _, _ = pairs(lambda p=path, s=selector: [paint(browser, base, p, s)],
+                                  lambda: [paint(browser, base, *floor)], repeat, inner=True)
+            print(f"[{name}] first paint of the {path} page: {a:.2f} s; sizing page: {b:.2f} s; ratio {r:.1f} "
+                  f"(target 2 s; {load_avg()})", flush=True)
+        browser.close()
 
 
 def pg_schema(admin_url: str) -> tuple[str, Callable[[], None]]:
@@ -424,9 +475,11 @@ def main(argv: Iterable[str] | None = None) -> int:
     p.add_argument("--backend", choices=("sqlite", "postgresql", "both"), default="both")
     p.add_argument("--pg-url", default=PG_URL, help="a PostgreSQL database to make a throwaway schema in")
     p.add_argument("--repeat", type=int, default=3, help="pairs per query (median)")
+    p.add_argument("--no-pages", dest="pages", action="store_false", help="leave out the pages' first paint")
     args = p.parse_args(list(argv) if argv is not None else None)
-    n_fse, n_read, n_man = counts(args.scale)
-    print(f"register: {n_fse:,} FSEs, {n_read:,} readings, {n_man:,} manifests; {load_avg()}", flush=True)
+    n_fse, n_read, n_man, n_ins = counts(args.scale)
+    print(f"register: {n_fse:,} FSEs, {n_read:,} readings, {n_man:,} manifests, {n_ins:,} inspections; {load_avg()}",
+          flush=True)
     start = time.perf_counter()
     rows = records(args.scale)
     print(f"records evaluated in {time.perf_counter() - start:.1f} s", flush=True)
@@ -434,11 +487,11 @@ def main(argv: Iterable[str] | None = None) -> int:
         csv_path = Path(tmp) / "manifests.csv"
         manifests_csv(args.scale, csv_path)
         if args.backend in ("sqlite", "both"):
-            run_backend("sqlite", str(Path(tmp) / "register.db"), rows, csv_path, args.repeat)
+            run_backend("sqlite", str(Path(tmp) / "register.db"), rows, csv_path, args.repeat, args.pages)
         if args.backend in ("postgresql", "both"):
             url, drop = pg_schema(args.pg_url)
             try:
-                run_backend("postgresql", url, rows, csv_path, args.repeat)
+                run_backend("postgresql", url, rows, csv_path, args.repeat, args.pages)
             finally:
                 drop()
     return 0

@@ -448,6 +448,16 @@ def cycle_numbers(reg: Register, fse_id: str) -> list[int]:
                                            .order_by(t.cycles.c.cycle))]
 
 
+def cycle_numbers_by_fse(reg: Register, at_least: int = 1) -> dict[str, list[int]]:
+    """Each FSE's review cycle numbers, in order, for the FSEs with at least ``at_least`` cycles: one query."""
+    c = t.cycles.c
+    out: dict[str, list[int]] = {}
+    with reg.db.read() as conn:
+        for fse_id, number in conn.execute(sa.select(c.fse_id, c.cycle).order_by(c.fse_id, c.cycle)):
+            out.setdefault(fse_id, []).append(number)
+    return {k: v for k, v in out.items() if len(v) >= at_least}
+
+
 def cycle(reg: Register, fse_id: str, number: int, field: str = "--from") -> Mapping[str, Any]:
     with reg.db.read() as conn:
         row = conn.execute(sa.select(t.cycles).where(t.cycles.c.fse_id == fse_id, t.cycles.c.cycle == number)
