@@ -18,6 +18,7 @@ from sizing.quantities import show as show_quantity
 
 ss = st.session_state
 STATUSES = ("compliant", "corrections required", "no review")
+TABS = ("FSEs", "Timeline", "Due", "Cycle diff")
 
 
 def open_or_stop():
@@ -109,6 +110,12 @@ def _import(place) -> None:
     from sizing.report.register import imported_text
 
     ss.pg_import_msg = ("success", f"{upload.name}: " + imported_text(r).strip() + "." + access.created_note(reg))
+
+
+def fse_ids(reg) -> list[str]:
+    from sizing.register.queries import fse_ids as ids
+
+    return ids(reg)
 
 
 def fse_table(reg, as_of: dt.date, place) -> list[str]:
@@ -238,14 +245,19 @@ import_box(place)
 manifest_box()
 reg = open_or_stop()
 try:
-    tab_list, tab_timeline, tab_due, tab_diff = st.tabs(["FSEs", "Timeline", "Due", "Cycle diff"])
-    with tab_list:
-        ids = fse_table(reg, as_of, place)
-    with tab_timeline:
-        timeline(reg, ids, place)
-    with tab_due:
-        due(reg, as_of, place)
-    with tab_diff:
-        cycle_diff(reg, ids)
+    # only the open tab is drawn: the FSE list, a timeline, the due list and the diff each read the register
+    tab_list, tab_timeline, tab_due, tab_diff = st.tabs(list(TABS), key="in_pg_tab", on_change="rerun")
+    if tab_list.open:
+        with tab_list:
+            fse_table(reg, as_of, place)
+    if tab_timeline.open:
+        with tab_timeline:
+            timeline(reg, fse_ids(reg), place)
+    if tab_due.open:
+        with tab_due:
+            due(reg, as_of, place)
+    if tab_diff.open:
+        with tab_diff:
+            cycle_diff(reg, fse_ids(reg))
 finally:
     reg.db.engine.dispose()

@@ -19,6 +19,7 @@ from sizing.ordinance.due import OVERDUE
 from sizing.ordinance.due import status as due_status
 from sizing.ordinance.inspection import period_words
 from sizing.register import schema as t
+from sizing.register.collect import with_few_collections
 
 OPEN, CLOSED = "open", "closed"
 #: The columns of ``register notices --format csv`` (and the keys of each notice in its JSON).
@@ -27,10 +28,11 @@ COLUMNS = ("notice", "fse_id", "name", "type", "tier", "title", "item", "item_te
            "recorded_by")
 
 
-def rows(conn: Connection, fse_id: str | None = None, as_of: dt.date | None = None,
-         open_only: bool = False) -> list[dict[str, Any]]:
+def rows(conn: Connection, fse_id: str | None = None, as_of: dt.date | None = None, open_only: bool = False,
+         named: bool = True) -> list[dict[str, Any]]:
     """Every notice (of one FSE, or all) issued up to ``as_of`` with its state on that day, oldest first;
-    ``open_only``: only those not closed that day (the closed ones are left out by the database)."""
+    ``open_only``: only those not closed that day (the closed ones are left out by the database); ``named``: with
+    the FSE's name (else None)."""
     as_of = as_of or dt.date.today()
     n, c = t.notices.c, t.notice_closures.c
     q = (sa.select(t.notices, c.closed_on, c.how, c.evidence)
@@ -39,9 +41,11 @@ def rows(conn: Connection, fse_id: str | None = None, as_of: dt.date | None = No
         q = q.where(n.fse_id == fse_id)
     if open_only:  # a closure dated after the day asked about leaves the notice open on that day
         q = q.where(sa.or_(c.closed_on.is_(None), c.closed_on > as_of))
-    found = [dict(r) for r in conn.execute(q.order_by(n.id)).mappings()]
+    result = conn.execute(q.order_by(n.id))
+    keys = tuple(result.keys())
+    found = [dict(zip(keys, r, strict=True)) for r in result]
     pumps = _pump_outs(conn, fse_id) if any(r["item"] == "accumulation" for r in found) else {}
-    names = _names(conn, fse_id)
+    names = _names(conn, fse_id) if named else {}
     out = [_state(r, as_of, pumps.get(r["fse_id"], []), names.get(r["fse_id"])) for r in found]
     return [r for r in out if r["status"] != CLOSED] if open_only else out
 
@@ -86,6 +90,7 @@ def _state(r: dict[str, Any], as_of: dt.date, pumps: list[dt.date], name: str | 
             "recorded_by": r["recorded_by"], "jurisdiction_id": r["jurisdiction_id"]}
 
 
+@with_few_collections
 def notices(reg: Any, *, as_of: dt.date | None = None, open_only: bool = False,
             fse_id: str | None = None) -> list[dict[str, Any]]:
     """The register's notices on ``as_of`` (default today), by due date; ``open_only``: those not closed."""
@@ -120,7 +125,7 @@ def notice(reg: Any, notice_id: int, as_of: dt.date | None = None) -> dict[str, 
 def due_items(conn: Connection, as_of: dt.date) -> dict[str, list[dict[str, Any]]]:
     """The open notices by FSE, as the due list shows them (their due date, what, detail and clause)."""
     out: dict[str, list[dict[str, Any]]] = {}
-    for r in rows(conn, None, as_of, open_only=True):
+    for r in rows(conn, None, as_of, open_only=True, named=False):
         out.setdefault(r["fse_id"], []).append({
             "date": r["due_on"], "what": f"notice {r['notice']}: {r['title']}",
             "detail": f"{r['item_text']}; issued {r['issued_on'].isoformat()}, comply within {r['period']}",

@@ -18,6 +18,7 @@ from sizing.ordinance.due import OVERDUE
 from sizing.ordinance.due import status as due_status
 from sizing.register import schema as t
 from sizing.register.adapter import FAIL
+from sizing.register.collect import with_few_collections
 from sizing.register.notices import due_items
 from sizing.register.store import Register
 
@@ -87,10 +88,20 @@ def require_fse(conn, fse_id: str) -> dict[str, Any]:
 def _grouped(conn, table: sa.Table, *columns: str) -> dict[str, list[dict[str, Any]]]:
     """Every row of ``table`` (or only ``columns``), grouped by FSE, oldest first: one query for all FSEs."""
     cols = [table.c[c] for c in columns] if columns else [table]
+    found = conn.execute(sa.select(*cols).order_by(table.c.id))
+    keys = tuple(found.keys())
+    at = keys.index("fse_id")
     out: dict[str, list[dict[str, Any]]] = {}
-    for r in conn.execute(sa.select(*cols).order_by(table.c.id)).mappings():
-        out.setdefault(r["fse_id"], []).append(dict(r))
+    for r in found:  # plain tuples: a mapping view per row costs more than the row
+        out.setdefault(r[at], []).append(dict(zip(keys, r, strict=True)))
     return out
+
+
+def _newest(conn, table: sa.Table, *columns: str) -> dict[str, dict[str, Any]]:
+    """Each FSE's newest row of ``table`` (the last written: the highest id), only ``columns``: one query."""
+    newest = sa.select(sa.func.max(table.c.id)).group_by(table.c.fse_id).scalar_subquery()
+    found = conn.execute(sa.select(table.c.fse_id, *(table.c[c] for c in columns)).where(table.c.id.in_(newest)))
+    return {r[0]: dict(zip(columns, r[1:], strict=True)) for r in found}
 
 
 #: The date each kind of record is about (the latest record is the one with the latest such date; records of the
@@ -107,6 +118,7 @@ def latest(rows: list[dict[str, Any]], table: str) -> dict[str, Any] | None:
     return max(rows, key=lambda r: (r.get(key) or dt.date.min, r.get("recorded_at") or dt.datetime.min, r["id"]))
 
 
+@with_few_collections
 def fse_list(reg: Register, as_of: dt.date | None = None, *, jurisdiction: Any) -> list[dict[str, Any]]:
     """One row per FSE: its latest details and a status from its latest cycle, waiver and maintenance log (latest
     by their own dates)."""
@@ -117,20 +129,19 @@ def fse_list(reg: Register, as_of: dt.date | None = None, *, jurisdiction: Any) 
             due[item["fse_id"]] = due.get(item["fse_id"], 0) + 1
     out = []
     with reg.db.read() as conn:
-        fses = _grouped(conn, t.fses)
+        fses = _newest(conn, t.fses, "fse_id", "name", "address", "owner")
         cycles = _grouped(conn, t.cycles, "id", "fse_id", "cycle", "compliant", "review_date", "recorded_at")
         waivers = _grouped(conn, t.waivers, "id", "fse_id", "status", "expiration", "result", "decided_on",
                            "recorded_at")
-        logs = _grouped(conn, t.maintenance_logs, "id", "fse_id", "next_service_date", "as_of", "recorded_at")
-        icps = _grouped(conn, t.interceptors, "id", "fse_id", "assessment")
+        logs = latest_logs(conn, "next_service_date")
+        icps = _newest(conn, t.interceptors, "id", "fse_id", "assessment")
         f = t.findings.c
         failing = dict(conn.execute(sa.select(f.source_id, sa.func.count()).where(
             f.source == "cycle", f.status == FAIL).group_by(f.source_id)).all())
-    for fse_id, rows in fses.items():
-        fse = rows[-1]
+    for fse_id, fse in fses.items():
         cycle = latest(cycles.get(fse_id, []), "cycles")
         waiver = latest(waivers.get(fse_id, []), "waivers")
-        log = latest(logs.get(fse_id, []), "maintenance_logs")
+        log = logs.get(fse_id)
         status = "no review" if cycle is None else "compliant" if cycle["compliant"] else "corrections required"
         if due.get(fse_id):
             status += f"; {OVERDUE}"
@@ -142,8 +153,7 @@ def fse_list(reg: Register, as_of: dt.date | None = None, *, jurisdiction: Any) 
                     "waiver_expiration": None if waiver is None else waiver["expiration"],
                     "next_service": None if log is None else log["next_service_date"],
                     "overdue": due.get(fse_id, 0),
-                    **{k: v for k, v in cpc_check(max(icps.get(fse_id, []), key=lambda r: r["id"], default=None)).items()
-                       if k != "undersized"}})
+                    **{k: v for k, v in cpc_check(icps.get(fse_id)).items() if k != "undersized"}})
     return sorted(out, key=lambda r: r["fse_id"])
 
 
@@ -261,6 +271,7 @@ def history(reg: Register, fse_id: str) -> list[dict[str, Any]]:
     return sorted(out, key=lambda e: (e["date"], e["recorded_at"]))
 
 
+@with_few_collections
 def due_list(reg: Register, as_of: dt.date | None = None, within: int = 30, *,
              jurisdiction: Any) -> list[dict[str, Any]]:
     """What falls due by ``as_of + within`` days (earlier items are overdue), sorted by date.
@@ -334,15 +345,23 @@ def _last_events(conn) -> dict[str, dict[str, dt.date]]:
     return out
 
 
-def latest_log_results(conn) -> dict[str, dict[str, Any]]:
-    """Each FSE's latest maintenance log (the order of :func:`latest`: its date, then when written) with its
-    due-list items, chosen by the database in one query (and the whole result only of a log stored without items)."""
+def latest_logs(conn, *columns: str) -> dict[str, dict[str, Any]]:
+    """Each FSE's latest maintenance log (the order of :func:`latest`: its date, then when written), its ``id``,
+    ``fse_id`` and ``columns``, chosen by the database in one query."""
     g = t.maintenance_logs.c
     rank = sa.func.row_number().over(partition_by=g.fse_id, order_by=(
         g.as_of.desc().nulls_last(), g.recorded_at.desc(), g.id.desc())).label("rank")
-    ranked = sa.select(g.id, g.fse_id, g.as_of, g.due, rank).subquery()
-    out = {fse_id: {"id": rid, "fse_id": fse_id, "as_of": as_of, "due": due} for rid, fse_id, as_of, due, _ in
-           conn.execute(sa.select(ranked).where(ranked.c.rank == 1))}
+    keys = ("id", "fse_id", *columns)
+    ranked = sa.select(*(g[k] for k in keys), rank).subquery()
+    found = conn.execute(sa.select(*(ranked.c[k] for k in keys)).where(ranked.c.rank == 1))
+    return {r[1]: dict(zip(keys, r, strict=True)) for r in found}
+
+
+def latest_log_results(conn) -> dict[str, dict[str, Any]]:
+    """Each FSE's latest maintenance log (:func:`latest_logs`) with its due-list items (and the whole result only
+    of a log stored without items)."""
+    g = t.maintenance_logs.c
+    out = latest_logs(conn, "as_of", "due")
     bare = [r["id"] for r in out.values() if r["due"] is None]
     for k in range(0, len(bare), 900):
         for r in conn.execute(sa.select(g.fse_id, g.result).where(g.id.in_(bare[k:k + 900]))):
