@@ -233,8 +233,16 @@ def _v(v, key: str = "") -> str:
 
 def cells(rows: list[dict]) -> pd.DataFrame:
     """Register rows as a table: numbers to their quantity's precision, yes / no, a dash for nothing."""
-    return pd.DataFrame([{k: v if isinstance(v, (dt.date, str)) else number(v, quantity_of(k)) for k, v in r.items()}
-                         for r in rows])
+    kinds: dict[str, str | None] = {}  # each column's quantity, found once
+
+    def cell(k, v):
+        if isinstance(v, (dt.date, str)):
+            return v
+        if k not in kinds:
+            kinds[k] = quantity_of(k)
+        return number(v, kinds[k])
+
+    return pd.DataFrame([{k: cell(k, v) for k, v in r.items()} for r in rows])
 
 
 place = jurisdiction.chosen()

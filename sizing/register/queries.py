@@ -123,21 +123,22 @@ def fse_list(reg: Register, as_of: dt.date | None = None, *, jurisdiction: Any) 
     """One row per FSE: its latest details and a status from its latest cycle, waiver and maintenance log (latest
     by their own dates)."""
     as_of = as_of or dt.date.today()
-    due: dict[str, int] = {}
-    for item in due_list(reg, as_of=as_of, within=0, jurisdiction=jurisdiction):
-        if item["status"] == OVERDUE:
-            due[item["fse_id"]] = due.get(item["fse_id"], 0) + 1
     out = []
     with reg.db.read() as conn:
+        records = _due_records(conn, as_of)
         fses = _newest(conn, t.fses, "fse_id", "name", "address", "owner")
         cycles = _grouped(conn, t.cycles, "id", "fse_id", "cycle", "compliant", "review_date", "recorded_at")
         waivers = _grouped(conn, t.waivers, "id", "fse_id", "status", "expiration", "result", "decided_on",
                            "recorded_at")
-        logs = latest_logs(conn, "next_service_date")
         icps = _newest(conn, t.interceptors, "id", "fse_id", "assessment")
         f = t.findings.c
         failing = dict(conn.execute(sa.select(f.source_id, sa.func.count()).where(
             f.source == "cycle", f.status == FAIL).group_by(f.source_id)).all())
+    due: dict[str, int] = {}
+    for item in _due_items(records, as_of, 0, jurisdiction):
+        if item["status"] == OVERDUE:
+            due[item["fse_id"]] = due.get(item["fse_id"], 0) + 1
+    logs = records["logs"]
     for fse_id, fse in fses.items():
         cycle = latest(cycles.get(fse_id, []), "cycles")
         waiver = latest(waivers.get(fse_id, []), "waivers")
@@ -282,9 +283,30 @@ def due_list(reg: Register, as_of: dt.date | None = None, within: int = 30, *,
     records checks the latest log did not meet, undersized interceptors to follow up, and open notices (by their
     due dates).
     """
+    as_of = as_of or dt.date.today()
+    with reg.db.read() as conn:
+        records = _due_records(conn, as_of)
+    return _due_items(records, as_of, within, jurisdiction)
+
+
+def _due_records(conn, as_of: dt.date) -> dict[str, Any]:
+    """What the due list reads, by FSE: one query per kind of record."""
+    i = t.interceptors.c
+    newest = sa.select(sa.func.max(i.id)).group_by(i.fse_id).scalar_subquery()
+    return {"ids": [r[0] for r in conn.execute(sa.select(t.fses.c.fse_id).distinct())],
+            "last": _last_events(conn), "notifications": _grouped(conn, t.notifications),
+            "waivers": _grouped(conn, t.waivers, "id", "fse_id", "type", "granted_on", "expiration", "result",
+                                "decided_on", "recorded_at"),
+            "logs": latest_log_results(conn),
+            "interceptors": _grouped(conn, t.interceptors.select().where(i.id.in_(newest)).subquery(), "id", "fse_id",
+                                     "assessment", "recorded_at"),
+            "notices": due_items(conn, as_of)}
+
+
+def _due_items(records: Mapping[str, Any], as_of: dt.date, within: int, jurisdiction: Any) -> list[dict[str, Any]]:
+    """The due list made from :func:`_due_records`: the items dated by ``as_of + within`` days, sorted by date."""
     from sizing.jurisdiction import get as get_jurisdiction
 
-    as_of = as_of or dt.date.today()
     try:
         horizon = as_of + dt.timedelta(days=within)
     except OverflowError:  # beyond the calendar's last day: everything recorded is within
@@ -298,30 +320,19 @@ def due_list(reg: Register, as_of: dt.date | None = None, within: int = 30, *,
             items.append({"date": day, "fse_id": fse_id, "what": what, "detail": detail, "citation": citation,
                           "status": due_status(day, as_of)})
 
-    with reg.db.read() as conn:
-        ids = [r[0] for r in conn.execute(sa.select(t.fses.c.fse_id).distinct())]
-        last = _last_events(conn)
-        notices = _grouped(conn, t.notifications)
-        all_waivers = _grouped(conn, t.waivers, "id", "fse_id", "type", "granted_on", "expiration", "result",
-                               "decided_on", "recorded_at")
-        logs = latest_log_results(conn)
-        i = t.interceptors.c
-        newest = sa.select(sa.func.max(i.id)).group_by(i.fse_id).scalar_subquery()
-        icps = _grouped(conn, t.interceptors.select().where(i.id.in_(newest)).subquery(), "id", "fse_id",
-                        "assessment", "recorded_at")
-        open_notices = due_items(conn, as_of)
-    for fse_id in ids:
-        for item in open_notices.get(fse_id, []):
+    last, logs, notices = records["last"], records["logs"], records["notifications"]
+    for fse_id in records["ids"]:
+        for item in records["notices"].get(fse_id, []):
             add(item["date"], fse_id, item["what"], item["detail"], item["citation"])
         fse_last = last.get(fse_id, {})
         _due_installs(fse_id, notices.get(fse_id, []), fse_last.get("pump_out"), add)
-        _due_waivers(fse_id, all_waivers.get(fse_id, []), add)
+        _due_waivers(fse_id, records["waivers"].get(fse_id, []), add)
         if logs.get(fse_id) is not None:
             _due_maintenance(fse_id, logs[fse_id], add)
         elif fse_last.get("full_manifest") is not None:
             _due_without_log(fse_id, fse_last["full_manifest"], jurisdiction, add)
         _due_training(fse_id, fse_last.get("training"), training, add)
-        follow_up = _undersized(fse_id, icps.get(fse_id, []))
+        follow_up = _undersized(fse_id, records["interceptors"].get(fse_id, []))
         if follow_up is not None:
             items.append(follow_up)
     return sorted(items, key=lambda i: (i["date"], i["fse_id"], i["what"]))
@@ -361,7 +372,7 @@ def latest_log_results(conn) -> dict[str, dict[str, Any]]:
     """Each FSE's latest maintenance log (:func:`latest_logs`) with its due-list items (and the whole result only
     of a log stored without items)."""
     g = t.maintenance_logs.c
-    out = latest_logs(conn, "as_of", "due")
+    out = latest_logs(conn, "as_of", "due", "next_service_date")
     bare = [r["id"] for r in out.values() if r["due"] is None]
     for k in range(0, len(bare), 900):
         for r in conn.execute(sa.select(g.fse_id, g.result).where(g.id.in_(bare[k:k + 900]))):
