@@ -43,7 +43,7 @@ def rows(conn: Connection, fse_id: str | None = None, as_of: dt.date | None = No
         q = q.where(sa.or_(c.closed_on.is_(None), c.closed_on > as_of))
     result = conn.execute(q.order_by(n.id))
     keys = tuple(result.keys())
-    found = [dict(zip(keys, r, strict=True)) for r in result]
+    found = [dict(zip(keys, r, strict=True)) for r in result.all()]
     pumps = _pump_outs(conn, fse_id) if any(r["item"] == "accumulation" for r in found) else {}
     names = _names(conn, fse_id) if named else {}
     out = [_state(r, as_of, pumps.get(r["fse_id"], []), names.get(r["fse_id"])) for r in found]
@@ -58,7 +58,7 @@ def _pump_outs(conn: Connection, fse_id: str | None) -> dict[str, list[dt.date]]
     if fse_id is not None:
         q = q.where(e.fse_id == fse_id)
     out: dict[str, list[dt.date]] = {}
-    for fse, day in conn.execute(q):
+    for fse, day in conn.execute(q).all():
         out.setdefault(fse, []).append(day)
     return out
 

@@ -92,7 +92,7 @@ def _grouped(conn, table: sa.Table, *columns: str) -> dict[str, list[dict[str, A
     keys = tuple(found.keys())
     at = keys.index("fse_id")
     out: dict[str, list[dict[str, Any]]] = {}
-    for r in found:  # plain tuples: a mapping view per row costs more than the row
+    for r in found.all():  # plain tuples, fetched at once: a mapping view or a fetch per row costs more
         out.setdefault(r[at], []).append(dict(zip(keys, r, strict=True)))
     return out
 
@@ -101,7 +101,7 @@ def _newest(conn, table: sa.Table, *columns: str) -> dict[str, dict[str, Any]]:
     """Each FSE's newest row of ``table`` (the last written: the highest id), only ``columns``: one query."""
     newest = sa.select(sa.func.max(table.c.id)).group_by(table.c.fse_id).scalar_subquery()
     found = conn.execute(sa.select(table.c.fse_id, *(table.c[c] for c in columns)).where(table.c.id.in_(newest)))
-    return {r[0]: dict(zip(columns, r[1:], strict=True)) for r in found}
+    return {r[0]: dict(zip(columns, r[1:], strict=True)) for r in found.all()}
 
 
 #: The date each kind of record is about (the latest record is the one with the latest such date; records of the
@@ -293,7 +293,7 @@ def _due_records(conn, as_of: dt.date) -> dict[str, Any]:
     """What the due list reads, by FSE: one query per kind of record."""
     i = t.interceptors.c
     newest = sa.select(sa.func.max(i.id)).group_by(i.fse_id).scalar_subquery()
-    return {"ids": [r[0] for r in conn.execute(sa.select(t.fses.c.fse_id).distinct())],
+    return {"ids": list(conn.execute(sa.select(t.fses.c.fse_id).distinct()).scalars().all()),
             "last": _last_events(conn), "notifications": _grouped(conn, t.notifications),
             "waivers": _grouped(conn, t.waivers, "id", "fse_id", "type", "granted_on", "expiration", "result",
                                 "decided_on", "recorded_at"),
@@ -344,11 +344,12 @@ def _last_events(conn) -> dict[str, dict[str, dt.date]]:
     out: dict[str, dict[str, dt.date]] = {}
     e = t.maintenance_events.c
     for fse_id, kind, day in conn.execute(sa.select(e.fse_id, e.kind, sa.func.max(e.on_date)).where(
-            e.kind.in_(("pump_out", "training"))).group_by(e.fse_id, e.kind)):
+            e.kind.in_(("pump_out", "training"))).group_by(e.fse_id, e.kind)).all():
         out.setdefault(fse_id, {})[kind] = day
     m = t.hauler_manifests.c
     for fse_id, any_day, full_day in conn.execute(sa.select(
-            m.fse_id, sa.func.max(m.on_date), sa.func.max(sa.case((m.full.is_(True), m.on_date)))).group_by(m.fse_id)):
+            m.fse_id, sa.func.max(m.on_date), sa.func.max(sa.case((m.full.is_(True), m.on_date)))).group_by(m.fse_id)
+            ).all():
         last = out.setdefault(fse_id, {})
         last["pump_out"] = max(d for d in (last.get("pump_out"), any_day) if d is not None)
         if full_day is not None:
@@ -360,12 +361,19 @@ def latest_logs(conn, *columns: str) -> dict[str, dict[str, Any]]:
     """Each FSE's latest maintenance log (the order of :func:`latest`: its date, then when written), its ``id``,
     ``fse_id`` and ``columns``, chosen by the database in one query."""
     g = t.maintenance_logs.c
-    rank = sa.func.row_number().over(partition_by=g.fse_id, order_by=(
-        g.as_of.desc().nulls_last(), g.recorded_at.desc(), g.id.desc())).label("rank")
     keys = ("id", "fse_id", *columns)
-    ranked = sa.select(*(g[k] for k in keys), rank).subquery()
-    found = conn.execute(sa.select(*(ranked.c[k] for k in keys)).where(ranked.c.rank == 1))
-    return {r[1]: dict(zip(keys, r, strict=True)) for r in found}
+    if conn.dialect.name == "sqlite":  # each FSE's first log in that order: one seek into ix_maintenance_logs_fse_latest
+        x = t.maintenance_logs.alias("x").c
+        fses = sa.select(g.fse_id).distinct().subquery("f")
+        first = (sa.select(x.id).where(x.fse_id == fses.c.fse_id)
+                 .order_by(x.as_of.desc().nulls_last(), x.recorded_at.desc(), x.id.desc()).limit(1).scalar_subquery())
+        q = sa.select(*(g[k] for k in keys)).where(g.id.in_(sa.select(first).select_from(fses)))
+    else:  # PostgreSQL ranks the logs in one pass (quicker there than a subquery per FSE)
+        rank = sa.func.row_number().over(partition_by=g.fse_id, order_by=(
+            g.as_of.desc().nulls_last(), g.recorded_at.desc(), g.id.desc())).label("rank")
+        ranked = sa.select(*(g[k] for k in keys), rank).subquery()
+        q = sa.select(*(ranked.c[k] for k in keys)).where(ranked.c.rank == 1)
+    return {r[1]: dict(zip(keys, r, strict=True)) for r in conn.execute(q).all()}
 
 
 def latest_log_results(conn) -> dict[str, dict[str, Any]]:
@@ -483,7 +491,7 @@ def cycle_numbers_by_fse(reg: Register, at_least: int = 1) -> dict[str, list[int
     c = t.cycles.c
     out: dict[str, list[int]] = {}
     with reg.db.read() as conn:
-        for fse_id, number in conn.execute(sa.select(c.fse_id, c.cycle).order_by(c.fse_id, c.cycle)):
+        for fse_id, number in conn.execute(sa.select(c.fse_id, c.cycle).order_by(c.fse_id, c.cycle)).all():
             out.setdefault(fse_id, []).append(number)
     return {k: v for k, v in out.items() if len(v) >= at_least}
 

@@ -132,7 +132,7 @@ maintenance_logs = sa.Table(
     sa.Column("inspection_id", sa.Integer),  # the inspection whose reading recomputed the plan (0006)
     #: schema 0007: the log's due-list items (:func:`sizing.register.log_due.due_items`)
     sa.Column("due", sa.JSON),
-    sa.Index("ix_maintenance_logs_fse_as_of", "fse_id", "as_of"),
+    sa.Index("ix_maintenance_logs_fse_latest", "fse_id", "as_of", "recorded_at", "id"),
 )
 
 maintenance_events = sa.Table(
