@@ -61,6 +61,13 @@ def test_the_due_list_and_a_timeline_equal_the_bare_queries(db, registers, tmp_p
     kinds = [i["what"].split(" ")[0] for i in items]
     assert (kinds.count("pump-out"), kinds.count("records")) == (40, 40) and "notice" in kinds
 
+    fses = queries.fse_list(reg, as_of=rs.AS_OF, jurisdiction="tracy")
+    with reg.db.read() as conn:
+        latest = dict(conn.execute(sa.text(f"SELECT fse_id, next_service_date FROM ({rs.RANKED}) r WHERE rn = 1")).all())
+        overdue = [f for d, f, _ in rs.bare_due(conn, rs.AS_OF, rs.AS_OF - dt.timedelta(days=1))]
+    assert [(r["fse_id"], r["next_service"], r["overdue"]) for r in fses] == [
+        (f, rs._as_date(latest[f]), overdue.count(f)) for f in sorted(latest)]
+
     open_ones = notices(reg, as_of=rs.AS_OF, open_only=True)
     with reg.db.read() as conn:
         assert [(n["due_on"], n["fse_id"], n["notice"]) for n in open_ones] == rs.bare_open_notices(conn, rs.AS_OF)
