@@ -126,10 +126,11 @@ def fse_table(reg, as_of: dt.date, place) -> list[str]:
     chosen = c1.multiselect("Status", STATUSES, key="in_pg_status", placeholder="all")
     text = c2.text_input("Search id, name or address", key="in_pg_search")
     overdue_only = c3.checkbox("Overdue only", key="in_pg_overdue")
+    needle = text.strip().lower()
     shown = [r for r in rows
              if (not chosen or any(r["status"].startswith(s) for s in chosen))
              and (not overdue_only or r["overdue"])
-             and text.strip().lower() in " ".join(str(r[k] or "") for k in ("fse_id", "name", "address")).lower()]
+             and (not needle or needle in " ".join(str(r[k] or "") for k in ("fse_id", "name", "address")).lower())]
     st.caption(f"{len(shown)} of {len(rows)} FSEs")
     if shown:
         frame = cells(shown)

@@ -130,12 +130,11 @@ def fse_list(reg: Register, as_of: dt.date | None = None, *, jurisdiction: Any) 
         cycles = _grouped(conn, t.cycles, "id", "fse_id", "cycle", "compliant", "review_date", "recorded_at")
         waivers = _grouped(conn, t.waivers, "id", "fse_id", "status", "expiration", "result", "decided_on",
                            "recorded_at")
-        icps = _newest(conn, t.interceptors, "id", "fse_id", "assessment")
         f = t.findings.c
         failing = dict(conn.execute(sa.select(f.source_id, sa.func.count()).where(
             f.source == "cycle", f.status == FAIL).group_by(f.source_id)).all())
     due: dict[str, int] = {}
-    for item in _due_items(records, as_of, 0, jurisdiction):
+    for item in _due_items(records, as_of, 0, jurisdiction, ordered=False):
         if item["status"] == OVERDUE:
             due[item["fse_id"]] = due.get(item["fse_id"], 0) + 1
     logs = records["logs"]
@@ -154,7 +153,8 @@ def fse_list(reg: Register, as_of: dt.date | None = None, *, jurisdiction: Any) 
                     "waiver_expiration": None if waiver is None else waiver["expiration"],
                     "next_service": None if log is None else log["next_service_date"],
                     "overdue": due.get(fse_id, 0),
-                    **{k: v for k, v in cpc_check(icps.get(fse_id)).items() if k != "undersized"}})
+                    **{k: v for k, v in cpc_check(newest_of(records["interceptors"].get(fse_id))).items()
+                       if k != "undersized"}})
     return sorted(out, key=lambda r: r["fse_id"])
 
 
@@ -303,8 +303,10 @@ def _due_records(conn, as_of: dt.date) -> dict[str, Any]:
             "notices": due_items(conn, as_of)}
 
 
-def _due_items(records: Mapping[str, Any], as_of: dt.date, within: int, jurisdiction: Any) -> list[dict[str, Any]]:
-    """The due list made from :func:`_due_records`: the items dated by ``as_of + within`` days, sorted by date."""
+def _due_items(records: Mapping[str, Any], as_of: dt.date, within: int, jurisdiction: Any,
+               ordered: bool = True) -> list[dict[str, Any]]:
+    """The due list made from :func:`_due_records`: the items dated by ``as_of + within`` days, sorted by date
+    (``ordered``; else as made, for counting)."""
     from sizing.jurisdiction import get as get_jurisdiction
 
     try:
@@ -335,7 +337,7 @@ def _due_items(records: Mapping[str, Any], as_of: dt.date, within: int, jurisdic
         follow_up = _undersized(fse_id, records["interceptors"].get(fse_id, []))
         if follow_up is not None:
             items.append(follow_up)
-    return sorted(items, key=lambda i: (i["date"], i["fse_id"], i["what"]))
+    return sorted(items, key=lambda i: (i["date"], i["fse_id"], i["what"])) if ordered else items
 
 
 def _last_events(conn) -> dict[str, dict[str, dt.date]]:
@@ -449,9 +451,14 @@ def _due_training(fse_id: str, last_training: dt.date | None, training: Mapping[
     add(next_training, fse_id, "employee training", f"last training {last_training}", training["citation"])
 
 
+def newest_of(rows: list[dict[str, Any]] | None) -> dict[str, Any] | None:
+    """The row written last (the highest id) of ``rows``; None for none."""
+    return max(rows or [], key=lambda r: r["id"], default=None)
+
+
 def _undersized(fse_id: str, icps: list[dict[str, Any]]) -> dict[str, Any] | None:
     """An undersized interceptor found by an inventory: an item to follow up from the day it was recorded."""
-    icp = max(icps, key=lambda r: r["id"], default=None)
+    icp = newest_of(icps)
     check = cpc_check(icp)
     if not check["undersized"]:
         return None
