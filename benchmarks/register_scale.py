@@ -1,22 +1,28 @@
-"""The register at a city's scale: the due list, one FSE's timeline and a manifest import, each beside the bare
-SQL that returns the same rows, on SQLite and on PostgreSQL.
+"""The register at a city's scale: the due list, the open notices, one FSE's timeline and a manifest import, each
+beside the bare SQL that returns the same rows, and the Program and Inspection pages' first paint, on SQLite and on
+PostgreSQL.
 
-    python benchmarks/register_scale.py                    # 20,000 FSEs, 100,000 readings, 200,000 manifests
+    python benchmarks/register_scale.py                    # 20,000 FSEs, 100,000 readings, 200,000 manifests,
+                                                           # 100,000 inspections
     python benchmarks/register_scale.py --scale 0.1        # a tenth of that, to try it quickly
-    python benchmarks/register_scale.py --backend sqlite --repeat 5
+    python benchmarks/register_scale.py --backend sqlite --repeat 5 --no-pages
 
 The register built (seeded random): every FSE with its details and an interceptor (750, 1,000 or 1,500 gal) and
 one maintenance log (evaluated by the core as ``sizing register add`` does: a pump-out, then readings), the
-readings stored as maintenance events; then the manifests CSV (every FSE's full pump-outs after its log, every 60
-to 90 days) is imported by ``sizing register import-manifests``' own functions, which brings each FSE's log up
-to date. The per-FSE records are generators in :data:`GENERATORS` (one function per kind of record, each returning
-its rows per table), so another kind (inspections) is one more function.
+readings stored as maintenance events; its inspections (evaluated by the core, with the notices they open, escalate
+and close, written in bulk as :func:`sizing.register.inspections.inspect` writes them: see
+:func:`bulk_inspections`); then the manifests CSV (every FSE's full pump-outs after its log, every 60 to 90 days)
+is imported by ``sizing register import-manifests``' own functions, which brings each FSE's log up to date. The
+per-FSE records are generators in :data:`GENERATORS` (one function per kind of record, each returning its rows
+per table).
 
 Printed, for each backend: the import of the manifests (read + checks + writes + the logs brought up to date)
 against a bare executemany INSERT of the same rows into a table of the same columns; the due list against the one
-SQL query returning the same (date, FSE, item) rows; one FSE's timeline against the UNION ALL of that FSE's rows;
-each the median of ``--repeat`` pairs (the ratio taken pair by pair), with the load average beside it. Targets:
-import within 20 s, due list within 1 s, timeline within 100 ms.
+SQL query returning the same (date, FSE, item) rows; the open notices against one LEFT JOIN; one FSE's timeline
+against the UNION ALL of that FSE's rows; each the median of ``--repeat`` pairs (the ratio taken pair by pair),
+with the load average beside it. Then (unless ``--no-pages``) the first paint of the Program and Inspection pages
+in headless Chromium against ``streamlit run`` on that register, each paired with the sizing page's. Targets:
+import within 20 s, due list and open notices within 1 s, timeline within 100 ms, first paint within 2 s.
 """
 
 from __future__ import annotations
