@@ -18,6 +18,7 @@ from sizing.quantities import show as show_quantity
 
 ss = st.session_state
 STATUSES = ("compliant", "corrections required", "no review")
+TABS = ("FSEs", "Timeline", "Due", "Cycle diff")
 
 
 def open_or_stop():
@@ -111,6 +112,12 @@ def _import(place) -> None:
     ss.pg_import_msg = ("success", f"{upload.name}: " + imported_text(r).strip() + "." + access.created_note(reg))
 
 
+def fse_ids(reg) -> list[str]:
+    from sizing.register.queries import fse_ids as ids
+
+    return ids(reg)
+
+
 def fse_table(reg, as_of: dt.date, place) -> list[str]:
     from sizing.register.queries import fse_list
 
@@ -119,10 +126,11 @@ def fse_table(reg, as_of: dt.date, place) -> list[str]:
     chosen = c1.multiselect("Status", STATUSES, key="in_pg_status", placeholder="all")
     text = c2.text_input("Search id, name or address", key="in_pg_search")
     overdue_only = c3.checkbox("Overdue only", key="in_pg_overdue")
+    needle = text.strip().lower()
     shown = [r for r in rows
              if (not chosen or any(r["status"].startswith(s) for s in chosen))
              and (not overdue_only or r["overdue"])
-             and text.strip().lower() in " ".join(str(r[k] or "") for k in ("fse_id", "name", "address")).lower()]
+             and (not needle or needle in " ".join(str(r[k] or "") for k in ("fse_id", "name", "address")).lower())]
     st.caption(f"{len(shown)} of {len(rows)} FSEs")
     if shown:
         frame = cells(shown)
@@ -188,10 +196,10 @@ def due(reg, as_of: dt.date, place) -> None:
 
 def cycle_diff(reg, ids: list[str]) -> None:
     from sizing.register.diff import diff
-    from sizing.register.queries import cycle_numbers
+    from sizing.register.queries import cycle_numbers_by_fse
 
-    with_cycles = [(i, cycle_numbers(reg, i)) for i in ids]
-    with_cycles = {i: n for i, n in with_cycles if len(n) >= 2}
+    numbered = cycle_numbers_by_fse(reg, at_least=2)
+    with_cycles = {i: numbered[i] for i in ids if i in numbered}
     if not with_cycles:
         st.info("No FSE has two review cycles yet.")
         return
@@ -226,8 +234,16 @@ def _v(v, key: str = "") -> str:
 
 def cells(rows: list[dict]) -> pd.DataFrame:
     """Register rows as a table: numbers to their quantity's precision, yes / no, a dash for nothing."""
-    return pd.DataFrame([{k: v if isinstance(v, (dt.date, str)) else number(v, quantity_of(k)) for k, v in r.items()}
-                         for r in rows])
+    kinds: dict[str, str | None] = {}  # each column's quantity, found once
+
+    def cell(k, v):
+        if isinstance(v, (dt.date, str)):
+            return v
+        if k not in kinds:
+            kinds[k] = quantity_of(k)
+        return number(v, kinds[k])
+
+    return pd.DataFrame([{k: cell(k, v) for k, v in r.items()} for r in rows])
 
 
 place = jurisdiction.chosen()
@@ -238,14 +254,19 @@ import_box(place)
 manifest_box()
 reg = open_or_stop()
 try:
-    tab_list, tab_timeline, tab_due, tab_diff = st.tabs(["FSEs", "Timeline", "Due", "Cycle diff"])
-    with tab_list:
-        ids = fse_table(reg, as_of, place)
-    with tab_timeline:
-        timeline(reg, ids, place)
-    with tab_due:
-        due(reg, as_of, place)
-    with tab_diff:
-        cycle_diff(reg, ids)
+    # only the open tab is drawn: the FSE list, a timeline, the due list and the diff each read the register
+    tab_list, tab_timeline, tab_due, tab_diff = st.tabs(list(TABS), key="in_pg_tab", on_change="rerun")
+    if tab_list.open:
+        with tab_list:
+            fse_table(reg, as_of, place)
+    if tab_timeline.open:
+        with tab_timeline:
+            timeline(reg, fse_ids(reg), place)
+    if tab_due.open:
+        with tab_due:
+            due(reg, as_of, place)
+    if tab_diff.open:
+        with tab_diff:
+            cycle_diff(reg, fse_ids(reg))
 finally:
     reg.db.engine.dispose()

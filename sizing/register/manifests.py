@@ -21,13 +21,11 @@ Reading (:func:`read`) needs no register; the checks against the register and th
 
 from __future__ import annotations
 
-import contextlib
 import csv
 import datetime as dt
 import functools
-import gc
 import io
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -36,6 +34,7 @@ from sizing import parse
 from sizing.csv_files import line_end_problem
 from sizing.errors import SizingInputError, shown
 from sizing.register import limits
+from sizing.register.collect import few_collections
 
 COLUMNS = ("fse_id", "date", "hauler", "manifest", "gallons", "pump_out", "disposal_site")
 PUMP_OUT = ("full", "partial")
@@ -94,20 +93,6 @@ def key(hauler: str, manifest: str) -> tuple[str, str]:
     ('valley grease haulers', 'vg-001')
     """
     return " ".join(hauler.split()).casefold(), " ".join(manifest.split()).casefold()
-
-
-@contextlib.contextmanager
-def few_collections() -> Iterator[None]:
-    """Pause the cyclic garbage collector while a large file is read or imported: the rows, documents and results
-    it makes by the hundred thousand hold no reference cycles, and the collector's passes over them cost a third
-    of a 200,000-line import. Reference counting frees everything as usual; the collector resumes after."""
-    was = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was:
-            gc.enable()
 
 
 # --- reading ------------------------------------------------------------------------------------------------

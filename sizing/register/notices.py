@@ -19,6 +19,7 @@ from sizing.ordinance.due import OVERDUE
 from sizing.ordinance.due import status as due_status
 from sizing.ordinance.inspection import period_words
 from sizing.register import schema as t
+from sizing.register.collect import with_few_collections
 
 OPEN, CLOSED = "open", "closed"
 #: The columns of ``register notices --format csv`` (and the keys of each notice in its JSON).
@@ -27,34 +28,48 @@ COLUMNS = ("notice", "fse_id", "name", "type", "tier", "title", "item", "item_te
            "recorded_by")
 
 
-def rows(conn: Connection, fse_id: str | None = None, as_of: dt.date | None = None) -> list[dict[str, Any]]:
-    """Every notice (of one FSE, or all) issued up to ``as_of`` with its state on that day, oldest first."""
+def rows(conn: Connection, fse_id: str | None = None, as_of: dt.date | None = None, open_only: bool = False,
+         named: bool = True) -> list[dict[str, Any]]:
+    """Every notice (of one FSE, or all) issued up to ``as_of`` with its state on that day, oldest first;
+    ``open_only``: only those not closed that day (the closed ones are left out by the database); ``named``: with
+    the FSE's name (else None)."""
     as_of = as_of or dt.date.today()
     n, c = t.notices.c, t.notice_closures.c
     q = (sa.select(t.notices, c.closed_on, c.how, c.evidence)
          .select_from(t.notices.outerjoin(t.notice_closures, c.notice_id == n.id)).where(n.issued_on <= as_of))
     if fse_id is not None:
         q = q.where(n.fse_id == fse_id)
-    found = [dict(r) for r in conn.execute(q.order_by(n.id)).mappings()]
+    if open_only:  # a closure dated after the day asked about leaves the notice open on that day
+        q = q.where(sa.or_(c.closed_on.is_(None), c.closed_on > as_of))
+    result = conn.execute(q.order_by(n.id))
+    keys = tuple(result.keys())
+    found = [dict(zip(keys, r, strict=True)) for r in result.all()]
     pumps = _pump_outs(conn, fse_id) if any(r["item"] == "accumulation" for r in found) else {}
-    names = _names(conn)
-    return [_state(r, as_of, pumps.get(r["fse_id"], []), names.get(r["fse_id"])) for r in found]
+    names = _names(conn, fse_id) if named else {}
+    out = [_state(r, as_of, pumps.get(r["fse_id"], []), names.get(r["fse_id"])) for r in found]
+    return [r for r in out if r["status"] != CLOSED] if open_only else out
 
 
 def _pump_outs(conn: Connection, fse_id: str | None) -> dict[str, list[dt.date]]:
-    e = t.maintenance_events.c
-    q = sa.select(e.fse_id, e.on_date).where(e.kind == "pump_out")
+    """The pump-out dates of the FSEs with a notice for a reading over the limit (of ``fse_id`` alone when given)."""
+    e, n = t.maintenance_events.c, t.notices.c
+    q = sa.select(e.fse_id, e.on_date).where(e.kind == "pump_out", e.fse_id.in_(
+        sa.select(n.fse_id).where(n.item == "accumulation").distinct()))
     if fse_id is not None:
         q = q.where(e.fse_id == fse_id)
     out: dict[str, list[dt.date]] = {}
-    for fse, day in conn.execute(q):
+    for fse, day in conn.execute(q).all():
         out.setdefault(fse, []).append(day)
     return out
 
 
-def _names(conn: Connection) -> dict[str, str | None]:
+def _names(conn: Connection, fse_id: str | None) -> dict[str, str | None]:
+    """Each FSE's latest name (of ``fse_id`` alone when given)."""
     f = t.fses.c
-    return {fse: name for fse, name in conn.execute(sa.select(f.fse_id, f.name).order_by(f.id))}
+    newest = sa.select(sa.func.max(f.id)).group_by(f.fse_id)
+    if fse_id is not None:
+        newest = newest.where(f.fse_id == fse_id)
+    return dict(conn.execute(sa.select(f.fse_id, f.name).where(f.id.in_(newest.scalar_subquery()))).all())
 
 
 def _state(r: dict[str, Any], as_of: dt.date, pumps: list[dt.date], name: str | None) -> dict[str, Any]:
@@ -75,6 +90,7 @@ def _state(r: dict[str, Any], as_of: dt.date, pumps: list[dt.date], name: str | 
             "recorded_by": r["recorded_by"], "jurisdiction_id": r["jurisdiction_id"]}
 
 
+@with_few_collections
 def notices(reg: Any, *, as_of: dt.date | None = None, open_only: bool = False,
             fse_id: str | None = None) -> list[dict[str, Any]]:
     """The register's notices on ``as_of`` (default today), by due date; ``open_only``: those not closed."""
@@ -83,9 +99,7 @@ def notices(reg: Any, *, as_of: dt.date | None = None, open_only: bool = False,
             from sizing.register.fses import require_fse
 
             require_fse(conn, fse_id)
-        found = rows(conn, fse_id, as_of)
-    if open_only:
-        found = [r for r in found if r["status"] != CLOSED]
+        found = rows(conn, fse_id, as_of, open_only)
     return sorted(found, key=lambda r: (r["due_on"], r["fse_id"], r["notice"]))
 
 
@@ -111,9 +125,7 @@ def notice(reg: Any, notice_id: int, as_of: dt.date | None = None) -> dict[str, 
 def due_items(conn: Connection, as_of: dt.date) -> dict[str, list[dict[str, Any]]]:
     """The open notices by FSE, as the due list shows them (their due date, what, detail and clause)."""
     out: dict[str, list[dict[str, Any]]] = {}
-    for r in rows(conn, None, as_of):
-        if r["status"] == CLOSED:
-            continue
+    for r in rows(conn, None, as_of, open_only=True, named=False):
         out.setdefault(r["fse_id"], []).append({
             "date": r["due_on"], "what": f"notice {r['notice']}: {r['title']}",
             "detail": f"{r['item_text']}; issued {r['issued_on'].isoformat()}, comply within {r['period']}",

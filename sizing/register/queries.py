@@ -18,6 +18,7 @@ from sizing.ordinance.due import OVERDUE
 from sizing.ordinance.due import status as due_status
 from sizing.register import schema as t
 from sizing.register.adapter import FAIL
+from sizing.register.collect import with_few_collections
 from sizing.register.fses import require_fse
 from sizing.register.notices import due_items
 from sizing.register.store import Register
@@ -69,10 +70,20 @@ def last_readings(reg: Register, fse_id: str, n: int = 3) -> list[dict[str, Any]
 def _grouped(conn, table: sa.Table, *columns: str) -> dict[str, list[dict[str, Any]]]:
     """Every row of ``table`` (or only ``columns``), grouped by FSE, oldest first: one query for all FSEs."""
     cols = [table.c[c] for c in columns] if columns else [table]
+    found = conn.execute(sa.select(*cols).order_by(table.c.id))
+    keys = tuple(found.keys())
+    at = keys.index("fse_id")
     out: dict[str, list[dict[str, Any]]] = {}
-    for r in conn.execute(sa.select(*cols).order_by(table.c.id)).mappings():
-        out.setdefault(r["fse_id"], []).append(dict(r))
+    for r in found.all():  # plain tuples, fetched at once: a mapping view or a fetch per row costs more
+        out.setdefault(r[at], []).append(dict(zip(keys, r, strict=True)))
     return out
+
+
+def _newest(conn, table: sa.Table, *columns: str) -> dict[str, dict[str, Any]]:
+    """Each FSE's newest row of ``table`` (the last written: the highest id), only ``columns``: one query."""
+    newest = sa.select(sa.func.max(table.c.id)).group_by(table.c.fse_id).scalar_subquery()
+    found = conn.execute(sa.select(table.c.fse_id, *(table.c[c] for c in columns)).where(table.c.id.in_(newest)))
+    return {r[0]: dict(zip(columns, r[1:], strict=True)) for r in found.all()}
 
 
 #: The date each kind of record is about (the latest record is the one with the latest such date; records of the
@@ -89,30 +100,30 @@ def latest(rows: list[dict[str, Any]], table: str) -> dict[str, Any] | None:
     return max(rows, key=lambda r: (r.get(key) or dt.date.min, r.get("recorded_at") or dt.datetime.min, r["id"]))
 
 
+@with_few_collections
 def fse_list(reg: Register, as_of: dt.date | None = None, *, jurisdiction: Jurisdiction) -> list[dict[str, Any]]:
     """One row per FSE: its latest details and a status from its latest cycle, waiver and maintenance log (latest
     by their own dates)."""
     as_of = as_of or dt.date.today()
-    due: dict[str, int] = {}
-    for item in due_list(reg, as_of=as_of, within=0, jurisdiction=jurisdiction):
-        if item["status"] == OVERDUE:
-            due[item["fse_id"]] = due.get(item["fse_id"], 0) + 1
     out = []
     with reg.db.read() as conn:
-        fses = _grouped(conn, t.fses)
+        records = _due_records(conn, as_of)
+        fses = _newest(conn, t.fses, "fse_id", "name", "address", "owner")
         cycles = _grouped(conn, t.cycles, "id", "fse_id", "cycle", "compliant", "review_date", "recorded_at")
         waivers = _grouped(conn, t.waivers, "id", "fse_id", "status", "expiration", "result", "decided_on",
                            "recorded_at")
-        logs = _grouped(conn, t.maintenance_logs, "id", "fse_id", "next_service_date", "as_of", "recorded_at")
-        icps = _grouped(conn, t.interceptors, "id", "fse_id", "assessment")
         f = t.findings.c
         failing = dict(conn.execute(sa.select(f.source_id, sa.func.count()).where(
             f.source == "cycle", f.status == FAIL).group_by(f.source_id)).all())
-    for fse_id, rows in fses.items():
-        fse = rows[-1]
+    due: dict[str, int] = {}
+    for item in _due_items(records, as_of, 0, jurisdiction, ordered=False):
+        if item["status"] == OVERDUE:
+            due[item["fse_id"]] = due.get(item["fse_id"], 0) + 1
+    logs = records["logs"]
+    for fse_id, fse in fses.items():
         cycle = latest(cycles.get(fse_id, []), "cycles")
         waiver = latest(waivers.get(fse_id, []), "waivers")
-        log = latest(logs.get(fse_id, []), "maintenance_logs")
+        log = logs.get(fse_id)
         status = "no review" if cycle is None else "compliant" if cycle["compliant"] else "corrections required"
         if due.get(fse_id):
             status += f"; {OVERDUE}"
@@ -124,7 +135,7 @@ def fse_list(reg: Register, as_of: dt.date | None = None, *, jurisdiction: Juris
                     "waiver_expiration": None if waiver is None else waiver["expiration"],
                     "next_service": None if log is None else log["next_service_date"],
                     "overdue": due.get(fse_id, 0),
-                    **{k: v for k, v in cpc_check(max(icps.get(fse_id, []), key=lambda r: r["id"], default=None)).items()
+                    **{k: v for k, v in cpc_check(newest_of(records["interceptors"].get(fse_id))).items()
                        if k != "undersized"}})
     return sorted(out, key=lambda r: r["fse_id"])
 
@@ -258,6 +269,7 @@ def log_detail(r: Mapping[str, Any]) -> str:
     return f"from every record on file: {said}; {state}"
 
 
+@with_few_collections
 def due_list(reg: Register, as_of: dt.date | None = None, within: int = 30, *,
              jurisdiction: Jurisdiction) -> list[dict[str, Any]]:
     """What falls due by ``as_of + within`` days (earlier items are overdue), sorted by date.
@@ -270,6 +282,29 @@ def due_list(reg: Register, as_of: dt.date | None = None, within: int = 30, *,
     due dates).
     """
     as_of = as_of or dt.date.today()
+    with reg.db.read() as conn:
+        records = _due_records(conn, as_of)
+    return _due_items(records, as_of, within, jurisdiction)
+
+
+def _due_records(conn, as_of: dt.date) -> dict[str, Any]:
+    """What the due list reads, by FSE: one query per kind of record."""
+    i = t.interceptors.c
+    newest = sa.select(sa.func.max(i.id)).group_by(i.fse_id).scalar_subquery()
+    return {"ids": list(conn.execute(sa.select(t.fses.c.fse_id).distinct()).scalars().all()),
+            "last": _last_events(conn), "notifications": _grouped(conn, t.notifications),
+            "waivers": _grouped(conn, t.waivers, "id", "fse_id", "type", "granted_on", "expiration", "result",
+                                "decided_on", "recorded_at"),
+            "logs": latest_log_results(conn),
+            "interceptors": _grouped(conn, t.interceptors.select().where(i.id.in_(newest)).subquery(), "id", "fse_id",
+                                     "assessment", "recorded_at"),
+            "notices": due_items(conn, as_of)}
+
+
+def _due_items(records: Mapping[str, Any], as_of: dt.date, within: int, jurisdiction: Jurisdiction,
+               ordered: bool = True) -> list[dict[str, Any]]:
+    """The due list made from :func:`_due_records`: the items dated by ``as_of + within`` days, sorted by date
+    (``ordered``; else as made, for counting)."""
     try:
         horizon = as_of + dt.timedelta(days=within)
     except OverflowError:  # beyond the calendar's last day: everything recorded is within
@@ -283,33 +318,22 @@ def due_list(reg: Register, as_of: dt.date | None = None, within: int = 30, *,
             items.append({"date": day, "fse_id": fse_id, "what": what, "detail": detail, "citation": citation,
                           "status": due_status(day, as_of)})
 
-    with reg.db.read() as conn:
-        ids = [r[0] for r in conn.execute(sa.select(t.fses.c.fse_id).distinct())]
-        last = _last_events(conn)
-        notices = _grouped(conn, t.notifications)
-        all_waivers = _grouped(conn, t.waivers, "id", "fse_id", "type", "granted_on", "expiration", "result",
-                               "decided_on", "recorded_at")
-        logs = latest_log_results(conn)
-        i = t.interceptors.c
-        newest = sa.select(sa.func.max(i.id)).group_by(i.fse_id).scalar_subquery()
-        icps = _grouped(conn, t.interceptors.select().where(i.id.in_(newest)).subquery(), "id", "fse_id",
-                        "assessment", "recorded_at")
-        open_notices = due_items(conn, as_of)
-    for fse_id in ids:
-        for item in open_notices.get(fse_id, []):
+    last, logs, notices = records["last"], records["logs"], records["notifications"]
+    for fse_id in records["ids"]:
+        for item in records["notices"].get(fse_id, []):
             add(item["date"], fse_id, item["what"], item["detail"], item["citation"])
         fse_last = last.get(fse_id, {})
         _due_installs(fse_id, notices.get(fse_id, []), fse_last.get("pump_out"), add)
-        _due_waivers(fse_id, all_waivers.get(fse_id, []), add)
+        _due_waivers(fse_id, records["waivers"].get(fse_id, []), add)
         if logs.get(fse_id) is not None:
             _due_maintenance(fse_id, logs[fse_id], add)
         elif fse_last.get("full_manifest") is not None:
             _due_without_log(fse_id, fse_last["full_manifest"], jurisdiction, add)
         _due_training(fse_id, fse_last.get("training"), training, add)
-        follow_up = _undersized(fse_id, icps.get(fse_id, []))
+        follow_up = _undersized(fse_id, records["interceptors"].get(fse_id, []))
         if follow_up is not None:
             items.append(follow_up)
-    return sorted(items, key=lambda i: (i["date"], i["fse_id"], i["what"]))
+    return sorted(items, key=lambda i: (i["date"], i["fse_id"], i["what"])) if ordered else items
 
 
 def _last_events(conn) -> dict[str, dict[str, dt.date]]:
@@ -318,11 +342,12 @@ def _last_events(conn) -> dict[str, dict[str, dt.date]]:
     out: dict[str, dict[str, dt.date]] = {}
     e = t.maintenance_events.c
     for fse_id, kind, day in conn.execute(sa.select(e.fse_id, e.kind, sa.func.max(e.on_date)).where(
-            e.kind.in_(("pump_out", "training"))).group_by(e.fse_id, e.kind)):
+            e.kind.in_(("pump_out", "training"))).group_by(e.fse_id, e.kind)).all():
         out.setdefault(fse_id, {})[kind] = day
     m = t.hauler_manifests.c
     for fse_id, any_day, full_day in conn.execute(sa.select(
-            m.fse_id, sa.func.max(m.on_date), sa.func.max(sa.case((m.full.is_(True), m.on_date)))).group_by(m.fse_id)):
+            m.fse_id, sa.func.max(m.on_date), sa.func.max(sa.case((m.full.is_(True), m.on_date)))).group_by(m.fse_id)
+            ).all():
         last = out.setdefault(fse_id, {})
         last["pump_out"] = max(d for d in (last.get("pump_out"), any_day) if d is not None)
         if full_day is not None:
@@ -330,15 +355,30 @@ def _last_events(conn) -> dict[str, dict[str, dt.date]]:
     return out
 
 
-def latest_log_results(conn) -> dict[str, dict[str, Any]]:
-    """Each FSE's latest maintenance row (the order of :func:`latest`: its date, then when written; after any write
-    the FSE's plan made from every record on file) with its due-list items, chosen by the database in one query (and the whole result only of a log stored without items)."""
+def latest_logs(conn, *columns: str) -> dict[str, dict[str, Any]]:
+    """Each FSE's latest maintenance log (the order of :func:`latest`: its date, then when written), its ``id``,
+    ``fse_id`` and ``columns``, chosen by the database in one query."""
     g = t.maintenance_logs.c
-    rank = sa.func.row_number().over(partition_by=g.fse_id, order_by=(
-        g.as_of.desc().nulls_last(), g.recorded_at.desc(), g.id.desc())).label("rank")
-    ranked = sa.select(g.id, g.fse_id, g.as_of, g.due, rank).subquery()
-    out = {fse_id: {"id": rid, "fse_id": fse_id, "as_of": as_of, "due": due} for rid, fse_id, as_of, due, _ in
-           conn.execute(sa.select(ranked).where(ranked.c.rank == 1))}
+    keys = ("id", "fse_id", *columns)
+    if conn.dialect.name == "sqlite":  # each FSE's first log in that order: one seek into ix_maintenance_logs_fse_latest
+        x = t.maintenance_logs.alias("x").c
+        fses = sa.select(g.fse_id).distinct().subquery("f")
+        first = (sa.select(x.id).where(x.fse_id == fses.c.fse_id)
+                 .order_by(x.as_of.desc().nulls_last(), x.recorded_at.desc(), x.id.desc()).limit(1).scalar_subquery())
+        q = sa.select(*(g[k] for k in keys)).where(g.id.in_(sa.select(first).select_from(fses)))
+    else:  # PostgreSQL ranks the logs in one pass (quicker there than a subquery per FSE)
+        rank = sa.func.row_number().over(partition_by=g.fse_id, order_by=(
+            g.as_of.desc().nulls_last(), g.recorded_at.desc(), g.id.desc())).label("rank")
+        ranked = sa.select(*(g[k] for k in keys), rank).subquery()
+        q = sa.select(*(ranked.c[k] for k in keys)).where(ranked.c.rank == 1)
+    return {r[1]: dict(zip(keys, r, strict=True)) for r in conn.execute(q).all()}
+
+
+def latest_log_results(conn) -> dict[str, dict[str, Any]]:
+    """Each FSE's latest maintenance log (:func:`latest_logs`) with its due-list items (and the whole result only
+    of a log stored without items)."""
+    g = t.maintenance_logs.c
+    out = latest_logs(conn, "as_of", "due", "next_service_date")
     bare = [r["id"] for r in out.values() if r["due"] is None]
     for k in range(0, len(bare), 900):
         for r in conn.execute(sa.select(g.fse_id, g.result).where(g.id.in_(bare[k:k + 900]))):
@@ -408,9 +448,14 @@ def _due_training(fse_id: str, last_training: dt.date | None, training: Mapping[
     add(next_training, fse_id, "employee training", f"last training {last_training}", training["citation"])
 
 
+def newest_of(rows: list[dict[str, Any]] | None) -> dict[str, Any] | None:
+    """The row written last (the highest id) of ``rows``; None for none."""
+    return max(rows or [], key=lambda r: r["id"], default=None)
+
+
 def _undersized(fse_id: str, icps: list[dict[str, Any]]) -> dict[str, Any] | None:
     """An undersized interceptor found by an inventory: an item to follow up from the day it was recorded."""
-    icp = max(icps, key=lambda r: r["id"], default=None)
+    icp = newest_of(icps)
     check = cpc_check(icp)
     if not check["undersized"]:
         return None
@@ -443,6 +488,16 @@ def cycle_numbers(reg: Register, fse_id: str) -> list[int]:
         require_fse(conn, fse_id)
         return [r[0] for r in conn.execute(sa.select(t.cycles.c.cycle).where(t.cycles.c.fse_id == fse_id)
                                            .order_by(t.cycles.c.cycle))]
+
+
+def cycle_numbers_by_fse(reg: Register, at_least: int = 1) -> dict[str, list[int]]:
+    """Each FSE's review cycle numbers, in order, for the FSEs with at least ``at_least`` cycles: one query."""
+    c = t.cycles.c
+    out: dict[str, list[int]] = {}
+    with reg.db.read() as conn:
+        for fse_id, number in conn.execute(sa.select(c.fse_id, c.cycle).order_by(c.fse_id, c.cycle)).all():
+            out.setdefault(fse_id, []).append(number)
+    return {k: v for k, v in out.items() if len(v) >= at_least}
 
 
 def cycle(reg: Register, fse_id: str, number: int, field: str = "--from") -> Mapping[str, Any]:

@@ -135,7 +135,7 @@ maintenance_logs = sa.Table(
     #: schema 0007: True for the FSE's maintenance plan made by the register from every record on file
     #: (:mod:`sizing.register.replan`); false or null for a log as submitted
     sa.Column("computed", sa.Boolean),
-    sa.Index("ix_maintenance_logs_fse_as_of", "fse_id", "as_of"),
+    sa.Index("ix_maintenance_logs_fse_latest", "fse_id", "as_of", "recorded_at", "id"),
 )
 
 maintenance_events = sa.Table(

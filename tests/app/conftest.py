@@ -84,6 +84,14 @@ def open_tab(at: AppTest, label: str) -> AppTest:
     return at
 
 
+def open_program_tab(at: AppTest, label: str) -> AppTest:
+    """Open a tab of the Program page (only the open tab is drawn), as a click on it does."""
+    at.session_state["in_pg_tab"] = label
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
 def table(at: AppTest, *columns: str):
     """The first table shown whose columns include ``columns`` (st.dataframe keeps no key without selection)."""
     for frame in [*at.dataframe, *at.table]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.app.conftest import errors, goto, table
+from tests.app.conftest import errors, goto, open_program_tab, table
 
 CSV = ("submittal_id,name,address,owner,fixture_type,count,installed_volume_gal\n"
        "FSE-0701,Harbor Noodle House,1180 W Grant Line Rd,Lin Family Trust,three_compartment_sink,1,500\n"
@@ -41,10 +41,12 @@ def test_import_from_the_program_page_shows_each_fse_s_cpc_check(app, register_f
     # 3-compartment sink (3 DFU) + 6 floor drains (12 DFU) = 15 DFU -> 750 gal (Table 1014.3.6)
     assert fses.loc["FSE-0701", "cpc_check"] == "CPC required 750 gal; installed 500 gal: UNDERSIZED"
     assert fses.loc["FSE-0702", "cpc_check"] == "CPC required 500 gal; installed 500 gal: meets the CPC size"
+    open_program_tab(app, "Due")
     app.number_input(key="in_pg_within").set_value(0).run()
     due = table(app, "date", "status", "what")
     follow = due[due["what"] == "undersized interceptor"]
     assert list(follow["fse_id"]) == ["FSE-0701"] and list(follow["status"]) == ["follow up"]
+    open_program_tab(app, "Timeline")
     timeline = table(app, "date", "what", "detail")
     assert any("CPC required 750 gal; installed 500 gal: UNDERSIZED" in d for d in timeline["detail"])
 

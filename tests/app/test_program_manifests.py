@@ -13,7 +13,7 @@ import pytest
 import sqlalchemy as sa
 
 from sizing.cli import main
-from tests.app.conftest import errors, goto, table
+from tests.app.conftest import errors, goto, open_program_tab, table
 from tests.conftest import EXAMPLES
 
 HEADER = "fse_id,date,hauler,manifest,gallons,pump_out,disposal_site\n"
@@ -71,6 +71,7 @@ def test_import_the_other_manifests_moves_the_due_date(app, register_file):
 
     assert manifests(register_file) == [os_user()]  # without sign-in: the OS user running the app
     app.date_input(key="in_pg_as_of").set_value(dt.date(2025, 7, 10))
+    open_program_tab(app, "Due")
     app.number_input(key="in_pg_within").set_value(120).run()
     due = table(app, "date", "status", "what")
     assert list(due[due["what"] == "pump-out"]["date"]) == [dt.date(2025, 10, 6)]

@@ -9,7 +9,7 @@ import getpass
 import pytest
 
 from sizing.cli import main
-from tests.app.conftest import errors, goto, table, texts
+from tests.app.conftest import errors, goto, open_program_tab, table, texts
 from tests.conftest import EXAMPLES
 
 REG = EXAMPLES / "register"
@@ -44,16 +44,19 @@ def test_fse_list_due_list_and_cycle_diff(app, register_file):
     assert dict(zip(fses["fse_id"], fses["status"], strict=True))["FSE-0417"] == "corrections required"
     app.multiselect(key="in_pg_status").set_value(["corrections required"]).run()
     assert list(table(app, "fse_id", "status")["fse_id"]) == ["FSE-0417"]
+    open_program_tab(app, "Due")
     app.number_input(key="in_pg_within").set_value(90).run()
     due = table(app, "date", "status", "what")
     assert [(str(d), s) for d, s in zip(due["date"], due["status"], strict=True)] == [
         ("2025-07-09", "overdue"), ("2026-02-20", "overdue"), ("2026-07-28", "due"), ("2026-09-15", "due")]
+    open_program_tab(app, "Cycle diff")
     diff = table(app, "item", "cycle 1", "cycle 2")
     rows = dict(zip(diff["item"], zip(diff["cycle 1"], diff["cycle 2"], strict=True), strict=True))
     assert rows["dfu_total"] == ("16", "13")
     assert rows["interceptor.volume_gal"] == ("499.3", "1,000")  # a volume to 0.1 gal
     changes = dict(zip(diff["item"], diff["change"], strict=True))
     assert changes["finding volume"] == "resolved" and changes["finding discharge_temperature"] == "still failing"
+    open_program_tab(app, "Timeline")
     assert "maintenance check" in list(table(app, "what", "detail", "recorded_by")["what"])  # FSE-0311 first
     assert "Accumulation" in texts(app)  # its latest log's chart
     app.selectbox(key="in_pg_fse").set_value("FSE-0417").run()

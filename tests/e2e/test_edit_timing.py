@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 import yaml
-from sizing.quantities import show
 
+from sizing.quantities import show
 from sizing.size import size
 from sizing.submittal import from_dict
 from tests.e2e.harness import CHROMIUM, DESKTOP, open_expander, wait_idle

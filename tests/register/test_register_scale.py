@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import datetime as dt
 import importlib.util
+import uuid
 from pathlib import Path
 
+import pytest
 import sqlalchemy as sa
 
 from sizing.jurisdiction import get
@@ -20,6 +22,7 @@ from sizing.ordinance.accumulation import add_months
 from sizing.register import queries
 from sizing.register import schema as t
 from sizing.register.manifests import read
+from sizing.register.notices import notices
 
 ROOT = Path(__file__).resolve().parents[2]
 SCALE = 0.002
@@ -34,7 +37,7 @@ def bench():
 
 def test_the_due_list_and_a_timeline_equal_the_bare_queries(db, registers, tmp_path):
     rs = bench()
-    assert rs.counts(SCALE) == (40, 200, 400)
+    assert rs.counts(SCALE) == (40, 200, 400, 200)
     reg = registers(db)
     rows = rs.records(SCALE)
     rs.load(reg, rows)
@@ -52,16 +55,85 @@ def test_the_due_list_and_a_timeline_equal_the_bare_queries(db, registers, tmp_p
     horizon = rs.AS_OF + dt.timedelta(days=30)
     items = queries.due_list(reg, as_of=rs.AS_OF, within=30, jurisdiction=get("tracy"))
     with reg.db.read() as conn:
-        bare = rs.bare_due(conn, horizon)
+        bare = rs.bare_due(conn, rs.AS_OF, horizon)
     assert [(i["date"], i["fse_id"], i["what"]) for i in items] == bare
     pump = {i["fse_id"]: i["date"] for i in items if i["what"] == "pump-out"}
     assert pump == {f: add_months(day, 3) for f, day in last.items()}  # quarterly after the last manifest
-    assert {i["what"] for i in items} == {"pump-out", "records"} and len(items) == 80
+    kinds = [i["what"].split(" ")[0] for i in items]
+    assert (kinds.count("pump-out"), kinds.count("records")) == (40, 40) and "notice" in kinds
+
+    fses = queries.fse_list(reg, as_of=rs.AS_OF, jurisdiction=get("tracy"))
+    with reg.db.read() as conn:
+        latest = dict(conn.execute(sa.text(f"SELECT fse_id, next_service_date FROM ({rs.RANKED}) r WHERE rn = 1")).all())
+        overdue = [f for d, f, _ in rs.bare_due(conn, rs.AS_OF, rs.AS_OF - dt.timedelta(days=1))]
+    assert [(r["fse_id"], r["next_service"], r["overdue"]) for r in fses] == [
+        (f, rs._as_date(latest[f]), overdue.count(f)) for f in sorted(latest)]
+
+    open_ones = notices(reg, as_of=rs.AS_OF, open_only=True)
+    with reg.db.read() as conn:
+        assert [(n["due_on"], n["fse_id"], n["notice"]) for n in open_ones] == rs.bare_open_notices(conn, rs.AS_OF)
+    assert {n["status"] for n in open_ones} == {"open", "overdue"}
 
     fse = "FSE-00020"
     timeline = queries.history(reg, fse)
     with reg.db.read() as conn:
         bare_rows = rs.bare_timeline(conn, fse)
     assert sorted(e["date"] for e in timeline) == [d for d, _ in bare_rows]
-    # FSE details, interceptor, 1 pump-out + 5 readings of the log, 10 manifests, 2 logs
-    assert len(timeline) == 1 + 1 + 6 + 10 + 2
+    with reg.db.read() as conn:
+        made = conn.execute(sa.select(sa.func.count()).select_from(t.notices).where(t.notices.c.fse_id == fse)).scalar()
+    # FSE details, interceptor, 1 pump-out + 5 readings of the log, 10 manifests, 2 logs, 5 inspections, notices
+    assert len(timeline) == 1 + 1 + 6 + 10 + 2 + 5 + made
+
+
+#: The columns compared: every column but who wrote the row and when (the benchmark's writer is its own).
+WHO = {"recorded_at", "recorded_by", "on_behalf_of"}
+
+
+def _stored(reg, table) -> list[dict]:
+    with reg.db.read() as conn:
+        rows = conn.execute(sa.select(table).order_by(table.c.id)).mappings().all()
+    return [{k: v for k, v in r.items() if k not in WHO and not (table is t.notice_closures and k == "id")}
+            for r in rows]
+
+
+@pytest.fixture
+def second_db(request, db, tmp_path):
+    """A second register location on the same backend as ``db``."""
+    if not db.startswith("postgresql"):
+        yield str(tmp_path / "second.db")
+        return
+    from sizing.register.db import open_db
+    from tests.register.conftest import drop_schema, pg_schema_url
+
+    admin = request.getfixturevalue("pg_admin")
+    schema = f"sizing_test_{uuid.uuid4().hex[:12]}"
+    url = pg_schema_url(admin, schema)
+    open_db(url).engine.dispose()
+    try:
+        yield url
+    finally:
+        drop_schema(admin, schema)
+
+
+def test_the_bulk_inspections_store_what_the_write_path_stores(db, second_db, registers):
+    """The benchmark's inspections, notices and closures, written in bulk, are the rows ``inspect`` writes for the
+    same documents one after the other (ids included), and they make open, overdue and closed notices."""
+    from sizing.register.inspections import inspect
+    from sizing.sections.inspection import from_dict
+
+    rs = bench()
+    rows = rs.records(SCALE)
+    assert rs.counts(SCALE)[3] == len(rows["inspections"]) == 200
+    bulk = registers(db)
+    rs.load(bulk, rows)
+    real = registers(second_db)
+    rs.load(real, {k: v for k, v in rows.items() if k not in ("inspections", "notices", "notice_closures")})
+    for row in rows["inspections"]:
+        inspect(real, from_dict(row["document"], today=rs.AS_OF), jurisdiction=get("tracy"), name="benchmark.yaml",
+                document=row["document"])
+    for table in (t.inspections, t.notices, t.notice_closures):
+        assert _stored(bulk, table) == _stored(real, table), table.name
+    states = {n["status"] for n in notices(bulk, as_of=rs.AS_OF)}
+    assert states == {"open", "overdue", "closed"}
+    hows = {c["how"] for c in rows["notice_closures"]}
+    assert hows == {"follow_up_inspection", "escalated"}

@@ -8,7 +8,7 @@ from every record on file (the plans an inspection recomputed under 0006 are mar
 logs already stored (read from their results as the due list has read them: :func:`due_items`, a frozen copy).
 Indexes: maintenance events by FSE, kind and date (the last pump-out and training of every FSE in one index
 scan), manifests by FSE and date (with ``full``: the last full pump-out from the index alone); maintenance logs
-by FSE and date (each FSE's latest log).
+by FSE, date, time written and id (each FSE's latest log: one index seek per FSE).
 
 Revision ID: 0007
 Revises: 0005
@@ -46,7 +46,7 @@ def upgrade() -> None:
         sa.UniqueConstraint("hauler_key", "manifest_key", name="uq_hauler_manifests_hauler_manifest"))
     op.create_index("ix_hauler_manifests_fse_date", "hauler_manifests", ["fse_id", "on_date", "full"])
     op.create_index("ix_maintenance_events_fse_kind_date", "maintenance_events", ["fse_id", "kind", "on_date"])
-    op.create_index("ix_maintenance_logs_fse_as_of", "maintenance_logs", ["fse_id", "as_of"])
+    op.create_index("ix_maintenance_logs_fse_latest", "maintenance_logs", ["fse_id", "as_of", "recorded_at", "id"])
     op.add_column("maintenance_logs", sa.Column("due", sa.JSON))
     op.add_column("maintenance_logs", sa.Column("computed", sa.Boolean))
     logs = sa.table("maintenance_logs", sa.column("id", sa.Integer), sa.column("as_of", sa.Date),
@@ -84,7 +84,7 @@ def due_items(result: Mapping[str, Any], as_of: Any) -> list[dict[str, Any]]:
 def downgrade() -> None:
     op.execute("ALTER TABLE maintenance_logs DROP COLUMN computed")  # SQLite 3.35+ and PostgreSQL alike
     op.execute("ALTER TABLE maintenance_logs DROP COLUMN due")  # no table copy
-    op.drop_index("ix_maintenance_logs_fse_as_of", "maintenance_logs")
+    op.drop_index("ix_maintenance_logs_fse_latest", "maintenance_logs")
     op.drop_index("ix_maintenance_events_fse_kind_date", "maintenance_events")
     op.drop_index("ix_hauler_manifests_fse_date", "hauler_manifests")
     op.drop_table("hauler_manifests")
