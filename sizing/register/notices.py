@@ -51,14 +51,16 @@ def rows(conn: Connection, fse_id: str | None = None, as_of: dt.date | None = No
 
 
 def _pump_outs(conn: Connection, fse_id: str | None) -> dict[str, list[dt.date]]:
-    """The pump-out dates of the FSEs with a notice for a reading over the limit (of ``fse_id`` alone when given)."""
-    e, n = t.maintenance_events.c, t.notices.c
-    q = sa.select(e.fse_id, e.on_date).where(e.kind == "pump_out", e.fse_id.in_(
-        sa.select(n.fse_id).where(n.item == "accumulation").distinct()))
+    """The pump-out dates of the FSEs with a notice for a reading over the limit (of ``fse_id`` alone when given):
+    a maintenance log's pump-outs and a hauler's full pump-outs (a partial one leaves the content in place)."""
+    e, n, m = t.maintenance_events.c, t.notices.c, t.hauler_manifests.c
+    noticed = sa.select(n.fse_id).where(n.item == "accumulation").distinct()
+    logged = sa.select(e.fse_id, e.on_date).where(e.kind == "pump_out", e.fse_id.in_(noticed))
+    hauled = sa.select(m.fse_id, m.on_date).where(m.full.is_(True), m.fse_id.in_(noticed))
     if fse_id is not None:
-        q = q.where(e.fse_id == fse_id)
+        logged, hauled = logged.where(e.fse_id == fse_id), hauled.where(m.fse_id == fse_id)
     out: dict[str, list[dt.date]] = {}
-    for fse, day in conn.execute(q).all():
+    for fse, day in conn.execute(sa.union_all(logged, hauled)).all():
         out.setdefault(fse, []).append(day)
     return out
 

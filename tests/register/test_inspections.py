@@ -412,3 +412,22 @@ def test_a_follow_up_that_resolves_and_passes_the_same_item_closes_it_once(db, c
     code, out, err = run(capsys, "register", "inspect", both, "--db", db)
     assert code == 0, err
     assert out.count("closed notice 1") == 1 and "(compliance record)" in out
+
+
+def test_a_haulers_full_pump_out_complies_with_an_order_to_service_and_a_partial_one_does_not(
+        db, capsys, tmp_path):
+    """The order to service immediately after a reading over the limit (27.1 % on 2025-11-26, due Monday
+    2025-12-01 as above) closes on a full pump-out on a hauler's manifest, as on a log's pump-out; a partial
+    pump-out (on 11-28) leaves the content in place: the notice stays open, and is overdue on 12-02."""
+    register_with_fse(capsys, db, tmp_path, body="services: [{date: 2025-09-01}]", as_of="2025-09-01")
+    over = inspection(tmp_path, "o.yaml", "2025-11-26", readings="{fog: 6 in, solids: 7 in}")
+    assert run(capsys, "register", "inspect", over, "--db", db)[0] == 1
+    header = "fse_id,date,hauler,manifest,gallons,pump_out,disposal_site\n"
+    partial = write(tmp_path, "partial.csv", header + f"{FSE},2025-11-28,Valley,VG-10,300 gal,partial,Stockton\n")
+    assert run(capsys, "register", "import-manifests", partial, "--db", db)[0] in (0, 1)
+    _, items = notices_json(capsys, db, "--as-of", "2025-12-02")
+    assert [(n["status"], n["closed_on"]) for n in items] == [("overdue", None)]
+    full = write(tmp_path, "full.csv", header + f"{FSE},2025-12-03,Valley,VG-11,1000 gal,full,Stockton\n")
+    assert run(capsys, "register", "import-manifests", full, "--db", db)[0] in (0, 1)
+    _, items = notices_json(capsys, db, "--as-of", "2025-12-04")
+    assert [(n["status"], n["closed_on"], n["how"]) for n in items] == [("closed", "2025-12-03", "pump_out")]
