@@ -371,22 +371,33 @@ def frame_records(frame: pd.DataFrame) -> list[dict[str, Any]]:
     return out
 
 
-#: Background of a finding's row by its status as shown (light, so the text stays legible).
-STATUS_COLOURS = {"fail": "#f8d7da", "warn": "#fff3cd", "pass": "#d1e7dd", "info": "#e2e3e5", "n/a": "#e9ecef"}
+#: The colour of a finding's status cell by its status as shown (Streamlit's markdown background colours, light
+#: enough that the text stays legible): fail red, warn yellow, pass green, info and N/A grey.
+STATUS_COLOURS = {"fail": "red", "warn": "yellow", "pass": "green", "info": "gray", "n/a": "gray"}
+
+
+def status_cell(status: str) -> str:
+    """A finding's status as the findings table shows it: the text on its status colour (markdown).
+
+    >>> status_cell("FAIL"), status_cell("N/A")
+    (':red-background[FAIL]', ':gray-background[N/A]')
+    """
+    colour = STATUS_COLOURS.get(status.lower())
+    return f":{colour}-background[{status}]" if colour else status
 
 
 def findings_table(items, notes: Mapping[str, Any] | None = None, extra: Mapping[str, Any] | None = None) -> None:
     """Every page's findings (review, waiver, maintenance) in one table, through the one findings renderer:
-    status, rule, finding, shown, required, citation, the reviewer's note where the page keeps notes, then the
-    page's ``extra`` columns (heading -> function of a finding). A static table, so no text is cut off."""
+    status (on its colour), rule, finding, shown, required, citation, the reviewer's note where the page keeps
+    notes, then the page's ``extra`` columns (heading -> function of a finding). A static table, so no text is cut
+    off; built as an Arrow table (a pandas Styler for the colours took a quarter of the review page's rerun)."""
     from sizing.report import findings as render
 
     items = list(items)
     columns = [c for c in render.COLUMNS if notes is not None or c != "Reviewer's note"]
-    rows = [{k.lower(): v for k, v in row.items()} for row in render.table_rows(items, notes, columns=columns)]
-    frame = pd.DataFrame(rows, columns=[c.lower() for c in columns])
-    for heading, value in (extra or {}).items():
-        frame[heading] = [value(f) for f in items]
-    styled = frame.style.apply(
-        lambda row: [f"background-color: {STATUS_COLOURS.get(str(row['status']).lower(), '')}"] * len(row), axis=1)
-    st.table(styled, hide_index=True)
+    names = [c.lower() for c in columns]
+    rows = [dict(zip(names, row.values(), strict=True)) for row in render.table_rows(items, notes, columns=columns)]
+    for row, f in zip(rows, items, strict=True):
+        row["status"] = status_cell(row["status"])
+        row.update({heading: value(f) for heading, value in (extra or {}).items()})
+    st.table(arrow_table(rows, [*names, *(extra or {})]), hide_index=True)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -84,14 +85,37 @@ def open_tab(at: AppTest, label: str) -> AppTest:
     return at
 
 
-def table(at: AppTest, *columns: str):
-    """The first table shown whose columns include ``columns`` (st.dataframe keeps no key without selection)."""
+#: A cell shown on a colour (markdown): ``:red-background[FAIL]``.
+COLOURED = re.compile(r":(\w+)-background\[(.*)\]", re.DOTALL)
+
+
+def shown_text(value):
+    """A cell's text as the reader sees it (a status on its colour: the status)."""
+    match = COLOURED.fullmatch(value) if isinstance(value, str) else None
+    return match.group(2) if match else value
+
+
+def table(at: AppTest, *columns: str, colours: bool = False):
+    """The first table shown whose columns include ``columns`` (st.dataframe keeps no key without selection),
+    each cell as the reader sees its text; ``colours``: the cells as sent, a status with its colour."""
     for frame in [*at.dataframe, *at.table]:
         value = frame.value
         value = getattr(value, "data", value)  # a styled table
         if all(c in value.columns for c in columns):
+            if colours:
+                return value
+            value = value.copy()
+            for name in value.columns:
+                if value[name].dtype == object or str(value[name].dtype).startswith("str"):  # text columns only
+                    value[name] = value[name].map(shown_text)
             return value
     raise AssertionError(f"no table with columns {columns}")
+
+
+def status_colours(at: AppTest, *columns: str) -> dict[str, str]:
+    """The findings table's status colours: status shown -> its colour (``{"FAIL": "red", ...}``)."""
+    cells = table(at, "status", "rule", "finding", *columns, colours=True)["status"]
+    return {m.group(2): m.group(1) for m in (COLOURED.fullmatch(str(c)) for c in cells) if m}
 
 
 def downloads(at: AppTest) -> list[str]:

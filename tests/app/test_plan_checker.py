@@ -25,6 +25,7 @@ from tests.app.conftest import (
     metrics,
     open_examples,
     open_tab,
+    status_colours,
     table,
     texts,
     verdicts,
@@ -376,6 +377,7 @@ def test_reviewer_na_and_note_are_shown_kept_and_never_a_pass(app):
     assert shown["Pass"] == before["Pass"]  # an N/A never counts as a pass
     row = table(app, "status", "rule", "finding").set_index("rule").loc["food_grinder"]
     assert row["status"] == "N/A"
+    assert status_colours(app)["N/A"] == "gray"  # neither the red of a fail nor the green of a pass
     assert row["reviewer's note"] == "N/A (grinder removed, photo 4); the check gave FAIL"
     doc = app.session_state["last_review_doc"]
     assert doc["review_notes"] == {"food_grinder": {"not_applicable": "grinder removed, photo 4"},
