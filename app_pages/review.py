@@ -388,18 +388,26 @@ def letter_fields(r):
 
     for key in LETTER_FIELDS.values():
         ss.setdefault(key, "")
-    with st.expander("Correction letter: addressee, signature", key="rv_letter_open"):
-        a1, a2 = st.columns(2)
-        a1.text_input("Addressee", key="in_rv_letter_addressee",
-                      placeholder=r.project.get("applicant") or "the applicant (project: applicant)")
-        a2.text_input("Signer's title", key="in_rv_letter_title",
-                      placeholder=r.project.get("reviewer_title") or "Plan checker")
-        st.text_area("Address (one line each)", key="in_rv_letter_address", height=80,
-                     placeholder=r.project.get("applicant_address") or "")
-        st.text_area("Opening paragraph (blank: the standard one)", key="in_rv_letter_opening", height=80)
-        st.caption("Each correction cites the plan sheets of the parts it names (their `sheet` field, else the "
-                   "interceptor's) and carries your note on its finding; the reviewer above signs.")
+    box = st.expander("Correction letter: addressee, signature", key="rv_letter_open", on_change="rerun")
+    if box.open:  # its fields are drawn only when open, not on every rerun after an edit; what was typed is kept
+        with box:
+            letter_inputs(r)
     return LetterFields.from_project(r.project, **{field: ss[key].strip() for field, key in LETTER_FIELDS.items()})
+
+
+def letter_inputs(r) -> None:
+    """The letter's fields (in the open "Correction letter" box); kept while the box is closed."""
+    a1, a2 = st.columns(2)
+    a1.text_input("Addressee", key="in_rv_letter_addressee", persist_state="session",
+                  placeholder=r.project.get("applicant") or "the applicant (project: applicant)")
+    a2.text_input("Signer's title", key="in_rv_letter_title", persist_state="session",
+                  placeholder=r.project.get("reviewer_title") or "Plan checker")
+    st.text_area("Address (one line each)", key="in_rv_letter_address", height=80, persist_state="session",
+                 placeholder=r.project.get("applicant_address") or "")
+    st.text_area("Opening paragraph (blank: the standard one)", key="in_rv_letter_opening", height=80,
+                 persist_state="session")
+    st.caption("Each correction cites the plan sheets of the parts it names (their `sheet` field, else the "
+               "interceptor's) and carries your note on its finding; the reviewer above signs.")
 
 
 def letter_bytes(r, notes: dict, fields, fmt: str) -> bytes:

@@ -77,6 +77,15 @@ def open_examples(at: AppTest) -> AppTest:
     return at
 
 
+def open_box(at: AppTest, key: str) -> AppTest:
+    """Open an expander whose fields are drawn only when open (the review's letter box ``rv_letter_open``, a page's
+    register box ``reg_box_open_review``), as a click on it does."""
+    at.session_state[key] = True
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
 def open_tab(at: AppTest, label: str) -> AppTest:
     """Open a tab of the sizing page's result (only the open tab is drawn), as a click on it does."""
     at.session_state["in_size_tab"] = label
