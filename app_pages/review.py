@@ -346,35 +346,38 @@ def results(doc: dict, place) -> None:
 
 
 NOTE_COLUMNS = ("rule", "status", "not_applicable", "note")
+NOTES_CONFIG = {"rule": st.column_config.TextColumn("rule", width="medium"),
+                "status": st.column_config.TextColumn("check", width="small"),
+                "not_applicable": st.column_config.TextColumn("N/A (reason)", width="medium"),
+                "note": st.column_config.TextColumn("note", width="large")}
 
 
 def notes_editor(r) -> dict:
     """The reviewer's own notes per finding and "N/A (reason)"; kept in session_state and in the downloads."""
     kept = ss.setdefault("rv_notes", {})
     rules = [f.rule for f in r.findings]
-    base = pd.DataFrame([{"rule": f.rule, "status": REPORT.SYMBOL[f.status],
-                          "not_applicable": kept.get(f.rule, {}).get("not_applicable") or None,
-                          "note": kept.get(f.rule, {}).get("note") or None} for f in r.findings],
-                        columns=list(NOTE_COLUMNS)).astype("object")
+    rows = tuple((f.rule, REPORT.SYMBOL[f.status], kept.get(f.rule, {}).get("not_applicable") or None,
+                  kept.get(f.rule, {}).get("note") or None) for f in r.findings)
+    base = evaluate.memo("notes_frame", evaluate.content_key(rows), lambda: notes_frame(rows))  # same rows, same frame
     st.markdown("**Your notes on the findings** — a note is printed beside the finding; a reason under "
                 "'N/A' marks it not applicable (shown as N/A, never as a pass)")
     key = f"rv_notes_{ss.get('rv_notes_ver', 0)}_{abs(hash(tuple(rules)))}"
     ss.rv_notes_editor_key = key
     edited = st.data_editor(
         base, key=key, hide_index=True, width="stretch", disabled=["rule", "status"], placeholder="",
-        column_config={"rule": st.column_config.TextColumn("rule", width="medium"),
-                       "status": st.column_config.TextColumn("check", width="small"),
-                       "not_applicable": st.column_config.TextColumn("N/A (reason)", width="medium"),
-                       "note": st.column_config.TextColumn("note", width="large")},
-        height=35 * (len(rules) + 1) + 3)
+        column_config=NOTES_CONFIG, height=35 * (len(rules) + 1) + 3)
     notes = {}
-    for _, row in edited.iterrows():
-        item = {k: str(row[k]).strip() for k in NOTE_FIELDS
-                if row[k] is not None and not pd.isna(row[k]) and str(row[k]).strip()}
+    for row in fixtures.records(edited):
+        item = {k: str(row[k]).strip() for k in NOTE_FIELDS if not common.blank(row[k])}
         if item:
             notes[row["rule"]] = item
     ss.rv_notes = {**{k: v for k, v in kept.items() if k not in rules}, **notes}
     return {rule: REPORT.ReviewerNote(**item) for rule, item in notes.items()}
+
+
+def notes_frame(rows: tuple) -> pd.DataFrame:
+    """The notes grid's rows (rule, status, N/A reason, note), all columns of Python objects."""
+    return pd.DataFrame(list(rows), columns=list(NOTE_COLUMNS), dtype="object")
 
 
 LETTER_FIELDS = {"addressee": "in_rv_letter_addressee", "address": "in_rv_letter_address",
