@@ -78,16 +78,25 @@ def show_provenance(provenance: tuple[Mapping[str, Any], ...] | list[Mapping[str
     """The provenance of every code table a result used; anything not confirmed is called out."""
     if not provenance:
         return
+    from app_pages import evaluate
+
+    table, weak = evaluate.memo("provenance", evaluate.content_key(provenance), lambda: provenance_table(provenance))
+    with st.expander("Provenance of the code values used", expanded=bool(weak)):
+        if weak:
+            st.warning(weak, icon=":material/search:")
+        st.dataframe(table, hide_index=True, width="stretch", key="provenance_table")
+
+
+def provenance_table(provenance) -> tuple[Any, str]:
+    """The provenance rows as an Arrow table, and the line naming what is not confirmed ('' when all is)."""
     rows = [{"table": p.get("table"), "title": p.get("title"), "edition": p.get("edition"),
              "levels": ", ".join(p.get("row_levels") or [p.get("level", "")]),
              "carried from": p.get("carried_from") or "", "source": p.get("source"), "note": p.get("note") or ""}
             for p in provenance]
     weak = [r for r in rows if any(level != "confirmed" for level in r["levels"].split(", "))]
-    with st.expander("Provenance of the code values used", expanded=bool(weak)):
-        if weak:
-            st.warning("Not every value used is confirmed from a primary source: "
-                       + "; ".join(f"{r['table']} ({r['levels']})" for r in weak), icon=":material/search:")
-        st.dataframe(arrow_table(rows), hide_index=True, width="stretch", key="provenance_table")
+    line = ("Not every value used is confirmed from a primary source: "
+            + "; ".join(f"{r['table']} ({r['levels']})" for r in weak)) if weak else ""
+    return arrow_table(rows), line
 
 
 def arrow_table(rows: list[dict[str, Any]], columns: list[str] | None = None):
@@ -358,9 +367,10 @@ def editor(prefix: str, empty: pd.DataFrame, **kwargs) -> pd.DataFrame:
 def frame_records(frame: pd.DataFrame) -> list[dict[str, Any]]:
     """Non-empty rows of an editor as mappings, empty cells left out, text stripped."""
     out = []
-    for _, row in frame.iterrows():
+    names = list(frame.columns)
+    for values in frame.to_numpy(dtype=object).tolist():  # one array of objects, not a Series per row
         item = {}
-        for col, value in row.items():
+        for col, value in zip(names, values, strict=True):
             if blank(value):
                 continue
             if isinstance(value, float) and value.is_integer():
