@@ -156,9 +156,14 @@ def schedule_and_review(place) -> None:
     reruns this part of the page only, not the app's sign-in, sidebar and navigation, the header, the
     submittal's source, the permit and the proposed design above (they rerun it when they change)."""
     on_demand.start_run()  # a download is built from the run that drew it, a fragment's run too
-    with st.expander("Fixture schedule (edit it here; the review sizes what this table holds)"):
-        fixtures.add_form("rv_fx", "in_rv_add_type", "in_rv_add_count", "rv_add_fixture", place)
-        ss.rv_schedule = fixtures.schedule(fixtures.editor("rv_fx"), place)
+    box = st.expander("Fixture schedule (edit it here; the review sizes what this table holds)", key="rv_fx_open",
+                      on_change="rerun")
+    if box.open:
+        with box:
+            fixtures.add_form("rv_fx", "in_rv_add_type", "in_rv_add_count", "rv_add_fixture", place)
+            ss.rv_schedule = fixtures.schedule(fixtures.editor("rv_fx"), place)
+    else:  # closed: the grid and its form are not drawn on each rerun; the review sizes the rows it holds
+        ss.rv_schedule = fixtures.schedule(ss.rv_fx_current, place)
     results(build_document(ss.rv_mh_current), place)  # the manholes as the design's grid holds them
 
 

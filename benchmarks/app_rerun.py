@@ -99,6 +99,7 @@ def app_page(lines: int, page: str) -> tuple[AppTest, callable]:
     if page == "review":
         at.switch_page("app_pages/review.py").run()
         at.button(key="rv_load_example").click().run()
+        at.session_state["rv_fx_open"] = True  # its grid is drawn (and edited) when its box is open
     frame = fixtures.frame(schedule(lines), get(DEFAULT_ID))
     at.session_state[f"{prefix}_base"] = frame
     at.session_state[f"{prefix}_current"] = frame
