@@ -73,10 +73,23 @@ def _save(kind: str, doc: dict, today: dt.date, fse_key: str, place) -> None:
                               + access.created_note(reg))
 
 
+def may_save(kind: str) -> bool:
+    """Whether this user's role may save ``kind`` (:func:`access.may`), asked on each whole run of the page; a
+    fragment's rerun (an edit in a grid) takes the answer of the page's last whole run, not opening the register
+    again on every edit. The register checks the role again when it writes."""
+    from streamlit.runtime.scriptrunner import get_script_run_ctx
+
+    known = ss.setdefault("reg_may_save", {})
+    ctx = get_script_run_ctx()
+    if kind not in known or ctx is None or not ctx.fragment_ids_this_run:
+        known[kind] = access.may(kind)
+    return known[kind]
+
+
 def save_box(kind: str, doc: dict, place, today: dt.date | None = None) -> None:
     """An expander that stores ``doc``'s evaluation (``kind``: review, waiver, maintenance) under the jurisdiction
     ``place`` in the register; only for a role that may store it."""
-    if not access.may(kind):
+    if not may_save(kind):
         return
     fse_key = f"in_reg_fse_{kind}"
     given = str(((doc.get("project") or {}).get("fse_id")) or "")
