@@ -116,6 +116,19 @@ def arrow_table(rows: list[dict[str, Any]], columns: list[str] | None = None):
     return pa.table(arrays) if arrays else pa.table({})
 
 
+def once_per_whole_run(key: str, make: Any) -> Any:
+    """``make()`` on each whole run of the page; a fragment's rerun (an edit in a grid) takes the value of the
+    page's last whole run (kept in session_state under ``key``): for what an edit cannot change, such as the
+    register's answer for the signed-in role."""
+    from streamlit.runtime.scriptrunner import get_script_run_ctx
+
+    kept = st.session_state.setdefault("whole_run_values", {})
+    ctx = get_script_run_ctx()
+    if key not in kept or ctx is None or not ctx.fragment_ids_this_run:
+        kept[key] = make()
+    return kept[key]
+
+
 # --- examples and uploads ---------------------------------------------------------------------------------
 
 def examples_dir() -> Path:

@@ -74,16 +74,9 @@ def _save(kind: str, doc: dict, today: dt.date, fse_key: str, place) -> None:
 
 
 def may_save(kind: str) -> bool:
-    """Whether this user's role may save ``kind`` (:func:`access.may`), asked on each whole run of the page; a
-    fragment's rerun (an edit in a grid) takes the answer of the page's last whole run, not opening the register
-    again on every edit. The register checks the role again when it writes."""
-    from streamlit.runtime.scriptrunner import get_script_run_ctx
-
-    known = ss.setdefault("reg_may_save", {})
-    ctx = get_script_run_ctx()
-    if kind not in known or ctx is None or not ctx.fragment_ids_this_run:
-        known[kind] = access.may(kind)
-    return known[kind]
+    """Whether this user's role may save ``kind`` (:func:`access.may`), asked on each whole run of the page, not on
+    every edit in a grid (the register checks the role again when it writes)."""
+    return common.once_per_whole_run(f"may_save {kind}", lambda: access.may(kind))
 
 
 def save_box(kind: str, doc: dict, place, today: dt.date | None = None) -> None:

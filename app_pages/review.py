@@ -267,27 +267,33 @@ def build_document(manholes: pd.DataFrame) -> dict:
 
 def recorded_waiver(doc: dict) -> dict:
     """The submittal with the waiver decision the Director recorded in the register for its FSE (when the
-    submittal carries no waiver section of its own), and a line saying so."""
+    submittal carries no waiver section of its own), and a line saying so. The register is asked on each whole
+    run of the page, not on every edit in the grid."""
     fse = str((doc.get("project") or {}).get("fse_id") or "").strip()
     if not fse or doc.get("waiver") is not None:
         return doc
-    from sizing.register import queries
-
-    try:
-        reg = access.open_register()
-    except Exception:  # noqa: BLE001 - no register, none readable, a server away: the review stands on the file
-        return doc
-    try:
-        rec = queries.recorded_decision(reg, fse)
-    except Exception:  # noqa: BLE001 - an FSE the register does not hold, a register that went away
-        rec = None
-    finally:
-        reg.db.engine.dispose()
+    rec = common.once_per_whole_run(f"recorded_decision {fse}", lambda: recorded_decision(fse))
     if not rec or not rec["waiver"]:
         return doc
     st.info(f"Waiver decision recorded in the register for {fse}: {rec['status']} on {rec['decided_on']} by "
             f"{rec['recorded_by']}; the review applies it.", icon=":material/gavel:")
     return {**doc, "waiver": rec["waiver"]}
+
+
+def recorded_decision(fse: str) -> dict | None:
+    """The waiver decision the register holds for ``fse`` (None: none, no register, none readable)."""
+    from sizing.register import queries
+
+    try:
+        reg = access.open_register()
+    except Exception:  # noqa: BLE001 - no register, none readable, a server away: the review stands on the file
+        return None
+    try:
+        return queries.recorded_decision(reg, fse)
+    except Exception:  # noqa: BLE001 - an FSE the register does not hold, a register that went away
+        return None
+    finally:
+        reg.db.engine.dispose()
 
 
 def results(doc: dict, place) -> None:
