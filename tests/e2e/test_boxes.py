@@ -81,7 +81,14 @@ def test_the_review_boxes_keep_what_was_typed_and_the_statuses_show_their_colour
         assert is_open(page, title), title
         page.locator('[data-testid="stExpander"] details').filter(has_text=title).first.locator("summary").click()
         wait_idle(page)
+        for _ in range(50):  # the box folds when its rerun is done and its animation ends
+            if not is_open(page, title):
+                break
+            page.wait_for_timeout(100)
         assert not is_open(page, title) and page.get_by_label(field, exact=True).count() == 0, title
         open_expander(page, title)
         assert page.get_by_label(field, exact=True).input_value() == text, title
+    open_expander(page, "Fixture schedule (edit it here")  # drawn when open: the add form and the grid
+    assert page.get_by_role("button", name="Add", exact=True).count() == 1
+    assert page.get_by_text("NOT COMPLIANT").count() >= 1
     page.close()
