@@ -94,6 +94,16 @@ def open_tab(at: AppTest, label: str) -> AppTest:
     return at
 
 
+def table(at: AppTest, *columns: str):
+    """The first table shown whose columns include ``columns`` (st.dataframe keeps no key without selection)."""
+    for frame in [*at.dataframe, *at.table]:
+        value = frame.value
+        value = getattr(value, "data", value)  # a styled table
+        if all(c in value.columns for c in columns):
+            return shown(value)
+    raise AssertionError(f"no table with columns {columns}")
+
+
 #: A cell shown on a colour (markdown): ``:red-background[FAIL]``.
 COLOURED = re.compile(r":(\w+)-background\[(.*)\]", re.DOTALL)
 
@@ -104,26 +114,26 @@ def shown_text(value):
     return match.group(2) if match else value
 
 
-def table(at: AppTest, *columns: str, colours: bool = False):
-    """The first table shown whose columns include ``columns`` (st.dataframe keeps no key without selection),
-    each cell as the reader sees its text; ``colours``: the cells as sent, a status with its colour."""
+def shown(frame):
+    """A table's cells as the reader sees their text (a status on its colour: the status)."""
+    frame = frame.copy()
+    for name in frame.columns:
+        if frame[name].dtype == object or str(frame[name].dtype).startswith("str"):  # text columns only
+            frame[name] = frame[name].map(shown_text)
+    return frame
+
+
+def table_as_sent(at: AppTest, *columns: str):
+    """Like :func:`table`, with the cells as sent: a status with its colour (``:red-background[FAIL]``)."""
     for frame in [*at.dataframe, *at.table]:
-        value = frame.value
-        value = getattr(value, "data", value)  # a styled table
-        if all(c in value.columns for c in columns):
-            if colours:
-                return value
-            value = value.copy()
-            for name in value.columns:
-                if value[name].dtype == object or str(value[name].dtype).startswith("str"):  # text columns only
-                    value[name] = value[name].map(shown_text)
-            return value
+        if all(c in frame.value.columns for c in columns):
+            return frame.value
     raise AssertionError(f"no table with columns {columns}")
 
 
 def status_colours(at: AppTest, *columns: str) -> dict[str, str]:
     """The findings table's status colours: status shown -> its colour (``{"FAIL": "red", ...}``)."""
-    cells = table(at, "status", "rule", "finding", *columns, colours=True)["status"]
+    cells = table_as_sent(at, "status", "rule", "finding", *columns)["status"]
     return {m.group(2): m.group(1) for m in (COLOURED.fullmatch(str(c)) for c in cells) if m}
 
 
