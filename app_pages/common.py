@@ -78,16 +78,25 @@ def show_provenance(provenance: tuple[Mapping[str, Any], ...] | list[Mapping[str
     """The provenance of every code table a result used; anything not confirmed is called out."""
     if not provenance:
         return
+    from app_pages import evaluate
+
+    table, weak = evaluate.memo("provenance", evaluate.content_key(provenance), lambda: provenance_table(provenance))
+    with st.expander("Provenance of the code values used", expanded=bool(weak)):
+        if weak:
+            st.warning(weak, icon=":material/search:")
+        st.dataframe(table, hide_index=True, width="stretch", key="provenance_table")
+
+
+def provenance_table(provenance) -> tuple[Any, str]:
+    """The provenance rows as an Arrow table, and the line naming what is not confirmed ('' when all is)."""
     rows = [{"table": p.get("table"), "title": p.get("title"), "edition": p.get("edition"),
              "levels": ", ".join(p.get("row_levels") or [p.get("level", "")]),
              "carried from": p.get("carried_from") or "", "source": p.get("source"), "note": p.get("note") or ""}
             for p in provenance]
     weak = [r for r in rows if any(level != "confirmed" for level in r["levels"].split(", "))]
-    with st.expander("Provenance of the code values used", expanded=bool(weak)):
-        if weak:
-            st.warning("Not every value used is confirmed from a primary source: "
-                       + "; ".join(f"{r['table']} ({r['levels']})" for r in weak), icon=":material/search:")
-        st.dataframe(arrow_table(rows), hide_index=True, width="stretch", key="provenance_table")
+    line = ("Not every value used is confirmed from a primary source: "
+            + "; ".join(f"{r['table']} ({r['levels']})" for r in weak)) if weak else ""
+    return arrow_table(rows), line
 
 
 def arrow_table(rows: list[dict[str, Any]], columns: list[str] | None = None):
@@ -105,6 +114,19 @@ def arrow_table(rows: list[dict[str, Any]], columns: list[str] | None = None):
         except (pa.ArrowInvalid, pa.ArrowTypeError):
             arrays[name] = pa.array([None if v is None else str(v) for v in values], pa.string())
     return pa.table(arrays) if arrays else pa.table({})
+
+
+def once_per_whole_run(key: str, make: Any) -> Any:
+    """``make()`` on each whole run of the page; a fragment's rerun (an edit in a grid) takes the value of the
+    page's last whole run (kept in session_state under ``key``): for what an edit cannot change, such as the
+    register's answer for the signed-in role."""
+    from streamlit.runtime.scriptrunner import get_script_run_ctx
+
+    kept = st.session_state.setdefault("whole_run_values", {})
+    ctx = get_script_run_ctx()
+    if key not in kept or ctx is None or not ctx.fragment_ids_this_run:
+        kept[key] = make()
+    return kept[key]
 
 
 # --- examples and uploads ---------------------------------------------------------------------------------
@@ -358,9 +380,10 @@ def editor(prefix: str, empty: pd.DataFrame, **kwargs) -> pd.DataFrame:
 def frame_records(frame: pd.DataFrame) -> list[dict[str, Any]]:
     """Non-empty rows of an editor as mappings, empty cells left out, text stripped."""
     out = []
-    for _, row in frame.iterrows():
+    names = list(frame.columns)
+    for values in frame.to_numpy(dtype=object).tolist():  # one array of objects, not a Series per row
         item = {}
-        for col, value in row.items():
+        for col, value in zip(names, values, strict=True):
             if blank(value):
                 continue
             if isinstance(value, float) and value.is_integer():
@@ -371,22 +394,33 @@ def frame_records(frame: pd.DataFrame) -> list[dict[str, Any]]:
     return out
 
 
-#: Background of a finding's row by its status as shown (light, so the text stays legible).
-STATUS_COLOURS = {"fail": "#f8d7da", "warn": "#fff3cd", "pass": "#d1e7dd", "info": "#e2e3e5", "n/a": "#e9ecef"}
+#: The colour of a finding's status cell by its status as shown (Streamlit's markdown background colours, light
+#: enough that the text stays legible): fail red, warn yellow, pass green, info and N/A grey.
+STATUS_COLOURS = {"fail": "red", "warn": "yellow", "pass": "green", "info": "gray", "n/a": "gray"}
+
+
+def status_cell(status: str) -> str:
+    """A finding's status as the findings table shows it: the text on its status colour (markdown).
+
+    >>> status_cell("FAIL"), status_cell("N/A")
+    (':red-background[FAIL]', ':gray-background[N/A]')
+    """
+    colour = STATUS_COLOURS.get(status.lower())
+    return f":{colour}-background[{status}]" if colour else status
 
 
 def findings_table(items, notes: Mapping[str, Any] | None = None, extra: Mapping[str, Any] | None = None) -> None:
     """Every page's findings (review, waiver, maintenance) in one table, through the one findings renderer:
-    status, rule, finding, shown, required, citation, the reviewer's note where the page keeps notes, then the
-    page's ``extra`` columns (heading -> function of a finding). A static table, so no text is cut off."""
+    status (on its colour), rule, finding, shown, required, citation, the reviewer's note where the page keeps
+    notes, then the page's ``extra`` columns (heading -> function of a finding). A static table, so no text is cut
+    off; built as an Arrow table (a pandas Styler for the colours took a quarter of the review page's rerun)."""
     from sizing.report import findings as render
 
     items = list(items)
     columns = [c for c in render.COLUMNS if notes is not None or c != "Reviewer's note"]
-    rows = [{k.lower(): v for k, v in row.items()} for row in render.table_rows(items, notes, columns=columns)]
-    frame = pd.DataFrame(rows, columns=[c.lower() for c in columns])
-    for heading, value in (extra or {}).items():
-        frame[heading] = [value(f) for f in items]
-    styled = frame.style.apply(
-        lambda row: [f"background-color: {STATUS_COLOURS.get(str(row['status']).lower(), '')}"] * len(row), axis=1)
-    st.table(styled, hide_index=True)
+    names = [c.lower() for c in columns]
+    rows = [dict(zip(names, row.values(), strict=True)) for row in render.table_rows(items, notes, columns=columns)]
+    for row, f in zip(rows, items, strict=True):
+        row["status"] = status_cell(row["status"])
+        row.update({heading: value(f) for heading, value in (extra or {}).items()})
+    st.table(arrow_table(rows, [*names, *(extra or {})]), hide_index=True)

@@ -101,6 +101,10 @@ def _empty_frame() -> pd.DataFrame:
     return out
 
 
+#: A fixture line named by the core: ``fixtures[0].length`` (0-based, a field) or ``fixture 3`` (counted from 1).
+FIXTURE_REF = re.compile(r"fixtures\[(\d+)\](?:\.(\w+))?|\bfixture (\d+)\b")
+
+
 @dataclass
 class Schedule:
     """What the editor holds, as a submittal's fixtures list plus what is not complete yet.
@@ -116,16 +120,27 @@ class Schedule:
 
     def name(self, message: str) -> str:
         """``fixtures[0].length: ...`` -> ``fixture 1 (Food preparation sink), length: ...`` (editor rows)."""
-        def named(match: re.Match) -> str:
-            if match.group(3):  # "fixture 3" as the core counts the submittal's lines: the grid's row instead
-                i = int(match.group(3)) - 1
-                return f"fixture {(self.rows[i] if 0 <= i < len(self.rows) else i) + 1}"
-            i = int(match.group(1))
-            row, label = (self.rows[i], self.labels[i]) if i < len(self.rows) else (i, None)
-            text = row_name(row, label)
-            return text + (f", {match.group(2).replace('_', ' ')}" if match.group(2) else "")
+        if "fixture" not in message:  # most titles and messages name no fixture line
+            return message
+        if "fixtures[" not in message and self._rows_are_lines():
+            return message  # "fixture 3" is the grid's row 3 when no row was left out
+        return FIXTURE_REF.sub(self._named, message)
 
-        return re.sub(r"fixtures\[(\d+)\](?:\.(\w+))?|\bfixture (\d+)\b", named, message)
+    def _rows_are_lines(self) -> bool:
+        """Whether every grid row is the submittal's line of the same number (none left out), asked once."""
+        known = self.__dict__.get("_plain")
+        if known is None or known[0] != len(self.rows):
+            known = self.__dict__["_plain"] = (len(self.rows), self.rows == list(range(len(self.rows))))
+        return known[1]
+
+    def _named(self, match: re.Match) -> str:
+        if match.group(3):  # "fixture 3" as the core counts the submittal's lines: the grid's row instead
+            i = int(match.group(3)) - 1
+            return f"fixture {(self.rows[i] if 0 <= i < len(self.rows) else i) + 1}"
+        i = int(match.group(1))
+        row, label = (self.rows[i], self.labels[i]) if i < len(self.rows) else (i, None)
+        text = row_name(row, label)
+        return text + (f", {match.group(2).replace('_', ' ')}" if match.group(2) else "")
 
 
 @functools.lru_cache(maxsize=1024)  # asked for every row of the grid on every rerun
@@ -239,11 +254,10 @@ def _all_lengths(item: Mapping[str, Any], keys: list[str]) -> bool:
 
 
 def records(edited: pd.DataFrame) -> list[dict[str, Any]]:
-    """The grid's rows as plain dicts of Python values, read column by column (a third of the time of
-    ``to_dict("records")``, which boxes cell by cell; ``iterrows`` built a Series per row)."""
+    """The grid's rows as plain dicts of Python values, read as one array of objects (a tenth of the time of
+    reading it column by column, a thirtieth of ``to_dict("records")``, which boxes cell by cell)."""
     names = list(edited.columns)
-    columns = [edited[name].tolist() for name in names]
-    return [dict(zip(names, values, strict=True)) for values in zip(*columns, strict=True)]
+    return [dict(zip(names, values, strict=True)) for values in edited.to_numpy(dtype=object).tolist()]
 
 
 def _known_type(text: str) -> str | None:

@@ -24,7 +24,7 @@ def behalf_field(container=st) -> None:
     """On whose behalf the saves are made (recorded beside the writer), kept across pages."""
     ss.setdefault("in_reg_user", "")
     container.text_input("On behalf of (recorded beside you with each save; optional)", key="in_reg_user",
-                         placeholder="e.g. the reviewer whose notes you are entering")
+                         placeholder="e.g. the reviewer whose notes you are entering", persist_state="session")
 
 
 def store(doc: dict | Any, kind: str, fse_id: str | None, today: dt.date, name: str, place, message: str,
@@ -73,20 +73,32 @@ def _save(kind: str, doc: dict, today: dt.date, fse_key: str, place) -> None:
                               + access.created_note(reg))
 
 
+def may_save(kind: str) -> bool:
+    """Whether this user's role may save ``kind`` (:func:`access.may`), asked on each whole run of the page, not on
+    every edit in a grid (the register checks the role again when it writes)."""
+    return common.once_per_whole_run(f"may_save {kind}", lambda: access.may(kind))
+
+
 def save_box(kind: str, doc: dict, place, today: dt.date | None = None) -> None:
     """An expander that stores ``doc``'s evaluation (``kind``: review, waiver, maintenance) under the jurisdiction
     ``place`` in the register; only for a role that may store it."""
-    if not access.may(kind):
+    if not may_save(kind):
         return
     fse_key = f"in_reg_fse_{kind}"
     given = str(((doc.get("project") or {}).get("fse_id")) or "")
-    with st.expander("Save to register", icon=":material/save:", key=f"reg_box_open_{kind}"):  # Enter keeps it open
+    ss.setdefault(fse_key, "")
+    box = st.expander("Save to register", icon=":material/save:", key=f"reg_box_open_{kind}",  # Enter keeps it open
+                      on_change="rerun")
+    if not box.open:  # its fields are drawn only when open, not on every rerun after an edit; what was typed is kept
+        common.show_message(f"reg_msg_{kind}")
+        return
+    with box:
         behalf_field()
         if given:
             st.caption(f"FSE id from the submittal: {given}")
         else:
-            ss.setdefault(fse_key, "")
-            st.text_input("FSE id (the document has no project.fse_id)", key=fse_key, placeholder="FSE-0417")
+            st.text_input("FSE id (the document has no project.fse_id)", key=fse_key, placeholder="FSE-0417",
+                          persist_state="session")
         st.button(f"Save this {TITLES[kind]} to the register", key=f"reg_save_{kind}", on_click=_save,
                   args=(kind, doc, today or dt.date.today(), fse_key if not given else "__none__", place))
         common.show_message(f"reg_msg_{kind}")

@@ -156,9 +156,14 @@ def schedule_and_review(place) -> None:
     reruns this part of the page only, not the app's sign-in, sidebar and navigation, the header, the
     submittal's source, the permit and the proposed design above (they rerun it when they change)."""
     on_demand.start_run()  # a download is built from the run that drew it, a fragment's run too
-    with st.expander("Fixture schedule (edit it here; the review sizes what this table holds)"):
-        fixtures.add_form("rv_fx", "in_rv_add_type", "in_rv_add_count", "rv_add_fixture", place)
-        ss.rv_schedule = fixtures.schedule(fixtures.editor("rv_fx"), place)
+    box = st.expander("Fixture schedule (edit it here; the review sizes what this table holds)", key="rv_fx_open",
+                      on_change="rerun")
+    if box.open:
+        with box:
+            fixtures.add_form("rv_fx", "in_rv_add_type", "in_rv_add_count", "rv_add_fixture", place)
+            ss.rv_schedule = fixtures.schedule(fixtures.editor("rv_fx"), place)
+    else:  # closed: the grid and its form are not drawn on each rerun; the review sizes the rows it holds
+        ss.rv_schedule = fixtures.schedule(ss.rv_fx_current, place)
     results(build_document(ss.rv_mh_current), place)  # the manholes as the design's grid holds them
 
 
@@ -262,27 +267,33 @@ def build_document(manholes: pd.DataFrame) -> dict:
 
 def recorded_waiver(doc: dict) -> dict:
     """The submittal with the waiver decision the Director recorded in the register for its FSE (when the
-    submittal carries no waiver section of its own), and a line saying so."""
+    submittal carries no waiver section of its own), and a line saying so. The register is asked on each whole
+    run of the page, not on every edit in the grid."""
     fse = str((doc.get("project") or {}).get("fse_id") or "").strip()
     if not fse or doc.get("waiver") is not None:
         return doc
-    from sizing.register import queries
-
-    try:
-        reg = access.open_register()
-    except Exception:  # noqa: BLE001 - no register, none readable, a server away: the review stands on the file
-        return doc
-    try:
-        rec = queries.recorded_decision(reg, fse)
-    except Exception:  # noqa: BLE001 - an FSE the register does not hold, a register that went away
-        rec = None
-    finally:
-        reg.db.engine.dispose()
+    rec = common.once_per_whole_run(f"recorded_decision {fse}", lambda: recorded_decision(fse))
     if not rec or not rec["waiver"]:
         return doc
     st.info(f"Waiver decision recorded in the register for {fse}: {rec['status']} on {rec['decided_on']} by "
             f"{rec['recorded_by']}; the review applies it.", icon=":material/gavel:")
     return {**doc, "waiver": rec["waiver"]}
+
+
+def recorded_decision(fse: str) -> dict | None:
+    """The waiver decision the register holds for ``fse`` (None: none, no register, none readable)."""
+    from sizing.register import queries
+
+    try:
+        reg = access.open_register()
+    except Exception:  # noqa: BLE001 - no register, none readable, a server away: the review stands on the file
+        return None
+    try:
+        return queries.recorded_decision(reg, fse)
+    except Exception:  # noqa: BLE001 - an FSE the register does not hold, a register that went away
+        return None
+    finally:
+        reg.db.engine.dispose()
 
 
 def results(doc: dict, place) -> None:
@@ -346,35 +357,38 @@ def results(doc: dict, place) -> None:
 
 
 NOTE_COLUMNS = ("rule", "status", "not_applicable", "note")
+NOTES_CONFIG = {"rule": st.column_config.TextColumn("rule", width="medium"),
+                "status": st.column_config.TextColumn("check", width="small"),
+                "not_applicable": st.column_config.TextColumn("N/A (reason)", width="medium"),
+                "note": st.column_config.TextColumn("note", width="large")}
 
 
 def notes_editor(r) -> dict:
     """The reviewer's own notes per finding and "N/A (reason)"; kept in session_state and in the downloads."""
     kept = ss.setdefault("rv_notes", {})
     rules = [f.rule for f in r.findings]
-    base = pd.DataFrame([{"rule": f.rule, "status": REPORT.SYMBOL[f.status],
-                          "not_applicable": kept.get(f.rule, {}).get("not_applicable") or None,
-                          "note": kept.get(f.rule, {}).get("note") or None} for f in r.findings],
-                        columns=list(NOTE_COLUMNS)).astype("object")
+    rows = tuple((f.rule, REPORT.SYMBOL[f.status], kept.get(f.rule, {}).get("not_applicable") or None,
+                  kept.get(f.rule, {}).get("note") or None) for f in r.findings)
+    base = evaluate.memo("notes_frame", evaluate.content_key(rows), lambda: notes_frame(rows))  # same rows, same frame
     st.markdown("**Your notes on the findings** — a note is printed beside the finding; a reason under "
                 "'N/A' marks it not applicable (shown as N/A, never as a pass)")
     key = f"rv_notes_{ss.get('rv_notes_ver', 0)}_{abs(hash(tuple(rules)))}"
     ss.rv_notes_editor_key = key
     edited = st.data_editor(
         base, key=key, hide_index=True, width="stretch", disabled=["rule", "status"], placeholder="",
-        column_config={"rule": st.column_config.TextColumn("rule", width="medium"),
-                       "status": st.column_config.TextColumn("check", width="small"),
-                       "not_applicable": st.column_config.TextColumn("N/A (reason)", width="medium"),
-                       "note": st.column_config.TextColumn("note", width="large")},
-        height=35 * (len(rules) + 1) + 3)
+        column_config=NOTES_CONFIG, height=35 * (len(rules) + 1) + 3)
     notes = {}
-    for _, row in edited.iterrows():
-        item = {k: str(row[k]).strip() for k in NOTE_FIELDS
-                if row[k] is not None and not pd.isna(row[k]) and str(row[k]).strip()}
+    for row in fixtures.records(edited):
+        item = {k: str(row[k]).strip() for k in NOTE_FIELDS if not common.blank(row[k])}
         if item:
             notes[row["rule"]] = item
     ss.rv_notes = {**{k: v for k, v in kept.items() if k not in rules}, **notes}
     return {rule: REPORT.ReviewerNote(**item) for rule, item in notes.items()}
+
+
+def notes_frame(rows: tuple) -> pd.DataFrame:
+    """The notes grid's rows (rule, status, N/A reason, note), all columns of Python objects."""
+    return pd.DataFrame(list(rows), columns=list(NOTE_COLUMNS), dtype="object")
 
 
 LETTER_FIELDS = {"addressee": "in_rv_letter_addressee", "address": "in_rv_letter_address",
@@ -388,18 +402,26 @@ def letter_fields(r):
 
     for key in LETTER_FIELDS.values():
         ss.setdefault(key, "")
-    with st.expander("Correction letter: addressee, signature", key="rv_letter_open"):
-        a1, a2 = st.columns(2)
-        a1.text_input("Addressee", key="in_rv_letter_addressee",
-                      placeholder=r.project.get("applicant") or "the applicant (project: applicant)")
-        a2.text_input("Signer's title", key="in_rv_letter_title",
-                      placeholder=r.project.get("reviewer_title") or "Plan checker")
-        st.text_area("Address (one line each)", key="in_rv_letter_address", height=80,
-                     placeholder=r.project.get("applicant_address") or "")
-        st.text_area("Opening paragraph (blank: the standard one)", key="in_rv_letter_opening", height=80)
-        st.caption("Each correction cites the plan sheets of the parts it names (their `sheet` field, else the "
-                   "interceptor's) and carries your note on its finding; the reviewer above signs.")
+    box = st.expander("Correction letter: addressee, signature", key="rv_letter_open", on_change="rerun")
+    if box.open:  # its fields are drawn only when open, not on every rerun after an edit; what was typed is kept
+        with box:
+            letter_inputs(r)
     return LetterFields.from_project(r.project, **{field: ss[key].strip() for field, key in LETTER_FIELDS.items()})
+
+
+def letter_inputs(r) -> None:
+    """The letter's fields (in the open "Correction letter" box); kept while the box is closed."""
+    a1, a2 = st.columns(2)
+    a1.text_input("Addressee", key="in_rv_letter_addressee", persist_state="session",
+                  placeholder=r.project.get("applicant") or "the applicant (project: applicant)")
+    a2.text_input("Signer's title", key="in_rv_letter_title", persist_state="session",
+                  placeholder=r.project.get("reviewer_title") or "Plan checker")
+    st.text_area("Address (one line each)", key="in_rv_letter_address", height=80, persist_state="session",
+                 placeholder=r.project.get("applicant_address") or "")
+    st.text_area("Opening paragraph (blank: the standard one)", key="in_rv_letter_opening", height=80,
+                 persist_state="session")
+    st.caption("Each correction cites the plan sheets of the parts it names (their `sheet` field, else the "
+               "interceptor's) and carries your note on its finding; the reviewer above signs.")
 
 
 def letter_bytes(r, notes: dict, fields, fmt: str) -> bytes:

@@ -33,7 +33,7 @@ sys.path.insert(0, str(ROOT))
 from streamlit.testing.v1 import AppTest, local_script_runner  # noqa: E402
 
 from sizing import submittal  # noqa: E402
-from sizing.jurisdiction import DEFAULT_ID  # noqa: E402
+from sizing.jurisdiction import DEFAULT_ID, get  # noqa: E402
 
 MINIMAL_PAGE = '''
 import pandas as pd
@@ -99,7 +99,8 @@ def app_page(lines: int, page: str) -> tuple[AppTest, callable]:
     if page == "review":
         at.switch_page("app_pages/review.py").run()
         at.button(key="rv_load_example").click().run()
-    frame = fixtures.frame(schedule(lines), DEFAULT_ID)
+        at.session_state["rv_fx_open"] = True  # its grid is drawn (and edited) when its box is open
+    frame = fixtures.frame(schedule(lines), get(DEFAULT_ID))
     at.session_state[f"{prefix}_base"] = frame
     at.session_state[f"{prefix}_current"] = frame
     at.session_state[f"{prefix}_ver"] = 7
@@ -118,7 +119,7 @@ def minimal_page(lines: int, folder: Path) -> tuple[AppTest, callable]:
     from app_pages import fixtures
 
     frame_path = folder / "frame.pkl"
-    fixtures.frame(schedule(lines), DEFAULT_ID).to_pickle(frame_path)
+    fixtures.frame(schedule(lines), get(DEFAULT_ID)).to_pickle(frame_path)
     script = folder / "minimal_page.py"
     script.write_text(MINIMAL_PAGE.format(frame=str(frame_path)), encoding="utf-8")
     at = AppTest.from_file(str(script), default_timeout=120)

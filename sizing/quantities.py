@@ -3,6 +3,7 @@ register and the app (presentation only; results stay in the code's US units).""
 
 from __future__ import annotations
 
+import functools
 import math
 from decimal import ROUND_HALF_UP, Decimal
 
@@ -48,6 +49,7 @@ def show_against(value: float, limit: float, unit: str) -> str:
     return f"{_num(value, decimals)} {unit}".rstrip()
 
 
+@functools.lru_cache(maxsize=4096)  # a page prints the same values on every rerun; Decimal rounding is the cost
 def _num(value: float, decimals: int) -> str:
     """Rounded half up, as by hand (31.25 to one decimal is 31.3), thousands separated, trailing zeros dropped."""
     if not math.isfinite(value):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -76,6 +77,15 @@ def open_examples(at: AppTest) -> AppTest:
     return at
 
 
+def open_box(at: AppTest, key: str) -> AppTest:
+    """Open an expander whose fields are drawn only when open (the review's letter box ``rv_letter_open``, a page's
+    register box ``reg_box_open_review``), as a click on it does."""
+    at.session_state[key] = True
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
 def open_tab(at: AppTest, label: str) -> AppTest:
     """Open a tab of the sizing page's result (only the open tab is drawn), as a click on it does."""
     at.session_state["in_size_tab"] = label
@@ -98,8 +108,41 @@ def table(at: AppTest, *columns: str):
         value = frame.value
         value = getattr(value, "data", value)  # a styled table
         if all(c in value.columns for c in columns):
-            return value
+            return shown(value)
     raise AssertionError(f"no table with columns {columns}")
+
+
+#: A cell shown on a colour (markdown): ``:red-background[FAIL]``.
+COLOURED = re.compile(r":(\w+)-background\[(.*)\]", re.DOTALL)
+
+
+def shown_text(value):
+    """A cell's text as the reader sees it (a status on its colour: the status)."""
+    match = COLOURED.fullmatch(value) if isinstance(value, str) else None
+    return match.group(2) if match else value
+
+
+def shown(frame):
+    """A table's cells as the reader sees their text (a status on its colour: the status)."""
+    frame = frame.copy()
+    for name in frame.columns:
+        if frame[name].dtype == object or str(frame[name].dtype).startswith("str"):  # text columns only
+            frame[name] = frame[name].map(shown_text)
+    return frame
+
+
+def table_as_sent(at: AppTest, *columns: str):
+    """Like :func:`table`, with the cells as sent: a status with its colour (``:red-background[FAIL]``)."""
+    for frame in [*at.dataframe, *at.table]:
+        if all(c in frame.value.columns for c in columns):
+            return frame.value
+    raise AssertionError(f"no table with columns {columns}")
+
+
+def status_colours(at: AppTest, *columns: str) -> dict[str, str]:
+    """The findings table's status colours: status shown -> its colour (``{"FAIL": "red", ...}``)."""
+    cells = table_as_sent(at, "status", "rule", "finding", *columns)["status"]
+    return {m.group(2): m.group(1) for m in (COLOURED.fullmatch(str(c)) for c in cells) if m}
 
 
 def downloads(at: AppTest) -> list[str]:

@@ -12,7 +12,7 @@ import sqlalchemy as sa
 
 from sizing.cli import main
 from sizing.register import access, open_register
-from tests.app.conftest import APP, TIMEOUT, AppTest, errors, goto, texts
+from tests.app.conftest import APP, TIMEOUT, AppTest, errors, goto, open_box, texts
 from tests.conftest import EXAMPLES
 
 SECRET = "S3cretPW-app-42"
@@ -74,6 +74,7 @@ def test_no_page_has_a_register_location_field(app, tmp_path, monkeypatch):
         goto(app, page)
         assert not any("Register" in label or "postgresql" in label for label in labels(app)), (page, labels(app))
     load_review_example(app)
+    open_box(app, "reg_box_open_review")
     app.text_input(key="in_reg_user").set_value("M. Chen").run()
     app.button(key="reg_save_review").click().run()
     assert f"Saved: stored review cycle 1 of FSE-0417 (not compliant) in {tmp_path / 'r.db'}, recorded by " \
@@ -112,6 +113,7 @@ def test_the_program_page_on_an_empty_postgresql_creates_nothing_and_shows_no_pa
                                           f"'{schema}'").scalar()
         assert tables == 0  # viewing created no table
         load_review_example(at)  # saving to a PostgreSQL register that does not exist: one line, nothing made
+        open_box(at, "reg_box_open_review")
         at.button(key="reg_save_review").click().run()
         assert any("no register yet at postgresql+psycopg://postgres:***@" in e for e in errors(at))
         for page in ("program", "review"):
@@ -157,6 +159,7 @@ def test_a_viewer_sees_the_register_and_no_save_button(city_register):
     at = signed_in_app(str(city_register), "Viewer@City.example")
     assert "Signed in as viewer@city.example (viewer)" in texts(at)
     load_review_example(at)
+    open_box(at, "reg_box_open_review")  # open: the box holds no save button for this role
     assert "reg_save_review" not in [b.key for b in at.button]
     assert "Save to register" not in [e.label for e in at.expander]
     goto(at, "program")
@@ -166,6 +169,7 @@ def test_a_viewer_sees_the_register_and_no_save_button(city_register):
 def test_a_plan_checker_saves_and_the_register_records_them(city_register):
     at = signed_in_app(str(city_register), "checker@city.example")
     load_review_example(at)
+    open_box(at, "reg_box_open_review")
     at.text_input(key="in_reg_user").set_value("front counter").run()
     at.button(key="reg_save_review").click().run()
     assert not errors(at)
@@ -191,6 +195,7 @@ def test_without_sign_in_a_viewer_os_user_gets_no_save_button(city_register, mon
     at.secrets["register"] = {"url": str(city_register)}
     at.run()
     load_review_example(at)
+    open_box(at, "reg_box_open_review")  # open: the box holds no save button for this role
     assert "reg_save_review" not in [b.key for b in at.button]
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import io
 
-from tests.app.conftest import downloads, errors, goto
+from tests.app.conftest import downloads, errors, goto, open_box
 
 
 def built(app, key: str) -> bytes:
@@ -23,6 +23,7 @@ def test_the_letter_downloads_hold_what_the_checker_typed(app):
     app.button(key="rv_load_example").click().run()
     assert errors(app) == []
     assert {"rv_letter_docx", "rv_letter_pdf", "rv_letter_md"} <= set(downloads(app))
+    open_box(app, "rv_letter_open")  # the letter's fields are drawn when its box is open
     app.text_input(key="in_rv_letter_addressee").input("Lin Design Group, attn. Mei Lin")
     app.text_input(key="in_rv_letter_title").input("Senior plan checker").run()
     markdown = built(app, "rv_letter_md").decode()

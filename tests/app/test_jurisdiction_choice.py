@@ -7,7 +7,7 @@ import datetime as dt
 from sizing import submittal
 from sizing.jurisdiction import DEFAULT_ID, available, get
 from sizing.ordinance.review import review
-from tests.app.conftest import errors, goto, metrics, table, texts
+from tests.app.conftest import errors, goto, metrics, open_box, table, texts
 
 EXAMPLE = "review-noncompliant.yaml"
 
@@ -121,6 +121,7 @@ def test_a_review_saved_to_the_register_under_cpc_is_the_cpc_review(app, tmp_pat
     goto(app, "review")
     app.selectbox(key="in_rv_example").set_value(EXAMPLE)
     app.button(key="rv_load_example").click().run()
+    open_box(app, "reg_box_open_review")
     app.button(key="reg_save_review").click().run()
     assert errors(app) == []
     expected = core_review("cpc")

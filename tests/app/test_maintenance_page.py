@@ -5,7 +5,7 @@ from __future__ import annotations
 from sizing import __version__
 from sizing.jurisdiction import get as get_jurisdiction
 from sizing.ordinance import maintenance
-from tests.app.conftest import errors, goto, metrics, table, texts
+from tests.app.conftest import errors, goto, metrics, status_colours, table, texts
 
 
 def load(app, name="maintenance-restaurant.yaml"):
@@ -74,5 +74,6 @@ def test_findings_table_shows_the_plans_findings(app):
     assert list(shown["rule"]) == [f.rule for f in expected.findings]
     assert list(shown["finding"]) == [f.message for f in expected.findings]
     assert set(shown["status"]) == {"PASS"}
+    assert status_colours(app) == {"PASS": "green"}
     # the latest reading, (3 + 2.25) in of 48 in = 10.9375 %, as the report and the finding print it
     assert shown["shown"].iloc[0] == "10.9 %" and shown["required"].iloc[0] == "25 %"

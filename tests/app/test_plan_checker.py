@@ -23,8 +23,10 @@ from tests.app.conftest import (
     errors,
     goto,
     metrics,
+    open_box,
     open_examples,
     open_tab,
+    status_colours,
     table,
     texts,
     verdicts,
@@ -344,6 +346,9 @@ def test_permit_and_engineer_fields_go_into_the_submittal(app):
 
 def test_fixtures_edited_on_the_review_page_change_the_review(app):
     load_review(app)
+    before = app.session_state["rv_schedule"].fixtures
+    open_box(app, "rv_fx_open")  # the grid is drawn when its box is open; closed, the review sizes the same rows
+    assert app.session_state["rv_schedule"].fixtures == before
     key = app.session_state["rv_fx_editor_key"]
     frame = app.session_state["rv_fx_current"]
     drains = frame.index[frame["type"] == "floor_drain"][0]
@@ -355,6 +360,12 @@ def test_fixtures_edited_on_the_review_page_change_the_review(app):
     expected = size(submittal.from_dict(doc)).required_volume_gal
     assert metrics(app)["Required volume (CPC)"] == f"{expected:,.0f} gal"
     assert expected > 750
+    app.session_state["rv_fx_open"] = False  # closed again: the edit is kept and still reviewed
+    app.run()
+    assert app.session_state["last_review_doc"]["fixtures"][drains]["count"] == 12
+    assert metrics(app)["Required volume (CPC)"] == f"{expected:,.0f} gal"
+    open_box(app, "rv_fx_open")
+    assert app.session_state["rv_fx_current"]["count"].iloc[int(drains)] == 12  # and shown when reopened
 
 
 # --- Item 15: the reviewer's notes and N/A ------------------------------------------------------------------
@@ -376,6 +387,7 @@ def test_reviewer_na_and_note_are_shown_kept_and_never_a_pass(app):
     assert shown["Pass"] == before["Pass"]  # an N/A never counts as a pass
     row = table(app, "status", "rule", "finding").set_index("rule").loc["food_grinder"]
     assert row["status"] == "N/A"
+    assert status_colours(app)["N/A"] == "gray"  # neither the red of a fail nor the green of a pass
     assert row["reviewer's note"] == "N/A (grinder removed, photo 4); the check gave FAIL"
     doc = app.session_state["last_review_doc"]
     assert doc["review_notes"] == {"food_grinder": {"not_applicable": "grinder removed, photo 4"},

@@ -70,6 +70,8 @@ def test_save_to_register_from_the_review_page(app, register_file):
     goto(app, "review")
     app.selectbox(key="in_rv_example").set_value("review-noncompliant.yaml")
     app.button(key="rv_load_example").click().run()
+    app.session_state["reg_box_open_review"] = True  # open the save box: its fields are drawn when open
+    app.run()
     app.text_input(key="in_reg_user").set_value("M. Chen").run()
     app.button(key="reg_save_review").click().run()
     assert not errors(app)
@@ -83,6 +85,8 @@ def test_save_maintenance_log_asks_for_the_fse_id(app, register_file):
     goto(app, "maintenance")
     app.selectbox(key="in_mt_example").set_value("maintenance-restaurant.yaml")
     app.button(key="mt_load_example").click().run()
+    app.session_state["reg_box_open_maintenance"] = True  # open the save box: its fields are drawn when open
+    app.run()
     app.button(key="reg_save_maintenance").click().run()
     assert any("project.fse_id" in e or "--fse" in e for e in errors(app))
     assert not register_file.exists() or main(["register", "show", "FSE-0311", "--db", str(register_file)]) == 2
@@ -95,6 +99,8 @@ def test_save_waiver_decision_from_the_waiver_page(app, register_file, tmp_path)
     goto(app, "waiver")
     app.selectbox(key="in_wv_example").set_value("waiver-coffee-bar.yaml")
     app.button(key="wv_load_example").click().run()
+    app.session_state["reg_box_open_waiver"] = True  # open the save box: its fields are drawn when open
+    app.run()
     app.text_input(key="in_reg_fse_waiver").set_value("FSE-0520").run()
     app.text_input(key="in_reg_user").set_value("Director").run()
     app.button(key="reg_save_waiver").click().run()

@@ -14,6 +14,7 @@ from tests.app.conftest import (
     goto,
     metrics,
     open_examples,
+    status_colours,
     table,
     texts,
 )
@@ -60,6 +61,8 @@ def test_carries_the_sizing_page_submittal_and_a_20_in_manhole_fails(app):
     assert row["citation"] == "TMC ch. 5.26, Grease interceptor design standards (d)"
     assert finding(app, "volume")["status"] == "PASS"
     assert finding(app, "compartments")["status"] == "PASS"
+    colours = status_colours(app)  # each status on its colour: fail red, pass green
+    assert colours["FAIL"] == "red" and colours["PASS"] == "green"
     assert any("Enlarge the access manholes to at least 24 in diameter" in m.value for m in app.markdown)
 
 

@@ -6,7 +6,7 @@ import datetime as dt
 
 from sizing import __version__, submittal
 from sizing.ordinance.waiver import decide
-from tests.app.conftest import downloads, errors, goto, metrics, table, texts
+from tests.app.conftest import downloads, errors, goto, metrics, status_colours, table, texts
 
 
 def load(app, name):
@@ -91,6 +91,7 @@ def test_the_findings_show_the_core_s_status(app):
     app.selectbox(key="in_wv_fee").set_value("yes").run()
     shown = table(app, "status", "rule", "shown").set_index("rule")
     assert shown.loc["inadequate_slope", "status"] == "WARN" and shown.loc["other_infeasibility", "shown"] == "not made"
+    assert status_colours(app)["WARN"] == "yellow"
     assert metrics(app)["Findings met"] == "3 of 5"
 
 
