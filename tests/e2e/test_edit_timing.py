@@ -24,8 +24,14 @@ from sizing.submittal import from_dict
 from tests.e2e.harness import CHROMIUM, DESKTOP, open_expander, wait_idle
 from tests.e2e.test_browser import COUNT, HEADER, ROW, eventually, grid_rows, metric_values
 
-pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(),
-                                reason=f"no Chromium at {CHROMIUM}: run .ci/system-deps (apt-get install chromium)")
+pytestmark = [
+    pytest.mark.skipif(not Path(CHROMIUM).exists(),
+                       reason=f"no Chromium at {CHROMIUM}: run .ci/system-deps (apt-get install chromium)"),
+    # a figure to read, not a check of the page: the driver's click into the canvas grid is sometimes dropped or
+    # put on a neighbouring cell (on every version of the page), so it runs when asked for, not in the suite
+    pytest.mark.skipif(os.environ.get("SIZING_TIMING") != "1",
+                       reason="the edit-to-result timing runs with SIZING_TIMING=1"),
+]
 
 ROOT = Path(__file__).resolve().parents[2]
 EDITED_ROW = 3
