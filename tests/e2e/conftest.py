@@ -1,6 +1,7 @@
 """Browser tests really run where a browser is: with Chromium present, a skipped browser test fails the run.
 
-A browser test may skip only when there is no browser (its reason says so); on a machine with Chromium at
+A browser test may skip only when there is no browser (its reason says so), or when it only prints a figure and
+runs when asked for (its reason says ``ASKED_FOR``); on a machine with Chromium at
 ``SIZING_CHROMIUM`` (default /usr/bin/chromium), as in CI after ``.ci/system-deps``, any skip here is reported
 at the end and the run's exit status is set to failed.
 """
@@ -14,12 +15,15 @@ import pytest
 from tests.e2e.harness import CHROMIUM, launch, serve_app
 
 _SKIPPED: list[tuple[str, str]] = []
+#: The reason of a browser test that prints a figure and runs only when asked for (not a skip to report).
+ASKED_FOR = "runs when asked for"
 
 
 def pytest_runtest_logreport(report):
     if report.skipped and "tests/e2e/" in report.nodeid.replace("\\", "/") and Path(CHROMIUM).exists():
         reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else str(report.longrepr)
-        _SKIPPED.append((report.nodeid, reason))
+        if ASKED_FOR not in reason:
+            _SKIPPED.append((report.nodeid, reason))
 
 
 def pytest_terminal_summary(terminalreporter):

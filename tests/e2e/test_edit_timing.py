@@ -30,7 +30,7 @@ pytestmark = [
     # a figure to read, not a check of the page: the driver's click into the canvas grid is sometimes dropped or
     # put on a neighbouring cell (on every version of the page), so it runs when asked for, not in the suite
     pytest.mark.skipif(os.environ.get("SIZING_TIMING") != "1",
-                       reason="the edit-to-result timing runs with SIZING_TIMING=1"),
+                       reason="the edit-to-result timing runs when asked for: SIZING_TIMING=1"),
 ]
 
 ROOT = Path(__file__).resolve().parents[2]
