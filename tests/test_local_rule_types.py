@@ -301,3 +301,23 @@ def test_a_bad_device_or_inspection_in_a_log_is_one_line_exit_2(tmp_path, capsys
     assert main(["maintenance", str(path), "--jurisdiction", "long-beach"]) == 2
     err = capsys.readouterr().err.strip()
     assert message in err and len(err.splitlines()) == 1 and "Traceback" not in err
+
+
+def test_the_device_interval_check_prints_as_a_pdf_and_refuses_a_chart(tmp_path, capsys):
+    """LBMC 8.46.040(E): inspected 2026-10-15, due by 2026-11-15, overdue on 2026-12-01 (exit 1); the report
+    names the task, its dates and its clause. No accumulation rule applies: a chart is refused in one line."""
+    from pypdf import PdfReader
+
+    path = tmp_path / "lb-log.yaml"
+    path.write_text("project: {name: Harbor Grill}\ndevice: gravity\nliquid_depth: 48 in\n"
+                    "inspections: [2026-10-15]\nas_of: 2026-12-01\n")
+    out = tmp_path / "lb.pdf"
+    assert main(["maintenance", str(path), "--jurisdiction", "long-beach", "--format", "pdf", "-o", str(out)]) == 1
+    text = " ".join(" ".join(p.extract_text() for p in PdfReader(str(out)).pages).split())
+    assert "Grease removal device maintenance report" in text and "Harbor Grill" in text
+    assert "ACTION NEEDED" in text and "2026-11-15" in text and "LBMC 8.46.040(E)" in text
+    capsys.readouterr()
+    assert main(["maintenance", str(path), "--jurisdiction", "long-beach", "--plot", str(tmp_path / "c.png")]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("sizing maintenance: --plot: City of Long Beach") and \
+        not (tmp_path / "c.png").exists()

@@ -65,12 +65,17 @@ def _device_only(rec, jurisdiction: Jurisdiction, args: argparse.Namespace) -> i
 
     if jurisdiction.has_maintenance_rules or not device_maintenance.tasks(jurisdiction):
         return None
-    if args.format == "pdf" or args.plot is not None:
-        raise SizingInputError("--format", args.format, "", message=(
-            f"--format pdf / --plot: {jurisdiction.name} has only maintenance intervals by device type in this tool (no "
-            "accumulation rule to chart or report); use --format text, markdown or json"))
+    if args.plot is not None:
+        raise SizingInputError("--plot", args.plot, "", message=(
+            f"--plot: {jurisdiction.name} has only maintenance intervals by device type in this tool (no "
+            "accumulation rule to chart); leave --plot out"))
     result = device_maintenance.check(rec, jurisdiction)
-    if args.format == "json":
+    if args.format == "pdf":
+        from sizing.commands.output import write_pdf
+        from sizing.report.maintenance import device_pdf
+
+        write_pdf(device_pdf(result, rec.project), args.output, args.file, "maintenance")
+    elif args.format == "json":
         emit(to_json(result.to_dict()), args.output, source=args.file)
     else:
         emit(device_maintenance.text(result, markdown=args.format == "markdown"), args.output, source=args.file)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 import io
+from collections.abc import Mapping
 from typing import Any
 
 from sizing.ordinance.maintenance import MaintenancePlan
@@ -111,6 +112,29 @@ def maintenance_pdf(plan: MaintenancePlan, letterhead: str | None = None) -> byt
     pdf.key_values([(key.replace("_", " "), text) for key, text in plan.citations.items()], key_width=48,
                    size=8.5)
     pdf.signature_block([("Inspector", plan.project.get("reviewer"))])  # its date line is beside it
+    return pdf.to_bytes()
+
+
+def device_pdf(result: Any, project: Mapping[str, Any] | None = None) -> bytes:
+    """The report of a log checked against the intervals fixed by device type alone (a jurisdiction with no
+    accumulation rule in this tool): the device, each task's last date, next date and clause, and the status."""
+    from sizing.ordinance.device_maintenance import DEVICE_NAMES
+    from sizing.report.pdf import ReportPDF, project_pairs
+
+    project = dict(project or {})
+    name = project.get("name")
+    pdf = ReportPDF("Grease removal device maintenance report", name, letterhead=result.letterhead or None,
+                    footer_note=f"maintenance as of {result.as_of.isoformat()}" + (f" — {name}" if name else ""),
+                    created=result.as_of)
+    pdf.key_values(project_pairs(project, ("address", "applicant", "permit", "fse_id"))
+                   + [("As of", result.as_of.isoformat()), ("Jurisdiction", result.jurisdiction),
+                      ("Device", DEVICE_NAMES.get(result.device, "not stated in the log")),
+                      ("Status", "in order" if result.in_order else "ACTION NEEDED")])
+    pdf.paragraph("The maintenance rules applied are the intervals the jurisdiction fixes by device type; no "
+                  "accumulation (25 %) rule applies under it in this tool.", size=9, muted=True)
+    pdf.heading("Findings")
+    render_findings.pdf_table(pdf, result.findings)
+    pdf.signature_block([("Inspector", project.get("reviewer"))])
     return pdf.to_bytes()
 
 
