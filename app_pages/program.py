@@ -9,7 +9,7 @@ from pathlib import Path
 import pandas as pd
 import streamlit as st
 
-from app_pages import access, common, jurisdiction
+from app_pages import access, common, jurisdiction, program_notices
 from app_pages.manifest_box import manifest_box
 from sizing.errors import SizingInputError, TableError
 from sizing.names import counted_from_one
@@ -18,7 +18,7 @@ from sizing.quantities import show as show_quantity
 
 ss = st.session_state
 STATUSES = ("compliant", "corrections required", "no review")
-TABS = ("FSEs", "Timeline", "Due", "Cycle diff")
+TABS = ("FSEs", "Timeline", "Due", "Notices", "Summary", "Cycle diff")
 
 
 def open_or_stop():
@@ -255,7 +255,8 @@ manifest_box()
 reg = open_or_stop()
 try:
     # only the open tab is drawn: the FSE list, a timeline, the due list and the diff each read the register
-    tab_list, tab_timeline, tab_due, tab_diff = st.tabs(list(TABS), key="in_pg_tab", on_change="rerun")
+    tab_list, tab_timeline, tab_due, tab_notices, tab_summary, tab_diff = st.tabs(list(TABS), key="in_pg_tab",
+                                                                                on_change="rerun")
     if tab_list.open:
         with tab_list:
             fse_table(reg, as_of, place)
@@ -265,6 +266,12 @@ try:
     if tab_due.open:
         with tab_due:
             due(reg, as_of, place)
+    if tab_notices.open:
+        with tab_notices:
+            program_notices.notices_tab(reg, as_of, place)
+    if tab_summary.open:
+        with tab_summary:
+            program_notices.summary_tab(reg, as_of, place)
     if tab_diff.open:
         with tab_diff:
             cycle_diff(reg, fse_ids(reg))

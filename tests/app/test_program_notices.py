@@ -1,0 +1,67 @@
+"""The Program page's Notices and Summary tabs: what the register holds on the page's date, as the command line
+prints it (``sizing register notices | summary``). The FSE has one failed BMP item on 2026-03-02 (Best
+management practices (b)(1)): a notice of violation due 30 calendar days later, 2026-04-01 (program default)."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from pypdf import PdfReader
+
+from sizing.cli import main
+from tests.app.conftest import errors, goto, metrics, open_program_tab
+
+FSE = "FSE-0417"
+
+
+@pytest.fixture
+def register_file(tmp_path, monkeypatch):
+    path = tmp_path / "program.db"
+    monkeypatch.setenv("SIZING_DB", str(path))
+    log = tmp_path / "log.yaml"
+    log.write_text(f"project: {{fse_id: {FSE}, name: Corner Cafe}}\nmaintenance: {{liquid_depth: 48 in, as_of: "
+                   "2026-01-01, training: [2025-06-01], services: [2026-01-01]}\n", encoding="utf-8")
+    visit = tmp_path / "visit.yaml"
+    visit.write_text(f"project: {{fse_id: {FSE}}}\ninspection: {{date: 2026-03-02, purpose: routine, "
+                     "checklists: {bmp: {drain_screens: no}}}\n", encoding="utf-8")
+    assert main(["register", "add", str(log), "--db", str(path)]) in (0, 1)
+    assert main(["register", "inspect", str(visit), "--db", str(path)]) == 1
+    return path
+
+
+def page_on(app, day: dt.date, tab: str):
+    goto(app, "program")
+    app.date_input(key="in_pg_as_of").set_value(day).run()
+    return open_program_tab(app, tab)
+
+
+def test_the_open_notice_is_listed_and_overdue_the_day_after_its_last_day(app, register_file):
+    page_on(app, dt.date(2026, 4, 1), "Notices")
+    assert [i.value for i in app.info] == ["1 open notices on 2026-04-01; 0 overdue."]
+    row = app.dataframe[0].value.iloc[0]
+    assert (row["fse_id"], row["item"], str(row["due_on"]), row["status"]) == (
+        FSE, "bmp.drain_screens", "2026-04-01", "open")
+    page_on(app, dt.date(2026, 4, 2), "Notices")
+    assert [w.value for w in app.warning] == ["1 open notices on 2026-04-02; 1 overdue."]
+    assert app.dataframe[0].value.iloc[0]["status"] == "overdue"
+
+
+def test_the_notice_letter_is_the_one_the_command_line_prints(app, register_file, tmp_path):
+    page_on(app, dt.date(2026, 4, 2), "Notices")
+    labels = [b.proto.label for b in app.get("download_button")]
+    assert labels == ["Notices (CSV)", "Notice letter (PDF)"]
+    out = tmp_path / "notice-1.pdf"
+    assert main(["register", "notice", "1", "--db", str(register_file), "--as-of", "2026-04-02", "-o", str(out)]) == 0
+    text = " ".join(" ".join(p.extract_text() for p in PdfReader(str(out)).pages).split())
+    assert "Best management practices (b)(1)" in text and "2026-04-01" in text
+
+
+def test_the_summary_counts_the_period_and_a_bad_period_is_one_line(app, register_file):
+    page_on(app, dt.date(2026, 6, 30), "Summary")
+    shown = metrics(app)
+    # one FSE, one inspection (failed), one notice issued and none closed in 2026-01-01 .. 2026-06-30
+    assert (shown["FSEs"], shown["Inspections"], shown["Notices issued / closed"]) == ("1", "1", "1 / 0")
+    assert [b.proto.label for b in app.get("download_button")] == ["Summary (CSV)", "Summary (PDF)"]
+    app.date_input(key="in_pg_summary_from").set_value(dt.date(2026, 7, 1)).run()
+    assert errors(app) == ["From: expected a date on or before the page's date 2026-06-30, got 2026-07-01"]
