@@ -86,6 +86,23 @@ def _newest(conn, table: sa.Table, *columns: str) -> dict[str, dict[str, Any]]:
     return {r[0]: dict(zip(columns, r[1:], strict=True)) for r in found.all()}
 
 
+#: Every table whose rows the FSE list or the due list reads (rows are only ever added, never changed in place).
+STATE_TABLES = (*RECORD_TABLES, "findings", "notice_closures")
+
+
+def register_state(reg: Register) -> tuple[Any, ...]:
+    """A cheap fingerprint of what the register holds: each record table's highest id and row count, in one
+    query. Any write by anyone (rows are added, never changed in place) gives another fingerprint, so a result
+    kept under it is the one the register would give now."""
+    parts = []
+    for name in STATE_TABLES:
+        table = getattr(t, name)
+        parts += [sa.select(sa.func.max(table.c.id)).scalar_subquery(),
+                  sa.select(sa.func.count()).select_from(table).scalar_subquery()]
+    with reg.db.read() as conn:
+        return tuple(conn.execute(sa.select(*parts)).one())
+
+
 #: The date each kind of record is about (the latest record is the one with the latest such date; records of the
 #: same date are taken in the order they were written).
 RECORD_DATES = {"cycles": "review_date", "waivers": "decided_on", "maintenance_logs": "as_of"}

@@ -84,6 +84,14 @@ def test_the_due_list_and_a_timeline_equal_the_bare_queries(db, registers, tmp_p
     # FSE details, interceptor, 1 pump-out + 5 readings of the log, 10 manifests, 2 logs, 5 inspections, notices
     assert len(timeline) == 1 + 1 + 6 + 10 + 2 + 5 + made
 
+    state = queries.register_state(reg)  # the register's fingerprint: each table's highest id and row count
+    with reg.db.read() as conn:
+        assert state == tuple(v for name in queries.STATE_TABLES
+                              for v in conn.execute(sa.text(f"SELECT MAX(id), COUNT(*) FROM {name}")).one())
+    with reg.db.write() as conn:  # any write gives another fingerprint
+        conn.execute(t.fses.insert(), {**rows["fses"][0], "name": "Renamed"})
+    assert queries.register_state(reg) != state
+
 
 #: The columns compared: every column but who wrote the row and when (the benchmark's writer is its own).
 WHO = {"recorded_at", "recorded_by", "on_behalf_of"}
