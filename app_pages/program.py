@@ -119,14 +119,17 @@ def fse_ids(reg) -> list[str]:
     return ids(reg)
 
 
-def fse_rows(reg, as_of: dt.date, place: Jurisdiction) -> tuple[list[dict], pd.DataFrame]:
-    """The FSE list and its whole table, made once per register state (:func:`register_state`: any write by
-    anyone makes them again), date and jurisdiction, and shared by every session: the pages only read them."""
+def fse_rows(reg, as_of: dt.date, place: Jurisdiction):
+    """The FSE list and its whole table (as the Arrow table ``st.dataframe`` would make of it), made once per
+    register state (:func:`register_state`: any write by anyone makes them again), date and jurisdiction, and
+    shared by every session: the pages only read them."""
+    from streamlit.dataframe_util import convert_pandas_df_to_arrow_table
+
     from sizing.register.queries import fse_list, register_state
 
     def make():
         rows = fse_list(reg, as_of=as_of, jurisdiction=place)
-        return rows, table_of(rows)
+        return rows, convert_pandas_df_to_arrow_table(table_of(rows)) if rows else None
 
     key = evaluate.content_key(reg.db.url, register_state(reg), as_of.isoformat(), place)
     return evaluate.memo("fse_list", key, make)
