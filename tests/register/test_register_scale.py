@@ -68,6 +68,9 @@ def test_the_due_list_and_a_timeline_equal_the_bare_queries(db, registers, tmp_p
         overdue = [f for d, f, _ in rs.bare_due(conn, rs.AS_OF, rs.AS_OF - dt.timedelta(days=1))]
     assert [(r["fse_id"], r["next_service"], r["overdue"]) for r in fses] == [
         (f, rs._as_date(latest[f]), overdue.count(f)) for f in sorted(latest)]
+    with reg.db.read() as conn:  # the FSE list's counting path: the due list's overdue items, counted
+        records = queries._due_records(conn, rs.AS_OF)
+    assert queries.overdue_counts(records, rs.AS_OF, get("tracy")) == {f: overdue.count(f) for f in set(overdue)}
 
     open_ones = notices(reg, as_of=rs.AS_OF, open_only=True)
     with reg.db.read() as conn:
