@@ -122,7 +122,7 @@ def fse_ids(reg) -> list[str]:
 def fse_rows(reg, as_of: dt.date, place: Jurisdiction):
     """The FSE list and its whole table (as the Arrow table ``st.dataframe`` would make of it), made once per
     register state (:func:`register_state`: any write by anyone makes them again), date and jurisdiction, and
-    shared by every session: the pages only read them."""
+    shared by every session: the pages only read them. Only the latest state's are kept."""
     from streamlit.dataframe_util import convert_pandas_df_to_arrow_table
 
     from sizing.register.queries import fse_list, register_state
@@ -131,8 +131,8 @@ def fse_rows(reg, as_of: dt.date, place: Jurisdiction):
         rows = fse_list(reg, as_of=as_of, jurisdiction=place)
         return rows, convert_pandas_df_to_arrow_table(table_of(rows)) if rows else None
 
-    key = evaluate.content_key(reg.db.url, register_state(reg), as_of.isoformat(), place)
-    return evaluate.memo("fse_list", key, make)
+    key = evaluate.content_key(reg.db.url, as_of.isoformat(), place)
+    return evaluate.latest_of("fse_list", key, register_state(reg), make)
 
 
 def table_of(rows: list[dict]) -> pd.DataFrame:
