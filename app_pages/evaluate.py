@@ -51,6 +51,28 @@ def memo(kind: str, key: str, make: Callable[[], Any]) -> Any:
     return value
 
 
+_LATEST: OrderedDict[str, tuple[Any, Any]] = OrderedDict()
+LATEST_ENTRIES = 8
+
+
+def latest_of(kind: str, key: str, state: Any, make: Callable[[], Any]) -> Any:
+    """``make()`` once per ``key`` and ``state`` (what it reads, e.g. a register's fingerprint), only the latest
+    state's value kept per key (another state makes and replaces it; the last LATEST_ENTRIES keys kept). Shared,
+    not copied, as :func:`memo`'s."""
+    full = f"{kind}:{key}"
+    with _MEMO_LOCK:
+        kept = _LATEST.get(full)
+    if kept is not None and kept[0] == state:
+        return kept[1]
+    value = make()
+    with _MEMO_LOCK:
+        _LATEST[full] = (state, value)
+        _LATEST.move_to_end(full)
+        while len(_LATEST) > LATEST_ENTRIES:
+            _LATEST.popitem(last=False)
+    return value
+
+
 def size_document(doc: dict[str, Any], place: Jurisdiction):
     """Validate and size a submittal mapping under ``place`` (pure; the same content gives the same result)."""
     def make():

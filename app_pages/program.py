@@ -9,9 +9,10 @@ from pathlib import Path
 import pandas as pd
 import streamlit as st
 
-from app_pages import access, common, jurisdiction, program_notices
+from app_pages import access, common, evaluate, jurisdiction, program_notices
 from app_pages.manifest_box import manifest_box
 from sizing.errors import SizingInputError, TableError
+from sizing.jurisdiction import Jurisdiction
 from sizing.names import counted_from_one
 from sizing.quantities import number, quantity_of
 from sizing.quantities import show as show_quantity
@@ -118,10 +119,31 @@ def fse_ids(reg) -> list[str]:
     return ids(reg)
 
 
-def fse_table(reg, as_of: dt.date, place) -> list[str]:
-    from sizing.register.queries import fse_list
+def fse_rows(reg, as_of: dt.date, place: Jurisdiction):
+    """The FSE list and its whole table (as the Arrow table ``st.dataframe`` would make of it), made once per
+    register state (:func:`register_state`: any write by anyone makes them again), date and jurisdiction, and
+    shared by every session: the pages only read them. Only the latest state's are kept."""
+    from streamlit.dataframe_util import convert_pandas_df_to_arrow_table
 
-    rows = fse_list(reg, as_of=as_of, jurisdiction=place)
+    from sizing.register.queries import fse_list, register_state
+
+    def make():
+        rows = fse_list(reg, as_of=as_of, jurisdiction=place)
+        return rows, convert_pandas_df_to_arrow_table(table_of(rows)) if rows else None
+
+    key = evaluate.content_key(reg.db.url, as_of.isoformat(), place)
+    return evaluate.latest_of("fse_list", key, register_state(reg), make)
+
+
+def table_of(rows: list[dict]) -> pd.DataFrame:
+    """The FSE list's table: what a program manager scans first, then the rest."""
+    frame = cells(rows)
+    first = ["fse_id", "name", "status", "cpc_check"]
+    return frame[[c for c in first if c in frame.columns] + [c for c in frame.columns if c not in first]]
+
+
+def fse_table(reg, as_of: dt.date, place: Jurisdiction) -> list[str]:
+    rows, whole = fse_rows(reg, as_of, place)
     c1, c2, c3 = st.columns([2, 2, 1])
     chosen = c1.multiselect("Status", STATUSES, key="in_pg_status", placeholder="all")
     text = c2.text_input("Search id, name or address", key="in_pg_search")
@@ -133,9 +155,7 @@ def fse_table(reg, as_of: dt.date, place) -> list[str]:
              and (not needle or needle in " ".join(str(r[k] or "") for k in ("fse_id", "name", "address")).lower())]
     st.caption(f"{len(shown)} of {len(rows)} FSEs")
     if shown:
-        frame = cells(shown)
-        first = ["fse_id", "name", "status", "cpc_check"]  # what a program manager scans first
-        frame = frame[[c for c in first if c in frame.columns] + [c for c in frame.columns if c not in first]]
+        frame = whole if len(shown) == len(rows) else table_of(shown)
         st.dataframe(frame, hide_index=True, width="stretch", key="pg_fse_table",
                      column_config={"cpc_check": st.column_config.TextColumn("CPC check", width="large")})
     return [r["fse_id"] for r in rows]

@@ -14,7 +14,7 @@ import sqlalchemy as sa
 
 from sizing.errors import SizingInputError
 from sizing.jurisdiction import Jurisdiction
-from sizing.ordinance.due import OVERDUE
+from sizing.ordinance.due import OVERDUE, is_overdue
 from sizing.ordinance.due import status as due_status
 from sizing.register import schema as t
 from sizing.register.adapter import FAIL
@@ -86,6 +86,23 @@ def _newest(conn, table: sa.Table, *columns: str) -> dict[str, dict[str, Any]]:
     return {r[0]: dict(zip(columns, r[1:], strict=True)) for r in found.all()}
 
 
+#: Every table whose rows the FSE list or the due list reads (rows are only ever added, never changed in place).
+STATE_TABLES = (*RECORD_TABLES, "findings", "notice_closures")
+
+
+def register_state(reg: Register) -> tuple[Any, ...]:
+    """A cheap fingerprint of what the register holds: each record table's highest id and row count, in one
+    query. Any write by anyone (rows are added, never changed in place) gives another fingerprint, so a result
+    kept under it is the one the register would give now."""
+    parts = []
+    for name in STATE_TABLES:
+        table = getattr(t, name)
+        parts += [sa.select(sa.func.max(table.c.id)).scalar_subquery(),
+                  sa.select(sa.func.count()).select_from(table).scalar_subquery()]
+    with reg.db.read() as conn:
+        return tuple(conn.execute(sa.select(*parts)).one())
+
+
 #: The date each kind of record is about (the latest record is the one with the latest such date; records of the
 #: same date are taken in the order they were written).
 RECORD_DATES = {"cycles": "review_date", "waivers": "decided_on", "maintenance_logs": "as_of"}
@@ -115,10 +132,7 @@ def fse_list(reg: Register, as_of: dt.date | None = None, *, jurisdiction: Juris
         f = t.findings.c
         failing = dict(conn.execute(sa.select(f.source_id, sa.func.count()).where(
             f.source == "cycle", f.status == FAIL).group_by(f.source_id)).all())
-    due: dict[str, int] = {}
-    for item in _due_items(records, as_of, 0, jurisdiction, ordered=False):
-        if item["status"] == OVERDUE:
-            due[item["fse_id"]] = due.get(item["fse_id"], 0) + 1
+    due = overdue_counts(records, as_of, jurisdiction)
     logs = records["logs"]
     for fse_id, fse in fses.items():
         cycle = latest(cycles.get(fse_id, []), "cycles")
@@ -318,22 +332,44 @@ def _due_items(records: Mapping[str, Any], as_of: dt.date, within: int, jurisdic
             items.append({"date": day, "fse_id": fse_id, "what": what, "detail": detail, "citation": citation,
                           "status": due_status(day, as_of)})
 
-    last, logs, notices = records["last"], records["logs"], records["notifications"]
     for fse_id in records["ids"]:
-        for item in records["notices"].get(fse_id, []):
-            add(item["date"], fse_id, item["what"], item["detail"], item["citation"])
-        fse_last = last.get(fse_id, {})
-        _due_installs(fse_id, notices.get(fse_id, []), fse_last.get("pump_out"), add)
-        _due_waivers(fse_id, records["waivers"].get(fse_id, []), add)
-        if logs.get(fse_id) is not None:
-            _due_maintenance(fse_id, logs[fse_id], add)
-        elif fse_last.get("full_manifest") is not None:
-            _due_without_log(fse_id, fse_last["full_manifest"], jurisdiction, add)
-        _due_training(fse_id, fse_last.get("training"), training, add)
+        _fse_due(records, fse_id, jurisdiction, training, add)
         follow_up = _undersized(fse_id, records["interceptors"].get(fse_id, []))
         if follow_up is not None:
             items.append(follow_up)
     return sorted(items, key=lambda i: (i["date"], i["fse_id"], i["what"])) if ordered else items
+
+
+def overdue_counts(records: Mapping[str, Any], as_of: dt.date, jurisdiction: Jurisdiction) -> dict[str, int]:
+    """Each FSE's overdue items of the due list made from :func:`_due_records` as of ``as_of`` (none ahead): the
+    same dated items :func:`_due_items` makes, counted, no item kept (an undersized interceptor is to follow up,
+    never overdue). FSEs with none are left out."""
+    training = jurisdiction.parameters.get("training_interval_months")
+    counts: dict[str, int] = {}
+
+    def add(day, fse_id, what, detail, citation=""):
+        if day is not None and is_overdue(day, as_of):
+            counts[fse_id] = counts.get(fse_id, 0) + 1
+
+    for fse_id in records["ids"]:
+        _fse_due(records, fse_id, jurisdiction, training, add)
+    return counts
+
+
+def _fse_due(records: Mapping[str, Any], fse_id: str, jurisdiction: Jurisdiction,
+             training: Mapping[str, Any] | None, add) -> None:
+    """Every dated item of one FSE's due list, each given to ``add`` (day, FSE, what, detail, citation)."""
+    for item in records["notices"].get(fse_id, []):
+        add(item["date"], fse_id, item["what"], item["detail"], item["citation"])
+    fse_last = records["last"].get(fse_id, {})
+    _due_installs(fse_id, records["notifications"].get(fse_id, []), fse_last.get("pump_out"), add)
+    _due_waivers(fse_id, records["waivers"].get(fse_id, []), add)
+    log = records["logs"].get(fse_id)
+    if log is not None:
+        _due_maintenance(fse_id, log, add)
+    elif fse_last.get("full_manifest") is not None:
+        _due_without_log(fse_id, fse_last["full_manifest"], jurisdiction, add)
+    _due_training(fse_id, fse_last.get("training"), training, add)
 
 
 def _last_events(conn) -> dict[str, dict[str, dt.date]]:

@@ -66,6 +66,29 @@ def test_fse_list_due_list_and_cycle_diff(app, register_file):
     assert set(timeline["on_behalf_of"]) == {"J. Alvarez"}
 
 
+def test_the_fse_list_follows_every_write(app, register_file):
+    """The FSE list is kept per register state: a record added by anyone (here the command line) shows at the
+    next rerun, with its status; the whole list and a filtered one show the same cells."""
+    for name in ("corner-cafe-cycle1.yaml", "corner-coffee-waiver.yaml"):
+        assert main(["register", "add", str(REG / name), "--db", str(register_file)]) in (0, 1)
+    app.session_state["in_pg_as_of"] = dt.date(2026, 7, 1)
+    goto(app, "program")
+    assert list(table(app, "fse_id")["fse_id"]) == ["FSE-0417", "FSE-0520"]
+    assert "2 of 2 FSEs" in texts(app)
+    fill(register_file)
+    app.run()
+    assert not errors(app)
+    whole = table(app, "fse_id", "status", "overdue", "next_service")
+    assert list(whole["fse_id"]) == ["FSE-0311", "FSE-0417", "FSE-0520"] and "3 of 3 FSEs" in texts(app)
+    statuses = dict(zip(whole["fse_id"], whole["status"], strict=True))
+    assert statuses["FSE-0417"] == "corrections required" and statuses["FSE-0311"] == "no review; overdue"
+    app.checkbox(key="in_pg_overdue").check().run()
+    only = table(app, "fse_id", "status", "overdue", "next_service")
+    assert list(only["fse_id"]) == ["FSE-0311"]
+    same = whole[whole["fse_id"] == "FSE-0311"].iloc[0]  # the same text (a column of dates alone stays dates)
+    assert {k: str(v) for k, v in only.iloc[0].items()} == {k: str(v) for k, v in same.items()}
+
+
 def test_save_to_register_from_the_review_page(app, register_file):
     goto(app, "review")
     app.selectbox(key="in_rv_example").set_value("review-noncompliant.yaml")
