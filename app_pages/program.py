@@ -162,7 +162,8 @@ def fse_table(reg, as_of: dt.date, place: Jurisdiction) -> list[str]:
 
 
 def timeline(reg, ids: list[str], place) -> None:
-    from sizing.register.queries import history, latest, show
+    from sizing.register.queries import history, show
+    from sizing.register.rows import latest
 
     if not ids:
         st.info("The register holds no FSE yet.")
@@ -195,7 +196,7 @@ def chart(log: dict, place) -> None:
 
 
 def due(reg, as_of: dt.date, place) -> None:
-    from sizing.register.queries import due_list
+    from sizing.register.deadlines import due_list
 
     ss.setdefault("in_pg_within", 30)
     within = st.number_input("Within days", min_value=0, max_value=3650, step=1, key="in_pg_within")

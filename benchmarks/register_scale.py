@@ -403,7 +403,7 @@ def run_backend(name: str, url: str, rows: dict[str, list[dict]], csv_path: Path
 
 def measure_queries(name: str, reg: Any, rows: dict[str, list[dict]], repeat: int) -> None:
     """The due list, the open-notices list and one FSE's timeline, each beside its bare SQL, in pairs."""
-    from sizing.register import queries
+    from sizing.register import deadlines, queries
     from sizing.register.notices import notices
 
     horizon = AS_OF + dt.timedelta(days=30)
@@ -414,7 +414,7 @@ def measure_queries(name: str, reg: Any, rows: dict[str, list[dict]], repeat: in
                 return fn(conn, *args)
         return run
 
-    a, b, r, na, nb = pairs(lambda: queries.due_list(reg, as_of=AS_OF, within=30, jurisdiction=get("tracy")),
+    a, b, r, na, nb = pairs(lambda: deadlines.due_list(reg, as_of=AS_OF, within=30, jurisdiction=get("tracy")),
                             bare(bare_due, AS_OF, horizon), repeat)
     print(f"[{name}] due list: {a * 1000:.0f} ms ({na:,} items); bare SQL: {b * 1000:.0f} ms ({nb:,} rows); "
           f"ratio {r:.1f} (target 1 s; {load_avg()})", flush=True)

@@ -332,7 +332,7 @@ def _due(args, reg) -> int:
     from sizing import parse
     from sizing.commands.output import emit, to_json
     from sizing.errors import SizingInputError
-    from sizing.register.queries import due_list
+    from sizing.register.deadlines import due_list
     from sizing.register.store import jsonable
     from sizing.report.register import csv_rows, due_text
 

@@ -66,7 +66,7 @@ def _pump_out_schedule(conn: Any, end: dt.date) -> dict[str, bool]:
     """Each FSE with a maintenance plan dated on or before ``end``: whether its pump-out is overdue on ``end``
     (the latest plan by its date; service now counts as due on the reading's day)."""
     from sizing.ordinance.maintenance import service_due
-    from sizing.register.queries import latest
+    from sizing.register.rows import latest
 
     m = t.maintenance_logs.c
     by_fse: dict[str, list[dict[str, Any]]] = {}

@@ -8,7 +8,9 @@ from typing import Any
 
 from sizing.names import counted_from_one
 from sizing.quantities import show
-from sizing.register.queries import cpc_check, latest, log_detail
+from sizing.register.deadlines import cpc_check
+from sizing.register.queries import log_detail
+from sizing.register.rows import latest
 
 
 def added_text(added: Any) -> str:

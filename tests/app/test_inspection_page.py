@@ -37,7 +37,7 @@ def inspect(app, day, answer, **fields):
 
 def due(path, as_of):
     from sizing.register import open_register
-    from sizing.register.queries import due_list
+    from sizing.register.deadlines import due_list
 
     reg = open_register(str(path), create=False, read_only=True)
     try:

@@ -32,7 +32,7 @@ def app_url():
 
 def due(as_of):
     from sizing.register import open_register
-    from sizing.register.queries import due_list
+    from sizing.register.deadlines import due_list
 
     reg = open_register(str(REGISTER), create=False, read_only=True)
     try:

@@ -138,7 +138,7 @@ def test_the_fse_lists_overdue_counts_are_the_due_lists(db, capsys):
     on dates before, at and after each deadline (installs, waivers, revocations, services, training)."""
     from collections import Counter
 
-    from sizing.register import open_register, queries
+    from sizing.register import deadlines, open_register, queries
 
     add_examples(capsys, db)
     tracy = get_jurisdiction("tracy")
@@ -147,9 +147,9 @@ def test_the_fse_lists_overdue_counts_are_the_due_lists(db, capsys):
         for day in ("2025-06-20", "2025-07-09", "2025-07-10", "2026-02-21", "2026-07-29", "2026-09-16", "2027-12-31"):
             as_of = dt.date.fromisoformat(day)
             with reg.db.read() as conn:
-                records = queries._due_records(conn, as_of)
-            items = queries._due_items(records, as_of, 0, tracy)
-            assert queries.overdue_counts(records, as_of, tracy) == dict(
+                records = deadlines.due_records(conn, as_of)
+            items = deadlines.dated_items(records, as_of, 0, tracy)
+            assert deadlines.overdue_counts(records, as_of, tracy) == dict(
                 Counter(i["fse_id"] for i in items if i["status"] == "overdue")), day
             listed = {r["fse_id"]: r["overdue"] for r in queries.fse_list(reg, as_of=as_of, jurisdiction=tracy)}
             assert listed == {f: sum(1 for i in items if i["fse_id"] == f and i["status"] == "overdue")

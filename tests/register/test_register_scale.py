@@ -19,7 +19,7 @@ import sqlalchemy as sa
 
 from sizing.jurisdiction import get
 from sizing.ordinance.accumulation import add_months
-from sizing.register import queries
+from sizing.register import deadlines, queries
 from sizing.register import schema as t
 from sizing.register.manifests import read
 from sizing.register.notices import notices
@@ -53,7 +53,7 @@ def test_the_due_list_and_a_timeline_equal_the_bare_queries(db, registers, tmp_p
     assert readings == 200
 
     horizon = rs.AS_OF + dt.timedelta(days=30)
-    items = queries.due_list(reg, as_of=rs.AS_OF, within=30, jurisdiction=get("tracy"))
+    items = deadlines.due_list(reg, as_of=rs.AS_OF, within=30, jurisdiction=get("tracy"))
     with reg.db.read() as conn:
         bare = rs.bare_due(conn, rs.AS_OF, horizon)
     assert [(i["date"], i["fse_id"], i["what"]) for i in items] == bare
@@ -69,8 +69,8 @@ def test_the_due_list_and_a_timeline_equal_the_bare_queries(db, registers, tmp_p
     assert [(r["fse_id"], r["next_service"], r["overdue"]) for r in fses] == [
         (f, rs._as_date(latest[f]), overdue.count(f)) for f in sorted(latest)]
     with reg.db.read() as conn:  # the FSE list's counting path: the due list's overdue items, counted
-        records = queries._due_records(conn, rs.AS_OF)
-    assert queries.overdue_counts(records, rs.AS_OF, get("tracy")) == {f: overdue.count(f) for f in set(overdue)}
+        records = deadlines.due_records(conn, rs.AS_OF)
+    assert deadlines.overdue_counts(records, rs.AS_OF, get("tracy")) == {f: overdue.count(f) for f in set(overdue)}
 
     open_ones = notices(reg, as_of=rs.AS_OF, open_only=True)
     with reg.db.read() as conn:

@@ -1,0 +1,254 @@
+"""The due list: what falls due by a date across the register (install deadlines, waivers expiring,
+revocations, services by each FSE's maintenance plan, records checks, training, open notices, undersized
+interceptors to follow up), made from one read of each kind of record (:func:`due_records`), and each FSE's
+overdue count from the same records (:func:`overdue_counts`)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping
+from typing import Any
+
+import sqlalchemy as sa
+
+from sizing.jurisdiction import Jurisdiction
+from sizing.ordinance.due import is_overdue
+from sizing.ordinance.due import status as due_status
+from sizing.register import schema as t
+from sizing.register.collect import with_few_collections
+from sizing.register.notices import due_items
+from sizing.register.rows import as_date, grouped, latest, newest_of
+from sizing.register.store import Register
+
+#: The due list's status of an undersized interceptor found by an inventory: to follow up, not a deadline.
+FOLLOW_UP = "follow up"
+
+
+def cpc_check(interceptor: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The CPC check an inventory stored with an interceptor (its ``assessment``): the required gravity volume,
+    the installed one and whether it is undersized; all None without an inventory assessment."""
+    a = (interceptor or {}).get("assessment") or {}
+    required, installed, under = a.get("required_volume_gal"), a.get("installed_volume_gal"), a.get("undersized")
+    if not a:
+        text = None
+    elif required is None:
+        text = "CPC size not known (" + (a.get("warnings") or "beyond Table 1014.3.6") + ")"
+    elif installed is None:
+        text = f"CPC required {required:,.0f} gal; installed volume not recorded"
+    else:
+        text = (f"CPC required {required:,.0f} gal; installed {installed:,.0f} gal: "
+                + ("UNDERSIZED" if under else "meets the CPC size"))
+    return {"cpc_required_gal": required, "installed_gal": installed, "undersized": bool(under), "cpc_check": text}
+
+
+@with_few_collections
+def due_list(reg: Register, as_of: dt.date | None = None, within: int = 30, *,
+             jurisdiction: Jurisdiction) -> list[dict[str, Any]]:
+    """What falls due by ``as_of + within`` days (earlier items are overdue), sorted by date.
+
+    Install deadlines (until a pump-out on or after the notification shows an interceptor in service), waivers
+    expiring, revocations taking effect, services due by the FSE's maintenance plan (its latest maintenance row by
+    date: after any write, the plan made from every record on file, :mod:`sizing.register.replan`), training due (the
+    profile's training interval after the last training, when the profile of ``jurisdiction`` has one), the
+    records checks the latest log did not meet, undersized interceptors to follow up, and open notices (by their
+    due dates).
+    """
+    as_of = as_of or dt.date.today()
+    with reg.db.read() as conn:
+        records = due_records(conn, as_of)
+    return dated_items(records, as_of, within, jurisdiction)
+
+
+def due_records(conn, as_of: dt.date) -> dict[str, Any]:
+    """What the due list reads, by FSE: one query per kind of record."""
+    i = t.interceptors.c
+    newest = sa.select(sa.func.max(i.id)).group_by(i.fse_id).scalar_subquery()
+    return {"ids": list(conn.execute(sa.select(t.fses.c.fse_id).distinct()).scalars().all()),
+            "last": _last_events(conn), "notifications": grouped(conn, t.notifications),
+            "waivers": grouped(conn, t.waivers, "id", "fse_id", "type", "granted_on", "expiration", "result",
+                                "decided_on", "recorded_at"),
+            "logs": latest_log_results(conn),
+            "interceptors": grouped(conn, t.interceptors.select().where(i.id.in_(newest)).subquery(), "id", "fse_id",
+                                     "assessment", "recorded_at"),
+            "notices": due_items(conn, as_of)}
+
+
+def dated_items(records: Mapping[str, Any], as_of: dt.date, within: int, jurisdiction: Jurisdiction,
+               ordered: bool = True) -> list[dict[str, Any]]:
+    """The due list made from :func:`due_records`: the items dated by ``as_of + within`` days, sorted by date
+    (``ordered``; else as made, for counting)."""
+    try:
+        horizon = as_of + dt.timedelta(days=within)
+    except OverflowError:  # beyond the calendar's last day: everything recorded is within
+        horizon = dt.date.max
+    # a profile without a training interval (the CPC alone) schedules no training
+    training = jurisdiction.parameters.get("training_interval_months")
+    items: list[dict[str, Any]] = []
+
+    def add(day, fse_id, what, detail, citation=""):
+        if day is not None and day <= horizon:
+            items.append({"date": day, "fse_id": fse_id, "what": what, "detail": detail, "citation": citation,
+                          "status": due_status(day, as_of)})
+
+    for fse_id in records["ids"]:
+        _fse_due(records, fse_id, jurisdiction, training, add)
+        follow_up = _undersized(fse_id, records["interceptors"].get(fse_id, []))
+        if follow_up is not None:
+            items.append(follow_up)
+    return sorted(items, key=lambda i: (i["date"], i["fse_id"], i["what"])) if ordered else items
+
+
+def overdue_counts(records: Mapping[str, Any], as_of: dt.date, jurisdiction: Jurisdiction) -> dict[str, int]:
+    """Each FSE's overdue items of the due list made from :func:`due_records` as of ``as_of`` (none ahead): the
+    same dated items :func:`dated_items` makes, counted, no item kept (an undersized interceptor is to follow up,
+    never overdue). FSEs with none are left out."""
+    training = jurisdiction.parameters.get("training_interval_months")
+    counts: dict[str, int] = {}
+
+    def add(day, fse_id, what, detail, citation=""):
+        if day is not None and is_overdue(day, as_of):
+            counts[fse_id] = counts.get(fse_id, 0) + 1
+
+    for fse_id in records["ids"]:
+        _fse_due(records, fse_id, jurisdiction, training, add)
+    return counts
+
+
+def _fse_due(records: Mapping[str, Any], fse_id: str, jurisdiction: Jurisdiction,
+             training: Mapping[str, Any] | None, add) -> None:
+    """Every dated item of one FSE's due list, each given to ``add`` (day, FSE, what, detail, citation)."""
+    for item in records["notices"].get(fse_id, []):
+        add(item["date"], fse_id, item["what"], item["detail"], item["citation"])
+    fse_last = records["last"].get(fse_id, {})
+    _due_installs(fse_id, records["notifications"].get(fse_id, []), fse_last.get("pump_out"), add)
+    _due_waivers(fse_id, records["waivers"].get(fse_id, []), add)
+    log = records["logs"].get(fse_id)
+    if log is not None:
+        _due_maintenance(fse_id, log, add)
+    elif fse_last.get("full_manifest") is not None:
+        _due_without_log(fse_id, fse_last["full_manifest"], jurisdiction, add)
+    _due_training(fse_id, fse_last.get("training"), training, add)
+
+
+def _last_events(conn) -> dict[str, dict[str, dt.date]]:
+    """Per FSE, the date of its last pump-out (a log's or a manifest's, full or partial), last training and last
+    full pump-out on a manifest: aggregated by the database over its indexes."""
+    out: dict[str, dict[str, dt.date]] = {}
+    e = t.maintenance_events.c
+    for fse_id, kind, day in conn.execute(sa.select(e.fse_id, e.kind, sa.func.max(e.on_date)).where(
+            e.kind.in_(("pump_out", "training"))).group_by(e.fse_id, e.kind)).all():
+        out.setdefault(fse_id, {})[kind] = day
+    m = t.hauler_manifests.c
+    for fse_id, any_day, full_day in conn.execute(sa.select(
+            m.fse_id, sa.func.max(m.on_date), sa.func.max(sa.case((m.full.is_(True), m.on_date)))).group_by(m.fse_id)
+            ).all():
+        last = out.setdefault(fse_id, {})
+        last["pump_out"] = max(d for d in (last.get("pump_out"), any_day) if d is not None)
+        if full_day is not None:
+            last["full_manifest"] = full_day
+    return out
+
+
+def latest_logs(conn, *columns: str) -> dict[str, dict[str, Any]]:
+    """Each FSE's latest maintenance log (the order of :func:`latest`: its date, then when written), its ``id``,
+    ``fse_id`` and ``columns``, chosen by the database in one query."""
+    g = t.maintenance_logs.c
+    keys = ("id", "fse_id", *columns)
+    if conn.dialect.name == "sqlite":  # each FSE's first log in that order: one seek into ix_maintenance_logs_fse_latest
+        x = t.maintenance_logs.alias("x").c
+        fses = sa.select(g.fse_id).distinct().subquery("f")
+        first = (sa.select(x.id).where(x.fse_id == fses.c.fse_id)
+                 .order_by(x.as_of.desc().nulls_last(), x.recorded_at.desc(), x.id.desc()).limit(1).scalar_subquery())
+        q = sa.select(*(g[k] for k in keys)).where(g.id.in_(sa.select(first).select_from(fses)))
+    else:  # PostgreSQL ranks the logs in one pass (quicker there than a subquery per FSE)
+        rank = sa.func.row_number().over(partition_by=g.fse_id, order_by=(
+            g.as_of.desc().nulls_last(), g.recorded_at.desc(), g.id.desc())).label("rank")
+        ranked = sa.select(*(g[k] for k in keys), rank).subquery()
+        q = sa.select(*(ranked.c[k] for k in keys)).where(ranked.c.rank == 1)
+    return {r[1]: dict(zip(keys, r, strict=True)) for r in conn.execute(q).all()}
+
+
+def latest_log_results(conn) -> dict[str, dict[str, Any]]:
+    """Each FSE's latest maintenance log (:func:`latest_logs`) with its due-list items (and the whole result only
+    of a log stored without items)."""
+    g = t.maintenance_logs.c
+    out = latest_logs(conn, "as_of", "due", "next_service_date")
+    bare = [r["id"] for r in out.values() if r["due"] is None]
+    for k in range(0, len(bare), 900):
+        for r in conn.execute(sa.select(g.fse_id, g.result).where(g.id.in_(bare[k:k + 900]))):
+            out[r.fse_id]["result"] = r.result
+    return out
+
+
+def _due_installs(fse_id: str, notices: list[dict[str, Any]], last_pump: dt.date | None, add) -> None:
+    """An install deadline, until a pump-out on or after its notification shows an interceptor in service."""
+    for n in notices:
+        if last_pump is None or last_pump < n["notified_on"]:
+            add(n["install_deadline"], fse_id, "install interceptor",
+                f"{n['working_days']} {n['day_kind'] or 'working days'} after the notification of "
+                f"{n['notified_on']}; no installation recorded", n["citation"])
+
+
+def _due_waivers(fse_id: str, rows: list[dict[str, Any]], add) -> None:
+    """The latest decision of each kind of waiver (by its date): its expiration, a revocation taking effect."""
+    by_kind: dict[str, list[dict[str, Any]]] = {}
+    for w in rows:
+        by_kind.setdefault(w["type"], []).append(w)
+    for w in (latest(kind_rows, "waivers") for kind_rows in by_kind.values()):
+        rev = w["result"].get("revocation")
+        if w["granted_on"] is not None and not (rev and rev.get("may_proceed")):  # revoked: it ends then
+            add(w["expiration"], fse_id, "waiver expires", f"{w['type']} granted {w['granted_on']}",
+                w["result"].get("citation", ""))
+        if rev:
+            add(as_date(rev["proposed_effective"]), fse_id, "revocation takes effect",
+                f"notice mailed {rev['notice_mailed']}; may proceed: {'yes' if rev['may_proceed'] else 'no'}",
+                rev["citations"]["notice"])
+
+
+def _due_maintenance(fse_id: str, log: dict[str, Any], add) -> None:
+    """The plan's (the latest maintenance row's) service (now, or by its due date) and the records checks it did
+    not meet: the items kept with the row (:mod:`sizing.register.log_due`), or made from its result for a row
+    stored without them."""
+    from sizing.register.log_due import due_items as log_due_items
+
+    items = log.get("due")
+    if items is None:
+        items = log_due_items(log["result"], log["as_of"])
+    for i in items:
+        add(as_date(i["date"]), fse_id, i["what"], i["detail"], i["citation"])
+
+
+def _due_without_log(fse_id: str, last_full: dt.date, jurisdiction: Jurisdiction, add) -> None:
+    """An FSE whose pump-outs come from manifests only (no maintenance log, so no liquid depth or readings): the
+    next pump-out by the profile's default interval after the last full one, as a log with that pump-out and no
+    readings would schedule it."""
+    from sizing.ordinance.maintenance import default_due
+
+    due = default_due(last_full, jurisdiction)
+    if due is not None:
+        add(due[0], fse_id, "pump-out", f"{due[1]}; no maintenance log on record (hauler manifests only)", due[2])
+
+
+def _due_training(fse_id: str, last_training: dt.date | None, training: Mapping[str, Any] | None, add) -> None:
+    """Employee training, the profile's interval after the last one (none without an interval)."""
+    from sizing.ordinance.accumulation import add_months
+
+    if last_training is None or training is None:
+        return
+    try:
+        next_training = add_months(last_training, int(training["value"]))
+    except (OverflowError, ValueError):  # past the calendar's last year
+        next_training = None
+    add(next_training, fse_id, "employee training", f"last training {last_training}", training["citation"])
+
+
+def _undersized(fse_id: str, icps: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """An undersized interceptor found by an inventory: an item to follow up from the day it was recorded."""
+    icp = newest_of(icps)
+    check = cpc_check(icp)
+    if not check["undersized"]:
+        return None
+    edition = (icp.get("assessment") or {}).get("edition")
+    return {"date": icp["recorded_at"].date(), "fse_id": fse_id, "what": "undersized interceptor",
+            "detail": check["cpc_check"] + "; follow up with the FSE",
+            "citation": f"CPC {edition}, Table 1014.3.6" if edition else "CPC Table 1014.3.6", "status": FOLLOW_UP}

@@ -1,0 +1,52 @@
+"""The register's rows as the readers take them: grouped or newest by FSE in one query, the latest record by its
+own date, a stored date read back (shared by the FSE list, the timeline and the due list)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+import sqlalchemy as sa
+
+
+def grouped(conn, table: sa.Table, *columns: str) -> dict[str, list[dict[str, Any]]]:
+    """Every row of ``table`` (or only ``columns``), grouped by FSE, oldest first: one query for all FSEs."""
+    cols = [table.c[c] for c in columns] if columns else [table]
+    found = conn.execute(sa.select(*cols).order_by(table.c.id))
+    keys = tuple(found.keys())
+    at = keys.index("fse_id")
+    out: dict[str, list[dict[str, Any]]] = {}
+    for r in found.all():  # plain tuples, fetched at once: a mapping view or a fetch per row costs more
+        out.setdefault(r[at], []).append(dict(zip(keys, r, strict=True)))
+    return out
+
+
+def newest(conn, table: sa.Table, *columns: str) -> dict[str, dict[str, Any]]:
+    """Each FSE's newest row of ``table`` (the last written: the highest id), only ``columns``: one query."""
+    newest = sa.select(sa.func.max(table.c.id)).group_by(table.c.fse_id).scalar_subquery()
+    found = conn.execute(sa.select(table.c.fse_id, *(table.c[c] for c in columns)).where(table.c.id.in_(newest)))
+    return {r[0]: dict(zip(columns, r[1:], strict=True)) for r in found.all()}
+
+
+#: The date each kind of record is about (the latest record is the one with the latest such date; records of the
+#: same date are taken in the order they were written).
+RECORD_DATES = {"cycles": "review_date", "waivers": "decided_on", "maintenance_logs": "as_of"}
+
+
+def latest(rows: list[dict[str, Any]], table: str) -> dict[str, Any] | None:
+    """The latest of one FSE's ``rows`` of ``table`` by the records' own dates (:data:`RECORD_DATES`), ties by
+    when they were written: a record dated before another is kept in the timeline and never overrides it."""
+    if not rows:
+        return None
+    key = RECORD_DATES[table]
+    return max(rows, key=lambda r: (r.get(key) or dt.date.min, r.get("recorded_at") or dt.datetime.min, r["id"]))
+
+
+def newest_of(rows: list[dict[str, Any]] | None) -> dict[str, Any] | None:
+    """The row written last (the highest id) of ``rows``; None for none."""
+    return max(rows or [], key=lambda r: r["id"], default=None)
+
+
+def as_date(value: Any) -> dt.date | None:
+    """A date stored as text (or a date) read back; None for none."""
+    return None if value in (None, "") else dt.date.fromisoformat(str(value)[:10])
