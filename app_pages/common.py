@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import csv
 import functools
-import importlib
-import importlib.util
 import io
 import json
 import math
@@ -63,15 +61,6 @@ def stop_on_error(exc: Exception, where: str | None = None) -> None:
     message = app_message(counted_from_one(name_rows(str(exc))))
     st.error((f"{where}: " if where else "") + message, icon=":material/error:")
     st.stop()
-
-
-@functools.cache
-def module_available(name: str) -> bool:
-    """Whether a ``sizing`` module is installed, without importing it (and its libraries) yet."""
-    try:
-        return importlib.util.find_spec(name) is not None
-    except ImportError:
-        return False
 
 
 def show_provenance(provenance: tuple[Mapping[str, Any], ...] | list[Mapping[str, Any]]) -> None:

@@ -8,14 +8,13 @@ import datetime as dt
 import pandas as pd
 import streamlit as st
 
-from app_pages import access, common, evaluate, fixtures, jurisdiction, on_demand, register_box
+from app_pages import access, common, evaluate, fixtures, jurisdiction, on_demand, register_box, review_letter
 from sizing import submittal
 from sizing.errors import SizingInputError, TableError
 from sizing.quantities import show
 from sizing.sections.declarations import SECTIONS as DECLARATION_SECTIONS
 from sizing.sections.declarations import AdditivesAuthorization, ExistingFse, FoodGrinderApproval
 from sizing.sections.interceptor import INTERCEPTOR_TYPES, MANHOLE_FIELDS, MANHOLE_OVER, Interceptor
-from sizing.sections.review_notes import NOTE_FIELDS
 from sizing.sections.review_notes import as_dict as notes_as_dict
 from sizing.tables import DEFAULT_EDITION
 
@@ -317,7 +316,7 @@ def results(doc: dict, place) -> None:
                 f"after {d.start.isoformat()} ({d.start_basis}){left}. [{d.citation}]"
                 + (f"  \nHolidays skipped: {skipped}" if skipped else ""), icon=":material/event:")
     findings_table = st.container()
-    notes = notes_editor(r)
+    notes = review_letter.notes_editor(r)
     with verdict:
         line = REPORT.headline(r, notes)
         verdict_now = REPORT.verdict_shown(r, notes)
@@ -356,93 +355,19 @@ def results(doc: dict, place) -> None:
     register_box.save_box("review", doc, place)
 
 
-NOTE_COLUMNS = ("rule", "status", "not_applicable", "note")
-NOTES_CONFIG = {"rule": st.column_config.TextColumn("rule", width="medium"),
-                "status": st.column_config.TextColumn("check", width="small"),
-                "not_applicable": st.column_config.TextColumn("N/A (reason)", width="medium"),
-                "note": st.column_config.TextColumn("note", width="large")}
-
-
-def notes_editor(r) -> dict:
-    """The reviewer's own notes per finding and "N/A (reason)"; kept in session_state and in the downloads."""
-    kept = ss.setdefault("rv_notes", {})
-    rules = [f.rule for f in r.findings]
-    rows = tuple((f.rule, REPORT.SYMBOL[f.status], kept.get(f.rule, {}).get("not_applicable") or None,
-                  kept.get(f.rule, {}).get("note") or None) for f in r.findings)
-    base = evaluate.memo("notes_frame", evaluate.content_key(rows), lambda: notes_frame(rows))  # same rows, same frame
-    st.markdown("**Your notes on the findings** — a note is printed beside the finding; a reason under "
-                "'N/A' marks it not applicable (shown as N/A, never as a pass)")
-    key = f"rv_notes_{ss.get('rv_notes_ver', 0)}_{abs(hash(tuple(rules)))}"
-    ss.rv_notes_editor_key = key
-    edited = st.data_editor(
-        base, key=key, hide_index=True, width="stretch", disabled=["rule", "status"], placeholder="",
-        column_config=NOTES_CONFIG, height=35 * (len(rules) + 1) + 3)
-    notes = {}
-    for row in fixtures.records(edited):
-        item = {k: str(row[k]).strip() for k in NOTE_FIELDS if not common.blank(row[k])}
-        if item:
-            notes[row["rule"]] = item
-    ss.rv_notes = {**{k: v for k, v in kept.items() if k not in rules}, **notes}
-    return {rule: REPORT.ReviewerNote(**item) for rule, item in notes.items()}
-
-
-def notes_frame(rows: tuple) -> pd.DataFrame:
-    """The notes grid's rows (rule, status, N/A reason, note), all columns of Python objects."""
-    return pd.DataFrame(list(rows), columns=list(NOTE_COLUMNS), dtype="object")
-
-
-LETTER_FIELDS = {"addressee": "in_rv_letter_addressee", "address": "in_rv_letter_address",
-                 "title": "in_rv_letter_title", "opening": "in_rv_letter_opening"}
-
-
-def letter_fields(r):
-    """The correction letter as the plan checker edits it: addressee, address, signer's title, opening paragraph
-    (blank: from the submittal's project, and the standard opening); signed by the reviewer above."""
-    from sizing.report.correction import LetterFields
-
-    for key in LETTER_FIELDS.values():
-        ss.setdefault(key, "")
-    box = st.expander("Correction letter: addressee, signature", key="rv_letter_open", on_change="rerun")
-    if box.open:  # its fields are drawn only when open, not on every rerun after an edit; what was typed is kept
-        with box:
-            letter_inputs(r)
-    return LetterFields.from_project(r.project, **{field: ss[key].strip() for field, key in LETTER_FIELDS.items()})
-
-
-def letter_inputs(r) -> None:
-    """The letter's fields (in the open "Correction letter" box); kept while the box is closed."""
-    a1, a2 = st.columns(2)
-    a1.text_input("Addressee", key="in_rv_letter_addressee", persist_state="session",
-                  placeholder=r.project.get("applicant") or "the applicant (project: applicant)")
-    a2.text_input("Signer's title", key="in_rv_letter_title", persist_state="session",
-                  placeholder=r.project.get("reviewer_title") or "Plan checker")
-    st.text_area("Address (one line each)", key="in_rv_letter_address", height=80, persist_state="session",
-                 placeholder=r.project.get("applicant_address") or "")
-    st.text_area("Opening paragraph (blank: the standard one)", key="in_rv_letter_opening", height=80,
-                 persist_state="session")
-    st.caption("Each correction cites the plan sheets of the parts it names (their `sheet` field, else the "
-               "interceptor's) and carries your note on its finding; the reviewer above signs.")
-
-
-def letter_bytes(r, notes: dict, fields, fmt: str) -> bytes:
-    from sizing.report import correction
-
-    return correction.render(correction.build(r, notes, fields), fmt)
-
-
 def downloads(doc: dict, r, notes: dict, place) -> None:
     """Each file is made when its button is clicked (on_demand.latest), of the review under ``place``."""
-    fields = letter_fields(r)
+    fields = review_letter.letter_fields(r)
     st.subheader("Downloads")
     l1, l2, l3 = st.columns(3)
     stem = on_demand.download_name(doc, "-corrections")
-    l1.download_button("Correction letter (Word)", on_demand.latest("rv_letter_docx", letter_bytes, r, notes, fields, "docx"),
+    l1.download_button("Correction letter (Word)", on_demand.latest("rv_letter_docx", review_letter.letter_bytes, r, notes, fields, "docx"),
                        file_name=f"{stem}.docx", key="rv_letter_docx", on_click="ignore",
                        mime="application/vnd.openxmlformats-officedocument.wordprocessingml.document")
-    l2.download_button("Correction letter (PDF)", on_demand.latest("rv_letter_pdf", letter_bytes, r, notes, fields, "pdf"),
+    l2.download_button("Correction letter (PDF)", on_demand.latest("rv_letter_pdf", review_letter.letter_bytes, r, notes, fields, "pdf"),
                        file_name=f"{stem}.pdf", mime="application/pdf", key="rv_letter_pdf", on_click="ignore")
     l3.download_button("Correction letter (markdown)",
-                       on_demand.latest("rv_letter_md", letter_bytes, r, notes, fields, "markdown"),
+                       on_demand.latest("rv_letter_md", review_letter.letter_bytes, r, notes, fields, "markdown"),
                        file_name=f"{stem}.md", mime="text/markdown", key="rv_letter_md", on_click="ignore")
     d1, d2, d3, d4 = st.columns(4)
     d1.download_button("Submittal with the design (YAML)", on_demand.latest("rv_download_submittal", common.to_yaml, doc),
@@ -454,12 +379,9 @@ def downloads(doc: dict, r, notes: dict, place) -> None:
     d3.download_button("Review (markdown)", on_demand.latest("rv_download_markdown", REPORT.review_markdown, r, notes),
                        file_name=on_demand.download_name(doc, "-review.md"), mime="text/markdown",
                        key="rv_download_markdown", on_click="ignore")
-    if not common.module_available("sizing.report.pdf"):  # imported (with fpdf2) only when a PDF is made
-        d4.caption("The PDF review report is not available in this version (sizing.report.pdf is missing).")
-    else:
-        d4.download_button("Review report (PDF)", on_demand.latest("rv_download_pdf", review_pdf, doc, place),
-                           file_name=on_demand.download_name(doc, "-review.pdf"), mime="application/pdf",
-                           key="rv_download_pdf", on_click="ignore")
+    d4.download_button("Review report (PDF)", on_demand.latest("rv_download_pdf", review_pdf, doc, place),
+                       file_name=on_demand.download_name(doc, "-review.pdf"), mime="application/pdf",
+                       key="rv_download_pdf", on_click="ignore")
 
 
 @st.cache_data(show_spinner=False, max_entries=16, hash_funcs=evaluate.BY_PLACE)

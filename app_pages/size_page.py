@@ -315,12 +315,10 @@ def downloads(doc: dict, result, units: str, place) -> None:
     d3.download_button("Report (markdown)", on_demand.latest("download_markdown", evaluate.sizing_markdown_text, doc, units, place),
                        file_name=f"{stem}-sizing.md", mime="text/markdown", key="download_markdown",
                        on_click="ignore")
-    if not common.module_available("sizing.report.pdf"):  # imported (with fpdf2) only when a PDF is made
-        d4.caption("The PDF calculation report is not available in this version (sizing.report.pdf is missing).")
-    else:  # made when clicked: building it on every rerun kept the page busy for seconds after each edit
-        d4.download_button("Calculation report (PDF)", on_demand.latest("download_pdf", evaluate.sizing_pdf_bytes, doc, place, units),
-                           file_name=f"{stem}-sizing.pdf", mime="application/pdf", key="download_pdf",
-                           on_click="ignore")
+    # made when clicked: building it on every rerun kept the page busy for seconds after each edit
+    d4.download_button("Calculation report (PDF)", on_demand.latest("download_pdf", evaluate.sizing_pdf_bytes, doc, place, units),
+                       file_name=f"{stem}-sizing.pdf", mime="application/pdf", key="download_pdf",
+                       on_click="ignore")
 
 
 def main() -> None:
