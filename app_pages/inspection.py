@@ -16,20 +16,6 @@ ANSWERS = ("yes", "no", "n/a")
 MESSAGE = "ins_msg"
 
 
-def open_or_stop():
-    """The deployment's register, read-only; viewing never creates (or writes to) one."""
-    from sizing.register.errors import NoRegister
-    from sizing.register.location import resolve, shown
-
-    try:
-        return access.open_register()
-    except NoRegister:
-        st.info(f"No register yet at {shown(resolve(access.register_location())[0])}: run `sizing register init`.")
-        st.stop()
-    except SizingInputError as exc:
-        common.stop_on_error(exc)
-
-
 @st.fragment
 def finder() -> None:
     """Find the FSE by name, id or address; its open notices and last readings."""
@@ -38,7 +24,7 @@ def finder() -> None:
 
     ss.setdefault("in_ins_find", "")
     st.text_input("Find an FSE (name, id or address)", key="in_ins_find", placeholder="Corner Cafe or FSE-0417")
-    reg = open_or_stop()
+    reg = register_box.open_for_reading()
     try:
         found = queries.find_fses(reg, ss.get("in_ins_find", ""))
         if not found:

@@ -9,7 +9,7 @@ from pathlib import Path
 import pandas as pd
 import streamlit as st
 
-from app_pages import access, common, evaluate, jurisdiction, program_notices
+from app_pages import access, common, evaluate, jurisdiction, program_notices, register_box
 from app_pages.manifest_box import manifest_box
 from sizing.errors import SizingInputError, TableError
 from sizing.jurisdiction import Jurisdiction
@@ -20,24 +20,6 @@ from sizing.quantities import show as show_quantity
 ss = st.session_state
 STATUSES = ("compliant", "corrections required", "no review")
 TABS = ("FSEs", "Timeline", "Due", "Notices", "Summary", "Cycle diff")
-
-
-def open_or_stop():
-    """The deployment's register, read-only; viewing never creates (or writes to) one."""
-    from sizing.register.errors import NoRegister
-    from sizing.register.location import shown
-
-    try:
-        return access.open_register()
-    except NoRegister:
-        from sizing.register.location import resolve
-
-        where = shown(resolve(access.register_location())[0])
-        st.info(f"No register yet at {where}: run `sizing register init` (or, on this machine, save a review, "
-                "waiver or maintenance log from its page, or run `sizing register add FILE`).")
-        st.stop()
-    except SizingInputError as exc:
-        common.stop_on_error(exc)
 
 
 def import_box(place) -> None:
@@ -273,7 +255,7 @@ ss.setdefault("in_pg_as_of", dt.date.today())
 as_of = st.date_input("As of", key="in_pg_as_of", format="YYYY-MM-DD")
 import_box(place)
 manifest_box()
-reg = open_or_stop()
+reg = register_box.open_for_reading()
 try:
     # only the open tab is drawn: the FSE list, a timeline, the due list and the diff each read the register
     tab_list, tab_timeline, tab_due, tab_notices, tab_summary, tab_diff = st.tabs(list(TABS), key="in_pg_tab",

@@ -102,3 +102,23 @@ def save_box(kind: str, doc: dict, place, today: dt.date | None = None) -> None:
         st.button(f"Save this {TITLES[kind]} to the register", key=f"reg_save_{kind}", on_click=_save,
                   args=(kind, doc, today or dt.date.today(), fse_key if not given else "__none__", place))
         common.show_message(f"reg_msg_{kind}")
+
+
+def open_for_reading():
+    """The deployment's register, read-only, for the pages that show it (Program, Inspection); viewing never
+    creates (or writes to) one: without one, a line saying where it is looked for (secrets masked) and how to
+    make it."""
+    from sizing.register.errors import NoRegister
+    from sizing.register.location import shown
+
+    try:
+        return access.open_register()
+    except NoRegister:
+        from sizing.register.location import resolve
+
+        where = shown(resolve(access.register_location())[0])
+        st.info(f"No register yet at {where}: run `sizing register init` (or, on this machine, save a review, "
+                "waiver or maintenance log from its page, or run `sizing register add FILE`).")
+        st.stop()
+    except SizingInputError as exc:
+        common.stop_on_error(exc)
