@@ -271,7 +271,7 @@ def table_chart(result) -> None:
     layers = [_table_chart_line(result.edition)]
     if table_volume is not None:  # the project's point: a plain Vega-Lite layer, no chart library per rerun
         point = {"values": [{"DFU": result.dfu_total, "volume_gal": table_volume,
-                             "label": f"this project: {result.dfu_total:g} DFU → {table_volume:,} gal"}]}
+                             "label": f"this project: {show(result.dfu_total, 'DFU')} → {show(table_volume, 'gal')}"}]}
         layers += [{"data": point, "mark": {"type": "point", "size": 120, "filled": True, "color": "#d62728"},
                     "encoding": _chart_axes(result.edition)},
                    {"data": point, "mark": {"type": "text", "align": "left", "dx": 8, "dy": -10},

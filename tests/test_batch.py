@@ -226,7 +226,7 @@ def test_beyond_table_row_has_no_volume():
     assert court["dfu_total"] == 2800 and court["beyond_table"]
     assert np.isnan(court["required_volume_gal"]) and np.isnan(court["table_volume_gal"])
     assert court["footnote3_volume_gal"] == 60 and pd.isna(court["undersized"])
-    assert "2800 DFU is beyond Table 1014.3.6 (over 2,640 DFU)" in court["warnings"]
+    assert "2,800 DFU is beyond Table 1014.3.6 (over 2,640 DFU)" in court["warnings"]
     assert "installed volume not compared" in court["warnings"]
     assert result.summary()["beyond_table"] == 1
     assert result.to_dict()["results"][0]["required_volume_gal"] is None
@@ -265,7 +265,7 @@ def test_bad_rows_are_reported_with_their_line(tmp_path):
     assert rej[6][1].startswith("fixture_type: unknown fixture type 'flor_drain'; did you mean 'floor_drain'?")
     assert rej[7][1].startswith("trap_size_in: floor_sink needs a trap_size_in")
     assert rej[8] == ("D", "line has more fields than the header (expected 7 fields, saw 9)")
-    assert rej[10][1].startswith("installed_volume_gal: 1000 gal disagrees with 750 gal given on line 9")
+    assert rej[10][1].startswith("installed_volume_gal: 1,000 gal disagrees with 750 gal given on line 9")
     assert rej[11][1] == "trap_size_in: expected a trap size Table 702.2(1) lists traps up to 4 in, got '5 in'"
     assert rej[12][1] == ("count: expected a whole number >= 0, got -1; "
                           "connected_to_interceptor: expected true or false, got 'maybe'")

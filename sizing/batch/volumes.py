@@ -11,6 +11,7 @@ from sizing.batch.reading import Source
 from sizing.batch.resolve import WARNING_BITS, Resolver
 from sizing.batch.rows import Rows
 from sizing.cpc import gravity as grav
+from sizing.quantities import show
 from sizing.tables import load_table
 
 #: An installed volume is undersized when it is below the required volume by more than this [gal].
@@ -119,7 +120,7 @@ def _installed(installed: np.ndarray, ok: np.ndarray, sid: np.ndarray, lines: np
     for i in np.flatnonzero(g_val != inst_ref[g_sid]):
         s = g_sid[i]
         rejects.append((int(g_line[i]), ids[s],
-                        f"installed_volume_gal: {g_val[i]:g} gal disagrees with {inst_ref[s]:g} gal given on "
+                        f"installed_volume_gal: {show(g_val[i], 'gal')} disagrees with {show(inst_ref[s], 'gal')} given on "
                         f"line {ref_line[s]} for the same submittal; give one installed volume per submittal"))
         bad_sub[s] = True
     return inst_ref
@@ -198,7 +199,7 @@ def _warnings(sums: dict[str, np.ndarray], beyond: np.ndarray, inst_ref: np.ndar
         top = f"{load_table('1014.3.6', edition).rows[-1]['max_dfu']:,}"
         text = np.full(n_sub, "", dtype=object)
         for k in np.flatnonzero(beyond):
-            text[k] = f"{sums['dfu_total'][k]:g} DFU is " + grav.BEYOND_TABLE.format(max=top)
+            text[k] = f"{show(sums['dfu_total'][k], 'DFU')} is " + grav.BEYOND_TABLE.format(max=top)
         add(beyond, text)
         add(beyond & ~np.isnan(inst_ref), "installed volume not compared: the table gives no size")
     return warn

@@ -51,4 +51,6 @@ def fmt_size(inches: float) -> str:
     for f, name in fractions.items():
         if abs(frac - f) < 1e-6:
             return f"{whole}-{name} in" if whole else f"{name} in"
-    return f"{inches:g} in"
+    from sizing.quantities import show
+
+    return show(inches, "in")

@@ -14,6 +14,7 @@ import sqlalchemy as sa
 from sizing.jurisdiction import Jurisdiction
 from sizing.ordinance.due import is_overdue
 from sizing.ordinance.due import status as due_status
+from sizing.quantities import show
 from sizing.register import schema as t
 from sizing.register.collect import with_few_collections
 from sizing.register.notices import due_items
@@ -34,9 +35,9 @@ def cpc_check(interceptor: Mapping[str, Any] | None) -> dict[str, Any]:
     elif required is None:
         text = "CPC size not known (" + (a.get("warnings") or "beyond Table 1014.3.6") + ")"
     elif installed is None:
-        text = f"CPC required {required:,.0f} gal; installed volume not recorded"
+        text = f"CPC required {show(required, 'gal')}; installed volume not recorded"
     else:
-        text = (f"CPC required {required:,.0f} gal; installed {installed:,.0f} gal: "
+        text = (f"CPC required {show(required, 'gal')}; installed {show(installed, 'gal')}: "
                 + ("UNDERSIZED" if under else "meets the CPC size"))
     return {"cpc_required_gal": required, "installed_gal": installed, "undersized": bool(under), "cpc_check": text}
 

@@ -30,6 +30,7 @@ from sizing.errors import SizingInputError
 from sizing.jurisdiction import Jurisdiction
 from sizing.ordinance import inspection as core
 from sizing.ordinance.due import is_overdue
+from sizing.quantities import show
 from sizing.register import access
 from sizing.register import schema as t
 from sizing.register.access import on_behalf_of
@@ -179,7 +180,7 @@ def _close_followed_up(conn: Connection, fse: str, rec: InspectionRecord, result
     """Open notices whose item this inspection passes: answered yes or n/a, or a reading within the limit."""
     passed = {f"{a['checklist']}.{a['key']}": a["answer"] for a in result.answers if a["answer"] != NO}
     if result.exceeds_limit is False:
-        passed["accumulation"] = f"{result.percent_full:.1f} % full"
+        passed["accumulation"] = f"{show(result.percent_full, '%')} full"
     out = []
     for item, notice in open_notices(conn, fse).items():
         if item in passed and rec.date >= notice["issued_on"]:

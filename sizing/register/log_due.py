@@ -10,6 +10,8 @@ import datetime as dt
 from collections.abc import Mapping
 from typing import Any
 
+from sizing.quantities import show, show_against
+
 
 def due_items(result: Mapping[str, Any], as_of: dt.date | str | None) -> list[dict[str, Any]]:
     """The due-list items of a maintenance evaluation (``MaintenancePlan.to_dict()``) stored as of ``as_of``:
@@ -21,7 +23,8 @@ def due_items(result: Mapping[str, Any], as_of: dt.date | str | None) -> list[di
     out = []
     if result.get("service_now"):
         out.append({"what": "service now", "date": (result.get("latest_reading") or {}).get("date") or day,
-                    "detail": f"{result['percent_full']:g} % full (over {result['limit_percent']:g} %)",
+                    "detail": f"{show_against(result['percent_full'], result['limit_percent'], '%')} full "
+                              f"(over {show(result['limit_percent'], '%')})",
                     "citation": result["citations"]["service_immediately"]})
     else:
         due, basis, citation = service_due(result)

@@ -33,6 +33,7 @@ from typing import Any
 from sizing import parse
 from sizing.csv_files import line_end_problem
 from sizing.errors import SizingInputError, shown
+from sizing.quantities import show
 from sizing.register import limits
 from sizing.register.collect import few_collections
 
@@ -283,8 +284,9 @@ def check_against(mf: ManifestFile, known_fses: Iterable[str], used: Mapping[tup
             volume = volumes.get(row.fse_id)
             if row.full and volume and row.gallons < FULL_FRACTION * volume:
                 mf.warnings.append(
-                    f"line {row.line}: {row.fse_id}: a full pump-out of {row.gallons:,.0f} gal is less than "
-                    f"{FULL_FRACTION:.0%} of the interceptor's {volume:,.0f} gal; a full pump-out removes the whole "
+                    f"line {row.line}: {row.fse_id}: a full pump-out of {show(row.gallons, 'gal')} is less than "
+                    f"{show(FULL_FRACTION * 100, '%')} of the interceptor's {show(volume, 'gal')}; a full pump-out "
+                    "removes the whole "
                     "content: check the manifest's gallons, or mark it partial")
     mf.rows = kept
     mf.rejects.sort(key=lambda r: r.line)

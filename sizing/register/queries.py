@@ -16,6 +16,7 @@ import sqlalchemy as sa
 from sizing.errors import SizingInputError
 from sizing.jurisdiction import Jurisdiction
 from sizing.ordinance.due import OVERDUE
+from sizing.quantities import show as quantity
 from sizing.register import schema as t
 from sizing.register.adapter import FAIL
 from sizing.register.collect import with_few_collections
@@ -185,8 +186,8 @@ def history(reg: Register, fse_id: str) -> list[dict[str, Any]]:
         add(r["notified_on"], "notification", f"install within {r['working_days']} {r['day_kind'] or 'working days'}, by "
             f"{r['install_deadline']} ({r['citation']})", r)
     for r in d["interceptors"]:
-        size = (f"{r['volume_gal']:g} gal" if r["volume_gal"] is not None else
-                f"{r['rated_flow_gpm']:g} gpm" if r["rated_flow_gpm"] is not None else "size not recorded")
+        size = (quantity(r["volume_gal"], "gal") if r["volume_gal"] is not None else
+                quantity(r["rated_flow_gpm"], "gpm") if r["rated_flow_gpm"] is not None else "size not recorded")
         check = cpc_check(r)["cpc_check"]
         add(r["installed_on"] or r["recorded_at"].date(), "interceptor", f"{r['type'] or 'type not recorded'}, "
             f"{size} ({r['source']})" + (f"; {check}" if check else ""), r)
@@ -197,19 +198,19 @@ def history(reg: Register, fse_id: str) -> list[dict[str, Any]]:
             add(r["revocation_notice_mailed"], "revocation notice", f"proposed effective {r['revocation_effective']}", r)
     for r in d["maintenance_events"]:
         detail = {"pump_out": lambda e: "pump-out" + "".join(f"; {k} {e[k]}" for k in ("hauler", "manifest") if e[k]),
-                  "reading": lambda e: f"FOG {e['fog_in']:g} in + solids {e['solids_in']:g} in",
+                  "reading": lambda e: f"FOG {quantity(e['fog_in'], 'in')} + solids {quantity(e['solids_in'], 'in')}",
                   "training": lambda e: "employee training"}[r["kind"]](r)
         add(r["on_date"], r["kind"].replace("_", "-"), detail, r)
     for r in d["hauler_manifests"]:
         add(r["on_date"], "pump-out" if r["full"] else "partial pump-out",
-            f"hauler {r['hauler']}; manifest {r['manifest']}; {r['gallons']:,.0f} gal to {r['disposal_site']}", r)
+            f"hauler {r['hauler']}; manifest {r['manifest']}; {quantity(r['gallons'], 'gal')} to {r['disposal_site']}", r)
     for r in d["maintenance_logs"]:
         add(r["as_of"], "maintenance plan" if r.get("computed") else "maintenance check", log_detail(r), r)
     for r in d["inspections"]:
         failed = len((r["result"] or {}).get("failures") or [])
         add(r["inspected_on"], "inspection", f"{r['purpose'].replace('_', ' ')}: "
             + ("passed" if r["passed"] else f"{failed} item(s) failed")
-            + (f"; {r['percent_full']:.1f} % full" if r["percent_full"] is not None else ""), r)
+            + (f"; {quantity(r['percent_full'], '%')} full" if r["percent_full"] is not None else ""), r)
     for r in d["notices"]:
         add(r["issued_on"], "notice", f"notice {r['id']}: {r['title']} ({r['item']}); due {r['due_on']} "
             f"({r['citation']})", r)

@@ -31,6 +31,7 @@ from typing import Any
 
 from sizing import parse
 from sizing.errors import SizingInputError
+from sizing.quantities import show
 from sizing.units import parse_quantity
 
 TOP_FIELDS = ("project", "inspection")
@@ -195,12 +196,12 @@ def _readings(raw: Any) -> tuple[float | None, float | None, float | None]:
         return depth, None, None
     top = 600.0 if depth is None else depth
     layers = [parse_quantity(f"inspection.readings.{k}", r[k], "in", minimum=0, maximum=top,
-                             expected=f"a length such as '2 in' or '50 mm', no deeper than {top:g} in")
+                             expected=f"a length such as '2 in' or '50 mm', no deeper than {show(top, 'in')}")
               for k in ("fog", "solids")]
     if depth is not None and layers[0] + layers[1] > depth * (1 + 1e-9):
         raise SizingInputError("inspection.readings.solids", r["solids"], "", message=(
-            f"inspection.readings.solids: FOG {layers[0]:g} in + solids {layers[1]:g} in = "
-            f"{layers[0] + layers[1]:g} in is deeper than the liquid depth {depth:g} in"))
+            f"inspection.readings.solids: FOG {show(layers[0], 'in')} + solids {show(layers[1], 'in')} = "
+            f"{show(layers[0] + layers[1], 'in')} is deeper than the liquid depth {show(depth, 'in')}"))
     return depth, layers[0], layers[1]
 
 

@@ -170,8 +170,8 @@ def test_a_full_pump_out_far_below_the_volume_is_a_warning(filled, capsys, tmp_p
     code, out, err = run(capsys, "register", "import-manifests", path, "--db", filled)
     assert code == 0
     assert err.strip().splitlines() == [
-        "sizing register: warning: line 2: FSE-0417: a full pump-out of 200 gal is less than 50% of the "
-        "interceptor's 499 gal; a full pump-out removes the whole content: check the manifest's gallons, or mark "
+        "sizing register: warning: line 2: FSE-0417: a full pump-out of 200 gal is less than 50 % of the "
+        "interceptor's 499.3 gal; a full pump-out removes the whole content: check the manifest's gallons, or mark "
         "it partial"]
     assert out.strip().endswith("; 1 warning")
     assert count(registers, filled, t.hauler_manifests) == 3
