@@ -221,7 +221,8 @@ def test_register_export_and_due_agree_on_the_install_deadline_day(tmp_path, cap
 # --- 6. "Latest" is the latest date, not the last typed in -------------------------------------------------------
 
 def test_an_older_log_added_after_a_newer_one_does_not_hide_the_newer_reading(tmp_path, capsys):
-    """The 2026-03-01 reading is (9 + 6) / 48 = 31.25 % full: service now, whatever was added after it."""
+    """The 2026-03-01 reading is (9 + 6) / 48 = 31.25 % full (printed to the percent precision, half up: 31.3 %): service now, whatever was
+    added after it."""
     newer = write(tmp_path, "newer.yaml", """project: {fse_id: FSE-7}
 maintenance: {liquid_depth: 48 in, as_of: 2026-03-02, records_kept_since: 2020-01-01, training: [2025-12-01],
   services: [{date: 2025-10-05, hauler: H, manifest: M0}], measurements: [{date: 2026-03-01, fog: 9 in, solids: 6 in}]}
@@ -236,7 +237,7 @@ maintenance: {liquid_depth: 48 in, as_of: 2026-01-04, records_kept_since: 2020-0
     code, out, _ = run(capsys, "register", "due", "--db", db, "--as-of", "2026-03-02", "--format", "json")
     assert code == 1
     assert [(i["what"], i["detail"]) for i in json.loads(out)["items"]] == [
-        ("service now", "31.25 % full (over 25 %)")]
+        ("service now", "31.3 % full (over 25 %)")]
     history = json.loads(run(capsys, "register", "history", "FSE-7", "--db", db, "--format", "json")[1])["history"]
     assert [h["date"] for h in history if h["what"] == "maintenance check"] == ["2026-01-04", "2026-03-02"]
 
