@@ -122,16 +122,15 @@ def _manifest_arguments(sub, common) -> None:
 def run(args: argparse.Namespace) -> int:
     import sys
 
-    import sqlalchemy as sa
-
     from sizing.errors import SizingInputError
-    from sizing.register.engine import is_busy
-    from sizing.register.errors import BUSY, RegisterBusy
+    from sizing.register.errors import BUSY, RegisterBusy, database_error, is_busy
     from sizing.register.location import mask
 
     try:
         return _run(args, sys)
-    except sa.exc.SQLAlchemyError as exc:  # the server went away, a lock timed out, a value was refused
+    except Exception as exc:  # the server went away, a lock timed out, a value was refused
+        if not database_error(exc):
+            raise
         if is_busy(exc):
             raise RegisterBusy(BUSY) from None
         reason = mask(str(getattr(exc, "orig", None) or exc).splitlines()[0])
@@ -145,7 +144,15 @@ READERS = ("show", "history", "diff", "due", "export", "notices", "notice", "sum
 PROGRAM = ("inspect", "notices", "notice", "comply", "summary")
 
 
+#: Reading commands that read an SQLite register at the current schema without SQLAlchemy.
+LITE = ("show", "history", "diff", "due", "export", "notices", "notice")
+
+
 def _open(args, *, create=False, read_only=False):
+    if read_only and args.action in LITE:
+        from sizing.register.reading import open_reader
+
+        return open_reader(args.db, timeout=args.busy_timeout)
     from sizing.register import open_register
 
     return open_register(args.db, create=create, read_only=read_only, timeout=args.busy_timeout)
@@ -195,7 +202,7 @@ def _run(args: argparse.Namespace, sys) -> int:
     try:
         return handler(args, reg)
     finally:
-        reg.db.engine.dispose()
+        reg.db.close()
 
 
 def _init(args, sys) -> int:
@@ -208,14 +215,14 @@ def _init(args, sys) -> int:
             print(f"sizing register: {reg.db.display()} is a register at schema {HEAD}; nothing to do",
                   file=sys.stderr)
     finally:
-        reg.db.engine.dispose()
+        reg.db.close()
     return 0
 
 
 def _users(args, sys) -> int:
     from sizing.commands.output import emit
     from sizing.register import access
-    from sizing.register.access import on_behalf_of
+    from sizing.register.who import on_behalf_of
 
     reg = _open(args, create="sqlite" if args.users_action == "add" else False,
                 read_only=args.users_action == "list")
@@ -237,7 +244,7 @@ def _users(args, sys) -> int:
             print(f"sizing register: {u.identity} is disabled", file=sys.stderr)
         return 0
     finally:
-        reg.db.engine.dispose()
+        reg.db.close()
 
 
 def _text(path: str) -> str | None:
@@ -271,7 +278,7 @@ def _add(args, ev) -> int:
     import sys
 
     from sizing.commands.output import emit
-    from sizing.register.access import on_behalf_of
+    from sizing.register.who import on_behalf_of
     from sizing.register.evaluated import check_limits
     from sizing.report.register import added_text
 
@@ -282,7 +289,7 @@ def _add(args, ev) -> int:
     try:
         added = reg.add(ev, user=args.user)
     finally:
-        reg.db.engine.dispose()
+        reg.db.close()
     emit(added_text(added), args.output)
     return added.exit_code
 
@@ -290,7 +297,7 @@ def _add(args, ev) -> int:
 def _show(args, reg) -> int:
     from sizing.commands.output import emit, to_json
     from sizing.register import queries
-    from sizing.register.store import jsonable
+    from sizing.register.evaluated import jsonable
     from sizing.report.register import show_text
 
     d = queries.show(reg, args.fse)
@@ -301,7 +308,7 @@ def _show(args, reg) -> int:
 def _history(args, reg) -> int:
     from sizing.commands.output import emit, to_json
     from sizing.register import queries
-    from sizing.register.store import jsonable
+    from sizing.register.evaluated import jsonable
     from sizing.report.register import history_text
 
     rows = queries.history(reg, args.fse)
@@ -333,7 +340,7 @@ def _due(args, reg) -> int:
     from sizing.commands.output import emit, to_json
     from sizing.errors import SizingInputError
     from sizing.register.deadlines import due_list
-    from sizing.register.store import jsonable
+    from sizing.register.evaluated import jsonable
     from sizing.report.register import csv_rows, due_text
 
     as_of = None if args.as_of is None else parse.date("--as-of", args.as_of)

@@ -20,13 +20,13 @@ def run(args: argparse.Namespace, open_register, say_opened) -> int:
     try:
         return handler(args, reg, prepared)
     finally:
-        reg.db.engine.dispose()
+        reg.db.close()
 
 
 def _prepare(args: argparse.Namespace):
     """Everything read from the command line and files, checked before the register is opened."""
     from sizing import parse
-    from sizing.register.access import on_behalf_of
+    from sizing.register.who import on_behalf_of
 
     on_behalf_of(args.user)
     if args.action == "inspect":

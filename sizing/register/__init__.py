@@ -9,6 +9,16 @@ maintenance plan, made from every pump-out and reading on file whichever record 
 summary of a period).
 """
 
-from sizing.register.store import Register, open_register
+from typing import Any
 
 __all__ = ["Register", "open_register"]
+
+
+def __getattr__(name: str) -> Any:
+    """``Register`` and ``open_register`` imported when asked for: a module of the package (a read of an SQLite
+    register by :mod:`.reading`) does not bring in SQLAlchemy through the package."""
+    if name in __all__:
+        from sizing.register import store
+
+        return getattr(store, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -187,13 +187,3 @@ def disable_user(opened: Opened, identity: str, *, by: str, on_behalf_of: str | 
         conn.execute(t.users.insert().values(identity=identity, role=who.role, active=False,
                                              **writer(by, on_behalf_of, now())))
     return User(identity, who.role, False)
-
-
-def on_behalf_of(user: str | None = None, field_name: str = "--user") -> str | None:
-    """Whom a write is recorded for (``--user``, the app's reviewer field), beside the writer, never instead of
-    it: one line, within its limit; None when not given."""
-    if user is None or not str(user).strip():
-        return None
-    text = " ".join(str(user).split())
-    limits.check(field_name, text, "on_behalf_of")
-    return text

@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Engine
 
-from sizing.register.engine import busy_is_one_line, is_busy, make_engine
-from sizing.register.errors import BUSY, NoRegister, RegisterBusy, RegisterError
+from sizing.register.engine import busy_is_one_line, make_engine
+from sizing.register.errors import BUSY, NoRegister, RegisterBusy, RegisterError, is_busy
 from sizing.register.location import DEFAULT_TIMEOUT_S, reason, resolve, shown, timeout_seconds
 from sizing.register.versions import (
     HEAD,
@@ -63,6 +63,10 @@ class Opened:
     def display(self) -> str:
         """The SQLite file path, or the URL without its password."""
         return shown(self.url)
+
+    def close(self) -> None:
+        """Close the engine's connections."""
+        self.engine.dispose()
 
 
 def open_db(db: str | None = None, *, create: bool | str = True, read_only: bool = False,

@@ -9,17 +9,19 @@ import datetime as dt
 from collections.abc import Mapping
 from typing import Any
 
-import sqlalchemy as sa
+from typing import TYPE_CHECKING
 
 from sizing.jurisdiction import Jurisdiction
 from sizing.ordinance.due import is_overdue
 from sizing.ordinance.due import status as due_status
 from sizing.quantities import show
-from sizing.register import schema as t
 from sizing.register.collect import with_few_collections
 from sizing.register.notices import due_items
+from sizing.register.reading import KINDS, dialect, fetch, placeholders, scalars, select
 from sizing.register.rows import as_date, grouped, latest, newest_of
-from sizing.register.store import Register
+
+if TYPE_CHECKING:
+    from sizing.register.store import Register
 
 #: The due list's status of an undersized interceptor found by an inventory: to follow up, not a deadline.
 FOLLOW_UP = "follow up"
@@ -62,15 +64,13 @@ def due_list(reg: Register, as_of: dt.date | None = None, within: int = 30, *,
 
 def due_records(conn, as_of: dt.date) -> dict[str, Any]:
     """What the due list reads, by FSE: one query per kind of record."""
-    i = t.interceptors.c
-    newest = sa.select(sa.func.max(i.id)).group_by(i.fse_id).scalar_subquery()
-    return {"ids": list(conn.execute(sa.select(t.fses.c.fse_id).distinct()).scalars().all()),
-            "last": _last_events(conn), "notifications": grouped(conn, t.notifications),
-            "waivers": grouped(conn, t.waivers, "id", "fse_id", "type", "granted_on", "expiration", "result",
+    return {"ids": scalars(conn, "SELECT DISTINCT fse_id FROM fses"),
+            "last": _last_events(conn), "notifications": grouped(conn, "notifications"),
+            "waivers": grouped(conn, "waivers", "id", "fse_id", "type", "granted_on", "expiration", "result",
                                 "decided_on", "recorded_at"),
             "logs": latest_log_results(conn),
-            "interceptors": grouped(conn, t.interceptors.select().where(i.id.in_(newest)).subquery(), "id", "fse_id",
-                                     "assessment", "recorded_at"),
+            "interceptors": grouped(conn, "interceptors", "id", "fse_id", "assessment", "recorded_at",
+                                     where="id IN (SELECT max(id) FROM interceptors GROUP BY fse_id)"),
             "notices": due_items(conn, as_of)}
 
 
@@ -135,14 +135,13 @@ def _last_events(conn) -> dict[str, dict[str, dt.date]]:
     """Per FSE, the date of its last pump-out (a log's or a manifest's, full or partial), last training and last
     full pump-out on a manifest: aggregated by the database over its indexes."""
     out: dict[str, dict[str, dt.date]] = {}
-    e = t.maintenance_events.c
-    for fse_id, kind, day in conn.execute(sa.select(e.fse_id, e.kind, sa.func.max(e.on_date)).where(
-            e.kind.in_(("pump_out", "training"))).group_by(e.fse_id, e.kind)).all():
+    events = ("SELECT fse_id, kind, max(on_date) AS on_date FROM maintenance_events "
+              "WHERE kind IN ('pump_out', 'training') GROUP BY fse_id, kind")
+    for fse_id, kind, day in fetch(conn, events, kinds={"on_date": "date"})[1]:
         out.setdefault(fse_id, {})[kind] = day
-    m = t.hauler_manifests.c
-    for fse_id, any_day, full_day in conn.execute(sa.select(
-            m.fse_id, sa.func.max(m.on_date), sa.func.max(sa.case((m.full.is_(True), m.on_date)))).group_by(m.fse_id)
-            ).all():
+    manifests = ('SELECT fse_id, max(on_date) AS any_day, max(CASE WHEN "full" THEN on_date END) AS full_day '
+                 "FROM hauler_manifests GROUP BY fse_id")
+    for fse_id, any_day, full_day in fetch(conn, manifests, kinds={"any_day": "date", "full_day": "date"})[1]:
         last = out.setdefault(fse_id, {})
         last["pump_out"] = max(d for d in (last.get("pump_out"), any_day) if d is not None)
         if full_day is not None:
@@ -153,31 +152,29 @@ def _last_events(conn) -> dict[str, dict[str, dt.date]]:
 def latest_logs(conn, *columns: str) -> dict[str, dict[str, Any]]:
     """Each FSE's latest maintenance log (the order of :func:`latest`: its date, then when written), its ``id``,
     ``fse_id`` and ``columns``, chosen by the database in one query."""
-    g = t.maintenance_logs.c
     keys = ("id", "fse_id", *columns)
-    if conn.dialect.name == "sqlite":  # each FSE's first log in that order: one seek into ix_maintenance_logs_fse_latest
-        x = t.maintenance_logs.alias("x").c
-        fses = sa.select(g.fse_id).distinct().subquery("f")
-        first = (sa.select(x.id).where(x.fse_id == fses.c.fse_id)
-                 .order_by(x.as_of.desc().nulls_last(), x.recorded_at.desc(), x.id.desc()).limit(1).scalar_subquery())
-        q = sa.select(*(g[k] for k in keys)).where(g.id.in_(sa.select(first).select_from(fses)))
+    if dialect(conn) == "sqlite":  # each FSE's first log in that order: one seek into ix_maintenance_logs_fse_latest
+        first = ("SELECT x.id FROM maintenance_logs x WHERE x.fse_id = f.fse_id "
+                 "ORDER BY x.as_of DESC NULLS LAST, x.recorded_at DESC, x.id DESC LIMIT 1")
+        sql = select("maintenance_logs", *keys, order="",
+                     where=f"id IN (SELECT ({first}) FROM (SELECT DISTINCT fse_id FROM maintenance_logs) f)")
     else:  # PostgreSQL ranks the logs in one pass (quicker there than a subquery per FSE)
-        rank = sa.func.row_number().over(partition_by=g.fse_id, order_by=(
-            g.as_of.desc().nulls_last(), g.recorded_at.desc(), g.id.desc())).label("rank")
-        ranked = sa.select(*(g[k] for k in keys), rank).subquery()
-        q = sa.select(*(ranked.c[k] for k in keys)).where(ranked.c.rank == 1)
-    return {r[1]: dict(zip(keys, r, strict=True)) for r in conn.execute(q).all()}
+        cols = ", ".join(f'"{k}"' for k in keys)
+        rank = "row_number() OVER (PARTITION BY fse_id ORDER BY as_of DESC NULLS LAST, recorded_at DESC, id DESC)"
+        sql = f"SELECT {cols} FROM (SELECT {cols}, {rank} AS rank FROM maintenance_logs) ranked WHERE rank = 1"
+    return {r[1]: dict(zip(keys, r, strict=True)) for r in fetch(conn, sql, kinds="maintenance_logs")[1]}
 
 
 def latest_log_results(conn) -> dict[str, dict[str, Any]]:
     """Each FSE's latest maintenance log (:func:`latest_logs`) with its due-list items (and the whole result only
     of a log stored without items)."""
-    g = t.maintenance_logs.c
     out = latest_logs(conn, "as_of", "due", "next_service_date")
     bare = [r["id"] for r in out.values() if r["due"] is None]
     for k in range(0, len(bare), 900):
-        for r in conn.execute(sa.select(g.fse_id, g.result).where(g.id.in_(bare[k:k + 900]))):
-            out[r.fse_id]["result"] = r.result
+        ids, params = placeholders("id", bare[k:k + 900])
+        for fse_id, result in fetch(conn, f"SELECT fse_id, result FROM maintenance_logs WHERE id IN ({ids})", params,
+                                    "maintenance_logs")[1]:
+            out[fse_id]["result"] = result
     return out
 
 

@@ -9,12 +9,14 @@ not before) or still failing.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sizing.errors import SizingInputError
 from sizing.register import queries
 from sizing.register.adapter import FAIL, normalise
-from sizing.register.store import Register
+
+if TYPE_CHECKING:
+    from sizing.register.store import Register
 
 
 def _fixtures(result: Mapping[str, Any]) -> dict[str, dict[str, Any]]:

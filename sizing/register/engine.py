@@ -12,7 +12,7 @@ from contextlib import contextmanager
 import sqlalchemy as sa
 from sqlalchemy.engine import Engine
 
-from sizing.register.errors import BUSY, RegisterBusy
+from sizing.register.errors import BUSY, RegisterBusy, is_busy
 from sizing.register.location import sqlite_path, timeout_seconds
 
 
@@ -55,15 +55,6 @@ def _sqlite_events(engine: Engine, busy_ms: int, read_only: bool) -> None:
     @sa.event.listens_for(engine, "begin")
     def _on_begin(conn):  # pragma: no cover - exercised through every SQLite test
         conn.exec_driver_sql("BEGIN IMMEDIATE" if conn.get_execution_options().get("write") else "BEGIN")
-
-
-def is_busy(exc: BaseException) -> bool:
-    """Whether a database error is a lock or statement timeout (another writer held the register)."""
-    orig = getattr(exc, "orig", None)
-    if getattr(orig, "sqlstate", None) in ("55P03", "57014"):  # lock_not_available, query_canceled
-        return True
-    text = str(orig or exc).lower()
-    return "database is locked" in text or "database table is locked" in text
 
 
 @contextmanager

@@ -25,3 +25,21 @@ class NotPermitted(RegisterError):
 
 
 BUSY = "register busy, nothing written; try again"
+
+
+def is_busy(exc: BaseException) -> bool:
+    """Whether a database error is a lock or statement timeout (another writer held the register)."""
+    orig = getattr(exc, "orig", None)
+    if getattr(orig, "sqlstate", None) in ("55P03", "57014"):  # lock_not_available, query_canceled
+        return True
+    text = str(orig or exc).lower()
+    return "database is locked" in text or "database table is locked" in text
+
+
+def database_error(exc: BaseException) -> bool:
+    """Whether ``exc`` is the database's (SQLAlchemy's, or sqlite3's when read without SQLAlchemy)."""
+    import sqlite3
+    import sys
+
+    sa = sys.modules.get("sqlalchemy")
+    return isinstance(exc, sqlite3.Error) or (sa is not None and isinstance(exc, sa.exc.SQLAlchemyError))

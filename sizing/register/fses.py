@@ -5,10 +5,8 @@ from __future__ import annotations
 import difflib
 from typing import Any
 
-import sqlalchemy as sa
-
 from sizing.errors import SizingInputError, shown
-from sizing.register import schema as t
+from sizing.register.reading import dicts, scalars, select
 
 
 def require_fse(conn, fse_id: str) -> dict[str, Any]:
@@ -17,14 +15,19 @@ def require_fse(conn, fse_id: str) -> dict[str, Any]:
     from sizing.parse import identifier
 
     fse_id = identifier("FSE", fse_id)
-    row = conn.execute(sa.select(t.fses).where(t.fses.c.fse_id == fse_id).order_by(t.fses.c.id.desc())
-                       .limit(1)).mappings().first()
-    if row is None:
-        known = [r[0] for r in conn.execute(sa.select(t.fses.c.fse_id).distinct().order_by(t.fses.c.fse_id))]
+    found = dicts(conn, select("fses", where="fse_id = :fse_id", order="id DESC", limit=1), {"fse_id": fse_id},
+                  "fses")
+    if not found:
+        known = fse_ids(conn)
         folded = {k.casefold(): k for k in known}
         close = ([folded[fse_id.casefold()]] if fse_id.casefold() in folded else
                  difflib.get_close_matches(fse_id, known, n=1, cutoff=0.75))
         hint = (f"; did you mean {close[0]!r}?" if close else
                 f"; known: {', '.join(known[:10])}" if known else "; the register is empty")
         raise SizingInputError("FSE", fse_id, "", message=f"FSE: no FSE {shown(fse_id)} in the register{hint}")
-    return dict(row)
+    return found[0]
+
+
+def fse_ids(conn) -> list[str]:
+    """Every FSE id in the register, in order."""
+    return scalars(conn, "SELECT DISTINCT fse_id FROM fses ORDER BY fse_id")

@@ -33,7 +33,7 @@ from sizing.ordinance.due import is_overdue
 from sizing.quantities import show
 from sizing.register import access
 from sizing.register import schema as t
-from sizing.register.access import on_behalf_of
+from sizing.register.who import on_behalf_of
 from sizing.sections.inspection import NO, InspectionRecord
 
 #: How a notice was closed.

@@ -16,8 +16,6 @@ import stat
 import urllib.parse
 from pathlib import Path
 
-import sqlalchemy as sa
-
 from sizing.errors import SizingInputError
 from sizing.register.errors import RegisterError
 
@@ -64,6 +62,8 @@ def shown(url: str) -> str:
     """The SQLite file path, or the URL with its password masked."""
     if url.startswith("sqlite:///"):
         return url.removeprefix("sqlite:///")
+    import sqlalchemy as sa
+
     try:
         return mask(sa.engine.make_url(url).render_as_string(hide_password=True))
     except (sa.exc.ArgumentError, ValueError):
@@ -95,6 +95,8 @@ def resolve(db: str | None = None) -> tuple[str, str]:
         if value in (":memory:", "") or value.startswith("file::memory:"):
             raise RegisterError(f"{name}: an in-memory database keeps nothing; give a file path", name)
         return f"sqlite:///{_file(Path(value).expanduser(), name, value)}", name
+    import sqlalchemy as sa  # a URL: parsed as the engine will read it
+
     try:
         url = sa.engine.make_url(value)
     except ValueError:  # e.g. int() of a port that is not a number

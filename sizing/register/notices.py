@@ -12,14 +12,14 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-import sqlalchemy as sa
-from sqlalchemy.engine import Connection
-
 from sizing.ordinance.due import OVERDUE
 from sizing.ordinance.due import status as due_status
 from sizing.ordinance.inspection import period_words
-from sizing.register import schema as t
 from sizing.register.collect import with_few_collections
+from sizing.register.reading import KINDS, columns, dicts, fetch, scalars
+
+#: A connection of either kind :mod:`sizing.register.reading` reads through.
+Connection = Any
 
 OPEN, CLOSED = "open", "closed"
 #: The columns of ``register notices --format csv`` (and the keys of each notice in its JSON).
@@ -34,16 +34,15 @@ def rows(conn: Connection, fse_id: str | None = None, as_of: dt.date | None = No
     ``open_only``: only those not closed that day (the closed ones are left out by the database); ``named``: with
     the FSE's name (else None)."""
     as_of = as_of or dt.date.today()
-    n, c = t.notices.c, t.notice_closures.c
-    q = (sa.select(t.notices, c.closed_on, c.how, c.evidence)
-         .select_from(t.notices.outerjoin(t.notice_closures, c.notice_id == n.id)).where(n.issued_on <= as_of))
+    cols = ", ".join(f'n."{c}"' for c in columns("notices"))
+    sql = (f"SELECT {cols}, c.closed_on, c.how, c.evidence FROM notices n LEFT OUTER JOIN notice_closures c "
+           "ON c.notice_id = n.id WHERE n.issued_on <= :as_of")
     if fse_id is not None:
-        q = q.where(n.fse_id == fse_id)
+        sql += " AND n.fse_id = :fse_id"
     if open_only:  # a closure dated after the day asked about leaves the notice open on that day
-        q = q.where(sa.or_(c.closed_on.is_(None), c.closed_on > as_of))
-    result = conn.execute(q.order_by(n.id))
-    keys = tuple(result.keys())
-    found = [dict(zip(keys, r, strict=True)) for r in result.all()]
+        sql += " AND (c.closed_on IS NULL OR c.closed_on > :as_of)"
+    found = dicts(conn, sql + " ORDER BY n.id", {"as_of": as_of, "fse_id": fse_id},
+                  {**KINDS["notices"], "closed_on": "date"})
     pumps = _pump_outs(conn, fse_id) if any(r["item"] == "accumulation" for r in found) else {}
     names = _names(conn, fse_id) if named else {}
     out = [_state(r, as_of, pumps.get(r["fse_id"], []), names.get(r["fse_id"])) for r in found]
@@ -53,25 +52,21 @@ def rows(conn: Connection, fse_id: str | None = None, as_of: dt.date | None = No
 def _pump_outs(conn: Connection, fse_id: str | None) -> dict[str, list[dt.date]]:
     """The pump-out dates of the FSEs with a notice for a reading over the limit (of ``fse_id`` alone when given):
     a maintenance log's pump-outs and a hauler's full pump-outs (a partial one leaves the content in place)."""
-    e, n, m = t.maintenance_events.c, t.notices.c, t.hauler_manifests.c
-    noticed = sa.select(n.fse_id).where(n.item == "accumulation").distinct()
-    logged = sa.select(e.fse_id, e.on_date).where(e.kind == "pump_out", e.fse_id.in_(noticed))
-    hauled = sa.select(m.fse_id, m.on_date).where(m.full.is_(True), m.fse_id.in_(noticed))
-    if fse_id is not None:
-        logged, hauled = logged.where(e.fse_id == fse_id), hauled.where(m.fse_id == fse_id)
+    noticed = "SELECT DISTINCT fse_id FROM notices WHERE item = 'accumulation'"
+    one = "" if fse_id is None else " AND fse_id = :fse_id"
+    sql = (f"SELECT fse_id, on_date FROM maintenance_events WHERE kind = 'pump_out' AND fse_id IN ({noticed}){one} "
+           f'UNION ALL SELECT fse_id, on_date FROM hauler_manifests WHERE "full" AND fse_id IN ({noticed}){one}')
     out: dict[str, list[dt.date]] = {}
-    for fse, day in conn.execute(sa.union_all(logged, hauled)).all():
+    for fse, day in fetch(conn, sql, {"fse_id": fse_id}, {"on_date": "date"})[1]:
         out.setdefault(fse, []).append(day)
     return out
 
 
 def _names(conn: Connection, fse_id: str | None) -> dict[str, str | None]:
     """Each FSE's latest name (of ``fse_id`` alone when given)."""
-    f = t.fses.c
-    newest = sa.select(sa.func.max(f.id)).group_by(f.fse_id)
-    if fse_id is not None:
-        newest = newest.where(f.fse_id == fse_id)
-    return dict(conn.execute(sa.select(f.fse_id, f.name).where(f.id.in_(newest.scalar_subquery()))).all())
+    one = "" if fse_id is None else " WHERE fse_id = :fse_id"
+    sql = f"SELECT fse_id, name FROM fses WHERE id IN (SELECT max(id) FROM fses{one} GROUP BY fse_id)"
+    return dict(fetch(conn, sql, {"fse_id": fse_id})[1])
 
 
 def _state(r: dict[str, Any], as_of: dt.date, pumps: list[dt.date], name: str | None) -> dict[str, Any]:
@@ -111,7 +106,7 @@ def notice(reg: Any, notice_id: int, as_of: dt.date | None = None) -> dict[str, 
     from sizing.register.fses import require_fse
 
     with reg.db.read() as conn:
-        fse = conn.execute(sa.select(t.notices.c.fse_id).where(t.notices.c.id == notice_id)).scalar()
+        fse = next(iter(scalars(conn, "SELECT fse_id FROM notices WHERE id = :id", {"id": notice_id})), None)
         if fse is None:
             raise SizingInputError("NOTICE", notice_id, "", message=f"NOTICE: no notice {notice_id} in the register")
         found = next(r for r in rows(conn, fse, dt.date.max) if r["notice"] == notice_id)

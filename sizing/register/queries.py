@@ -9,21 +9,22 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Mapping
-from typing import Any
-
-import sqlalchemy as sa
+from typing import TYPE_CHECKING, Any
 
 from sizing.errors import SizingInputError
 from sizing.jurisdiction import Jurisdiction
 from sizing.ordinance.due import OVERDUE
 from sizing.quantities import show as quantity
-from sizing.register import schema as t
 from sizing.register.adapter import FAIL
 from sizing.register.collect import with_few_collections
 from sizing.register.deadlines import cpc_check, due_records, overdue_counts
 from sizing.register.fses import require_fse
+from sizing.register.fses import fse_ids as _fse_ids
+from sizing.register.reading import dicts, fetch, scalars, select
 from sizing.register.rows import as_date, grouped, latest, newest, newest_of
-from sizing.register.store import Register
+
+if TYPE_CHECKING:
+    from sizing.register.store import Register
 
 FSE_COLUMNS = ("fse_id", "name", "address", "owner", "status", "cycles", "last_review", "failing", "waiver",
                "waiver_expiration", "next_service", "overdue", "cpc_required_gal", "installed_gal", "cpc_check")
@@ -31,26 +32,23 @@ RECORD_TABLES = ("fses", "interceptors", "cycles", "waivers", "notifications", "
                  "maintenance_events", "inspections", "notices", "hauler_manifests")
 
 
-def _rows(conn, table: sa.Table, fse_id: str | None = None, order=None) -> list[dict[str, Any]]:
-    q = sa.select(table)
-    if fse_id is not None:
-        q = q.where(table.c.fse_id == fse_id)
-    q = q.order_by(*(order or [table.c.id]))
-    return [dict(r) for r in conn.execute(q).mappings()]
+def _rows(conn, table: str, fse_id: str | None = None) -> list[dict[str, Any]]:
+    """Every row of ``table`` (of one FSE), oldest first."""
+    where = "" if fse_id is None else "fse_id = :fse_id"
+    return dicts(conn, select(table, where=where), {"fse_id": fse_id}, table)
 
 
 def fse_ids(reg: Register) -> list[str]:
     with reg.db.read() as conn:
-        return [r[0] for r in conn.execute(sa.select(t.fses.c.fse_id).distinct().order_by(t.fses.c.fse_id))]
+        return _fse_ids(conn)
 
 
 def find_fses(reg: Register, text: str = "", limit: int = 50) -> list[dict[str, Any]]:
     """FSEs whose id or latest name or address contains ``text`` (case ignored), by id: ``fse_id``, ``name``,
     ``address``; at most ``limit``."""
-    newest = sa.select(sa.func.max(t.fses.c.id)).group_by(t.fses.c.fse_id).scalar_subquery()
     with reg.db.read() as conn:
-        rows = conn.execute(sa.select(t.fses.c.fse_id, t.fses.c.name, t.fses.c.address)
-                            .where(t.fses.c.id.in_(newest)).order_by(t.fses.c.fse_id)).mappings().all()
+        rows = dicts(conn, select("fses", "fse_id", "name", "address", order="fse_id",
+                                  where="id IN (SELECT max(id) FROM fses GROUP BY fse_id)"))
     needle = " ".join(str(text or "").split()).casefold()
     found = [dict(r) for r in rows if not needle or any(needle in str(r[k] or "").casefold()
                                                          for k in ("fse_id", "name", "address"))]
@@ -60,11 +58,10 @@ def find_fses(reg: Register, text: str = "", limit: int = 50) -> list[dict[str, 
 def last_readings(reg: Register, fse_id: str, n: int = 3) -> list[dict[str, Any]]:
     """The FSE's latest ``n`` FOG + solids readings (from logs and inspections), newest first: date, fog_in,
     solids_in, and the inspection that took it (None: a maintenance log)."""
-    e = t.maintenance_events.c
     with reg.db.read() as conn:
-        rows = conn.execute(sa.select(e.on_date, e.fog_in, e.solids_in, e.inspection_id).where(
-            e.fse_id == fse_id, e.kind == "reading").order_by(e.on_date.desc(), e.id.desc()).limit(n)).mappings()
-        return [dict(r) for r in rows]
+        return dicts(conn, select("maintenance_events", "on_date", "fog_in", "solids_in", "inspection_id",
+                                  where="fse_id = :fse_id AND kind = 'reading'", order="on_date DESC, id DESC",
+                                  limit=n), {"fse_id": fse_id}, "maintenance_events")
 
 
 #: Every table whose rows the FSE list or the due list reads (rows are only ever added, never changed in place).
@@ -75,13 +72,9 @@ def register_state(reg: Register) -> tuple[Any, ...]:
     """A cheap fingerprint of what the register holds: each record table's highest id and row count, in one
     query. Any write by anyone (rows are added, never changed in place) gives another fingerprint, so a result
     kept under it is the one the register would give now."""
-    parts = []
-    for name in STATE_TABLES:
-        table = getattr(t, name)
-        parts += [sa.select(sa.func.max(table.c.id)).scalar_subquery(),
-                  sa.select(sa.func.count()).select_from(table).scalar_subquery()]
+    parts = ", ".join(f"(SELECT max(id) FROM {name}), (SELECT count(*) FROM {name})" for name in STATE_TABLES)
     with reg.db.read() as conn:
-        return tuple(conn.execute(sa.select(*parts)).one())
+        return tuple(fetch(conn, f"SELECT {parts}")[1][0])
 
 
 @with_few_collections
@@ -92,13 +85,12 @@ def fse_list(reg: Register, as_of: dt.date | None = None, *, jurisdiction: Juris
     out = []
     with reg.db.read() as conn:
         records = due_records(conn, as_of)
-        fses = newest(conn, t.fses, "fse_id", "name", "address", "owner")
-        cycles = grouped(conn, t.cycles, "id", "fse_id", "cycle", "compliant", "review_date", "recorded_at")
-        waivers = grouped(conn, t.waivers, "id", "fse_id", "status", "expiration", "result", "decided_on",
+        fses = newest(conn, "fses", "fse_id", "name", "address", "owner")
+        cycles = grouped(conn, "cycles", "id", "fse_id", "cycle", "compliant", "review_date", "recorded_at")
+        waivers = grouped(conn, "waivers", "id", "fse_id", "status", "expiration", "result", "decided_on",
                            "recorded_at")
-        f = t.findings.c
-        failing = dict(conn.execute(sa.select(f.source_id, sa.func.count()).where(
-            f.source == "cycle", f.status == FAIL).group_by(f.source_id)).all())
+        failing = dict(fetch(conn, "SELECT source_id, count(*) FROM findings WHERE source = 'cycle' AND status = "
+                                   ":fail GROUP BY source_id", {"fail": FAIL})[1])
     due = overdue_counts(records, as_of, jurisdiction)
     logs = records["logs"]
     for fse_id, fse in fses.items():
@@ -126,7 +118,7 @@ def recorded_decision(reg: Register, fse_id: str) -> dict[str, Any] | None:
     date: its ``waiver`` section as stored (what a review honours), the date, status and who recorded it; None
     when the FSE has none (or is not in the register)."""
     with reg.db.read() as conn:
-        rows = _rows(conn, t.waivers, fse_id)
+        rows = _rows(conn, "waivers", fse_id)
     rows = [r for r in rows if r.get("status") in ("granted", "denied", "revoked")]
     row = latest(rows, "waivers")
     if row is None:
@@ -147,19 +139,13 @@ def waiver_status(waiver: Mapping[str, Any], as_of: dt.date) -> str:
     return waiver["status"]
 
 
-def _last(conn, table: sa.Table, fse_id: str) -> dict[str, Any] | None:
-    row = conn.execute(sa.select(table).where(table.c.fse_id == fse_id).order_by(table.c.id.desc())
-                       .limit(1)).mappings().first()
-    return None if row is None else dict(row)
-
-
 def show(reg: Register, fse_id: str) -> dict[str, Any]:
     """Everything the register holds on one FSE, each table's rows oldest first."""
     with reg.db.read() as conn:
         fse = require_fse(conn, fse_id)
         out = {"fse": fse}
         for name in RECORD_TABLES:
-            out[name] = _rows(conn, getattr(t, name), fse_id)
+            out[name] = _rows(conn, name, fse_id)
     return out
 
 
@@ -236,14 +222,14 @@ def log_detail(r: Mapping[str, Any]) -> str:
 @with_few_collections
 def export(reg: Register) -> dict[str, Any]:
     """Every record of every FSE (JSON-ready): ``{"fses": [{"fse_id", ..., "cycles": [...], ...}]}``."""
-    from sizing.register.store import jsonable
+    from sizing.register.evaluated import jsonable
 
     out = []
     with reg.db.read() as conn:
-        for fse_id in [r[0] for r in conn.execute(sa.select(t.fses.c.fse_id).distinct().order_by(t.fses.c.fse_id))]:
+        for fse_id in _fse_ids(conn):
             entry = {"fse_id": fse_id}
             for name in RECORD_TABLES:
-                entry[name] = _rows(conn, getattr(t, name), fse_id)
+                entry[name] = _rows(conn, name, fse_id)
             out.append(entry)
     return jsonable({"fses": out})
 
@@ -251,26 +237,24 @@ def export(reg: Register) -> dict[str, Any]:
 def cycle_numbers(reg: Register, fse_id: str) -> list[int]:
     with reg.db.read() as conn:
         require_fse(conn, fse_id)
-        return [r[0] for r in conn.execute(sa.select(t.cycles.c.cycle).where(t.cycles.c.fse_id == fse_id)
-                                           .order_by(t.cycles.c.cycle))]
+        return scalars(conn, "SELECT cycle FROM cycles WHERE fse_id = :fse_id ORDER BY cycle", {"fse_id": fse_id})
 
 
 def cycle_numbers_by_fse(reg: Register, at_least: int = 1) -> dict[str, list[int]]:
     """Each FSE's review cycle numbers, in order, for the FSEs with at least ``at_least`` cycles: one query."""
-    c = t.cycles.c
     out: dict[str, list[int]] = {}
     with reg.db.read() as conn:
-        for fse_id, number in conn.execute(sa.select(c.fse_id, c.cycle).order_by(c.fse_id, c.cycle)).all():
+        for fse_id, number in fetch(conn, "SELECT fse_id, cycle FROM cycles ORDER BY fse_id, cycle")[1]:
             out.setdefault(fse_id, []).append(number)
     return {k: v for k, v in out.items() if len(v) >= at_least}
 
 
 def cycle(reg: Register, fse_id: str, number: int, field: str = "--from") -> Mapping[str, Any]:
     with reg.db.read() as conn:
-        row = conn.execute(sa.select(t.cycles).where(t.cycles.c.fse_id == fse_id, t.cycles.c.cycle == number)
-                           ).mappings().first()
-    if row is None:
+        found = dicts(conn, select("cycles", where="fse_id = :fse_id AND cycle = :cycle", limit=1),
+                      {"fse_id": fse_id, "cycle": number}, "cycles")
+    if not found:
         numbers = cycle_numbers(reg, fse_id)
         raise SizingInputError(field, number, "one of the FSE's review cycles: "
                                + (", ".join(map(str, numbers)) if numbers else "none recorded"))
-    return dict(row)
+    return found[0]

@@ -6,26 +6,25 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-import sqlalchemy as sa
+from sizing.register.reading import fetch, select
 
 
-def grouped(conn, table: sa.Table, *columns: str) -> dict[str, list[dict[str, Any]]]:
-    """Every row of ``table`` (or only ``columns``), grouped by FSE, oldest first: one query for all FSEs."""
-    cols = [table.c[c] for c in columns] if columns else [table]
-    found = conn.execute(sa.select(*cols).order_by(table.c.id))
-    keys = tuple(found.keys())
+def grouped(conn, table: str, *columns: str, where: str = "") -> dict[str, list[dict[str, Any]]]:
+    """Every row of ``table`` (or only ``columns``; only those ``where`` holds, SQL on the table's own columns),
+    grouped by FSE, oldest first: one query for all FSEs."""
+    keys, found = fetch(conn, select(table, *columns, where=where), kinds=table)
     at = keys.index("fse_id")
     out: dict[str, list[dict[str, Any]]] = {}
-    for r in found.all():  # plain tuples, fetched at once: a mapping view or a fetch per row costs more
+    for r in found:  # plain tuples, fetched at once: a mapping view or a fetch per row costs more
         out.setdefault(r[at], []).append(dict(zip(keys, r, strict=True)))
     return out
 
 
-def newest(conn, table: sa.Table, *columns: str) -> dict[str, dict[str, Any]]:
+def newest(conn, table: str, *columns: str) -> dict[str, dict[str, Any]]:
     """Each FSE's newest row of ``table`` (the last written: the highest id), only ``columns``: one query."""
-    newest = sa.select(sa.func.max(table.c.id)).group_by(table.c.fse_id).scalar_subquery()
-    found = conn.execute(sa.select(table.c.fse_id, *(table.c[c] for c in columns)).where(table.c.id.in_(newest)))
-    return {r[0]: dict(zip(columns, r[1:], strict=True)) for r in found.all()}
+    _, found = fetch(conn, select(table, "fse_id", *columns, order="",
+                                  where=f"id IN (SELECT max(id) FROM {table} GROUP BY fse_id)"), kinds=table)
+    return {r[0]: dict(zip(columns, r[1:], strict=True)) for r in found}
 
 
 #: The date each kind of record is about (the latest record is the one with the latest such date; records of the

@@ -23,7 +23,7 @@ from sizing.errors import shown as shown_text
 from sizing.jurisdiction import Jurisdiction, get
 from sizing.register import access
 from sizing.register import schema as t
-from sizing.register.access import on_behalf_of
+from sizing.register.who import on_behalf_of
 from sizing.register.adapter import normalise
 from sizing.register.db import Opened, open_db
 from sizing.register.evaluated import (  # noqa: F401  (evaluate, jsonable: the register's writing API)

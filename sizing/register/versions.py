@@ -12,11 +12,13 @@ import sqlite3
 import urllib.parse
 from pathlib import Path
 
-import sqlalchemy as sa
-from sqlalchemy.engine import Connection, Engine
+from typing import TYPE_CHECKING
 
 from sizing.register.errors import BUSY, NoRegister, RegisterBusy, RegisterError
 from sizing.register.location import shown, sqlite_path
+
+if TYPE_CHECKING:  # SQLAlchemy is imported by what migrates, not by a read of an SQLite register
+    from sqlalchemy.engine import Connection, Engine
 
 #: The newest schema version (the last file of ``migrations/versions``); a test checks it against Alembic.
 HEAD = "0007"
@@ -96,6 +98,8 @@ def _refuse_unknown(version: str | None, tables: list[str], name: str, where: st
 
 def current_version(conn: Connection) -> str | None:
     """The schema version recorded in the database, or None when it has no version table."""
+    import sqlalchemy as sa
+
     if not sa.inspect(conn).has_table("alembic_version"):
         return None
     return conn.exec_driver_sql("SELECT version_num FROM alembic_version").scalar()
@@ -108,6 +112,8 @@ def migrate(engine: Engine, field: str = "--db", url: str = "", create: bool = T
 
     ``create`` False: a database without a register is :class:`NoRegister`; ``older`` False: an older register
     is refused; both left as they are."""
+    import sqlalchemy as sa
+
     with engine.connect().execution_options(write=True) as conn, conn.begin():
         if conn.dialect.name == "postgresql":  # one migrator at a time; the lock ends with the transaction
             conn.exec_driver_sql(f"SELECT pg_advisory_xact_lock({MIGRATE_LOCK})")
@@ -131,13 +137,12 @@ def plan_every_fse(conn: Connection) -> list[str]:
     runs here, after the frozen migrations), written by the migrating identity (the PostgreSQL role, else the
     operating-system user). An FSE whose stored records make no plan keeps its logs as they are; the reasons are
     returned."""
-    from sizing.register import schema as t
     from sizing.register.replan import replan
     from sizing.register.who import now, os_user, writer
 
     identity = (str(conn.exec_driver_sql("SELECT current_user").scalar()) if conn.dialect.name == "postgresql"
                 else os_user())
-    fses = [r[0] for r in conn.execute(sa.select(t.maintenance_logs.c.fse_id).distinct())]
+    fses = [r[0] for r in conn.exec_driver_sql("SELECT DISTINCT fse_id FROM maintenance_logs")]
     failed: list[str] = []
     replan(conn, fses, None, writer(identity, None, now()), failed=failed)
     return failed

@@ -8,6 +8,8 @@ import getpass
 import os
 from typing import Any
 
+from sizing.register import limits
+
 
 def os_user() -> str:
     """The operating-system user running the command."""
@@ -25,3 +27,13 @@ def now() -> dt.datetime:
 def writer(identity: str, on_behalf_of: str | None, when) -> dict[str, Any]:
     """The who-and-when columns of a row."""
     return {"recorded_at": when, "recorded_by": identity, "on_behalf_of": on_behalf_of}
+
+
+def on_behalf_of(user: str | None = None, field_name: str = "--user") -> str | None:
+    """Whom a write is recorded for (``--user``, the app's reviewer field), beside the writer, never instead of
+    it: one line, within its limit; None when not given."""
+    if user is None or not str(user).strip():
+        return None
+    text = " ".join(str(user).split())
+    limits.check(field_name, text, "on_behalf_of")
+    return text
