@@ -236,9 +236,6 @@ def _local_rules(raw: dict[str, Any], name: str) -> dict[str, Any]:
     """What the schema cannot say of the local rule types: a local size table's rows (ascending DFU bounds, sizes
     in gal or gpm, converted to the unit read), the device types an appliance is barred from, the intervals by
     device type, and a listed ``local_size`` with neither a minimum nor a table."""
-    from sizing.ordinance.device_tasks import parse_task
-    from sizing.ordinance.rules.registry import INTERCEPTOR_TYPES
-
     params = dict(raw.get("parameters") or {})
     raw["parameters"] = params
     if "local_size" in (raw.get("review_rules") or []) and not {"local_min_volume", "local_size_table"} & set(params):
@@ -247,11 +244,15 @@ def _local_rules(raw: dict[str, Any], name: str) -> dict[str, Any]:
     if "local_size_table" in params:
         params["local_size_table"] = _size_table(params["local_size_table"], f"{name}: parameters.local_size_table")
     for key in ("dishwasher_barred_from", "disposer_barred_from"):
+        from sizing.sections.interceptor import INTERCEPTOR_TYPES
+
         value = params.get(key, {}).get("value", [])
         if key in params and (not isinstance(value, list) or any(v not in INTERCEPTOR_TYPES for v in value)):
             raise ProfileError(f"{name}: parameters.{key}.value: expected a list of interceptor types "
                                f"({', '.join(INTERCEPTOR_TYPES)}), got {_shown(value)}")
     for i, item in enumerate(raw.get("device_maintenance") or []):
+        from sizing.ordinance.device_tasks import parse_task
+
         try:
             parse_task(f"device_maintenance[{i}]", item)
         except ValueError as err:

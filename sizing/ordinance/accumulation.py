@@ -11,7 +11,6 @@ How the rate is derived (the profile's local-policy parameters, documented there
 
 from __future__ import annotations
 
-import calendar
 import datetime as dt
 import math
 from dataclasses import dataclass
@@ -22,30 +21,6 @@ from sizing.quantities import show, show_against
 from sizing.sections.maintenance import MaintenanceRecord, Measurement
 
 # --- Dates ---------------------------------------------------------------------------------------------
-
-
-def add_months(day: dt.date, months: int) -> dt.date:
-    """The same day ``months`` calendar months later, clamped to the month's last day.
-
-    >>> add_months(dt.date(2025, 8, 31), 6)
-    datetime.date(2026, 2, 28)
-    >>> add_months(dt.date(2025, 1, 15), 3)
-    datetime.date(2025, 4, 15)
-    """
-    index = day.month - 1 + months
-    year, month = day.year + index // 12, index % 12 + 1
-    if day.day <= 28:  # every month has the day: no month length to look up
-        return dt.date(year, month, day.day)
-    return dt.date(year, month, min(day.day, calendar.monthrange(year, month)[1]))
-
-
-def add_years(day: dt.date, years: int) -> dt.date:
-    """Calendar years later (29 February -> 28 February).
-
-    >>> add_years(dt.date(2024, 2, 29), -3)
-    datetime.date(2021, 2, 28)
-    """
-    return add_months(day, 12 * years)
 
 
 # --- The limit -----------------------------------------------------------------------------------------

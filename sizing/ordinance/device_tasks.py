@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from sizing.ordinance.accumulation import add_months
+from sizing.months import add_months, calendar_months
 
 EVERY_EXPECTED = "a time such as '1 day', '30 days', '1 week' or '1 month'"
 
@@ -37,7 +37,6 @@ class DeviceTask:
 
 def parse_task(where: str, item: Mapping[str, Any]) -> DeviceTask:
     """One ``device_maintenance`` entry of a profile; a bad interval raises ValueError naming ``where``."""
-    from sizing.sections.maintenance import calendar_months
     from sizing.units import parse_quantity
 
     every = item["every"]

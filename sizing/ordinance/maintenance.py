@@ -31,7 +31,8 @@ from sizing.finding import FAIL, PASS, Finding
 from sizing.jurisdiction import Jurisdiction
 from sizing.notes import Note
 from sizing.ordinance import device_maintenance, records
-from sizing.ordinance.accumulation import add_months, cycle, limit_finding, readings
+from sizing.months import add_months
+from sizing.ordinance.accumulation import cycle, limit_finding, readings
 from sizing.ordinance.due import is_overdue
 from sizing.quantities import show
 from sizing.sections.maintenance import MaintenanceRecord, from_dict, load  # noqa: F401  (reading a log, then plan(): this module's API)

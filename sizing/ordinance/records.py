@@ -14,7 +14,7 @@ from typing import Any
 from sizing import names
 from sizing.finding import Finding, status_of
 from sizing.jurisdiction import Jurisdiction
-from sizing.ordinance.accumulation import add_months, add_years
+from sizing.months import add_months, add_years
 from sizing.ordinance.due import is_overdue
 from sizing.sections.maintenance import MaintenanceRecord
 

@@ -19,7 +19,7 @@ from typing import Any
 
 from sizing.finding import WARN, Finding, status_of
 from sizing.jurisdiction import Jurisdiction
-from sizing.ordinance.accumulation import add_months
+from sizing.months import add_months
 from sizing.ordinance.revocation import assess, revocation_finding
 from sizing.ordinance.waiver_evidence import count, evidence_scores
 from sizing.sections import waiver as waiver_section

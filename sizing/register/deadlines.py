@@ -229,7 +229,7 @@ def _due_without_log(fse_id: str, last_full: dt.date, jurisdiction: Jurisdiction
 
 def _due_training(fse_id: str, last_training: dt.date | None, training: Mapping[str, Any] | None, add) -> None:
     """Employee training, the profile's interval after the last one (none without an interval)."""
-    from sizing.ordinance.accumulation import add_months
+    from sizing.months import add_months
 
     if last_training is None or training is None:
         return

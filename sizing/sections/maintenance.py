@@ -26,6 +26,7 @@ from typing import Any
 
 from sizing import parse
 from sizing.errors import SizingInputError
+from sizing.months import calendar_months
 from sizing.quantities import show
 from sizing.sections.top_level import PROJECT_FIELDS, TOP_LEVEL
 from sizing.units import parse_quantity
@@ -177,28 +178,6 @@ def _device(section: Mapping[str, Any], f: Any, when: dt.date) -> tuple[str | No
 def load(path: str, as_of: dt.date | None = None) -> MaintenanceRecord:
     """Read and parse a maintenance log file (YAML or JSON)."""
     return from_dict(parse.load_document(path), as_of=as_of)
-
-
-_CALENDAR_UNITS = {"month": 1, "months": 1, "mo": 1, "mon": 1, "year": 12, "years": 12, "yr": 12, "yrs": 12}
-
-
-def calendar_months(value: Any) -> int | None:
-    """The whole calendar months of an interval written in months or years (``'3 months'`` -> 3, ``'1 year'`` ->
-    12); None for days, weeks, a bare number or a fraction of a month (those are counted in exact days).
-
-    >>> calendar_months("3 months"), calendar_months("1 year"), calendar_months("90 days"), calendar_months("1.5 months")
-    (3, 12, None, None)
-    """
-    if not isinstance(value, str):
-        return None
-    parts = value.strip().lower().split()
-    if len(parts) != 2 or parts[1] not in _CALENDAR_UNITS:
-        return None
-    try:
-        number = float(parts[0])
-    except ValueError:
-        return None
-    return int(number) * _CALENDAR_UNITS[parts[1]] if number.is_integer() and number > 0 else None
 
 
 def _pump_out(path: str, index: int, item: Any, when: dt.date) -> PumpOut:

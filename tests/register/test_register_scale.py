@@ -18,7 +18,7 @@ import pytest
 import sqlalchemy as sa
 
 from sizing.jurisdiction import get
-from sizing.ordinance.accumulation import add_months
+from sizing.months import add_months
 from sizing.register import deadlines, queries
 from sizing.register import schema as t
 from sizing.register.manifests import read

@@ -9,17 +9,19 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sizing.errors import TableError
 from sizing.finding import FAIL, INFO, WARN, Finding
 from sizing.jurisdiction import Jurisdiction
 from sizing.ordinance.rules.registry import RuleSpec
 from sizing.quantities import show
-from sizing.result import SizingResult
-from sizing.sections.declarations import Declarations
-from sizing.sections.interceptor import Interceptor
-from sizing.submittal import Submittal
+
+if TYPE_CHECKING:  # what a rule reads; imported by the code that makes one, not by a profile's check of the rules
+    from sizing.result import SizingResult
+    from sizing.sections.declarations import Declarations
+    from sizing.sections.interceptor import Interceptor
+    from sizing.submittal import Submittal
 
 NOT_SHOWN = "not shown on the plans"
 

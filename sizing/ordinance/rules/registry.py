@@ -18,8 +18,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-#: The interceptor types a design rule can be about.
-INTERCEPTOR_TYPES = ("gravity", "hydromechanical")
+from sizing.sections.interceptor import INTERCEPTOR_TYPES  # the interceptor types a design rule can be about
 
 
 @dataclass(frozen=True)
