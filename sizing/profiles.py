@@ -20,6 +20,7 @@ the user's cache folder (``$SIZING_CACHE_DIR``, else ``$XDG_CACHE_HOME/sizing``,
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import hashlib
 import json
 import os
@@ -372,19 +373,28 @@ def _digest(raw: Mapping[str, Any], path: Path | str) -> str | None:
     """What a check depends on: the profile file's bytes, the schema, the code that checks it and that declares what
     rules read (this module and the rules' modules) and the holidays package's version."""
     try:
-        import importlib.util
-
-        here = Path(__file__).resolve().parent
-        code = [Path(__file__), *sorted((here / "ordinance" / "rules").glob("*.py"))]
-        spec = importlib.util.find_spec("holidays")
-        dists = sorted(p.name for p in Path(spec.origin).parent.parent.glob("holidays-*.dist-info")) if spec else []
         h = hashlib.sha256(Path(path).read_bytes())
-        for f in (schema_path(), *code):
-            h.update(f.read_bytes())
-        h.update(repr(dists).encode())
+        h.update(_code_digest())
         return h.hexdigest()
     except Exception:  # noqa: BLE001 - no digest: the profile is checked in full
         return None
+
+
+@functools.cache
+def _code_digest() -> bytes:
+    """The part of :func:`_digest` every profile shares (the schema, the code, the holidays version): read once
+    a process."""
+    import importlib.util
+
+    here = Path(__file__).resolve().parent
+    code = [Path(__file__), *sorted((here / "ordinance" / "rules").glob("*.py"))]
+    spec = importlib.util.find_spec("holidays")
+    dists = sorted(p.name for p in Path(spec.origin).parent.parent.glob("holidays-*.dist-info")) if spec else []
+    h = hashlib.sha256()
+    for f in (schema_path(), *code):
+        h.update(f.read_bytes())
+    h.update(repr(dists).encode())
+    return h.digest()
 
 
 _SEEN: set[str] = set()
