@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -154,7 +155,8 @@ def _dumps(value: Any) -> str:
 
 def _json_records(frame: pd.DataFrame) -> Iterator[str]:
     """A frame's records as ``_dumps`` writes them at the second level of the document, a block at a time; each
-    column's distinct values encoded once and the records put together column by column."""
+    column's distinct values encoded once, and each block's text one join of its pieces (a record's key
+    texts and cells in turn): no string is built per record or per cell."""
     if not len(frame):
         yield "[]"
         return
@@ -162,10 +164,14 @@ def _json_records(frame: pd.DataFrame) -> Iterator[str]:
     keys = [json.dumps(str(c), ensure_ascii=False) for c in frame.columns]
     for start in range(0, len(frame), BLOCK_ROWS):
         block = frame.iloc[start:start + BLOCK_ROWS]
-        rows = np.full(len(block), "{", dtype=object)
+        pieces = np.empty((len(block), 2 * len(keys) + 1), dtype=object)
         for k, (key, column) in enumerate(zip(keys, block.columns, strict=True)):
-            rows = rows + (("\n      " if not k else ",\n      ") + key + ": ") + _json_cells(block[column])
-        yield ("," if start else "") + "\n    " + ",\n    ".join((rows + "\n    }").tolist())
+            pieces[:, 2 * k] = (",\n    {\n      " if not k else ",\n      ") + key + ": "
+            pieces[:, 2 * k + 1] = _json_cells(block[column])
+        pieces[:, -1] = "\n    }"
+        if not start:  # the array's first record has no comma before it
+            pieces[0, 0] = "\n    {\n      " + keys[0] + ": "
+        yield "".join(pieces.ravel().tolist())
     yield "\n  ]"
 
 
@@ -174,7 +180,7 @@ def _json_cells(column: pd.Series) -> np.ndarray:
     if pd.api.types.is_float_dtype(column.dtype):  # by bit pattern: -0.0 is not 0.0
         values = column.to_numpy(dtype=np.float64, na_value=np.nan)
         bits, codes = np.unique(values.view(np.int64), return_inverse=True)
-        texts = np.array([_dumps(float(v)) for v in bits.view(np.float64)], dtype=object)[codes]
+        texts = np.array([_float_json(v) for v in bits.view(np.float64).tolist()], dtype=object)[codes]
         texts[np.isnan(values)] = "null"
         return texts
     kind = pd.api.types.infer_dtype(column, skipna=True)
@@ -183,6 +189,11 @@ def _json_cells(column: pd.Series) -> np.ndarray:
         dump = json.encoder.encode_basestring if kind == "string" else _dumps  # what dumps does with text
         return np.array([dump(py(u)) for u in uniques] + ["null"], dtype=object)[codes]
     return np.array([_dumps(next(iter(r.values()))) for r in _records(column.to_frame())], dtype=object)
+
+
+def _float_json(value: float) -> str:
+    """A float as json.dumps writes it: ``float.__repr__`` when finite (json's own float text), else its names."""
+    return float.__repr__(value) if math.isfinite(value) else _dumps(value)
 
 
 def _records(frame: pd.DataFrame) -> list[dict[str, Any]]:
