@@ -210,8 +210,11 @@ def _json_cells(column: pd.Series) -> np.ndarray:
     kind = pd.api.types.infer_dtype(column, skipna=True)
     if kind in ("string", "empty", "integer", "boolean"):  # one kind: no 1 and True hashed alike
         codes, uniques = pd.factorize(column, use_na_sentinel=True)
-        dump = json.encoder.encode_basestring if kind == "string" else _dumps  # what dumps does with text
-        return np.array([dump(py(u)) for u in uniques] + ["null"], dtype=object)[codes]
+        if kind == "string":  # what dumps does with text (a numpy str is a str)
+            texts = list(map(json.encoder.encode_basestring, uniques))
+        else:
+            texts = [_dumps(py(u)) for u in uniques]
+        return np.array(texts + ["null"], dtype=object)[codes]
     return np.array([_dumps(next(iter(r.values()))) for r in _records(column.to_frame())], dtype=object)
 
 
