@@ -156,7 +156,7 @@ def _distinct_cells(column: pd.Series) -> tuple[np.ndarray | None, np.ndarray]:
         return codes, np.array([_number_text(py(u)) for u in uniques] + [""], dtype=object)  # -1 (missing) -> ""
     if pd.api.types.infer_dtype(column, skipna=True) not in ("string", "empty"):  # 1 and True hash alike
         return None, np.array(["" if v is None or v is pd.NA or v != v else spreadsheet_safe(str(v))
-                               for v in column.tolist()] + [""], dtype=object)[:-1]
+                               for v in column.tolist()], dtype=object)
     codes, uniques = pd.factorize(column, use_na_sentinel=True)   # each distinct text made safe once
     return codes, np.array([spreadsheet_safe(str(u)) for u in uniques] + [""], dtype=object)
 
