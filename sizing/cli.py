@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from sizing import __version__
+from sizing.commands import output
 from sizing.commands.output import Parser, silence_stdout
 from sizing.errors import SizingInputError, TableError, one_line
 
@@ -51,24 +52,35 @@ INTERRUPTED = 130
 
 class _Interrupts:
     """While a command runs: Ctrl-C raises KeyboardInterrupt as usual, and is remembered, so that an error it
-    causes on its way out (pandas reports an interrupted read as a CSV error) is reported as the interrupt."""
+    causes on its way out (pandas reports an interrupted read as a CSV error) is reported as the interrupt.
+    Once the command's first output file is about to be renamed into place (``output.on_commit``), Ctrl-C no
+    longer stops it: it writes its other outputs and ends as it would have, so its outputs are all written or
+    none (a Ctrl-C during the rename raised after it, leaving the file in place and the exit 130)."""
 
     def __init__(self) -> None:
         self.seen = False
+        self.committing = False
         self._before: Any = None
 
     def __enter__(self) -> _Interrupts:
         if threading.current_thread() is threading.main_thread() and \
                 signal.getsignal(signal.SIGINT) is signal.default_int_handler:
             self._before = signal.signal(signal.SIGINT, self._handle)
+            output.on_commit = self._commit
         return self
 
+    def _commit(self) -> None:
+        self.committing = True
+
     def _handle(self, signum: int, frame: Any) -> None:
+        if self.committing:  # the outputs are being put in place: finish them
+            return
         self.seen = True
         raise KeyboardInterrupt
 
     def __exit__(self, *exc: object) -> None:
         if self._before is not None:
+            output.on_commit = None
             signal.signal(signal.SIGINT, self._before)
 
 

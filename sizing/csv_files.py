@@ -55,6 +55,34 @@ def csv_text(columns: Sequence[str], rows: Iterable[Sequence[Any]], *, cells_rea
     return buffer.getvalue()
 
 
+#: What may make the csv writer quote a field: the delimiter, the quote and line ends.
+_QUOTED = (",", '"', "\r", "\n")
+
+
+def fields(texts: list[str]) -> list[str]:
+    """Cells already written by :func:`cell` as :func:`csv_text`'s writer writes each in a row of two or
+    more fields (minimal quoting): a text holding a comma, a quote or a line end is written by the csv writer
+    itself, any other as it is (the writer changes nothing else). For many cells written once each.
+
+    >>> fields(["a", "x,y", ""])
+    ['a', '"x,y"', '']
+    """
+    joined = "".join(texts)
+    if not any(c in joined for c in _QUOTED):  # the usual case, checked at C speed
+        return texts
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    out = []
+    for text in texts:
+        if any(c in text for c in _QUOTED):
+            buffer.seek(0)
+            buffer.truncate()
+            writer.writerow((text, ""))
+            text = buffer.getvalue()[:-2]   # less the empty second field's "," and the line end
+        out.append(text)
+    return out
+
+
 def line_end_problem(sample: str | bytes) -> str | None:
     """What is wrong with the line ends of a CSV's first block, or None: carriage returns alone (old Mac
     files) end no line for a CSV reader, which would read the whole file as one line."""

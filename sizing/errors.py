@@ -69,6 +69,9 @@ def shown(value: object) -> str:
 #: What a terminal acts on instead of showing: C0 controls but tab and line feed (escape sequences, carriage
 #: return, backspace), DEL, C1 controls, and the bidirectional overrides and isolates (which reorder text).
 _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+#: The ASCII characters a terminal shows as they are (printable, tab, line feed): deleting them from ASCII text
+#: leaves its controls (a scan at C speed, about ten times the regular expression's on a large text).
+_SHOWN_ASCII = bytes(range(0x20, 0x7f)) + b"\t\n"
 
 
 def visible(text: str) -> str:
@@ -78,6 +81,8 @@ def visible(text: str) -> str:
     >>> visible("A\x1b[2J\rB\tC\n")
     'A\\x1b[2J\\rB\tC\n'
     """
+    if text.isascii() and not text.encode("ascii").translate(None, _SHOWN_ASCII):
+        return text
     if not _CONTROL.search(text):
         return text
     return _CONTROL.sub(_escape, text)

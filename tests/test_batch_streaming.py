@@ -69,3 +69,28 @@ def test_json_cells_are_written_as_json_writes_the_records():
     assert text == json.dumps(output._records(frame), indent=2, ensure_ascii=False).replace("\n", "\n  ")
     assert json.loads(text)[1] == {"f": -0.0, "i": 2, "t": None, "u": None, "b": False, "m": "1"}
     assert '"f": -0.0' in text and '"m": true' in text
+
+
+@pytest.mark.parametrize("block", [1, 2, 20_000])
+def test_csv_pieces_quote_as_the_csv_writer(block, monkeypatch):
+    """Each distinct cell is quoted once (sizing.csv_files.fields): commas, quotes, line ends and carriage
+    returns, formula starts, empty and missing cells, a column of mixed values, a frame of one column."""
+    monkeypatch.setattr(output, "BLOCK_ROWS", block)
+    texts = ["a,b", 'say "q"', "two\nlines", "cr\rx", "=1+1", "", None, "plain", "a,b", " lead", "\t"]
+    frame = pd.DataFrame({"id": texts, "n": [750.0, np.nan, 1.5, -0.0, 2, 3, 4, 5, 6, 7, 8],
+                          "m": [1, "1", True, None, 2.5, "x,y", "", "=a", 0, False, "q"],
+                          "u": pd.array([True, None, False] * 3 + [True, None], dtype="boolean")})
+    assert "".join(output.csv_chunks(frame)) == csv_text(frame)
+    for column in frame.columns:
+        one = frame[[column]]
+        assert "".join(output.csv_chunks(one)) == csv_text(one)
+    assert "".join(output.csv_chunks(frame.iloc[:0])) == csv_text(frame.iloc[:0])
+
+
+def test_visible_checks_ascii_as_the_pattern_does():
+    """visible()'s quick check of ASCII text finds every control the regular expression finds."""
+    from sizing.errors import _CONTROL, _escape, visible
+
+    for code in [*range(0x80), 0x85, 0x9f, 0xe9, 0x202e, 0x2066]:
+        text = f"a{chr(code)}b\n"
+        assert visible(text) == _CONTROL.sub(_escape, text)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -12,6 +13,7 @@ import pandas as pd
 
 from sizing.csv_files import FORMULA_START, spreadsheet_safe  # noqa: F401  (the one CSV writer's rules)
 from sizing.csv_files import csv_text as write_csv
+from sizing.csv_files import fields
 from sizing.tables import load_table
 
 RESULT_COLUMNS = ("submittal_id", "fixture_lines", "dfu_total", "table_volume_gal", "footnote3_volume_gal",
@@ -116,24 +118,47 @@ def csv_text(frame: pd.DataFrame) -> str:
 
 def csv_chunks(frame: pd.DataFrame) -> Iterator[str]:
     """:func:`csv_text` of the frame in pieces of BLOCK_ROWS rows (the header with the first), so the
-    cells of a large inventory's results are never all in memory as text at once."""
-    yield csv_text(frame.iloc[:BLOCK_ROWS])
-    for start in range(BLOCK_ROWS, len(frame), BLOCK_ROWS):
-        text = csv_text(frame.iloc[start:start + BLOCK_ROWS])
-        yield text[text.index("\n") + 1:]   # the header's names hold no line break
+    cells of a large inventory's results are never all in memory as text at once. Each column's distinct
+    cells are written (and quoted, :func:`sizing.csv_files.fields`) once, and each block's text is one join of
+    its fields and separators."""
+    if len(frame.columns) < 2:  # a lone empty field is quoted by the csv writer ('""'): its own rules
+        yield csv_text(frame.iloc[:BLOCK_ROWS])
+        for start in range(BLOCK_ROWS, len(frame), BLOCK_ROWS):
+            text = csv_text(frame.iloc[start:start + BLOCK_ROWS])
+            yield text[text.index("\n") + 1:]   # the header's names hold no line break
+        return
+    header = write_csv([str(c) for c in frame.columns], [])
+    if not len(frame):
+        yield header
+    for start in range(0, len(frame), BLOCK_ROWS):
+        block = frame.iloc[start:start + BLOCK_ROWS]
+        pieces = np.full((len(block), 2 * len(block.columns)), ",", dtype=object)
+        pieces[:, -1] = "\n"
+        for k, column in enumerate(block.columns):
+            codes, names = _distinct_cells(block[column])
+            names = np.array(fields(names.tolist()), dtype=object)
+            pieces[:, 2 * k] = names if codes is None else names[codes]
+        yield (header if not start else "") + "".join(pieces.ravel().tolist())
 
 
 def _cells(column: pd.Series) -> list[str]:
+    """Each cell's text (:func:`sizing.csv_files.cell`'s rules), each distinct value written once."""
+    codes, names = _distinct_cells(column)
+    return (names if codes is None else names[codes]).tolist()
+
+
+def _distinct_cells(column: pd.Series) -> tuple[np.ndarray | None, np.ndarray]:
+    """(codes, texts): the column's distinct cells written once (missing: the last, ""), and each row's code
+    into them; codes None when the texts are the rows' own (a column of mixed values)."""
     dtype = column.dtype
     if pd.api.types.is_numeric_dtype(dtype) or pd.api.types.is_bool_dtype(dtype):
         codes, uniques = pd.factorize(column, use_na_sentinel=True)
-        names = np.array([_number_text(py(u)) for u in uniques] + [""], dtype=object)
-        return names[codes].tolist()   # code -1 (missing) -> ""
+        return codes, np.array([_number_text(py(u)) for u in uniques] + [""], dtype=object)  # -1 (missing) -> ""
     if pd.api.types.infer_dtype(column, skipna=True) not in ("string", "empty"):  # 1 and True hash alike
-        return ["" if v is None or v is pd.NA or v != v else spreadsheet_safe(str(v)) for v in column.tolist()]
+        return None, np.array(["" if v is None or v is pd.NA or v != v else spreadsheet_safe(str(v))
+                               for v in column.tolist()], dtype=object)
     codes, uniques = pd.factorize(column, use_na_sentinel=True)   # each distinct text made safe once
-    names = np.array([spreadsheet_safe(str(u)) for u in uniques] + [""], dtype=object)
-    return names[codes].tolist()
+    return codes, np.array([spreadsheet_safe(str(u)) for u in uniques] + [""], dtype=object)
 
 
 def _number_text(value: Any) -> str:
@@ -154,7 +179,8 @@ def _dumps(value: Any) -> str:
 
 def _json_records(frame: pd.DataFrame) -> Iterator[str]:
     """A frame's records as ``_dumps`` writes them at the second level of the document, a block at a time; each
-    column's distinct values encoded once and the records put together column by column."""
+    column's distinct values encoded once, and each block's text one join of its pieces (a record's key
+    texts and cells in turn): no string is built per record or per cell."""
     if not len(frame):
         yield "[]"
         return
@@ -162,10 +188,14 @@ def _json_records(frame: pd.DataFrame) -> Iterator[str]:
     keys = [json.dumps(str(c), ensure_ascii=False) for c in frame.columns]
     for start in range(0, len(frame), BLOCK_ROWS):
         block = frame.iloc[start:start + BLOCK_ROWS]
-        rows = np.full(len(block), "{", dtype=object)
+        pieces = np.empty((len(block), 2 * len(keys) + 1), dtype=object)
         for k, (key, column) in enumerate(zip(keys, block.columns, strict=True)):
-            rows = rows + (("\n      " if not k else ",\n      ") + key + ": ") + _json_cells(block[column])
-        yield ("," if start else "") + "\n    " + ",\n    ".join((rows + "\n    }").tolist())
+            pieces[:, 2 * k] = (",\n    {\n      " if not k else ",\n      ") + key + ": "
+            pieces[:, 2 * k + 1] = _json_cells(block[column])
+        pieces[:, -1] = "\n    }"
+        if not start:  # the array's first record has no comma before it
+            pieces[0, 0] = "\n    {\n      " + keys[0] + ": "
+        yield "".join(pieces.ravel().tolist())
     yield "\n  ]"
 
 
@@ -174,15 +204,23 @@ def _json_cells(column: pd.Series) -> np.ndarray:
     if pd.api.types.is_float_dtype(column.dtype):  # by bit pattern: -0.0 is not 0.0
         values = column.to_numpy(dtype=np.float64, na_value=np.nan)
         bits, codes = np.unique(values.view(np.int64), return_inverse=True)
-        texts = np.array([_dumps(float(v)) for v in bits.view(np.float64)], dtype=object)[codes]
+        texts = np.array([_float_json(v) for v in bits.view(np.float64).tolist()], dtype=object)[codes]
         texts[np.isnan(values)] = "null"
         return texts
     kind = pd.api.types.infer_dtype(column, skipna=True)
     if kind in ("string", "empty", "integer", "boolean"):  # one kind: no 1 and True hashed alike
         codes, uniques = pd.factorize(column, use_na_sentinel=True)
-        dump = json.encoder.encode_basestring if kind == "string" else _dumps  # what dumps does with text
-        return np.array([dump(py(u)) for u in uniques] + ["null"], dtype=object)[codes]
+        if kind == "string":  # what dumps does with text (a numpy str is a str)
+            texts = list(map(json.encoder.encode_basestring, uniques))
+        else:
+            texts = [_dumps(py(u)) for u in uniques]
+        return np.array(texts + ["null"], dtype=object)[codes]
     return np.array([_dumps(next(iter(r.values()))) for r in _records(column.to_frame())], dtype=object)
+
+
+def _float_json(value: float) -> str:
+    """A float as json.dumps writes it: ``float.__repr__`` when finite (json's own float text), else its names."""
+    return float.__repr__(value) if math.isfinite(value) else _dumps(value)
 
 
 def _records(frame: pd.DataFrame) -> list[dict[str, Any]]:

@@ -222,8 +222,9 @@ def parse_rows(frame: pd.DataFrame, pos: np.ndarray, resolver: Resolver) -> Rows
     line_codes = resolver.line_codes(type_codes, cells["trap"], cells["flow"], cells["connected"],
                                      cells["count"] > 0, eligible)
     errors = resolver.error
-    for code in np.unique(line_codes[line_codes >= 0]):
-        if errors[code] is not None:
+    failed = np.array([e is not None for e in errors] + [False], dtype=bool)[line_codes]  # -1: the last, False
+    if failed.any():
+        for code in np.unique(line_codes[failed]):
             reject(np.flatnonzero(line_codes == code), errors[code])
 
     rejected = np.zeros(n, dtype=bool)

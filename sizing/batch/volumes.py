@@ -129,27 +129,39 @@ def _installed(installed: np.ndarray, ok: np.ndarray, sid: np.ndarray, lines: np
 def _sums(chunks: list[Rows], sid: np.ndarray, rejected: np.ndarray, resolver: Resolver, n_sub: int
           ) -> dict[str, np.ndarray]:
     """Each row's fixture line (sizing.lines, via the resolver) summed per submittal in file order (np.bincount
-    adds row by row, as sizing.size sums the fixture lines); the rows' submittal, type and warning bits."""
+    adds row by row, as sizing.size sums the fixture lines); the submittal, type and warning bits of the rows
+    that have warnings."""
     per_line = resolver.arrays()
     valid = sid >= 0
-    s = sid[valid]
-    ln = _cat(chunks, "line_codes").astype(np.int64, copy=False)[valid]
-    count = _cat(chunks, "count")[valid]
-    ok_rows = ~rejected[valid]
+    every = bool(valid.all())   # no row without an id: no copies
+
+    def rows(values: np.ndarray) -> np.ndarray:
+        return values if every else values[valid]
+
+    s = rows(sid)
+    ln = rows(_cat(chunks, "line_codes").astype(np.int64, copy=False))
+    count = rows(_cat(chunks, "count"))
+    bad = rows(rejected)
     connected = per_line["connected"][ln]
     receptor = np.bincount(s[per_line["receptor"][ln]], minlength=n_sub) > 0
     with_receptor = receptor[s]
-    dfu_rows = np.where(connected & ok_rows, per_line["dfu_each"][ln] * count, 0.0)
+    # a line not connected counts 0 DFU (0.0 x a count is 0.0); a rejected row counts nothing
+    dfu_rows = np.where(per_line["connected"], per_line["dfu_each"], 0.0)[ln] * count
     # footnote 3: an indirect appliance's flow is carried by a listed receptor (sizing.lines decides, per line)
-    fn3_each = np.where(with_receptor, per_line["fn3_each_1"][ln], per_line["fn3_each_0"][ln])
+    fn3_rows = np.where(with_receptor, per_line["fn3_each_1"][ln], per_line["fn3_each_0"][ln]) * count
+    if bad.any():
+        dfu_rows[bad] = 0.0
+        fn3_rows[bad] = 0.0
+    bits = np.where(with_receptor, per_line["bits_1"][ln], per_line["bits_0"][ln])
+    warned = np.flatnonzero(bits)   # the warnings are made from these rows only
     return {
-        "s": s,
-        "type_codes": _cat(chunks, "type_codes").astype(np.int64, copy=False)[valid],
+        "s": s[warned],
+        "type_codes": rows(_cat(chunks, "type_codes").astype(np.int64, copy=False))[warned],
+        "bits": bits[warned],
         "lines_per": np.bincount(s, minlength=n_sub),
         "any_connected": np.bincount(s[connected], minlength=n_sub) > 0,
         "dfu_total": np.bincount(s, weights=dfu_rows, minlength=n_sub),
-        "fn3_total": np.bincount(s, weights=np.where(ok_rows, fn3_each * count, 0.0), minlength=n_sub),
-        "bits": np.where(with_receptor, per_line["bits_1"][ln], per_line["bits_0"][ln]),
+        "fn3_total": np.bincount(s, weights=fn3_rows, minlength=n_sub),
     }
 
 

@@ -15,11 +15,16 @@ import re
 import stat
 import sys
 import tempfile
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
 from sizing.errors import SizingInputError, one_line, visible
+
+
+#: Called just before an output file is renamed into place (set by the command line while a command runs: from
+#: then on Ctrl-C lets the command finish its outputs, so they are all written or none).
+on_commit: Callable[[], None] | None = None
 
 
 class Parser(argparse.ArgumentParser):
@@ -80,6 +85,8 @@ def _write_file(data: Iterable[bytes], output: str, option: str, source: str | N
             fh.writelines(data)
         mode = path.stat().st_mode & 0o7777 if path.exists() else 0o666 & ~_umask()
         os.chmod(tmp, mode)
+        if on_commit is not None:
+            on_commit()
         os.replace(tmp, path)
         tmp = None
     except OSError as exc:

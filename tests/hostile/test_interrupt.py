@@ -80,3 +80,29 @@ def test_ctrl_c_with_output_to_stdout(cli, tmp_path, huge):
     (tmp_path / "huge.csv").symlink_to(huge)
     run = cli("batch", "huge.csv", setup=_slow_reads, interrupt_after=0.2)
     check_interrupted(run, tmp_path)
+
+
+def _interrupt_after_rename():
+    """Ctrl-C that arrives while the first output file is renamed into place: Python raises it just after."""
+    import os
+    import signal
+
+    original = os.replace
+    calls = []
+
+    def replace(src, dst):
+        original(src, dst)
+        if not calls:
+            calls.append(dst)
+            os.kill(os.getpid(), signal.SIGINT)
+    os.replace = replace
+
+
+def test_ctrl_c_as_the_first_output_is_put_in_place(cli, tmp_path, huge):
+    """A Ctrl-C raised once the results are in place exited 130, 'interrupted', with the results written and the
+    rejects not: the command now finishes its outputs (all of them are written, or none) and ends as it would."""
+    (tmp_path / "huge.csv").symlink_to(huge)
+    run = cli("batch", "huge.csv", "-o", "out.csv", "--rejects", "rejects.csv", setup=_interrupt_after_rename)
+    assert (run.rc, run.err) == (0, ""), run.err[-800:]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["huge.csv", "out.csv", "rejects.csv"]
+    assert (tmp_path / "out.csv").read_text().count("\n") == ROWS // 4 + 1
