@@ -346,21 +346,28 @@ def text_of(value: Any) -> str:
 
 def editor_replace(prefix: str, frame: pd.DataFrame) -> None:
     """Give the keyed editor ``prefix`` new contents under a fresh key (no stale edits replayed onto them)."""
+    from app_pages import grid_edits
+
     st.session_state[f"{prefix}_base"] = frame
     st.session_state[f"{prefix}_current"] = frame
     st.session_state[f"{prefix}_ver"] = st.session_state.get(f"{prefix}_ver", 0) + 1
+    grid_edits.forget(prefix)
 
 
 def editor(prefix: str, empty: pd.DataFrame, **kwargs) -> pd.DataFrame:
-    """A st.data_editor whose edits survive reruns, errors and page switches (kept in session_state)."""
+    """A st.data_editor whose edits survive reruns, errors and page switches (kept in session_state; a grid read
+    through app_pages.grid_edits also keeps the edits made while it was not drawn again)."""
+    from app_pages import grid_edits
+
     ss = st.session_state
     ss.setdefault(f"{prefix}_base", empty)
     ss.setdefault(f"{prefix}_current", ss[f"{prefix}_base"])
     ss.setdefault(f"{prefix}_ver", 0)
     key = f"{prefix}_editor_{ss[f'{prefix}_ver']}"
     ss[f"{prefix}_editor_key"] = key
-    if key not in ss:  # back from another page: the edits were kept in <prefix>_current
-        ss[f"{prefix}_base"] = ss[f"{prefix}_current"]
+    if key not in ss:  # back from another page (or its box opened again): the grid as it was left
+        ss[f"{prefix}_base"] = grid_edits.current_frame(prefix)
+        grid_edits.forget(prefix)
     edited = st.data_editor(ss[f"{prefix}_base"], key=key, **kwargs)
     ss[f"{prefix}_current"] = edited
     return edited

@@ -8,7 +8,7 @@ import datetime as dt
 import pandas as pd
 import streamlit as st
 
-from app_pages import access, common, evaluate, fixtures, jurisdiction, on_demand, register_box, review_letter
+from app_pages import access, common, evaluate, fixtures, grid_edits, jurisdiction, on_demand, register_box, review_letter
 from sizing import submittal
 from sizing.errors import SizingInputError, TableError
 from sizing.quantities import show
@@ -31,6 +31,8 @@ TEXT_FIELDS = {"volume": "in_rv_volume", "rated_flow": "in_rv_rated_flow", "comp
                "sheet": "in_rv_sheet"}
 TRI_FIELDS = {"grease_retention_fittings": "in_rv_fittings", "accessible": "in_rv_accessible"}
 MANHOLE_COLUMNS = MANHOLE_FIELDS
+#: The page's two fragments (``@st.fragment(key=)``): the fixture grid's box, and the review it changes.
+GRID, REVIEW = "rv_grid", "rv_review"
 
 
 def manhole_frame(items) -> pd.DataFrame:
@@ -149,20 +151,28 @@ def source(place) -> None:
                + (f" · inlet pipe {doc['inlet_pipe']}" if doc.get("inlet_pipe") else ""))
 
 
-@st.fragment
-def schedule_and_review(place) -> None:
-    """The fixture grid and the review, as one fragment: an edit in the grid (or any widget of the review)
-    reruns this part of the page only, not the app's sign-in, sidebar and navigation, the header, the
-    submittal's source, the permit and the proposed design above (they rerun it when they change)."""
-    on_demand.start_run()  # a download is built from the run that drew it, a fragment's run too
+@st.fragment(key=GRID)
+def schedule_box(place) -> None:
+    """The fixture grid's box, a fragment of its own: an edit in the grid reruns the review's fragment alone (the
+    browser already shows the edit), not the grid and its form, nor the app's sign-in, sidebar and navigation,
+    the header, the submittal's source, the permit and the proposed design above; opening or closing the box
+    reruns the box alone (the review sizes the same rows)."""
     box = st.expander("Fixture schedule (edit it here; the review sizes what this table holds)", key="rv_fx_open",
                       on_change="rerun")
-    if box.open:
+    if box.open:  # closed: the grid and its form are not drawn; the review sizes the rows it holds
         with box:
-            fixtures.add_form("rv_fx", "in_rv_add_type", "in_rv_add_count", "rv_add_fixture", place)
-            ss.rv_schedule = fixtures.schedule(fixtures.editor("rv_fx"), place)
-    else:  # closed: the grid and its form are not drawn on each rerun; the review sizes the rows it holds
-        ss.rv_schedule = fixtures.schedule(ss.rv_fx_current, place)
+            fixtures.add_form("rv_fx", "in_rv_add_type", "in_rv_add_count", "rv_add_fixture", place,
+                              then=grid_edits.rerun_only(GRID, REVIEW))
+            fixtures.editor("rv_fx", on_change=grid_edits.rerun_only(REVIEW))
+
+
+@st.fragment(key=REVIEW)
+def schedule_and_review(place) -> None:
+    """The review, as one fragment: rerun alone after an edit in the fixture grid (read from the rows it was
+    drawn with and the edits sent, app_pages.grid_edits) or in any widget of its own; the fields above rerun it
+    when they change."""
+    on_demand.start_run()  # a download is built from the run that drew it, a fragment's run too
+    ss.rv_schedule = fixtures.schedule(grid_edits.rows("rv_fx"), place)
     results(build_document(ss.rv_mh_current), place)  # the manholes as the design's grid holds them
 
 
@@ -307,7 +317,7 @@ def results(doc: dict, place) -> None:
     except (SizingInputError, TableError) as exc:
         fixtures.show_error(exc, sched)
     verdict = st.container()  # filled below, once the reviewer's notes are read
-    metrics = st.container()
+    metrics = st.container(horizontal=True)  # one block for the five (five columns were six)
     if r.deadline is not None:
         d = r.deadline
         skipped = ", ".join(f"{day.isoformat()} {name}" for day, name in d.holidays_skipped)
@@ -328,7 +338,7 @@ def results(doc: dict, place) -> None:
             st.error(line, icon=":material/cancel:")
     with metrics:
         counts = REPORT.counts_shown(r, notes)
-        m1, m2, m3, m4, m5 = st.columns(5)
+        m1 = m2 = m3 = m4 = m5 = metrics
         m1.metric("Fail", counts["fail"])
         m2.metric("Warn", counts["warn"])
         m3.metric("Pass", counts["pass"])
@@ -359,7 +369,7 @@ def downloads(doc: dict, r, notes: dict, place) -> None:
     """Each file is made when its button is clicked (on_demand.latest), of the review under ``place``."""
     fields = review_letter.letter_fields(r)
     st.subheader("Downloads")
-    l1, l2, l3 = st.columns(3)
+    l1 = l2 = l3 = st.container(horizontal=True)  # one block for each row of buttons (columns were four and five)
     stem = on_demand.download_name(doc, "-corrections")
     l1.download_button("Correction letter (Word)", on_demand.latest("rv_letter_docx", review_letter.letter_bytes, r, notes, fields, "docx"),
                        file_name=f"{stem}.docx", key="rv_letter_docx", on_click="ignore",
@@ -369,7 +379,7 @@ def downloads(doc: dict, r, notes: dict, place) -> None:
     l3.download_button("Correction letter (markdown)",
                        on_demand.latest("rv_letter_md", review_letter.letter_bytes, r, notes, fields, "markdown"),
                        file_name=f"{stem}.md", mime="text/markdown", key="rv_letter_md", on_click="ignore")
-    d1, d2, d3, d4 = st.columns(4)
+    d1 = d2 = d3 = d4 = st.container(horizontal=True)
     d1.download_button("Submittal with the design (YAML)", on_demand.latest("rv_download_submittal", common.to_yaml, doc),
                        file_name=on_demand.download_name(doc, ".yaml"), mime="application/x-yaml",
                        key="rv_download_submittal", on_click="ignore")
@@ -400,4 +410,5 @@ init_state()
 source(place)
 permit_fields()
 design_form()
+schedule_box(place)
 schedule_and_review(place)
