@@ -105,6 +105,14 @@ def arrow_table(rows: list[dict[str, Any]], columns: list[str] | None = None):
     return pa.table(arrays) if arrays else pa.table({})
 
 
+def in_fragment_run() -> bool:
+    """Whether this run is a fragment's (an edit in a grid), not a whole run of the page."""
+    from streamlit.runtime.scriptrunner import get_script_run_ctx
+
+    ctx = get_script_run_ctx()
+    return ctx is not None and bool(ctx.fragment_ids_this_run)
+
+
 def once_per_whole_run(key: str, make: Any) -> Any:
     """``make()`` on each whole run of the page; a fragment's rerun (an edit in a grid) takes the value of the
     page's last whole run (kept in session_state under ``key``): for what an edit cannot change, such as the

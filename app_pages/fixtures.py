@@ -166,31 +166,57 @@ def schedule(edited: pd.DataFrame | list[dict[str, Any]], place: Jurisdiction | 
     ``incomplete``; a connection box left at ``place``'s default for the type is not written."""
     out = Schedule()
     for row, values in enumerate(records(edited) if isinstance(edited, pd.DataFrame) else edited):
-        item = _item(values)
-        if not any(k != "connected_to_interceptor" for k in item):
+        line = _line_of(row, values, place)
+        if line is None:
             continue
-        other = item.pop("other_type", None)
-        if other is not None:
-            item["type"] = other
-        elif item.get("type") == OTHER:
-            del item["type"]
-        # the box as shown is what is counted: only a box that differs from the type's default is written
-        # (a ticked toilet is then counted as connected, with sizing's warning, never silently left out)
-        if item.get("connected_to_interceptor", True) == connected_by_default(item.get("type"), place):
-            item.pop("connected_to_interceptor", None)
-        label = item.get("label") or (type_label(item["type"]) if "type" in item else None)
-        name = row_name(row, label)
-        problem = _type_problem(item, other, name)
-        if problem is not None:
-            out.incomplete.append(problem)
-            continue
-        problem = _dimensions_problem(item, name)
-        if problem is not None:
-            out.incomplete.append(problem)
-        out.fixtures.append(item)
-        out.rows.append(row)
-        out.labels.append(label)
+        item, label, problems, counted = line
+        out.incomplete.extend(problems)
+        if counted:
+            out.fixtures.append(dict(item))
+            out.rows.append(row)
+            out.labels.append(label)
     return out
+
+
+#: Grid row (its dict, as grid_edits keeps it while the row is not edited), row number, place -> its line.
+_LINES: dict[tuple, tuple] = {}
+LINES_KEPT = 4096
+
+
+def _line_of(row: int, values: Mapping[str, Any], place: Jurisdiction | str):
+    """One grid row as (fixture, label, problems, counted), or None for an empty row; made once for the same row
+    dict (an edit gives the edited row a new dict; the others are the grid's rows as drawn)."""
+    key = (id(values), row, place)
+    kept = _LINES.get(key)
+    if kept is not None and kept[0] is values:
+        return kept[1]
+    line = _line(row, values, place)
+    if len(_LINES) >= LINES_KEPT:
+        _LINES.clear()
+    _LINES[key] = (values, line)
+    return line
+
+
+def _line(row: int, values: Mapping[str, Any], place: Jurisdiction | str):
+    item = _item(values)
+    if not any(k != "connected_to_interceptor" for k in item):
+        return None
+    other = item.pop("other_type", None)
+    if other is not None:
+        item["type"] = other
+    elif item.get("type") == OTHER:
+        del item["type"]
+    # the box as shown is what is counted: only a box that differs from the type's default is written
+    # (a ticked toilet is then counted as connected, with sizing's warning, never silently left out)
+    if item.get("connected_to_interceptor", True) == connected_by_default(item.get("type"), place):
+        item.pop("connected_to_interceptor", None)
+    label = item.get("label") or (type_label(item["type"]) if "type" in item else None)
+    name = row_name(row, label)
+    problem = _type_problem(item, other, name)
+    if problem is not None:
+        return item, label, (problem,), False
+    problem = _dimensions_problem(item, name)
+    return item, label, () if problem is None else (problem,), True
 
 
 def _item(values: Mapping[str, Any]) -> dict[str, Any]:

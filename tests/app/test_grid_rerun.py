@@ -17,7 +17,7 @@ from app_pages import fixtures, grid_edits
 from sizing import submittal
 from sizing.jurisdiction import DEFAULT_ID, get
 from sizing.size import size
-from tests.app.conftest import errors, goto, metrics, open_box
+from tests.app.conftest import downloads, errors, goto, metrics, open_box
 from tests.app.test_plan_checker import load_example, load_review
 
 
@@ -112,6 +112,61 @@ def test_review_edit_reruns_the_review_and_is_kept_when_the_box_closes(app):
     assert app.session_state["last_review_doc"]["fixtures"][drains]["count"] == 12
     open_box(app, "rv_fx_open")
     assert app.session_state["rv_fx_current"]["count"].iloc[drains] == 12
+
+
+def runs(app) -> int:
+    return app.session_state["downloads_latest"]["run"]
+
+
+def test_review_edit_leaves_the_notes_grid_when_its_findings_stay(app):
+    load_review(app)
+    open_box(app, "rv_fx_open")
+    before, shown = runs(app), app.session_state["rv_notes_grid"][2]
+    edit_in_browser(app, "rv_fx", "rv_grid", edit({0: {"count": 3}}))
+    assert app.session_state["rv_notes_grid"][2] == shown
+    assert runs(app) == before + 1  # the review and the rest below the notes grid, not the whole page
+    assert app.session_state["last_review_doc"]["fixtures"][0]["count"] == 3
+
+
+def test_review_edit_that_changes_the_findings_draws_the_notes_grid_again(app):
+    """Without the dishwasher, the disposer and the lavatory, three checks pass: the whole page runs and the
+    notes grid shows them."""
+    load_review(app)
+    open_box(app, "rv_fx_open")
+    before, shown = runs(app), dict(app.session_state["rv_notes_grid"][2])
+    edit_in_browser(app, "rv_fx", "rv_grid", edit(deleted=[4, 5, 6]))
+    key, _, now = app.session_state["rv_notes_grid"]
+    assert dict(now)["dishwasher_connection"] == "PASS" != shown["dishwasher_connection"]
+    assert app.session_state["rv_notes_drawn"] == (key, now)
+    assert runs(app) == before + 2  # the whole page: app.py and the rest of the review count their runs
+    assert errors(app) == []
+
+
+def test_review_error_hides_what_follows_it_until_fixed(app):
+    load_review(app)
+    open_box(app, "rv_fx_open")
+    assert "rv_download_pdf" in downloads(app)
+    edit_in_browser(app, "rv_fx", "rv_grid", edit({0: {"length": "24 kg", "width": "24 in", "depth": "12 in"}}))
+    assert any("fixture 1" in e and "length" in e for e in errors(app)), errors(app)
+    assert downloads(app) == [] and app.session_state["rv_failed"]
+    edit_in_browser(app, "rv_fx", "rv_grid", edit({0: {"length": "24 in", "width": "24 in", "depth": "12 in"}}))
+    assert errors(app) == []
+    assert "rv_download_pdf" in downloads(app)
+
+
+def test_review_note_sent_by_the_browser_counts_as_n_a(app):
+    load_review(app)
+    before = metrics(app)
+    rules = [rule for rule, _ in app.session_state["rv_notes_grid"][2]]
+    key = app.session_state["rv_notes_editor_key"]
+    widget_id = next(e.proto.id for e in app.data_editor if e.proto.id.endswith(f"-{key}"))
+    (fragment_id,) = app._fragment_storage.resolve_target("rv_notes_box")
+    with browser_rerun(fragment_id, widget_id, edit({rules.index("food_grinder"): {"not_applicable": "removed"}})):
+        app.run()
+    assert not app.exception
+    assert metrics(app)["N/A (reviewer)"] == "1"
+    assert int(metrics(app)["Fail"]) == int(before["Fail"]) - 1
+    assert app.session_state["last_review_doc"]["review_notes"]["food_grinder"]["not_applicable"] == "removed"
 
 
 def test_the_edits_give_the_rows_st_data_editor_gives(app):
