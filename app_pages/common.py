@@ -105,6 +105,14 @@ def arrow_table(rows: list[dict[str, Any]], columns: list[str] | None = None):
     return pa.table(arrays) if arrays else pa.table({})
 
 
+def in_fragment_run() -> bool:
+    """Whether this run is a fragment's (an edit in a grid), not a whole run of the page."""
+    from streamlit.runtime.scriptrunner import get_script_run_ctx
+
+    ctx = get_script_run_ctx()
+    return ctx is not None and bool(ctx.fragment_ids_this_run)
+
+
 def once_per_whole_run(key: str, make: Any) -> Any:
     """``make()`` on each whole run of the page; a fragment's rerun (an edit in a grid) takes the value of the
     page's last whole run (kept in session_state under ``key``): for what an edit cannot change, such as the
@@ -346,21 +354,28 @@ def text_of(value: Any) -> str:
 
 def editor_replace(prefix: str, frame: pd.DataFrame) -> None:
     """Give the keyed editor ``prefix`` new contents under a fresh key (no stale edits replayed onto them)."""
+    from app_pages import grid_edits
+
     st.session_state[f"{prefix}_base"] = frame
     st.session_state[f"{prefix}_current"] = frame
     st.session_state[f"{prefix}_ver"] = st.session_state.get(f"{prefix}_ver", 0) + 1
+    grid_edits.forget(prefix)
 
 
 def editor(prefix: str, empty: pd.DataFrame, **kwargs) -> pd.DataFrame:
-    """A st.data_editor whose edits survive reruns, errors and page switches (kept in session_state)."""
+    """A st.data_editor whose edits survive reruns, errors and page switches (kept in session_state; a grid read
+    through app_pages.grid_edits also keeps the edits made while it was not drawn again)."""
+    from app_pages import grid_edits
+
     ss = st.session_state
     ss.setdefault(f"{prefix}_base", empty)
     ss.setdefault(f"{prefix}_current", ss[f"{prefix}_base"])
     ss.setdefault(f"{prefix}_ver", 0)
     key = f"{prefix}_editor_{ss[f'{prefix}_ver']}"
     ss[f"{prefix}_editor_key"] = key
-    if key not in ss:  # back from another page: the edits were kept in <prefix>_current
-        ss[f"{prefix}_base"] = ss[f"{prefix}_current"]
+    if key not in ss:  # back from another page (or its box opened again): the grid as it was left
+        ss[f"{prefix}_base"] = grid_edits.current_frame(prefix)
+        grid_edits.forget(prefix)
     edited = st.data_editor(ss[f"{prefix}_base"], key=key, **kwargs)
     ss[f"{prefix}_current"] = edited
     return edited

@@ -160,37 +160,63 @@ def row_name(row: int, label: str | None) -> str:
     return f"fixture {row + 1}" + (f" ({label})" if label else "")
 
 
-def schedule(edited: pd.DataFrame, place: Jurisdiction | str) -> Schedule:
-    """The editor's rows as submittal fixtures: empty cells left out, text kept as typed, empty rows dropped,
-    rows not complete yet left out (or their dimensions) and listed in ``incomplete``; a connection box left at
-    ``place``'s default for the type is not written."""
+def schedule(edited: pd.DataFrame | list[dict[str, Any]], place: Jurisdiction | str) -> Schedule:
+    """The editor's rows (a frame, or its rows as dicts) as submittal fixtures: empty cells left out, text kept
+    as typed, empty rows dropped, rows not complete yet left out (or their dimensions) and listed in
+    ``incomplete``; a connection box left at ``place``'s default for the type is not written."""
     out = Schedule()
-    for row, values in enumerate(records(edited)):
-        item = _item(values)
-        if not any(k != "connected_to_interceptor" for k in item):
+    for row, values in enumerate(records(edited) if isinstance(edited, pd.DataFrame) else edited):
+        line = _line_of(row, values, place)
+        if line is None:
             continue
-        other = item.pop("other_type", None)
-        if other is not None:
-            item["type"] = other
-        elif item.get("type") == OTHER:
-            del item["type"]
-        # the box as shown is what is counted: only a box that differs from the type's default is written
-        # (a ticked toilet is then counted as connected, with sizing's warning, never silently left out)
-        if item.get("connected_to_interceptor", True) == connected_by_default(item.get("type"), place):
-            item.pop("connected_to_interceptor", None)
-        label = item.get("label") or (type_label(item["type"]) if "type" in item else None)
-        name = row_name(row, label)
-        problem = _type_problem(item, other, name)
-        if problem is not None:
-            out.incomplete.append(problem)
-            continue
-        problem = _dimensions_problem(item, name)
-        if problem is not None:
-            out.incomplete.append(problem)
-        out.fixtures.append(item)
-        out.rows.append(row)
-        out.labels.append(label)
+        item, label, problems, counted = line
+        out.incomplete.extend(problems)
+        if counted:
+            out.fixtures.append(dict(item))
+            out.rows.append(row)
+            out.labels.append(label)
     return out
+
+
+#: Grid row (its dict, as grid_edits keeps it while the row is not edited), row number, place -> its line.
+_LINES: dict[tuple, tuple] = {}
+LINES_KEPT = 4096
+
+
+def _line_of(row: int, values: Mapping[str, Any], place: Jurisdiction | str):
+    """One grid row as (fixture, label, problems, counted), or None for an empty row; made once for the same row
+    dict (an edit gives the edited row a new dict; the others are the grid's rows as drawn)."""
+    key = (id(values), row, place)
+    kept = _LINES.get(key)
+    if kept is not None and kept[0] is values:
+        return kept[1]
+    line = _line(row, values, place)
+    if len(_LINES) >= LINES_KEPT:
+        _LINES.clear()
+    _LINES[key] = (values, line)
+    return line
+
+
+def _line(row: int, values: Mapping[str, Any], place: Jurisdiction | str):
+    item = _item(values)
+    if not any(k != "connected_to_interceptor" for k in item):
+        return None
+    other = item.pop("other_type", None)
+    if other is not None:
+        item["type"] = other
+    elif item.get("type") == OTHER:
+        del item["type"]
+    # the box as shown is what is counted: only a box that differs from the type's default is written
+    # (a ticked toilet is then counted as connected, with sizing's warning, never silently left out)
+    if item.get("connected_to_interceptor", True) == connected_by_default(item.get("type"), place):
+        item.pop("connected_to_interceptor", None)
+    label = item.get("label") or (type_label(item["type"]) if "type" in item else None)
+    name = row_name(row, label)
+    problem = _type_problem(item, other, name)
+    if problem is not None:
+        return item, label, (problem,), False
+    problem = _dimensions_problem(item, name)
+    return item, label, () if problem is None else (problem,), True
 
 
 def _item(values: Mapping[str, Any]) -> dict[str, Any]:
@@ -319,14 +345,16 @@ def column_config() -> dict[str, Any]:
     return config
 
 
-def editor(prefix: str) -> pd.DataFrame:
+def editor(prefix: str, on_change: Any = None) -> pd.DataFrame:
     """The fixture grid (kept in session_state under ``prefix``), tall enough to show the rows it was given and
     a few more typed in. The height follows only the rows it was given (they change with the editor's key): a
-    height that changed with each typed row would make a new grid and drop the edits."""
+    height that changed with each typed row would make a new grid and drop the edits. ``on_change``: the
+    callback of an edit (grid_edits.rerun_only: rerun what the grid changes, not the grid)."""
     rows = len(st.session_state.get(f"{prefix}_base", ()))
     height = ROW_HEIGHT * (min(rows + 3, MAX_ROWS_SHOWN) + 2) + 3
     return common.editor(prefix, _empty_frame(), num_rows="dynamic", column_config=column_config(),
-                         column_order=COLUMNS, width="stretch", height=height, placeholder="")
+                         column_order=COLUMNS, width="stretch", height=height, placeholder="",
+                         on_change=on_change)
 
 
 def add_row(prefix: str, type_text: str, count: int, place: Jurisdiction | str) -> None:
@@ -335,19 +363,24 @@ def add_row(prefix: str, type_text: str, count: int, place: Jurisdiction | str) 
     item = {"type": type_text, "count": count}
     if kind is not None:
         item["area"] = kind.area
+    from app_pages import grid_edits
+
     row = frame([item], place)
-    current = st.session_state.get(f"{prefix}_current")
+    current = grid_edits.current_frame(prefix) if f"{prefix}_base" in st.session_state else None
     new = row if current is None or current.empty else pd.concat([current, row], ignore_index=True)
     common.editor_replace(prefix, new)
 
 
 def add_form(prefix: str, type_key: str, count_key: str, button_key: str,
-             place: Jurisdiction | str) -> None:
-    """A one-line form above the grid: pick a type (or type an appliance's name), a count, Add."""
+             place: Jurisdiction | str, then: Any = None) -> None:
+    """A one-line form above the grid: pick a type (or type an appliance's name), a count, Add; ``then`` is
+    called after a row is added (inside a fragment: rerun the grid's fragment and what it changes)."""
     def on_add() -> None:
         value = st.session_state.get(type_key)
         if value:
             add_row(prefix, str(value), int(st.session_state.get(count_key) or 1), place)
+            if then is not None:
+                then()
 
     with st.container(border=True):
         a1, a2, a3 = st.columns([4, 1, 1], vertical_alignment="bottom")

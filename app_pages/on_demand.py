@@ -29,10 +29,15 @@ LATEST_WAIT = 30.0
 LATEST_QUIET = 0.8
 
 
+#: holder key of the function that waits for the session's run (found once per run, for all its downloads).
+WAITER = "waiter"
+
+
 def start_run() -> None:
     """Count the runs of this session (app.py, each run): a download is built only from its own run."""
     holder = st.session_state.setdefault(LATEST, {})
     holder[RUN] = holder.get(RUN, 0) + 1
+    holder.pop(WAITER, None)
 
 
 def latest(key: str, make: Any, *args: Any) -> Any:
@@ -44,7 +49,9 @@ def latest(key: str, make: Any, *args: Any) -> Any:
     error), no file is made rather than one that differs from the page."""
     holder = st.session_state.setdefault(LATEST, {})  # one dict per session, read from the download's thread
     holder[key] = (holder.get(RUN, 0), make, args)
-    wait = _run_waiter(holder)
+    wait = holder.get(WAITER)
+    if wait is None:
+        wait = holder[WAITER] = _run_waiter(holder)
 
     def build() -> Any:
         wait()

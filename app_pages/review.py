@@ -8,7 +8,7 @@ import datetime as dt
 import pandas as pd
 import streamlit as st
 
-from app_pages import access, common, evaluate, fixtures, jurisdiction, on_demand, register_box, review_letter
+from app_pages import access, common, evaluate, fixtures, grid_edits, jurisdiction, on_demand, register_box, review_letter
 from sizing import submittal
 from sizing.errors import SizingInputError, TableError
 from sizing.quantities import show
@@ -31,6 +31,9 @@ TEXT_FIELDS = {"volume": "in_rv_volume", "rated_flow": "in_rv_rated_flow", "comp
                "sheet": "in_rv_sheet"}
 TRI_FIELDS = {"grease_retention_fittings": "in_rv_fittings", "accessible": "in_rv_accessible"}
 MANHOLE_COLUMNS = MANHOLE_FIELDS
+#: The page's fragments (``@st.fragment(key=)``): the fixture grid's box; the review down to its findings; the
+#: reviewer's notes grid below them; the rest of the review (corrections, provenance, downloads, save box).
+GRID, REVIEW, NOTES, REST = "rv_grid", "rv_review", "rv_notes_box", "rv_rest"
 
 
 def manhole_frame(items) -> pd.DataFrame:
@@ -149,21 +152,58 @@ def source(place) -> None:
                + (f" · inlet pipe {doc['inlet_pipe']}" if doc.get("inlet_pipe") else ""))
 
 
-@st.fragment
-def schedule_and_review(place) -> None:
-    """The fixture grid and the review, as one fragment: an edit in the grid (or any widget of the review)
-    reruns this part of the page only, not the app's sign-in, sidebar and navigation, the header, the
-    submittal's source, the permit and the proposed design above (they rerun it when they change)."""
-    on_demand.start_run()  # a download is built from the run that drew it, a fragment's run too
+@st.fragment(key=GRID)
+def schedule_box(place) -> None:
+    """The fixture grid's box, a fragment of its own: an edit in the grid reruns the review's fragment alone (the
+    browser already shows the edit), not the grid and its form, nor the app's sign-in, sidebar and navigation,
+    the header, the submittal's source, the permit and the proposed design above; opening or closing the box
+    reruns the box alone (the review sizes the same rows)."""
     box = st.expander("Fixture schedule (edit it here; the review sizes what this table holds)", key="rv_fx_open",
                       on_change="rerun")
-    if box.open:
+    if box.open:  # closed: the grid and its form are not drawn; the review sizes the rows it holds
         with box:
-            fixtures.add_form("rv_fx", "in_rv_add_type", "in_rv_add_count", "rv_add_fixture", place)
-            ss.rv_schedule = fixtures.schedule(fixtures.editor("rv_fx"), place)
-    else:  # closed: the grid and its form are not drawn on each rerun; the review sizes the rows it holds
-        ss.rv_schedule = fixtures.schedule(ss.rv_fx_current, place)
+            fixtures.add_form("rv_fx", "in_rv_add_type", "in_rv_add_count", "rv_add_fixture", place,
+                              then=grid_edits.rerun_only(GRID, REVIEW, REST))
+            fixtures.editor("rv_fx", on_change=grid_edits.rerun_only(REVIEW, REST))
+
+
+@st.fragment(key=REVIEW)
+def schedule_and_review(place) -> None:
+    """The review down to its findings: rerun with the rest of the review (not the notes grid between them)
+    after an edit in the fixture grid (read from the rows it was drawn with and the edits sent,
+    app_pages.grid_edits); the fields above rerun it when they change. When the notes grid would show other
+    findings, or the review's error comes or goes, the whole page runs (the notes grid is drawn again, or not)."""
+    ss.rv_schedule = fixtures.schedule(grid_edits.rows("rv_fx"), place)
     results(build_document(ss.rv_mh_current), place)  # the manholes as the design's grid holds them
+
+
+@st.fragment(key=NOTES)
+def notes_box() -> None:
+    """The reviewer's notes grid, below the findings: an edit in it reruns the review, the grid and the rest."""
+    if ss.get("rv_failed") or "rv_notes_grid" not in ss:
+        return
+    review_letter.notes_grid(on_change=grid_edits.rerun_only(REVIEW, NOTES, REST))
+
+
+@st.fragment(key=REST)
+def review_rest(place) -> None:
+    """The rest of the review below the notes grid (corrections, warnings, provenance, downloads, save box), from
+    the review the fragment above made in this run (or last, when only a widget of this part changed)."""
+    if ss.get("rv_failed") or "rv_shown" not in ss:
+        return
+    on_demand.start_run()  # a download is built from the run that drew it, a fragment's run too
+    doc, r, notes, sched = ss.rv_shown
+    corrections = REPORT.corrections_shown(r, notes)
+    if corrections:
+        st.markdown("**Corrections**\n\n" + "\n".join(f"{i}. {sched.name(c)}" for i, c in enumerate(corrections, 1)))
+    for warning in r.sizing.warnings:
+        st.warning(sched.name(warning))
+    common.show_provenance(r.sizing.provenance)
+    if notes:
+        doc = {**doc, "review_notes": notes_as_dict(notes)}
+    ss.last_review_doc = doc  # what the submittal download holds
+    downloads(doc, r, notes, place)
+    register_box.save_box("review", doc, place)
 
 
 def permit_fields() -> None:
@@ -305,9 +345,20 @@ def results(doc: dict, place) -> None:
     try:
         r = evaluate.review_document(doc, dt.date.today(), place)
     except (SizingInputError, TableError) as exc:
+        whole_run_if_changed(failed=True)
         fixtures.show_error(exc, sched)
-    verdict = st.container()  # filled below, once the reviewer's notes are read
-    metrics = st.container()
+    whole_run_if_changed(failed=False)
+    notes = review_letter.notes_read(r)
+    if not review_letter.notes_grid_is_current() and common.in_fragment_run():
+        st.rerun()  # other findings for the notes grid below: the whole page, so that it is drawn again
+    verdict(r, notes)
+    counts = REPORT.counts_shown(r, notes)
+    m1 = m2 = m3 = m4 = m5 = st.container(horizontal=True)  # one block for the five (five columns were six)
+    m1.metric("Fail", counts["fail"])
+    m2.metric("Warn", counts["warn"])
+    m3.metric("Pass", counts["pass"])
+    m4.metric("N/A (reviewer)", counts["n/a"])
+    m5.metric("Required volume (CPC)", show(r.sizing.required_volume_gal, "gal"), help=r.sizing.gravity["citation"])
     if r.deadline is not None:
         d = r.deadline
         skipped = ", ".join(f"{day.isoformat()} {name}" for day, name in d.holidays_skipped)
@@ -315,51 +366,48 @@ def results(doc: dict, place) -> None:
         st.info(f"**Deadline ({d.rule.replace('_', ' ')}): {d.date.isoformat()}** — {d.working_days} {d.day_kind} "
                 f"after {d.start.isoformat()} ({d.start_basis}){left}. [{d.citation}]"
                 + (f"  \nHolidays skipped: {skipped}" if skipped else ""), icon=":material/event:")
-    findings_table = st.container()
-    notes = review_letter.notes_editor(r)
-    with verdict:
-        line = REPORT.headline(r, notes)
-        verdict_now = REPORT.verdict_shown(r, notes)
-        if verdict_now == "compliant":
-            st.success(line, icon=":material/check_circle:")
-        elif verdict_now == "incomplete":
-            st.warning(line, icon=":material/help:")
-        else:
-            st.error(line, icon=":material/cancel:")
-    with metrics:
-        counts = REPORT.counts_shown(r, notes)
-        m1, m2, m3, m4, m5 = st.columns(5)
-        m1.metric("Fail", counts["fail"])
-        m2.metric("Warn", counts["warn"])
-        m3.metric("Pass", counts["pass"])
-        m4.metric("N/A (reviewer)", counts["n/a"])
-        m5.metric("Required volume (CPC)", show(r.sizing.required_volume_gal, "gal"),
-                  help=r.sizing.gravity["citation"])
-    with findings_table:
-        from dataclasses import replace
+    shown = [named_rows(f, sched) for f in r.findings]  # fixtures named by their row in the grid above
+    common.findings_table(shown, notes, extra={
+        "provenance": lambda f: " — ".join(p for p in (f.provenance, f.provenance_note) if p)})
+    ss.rv_shown = (doc, r, notes, sched)  # for the rest of the review, below the notes grid
 
-        shown = [replace(f, message=sched.name(f.message), correction=f.correction and sched.name(f.correction))
-                 for f in r.findings]  # fixtures named by their row in the grid above
-        common.findings_table(shown, notes, extra={
-            "provenance": lambda f: " — ".join(p for p in (f.provenance, f.provenance_note) if p)})
-    corrections = REPORT.corrections_shown(r, notes)
-    if corrections:
-        st.markdown("**Corrections**\n\n" + "\n".join(f"{i}. {sched.name(c)}" for i, c in enumerate(corrections, 1)))
-    for warning in r.sizing.warnings:
-        st.warning(sched.name(warning))
-    common.show_provenance(r.sizing.provenance)
-    if notes:
-        doc = {**doc, "review_notes": notes_as_dict(notes)}
-    ss.last_review_doc = doc  # what the submittal download holds
-    downloads(doc, r, notes, place)
-    register_box.save_box("review", doc, place)
+
+def whole_run_if_changed(failed: bool) -> None:
+    """Keep whether the review failed (an error shown instead of it); in a fragment's run, a change runs the whole
+    page: the notes grid and the rest of the review below are drawn again, or not at all, as after an error."""
+    changed = ss.get("rv_failed", False) != failed
+    ss.rv_failed = failed
+    if changed and common.in_fragment_run():
+        st.rerun()
+
+
+def verdict(r, notes: dict) -> None:
+    line = REPORT.headline(r, notes)
+    verdict_now = REPORT.verdict_shown(r, notes)
+    if verdict_now == "compliant":
+        st.success(line, icon=":material/check_circle:")
+    elif verdict_now == "incomplete":
+        st.warning(line, icon=":material/help:")
+    else:
+        st.error(line, icon=":material/cancel:")
+
+
+def named_rows(finding, sched: fixtures.Schedule):
+    """A finding with the fixture lines it names as the grid's rows (the finding itself when it names none)."""
+    from dataclasses import replace
+
+    message = sched.name(finding.message)
+    correction = finding.correction and sched.name(finding.correction)
+    if message == finding.message and correction == finding.correction:
+        return finding
+    return replace(finding, message=message, correction=correction)
 
 
 def downloads(doc: dict, r, notes: dict, place) -> None:
     """Each file is made when its button is clicked (on_demand.latest), of the review under ``place``."""
     fields = review_letter.letter_fields(r)
     st.subheader("Downloads")
-    l1, l2, l3 = st.columns(3)
+    l1 = l2 = l3 = st.container(horizontal=True)  # one block for each row of buttons (columns were four and five)
     stem = on_demand.download_name(doc, "-corrections")
     l1.download_button("Correction letter (Word)", on_demand.latest("rv_letter_docx", review_letter.letter_bytes, r, notes, fields, "docx"),
                        file_name=f"{stem}.docx", key="rv_letter_docx", on_click="ignore",
@@ -369,7 +417,7 @@ def downloads(doc: dict, r, notes: dict, place) -> None:
     l3.download_button("Correction letter (markdown)",
                        on_demand.latest("rv_letter_md", review_letter.letter_bytes, r, notes, fields, "markdown"),
                        file_name=f"{stem}.md", mime="text/markdown", key="rv_letter_md", on_click="ignore")
-    d1, d2, d3, d4 = st.columns(4)
+    d1 = d2 = d3 = d4 = st.container(horizontal=True)
     d1.download_button("Submittal with the design (YAML)", on_demand.latest("rv_download_submittal", common.to_yaml, doc),
                        file_name=on_demand.download_name(doc, ".yaml"), mime="application/x-yaml",
                        key="rv_download_submittal", on_click="ignore")
@@ -400,4 +448,7 @@ init_state()
 source(place)
 permit_fields()
 design_form()
+schedule_box(place)
 schedule_and_review(place)
+notes_box()
+review_rest(place)

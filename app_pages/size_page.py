@@ -11,7 +11,7 @@ import functools
 import pandas as pd
 import streamlit as st
 
-from app_pages import common, evaluate, fixtures, jurisdiction, on_demand
+from app_pages import common, evaluate, fixtures, grid_edits, jurisdiction, on_demand
 from sizing import parse, submittal
 from sizing.cpc import meals as meals_clause
 from sizing.errors import SizingInputError, TableError
@@ -32,6 +32,8 @@ MEALS_FLAGS = {"dishwashing_machine": "in_meals_dish", "food_waste_disposer": "i
 RESULT_TABS = ("Steps", "Fixtures", "Table 1014.3.6", "Meals cross-check")
 #: Sections this page edits itself; any other section of a loaded submittal is carried along unchanged.
 EDITED = ("$schema", "edition", "construction", "fixtures", "inlet_pipe", "meals")
+#: The page's two fragments (``@st.fragment(key=)``): the fixture grid, and what it changes (the result).
+GRID, RESULT = "fx_grid", "fx_result"
 
 
 # --- state -------------------------------------------------------------------------------------------------
@@ -93,6 +95,7 @@ on_upload = common.upload_loader("upload_submittal", "load_message", load_docume
 def on_clear() -> None:
     replace_fixtures(fixtures.frame([], jurisdiction.chosen()))
     ss.sub_extra = {}
+    grid_edits.rerun_only(GRID, RESULT)()  # the button is in the result's fragment: the grid is drawn again too
 
 
 def build_document(sched: fixtures.Schedule) -> dict:
@@ -161,29 +164,37 @@ def form_fields(place) -> None:
                "A bare number is taken in inches (lengths) or gpm (flow). Messages count the rows from 1, "
                "top down. An appliance that is not listed: 'Other appliance', its name under 'other type', "
                "and its flow.")
-    # outside the grid's fragment: adding a row gives the grid a new key, which reruns the page
+    # outside the fragments: adding a row gives the grid a new key, which reruns the page
     fixtures.add_form("fx", "in_add_type", "in_add_count", "add_fixture", place)
 
 
-@st.fragment
+@st.fragment(key=GRID)
+def grid() -> None:
+    """The fixture grid, a fragment of its own: an edit in it reruns the result's fragment alone (the browser
+    already shows the edit), not the grid, nor the app's sign-in, sidebar and navigation, the header, the
+    example picker and the fields above."""
+    fixtures.editor("fx", on_change=grid_edits.rerun_only(RESULT))
+
+
+@st.fragment(key=RESULT)
 def schedule_and_result(place) -> None:
-    """The fixture grid, the meals cross-check and the result, as one fragment: an edit in the grid (or any
-    widget below it) reruns this part of the page only, not the app's sign-in, sidebar and navigation, the
-    header, the example picker and the fields above (they rerun it when they change)."""
+    """The meals cross-check and the result, as one fragment: rerun alone after an edit in the grid (read from
+    the rows it was drawn with and the edits sent, app_pages.grid_edits) or in any widget of its own; the
+    fields above rerun it when they change."""
     on_demand.start_run()  # a download is built from the run that drew it, a fragment's run too
-    sched = schedule_fields(place)
+    sched = fixtures.schedule(grid_edits.rows("fx"), place)
+    schedule_fields()
     results(build_document(sched), sched, place)
 
 
-def schedule_fields(place) -> fixtures.Schedule:
-    """The fixture grid and the meals cross-check; the schedule the grid holds."""
-    sched = fixtures.schedule(fixtures.editor("fx"), place)
+def schedule_fields() -> None:
+    """The button that clears the grid and the meals cross-check, below the grid."""
     st.button("Clear the schedule", key="clear_fixtures", on_click=on_clear)
 
     meals = st.expander("Meals cross-check (optional; never the code minimum)", key="meals_inputs",
                         on_change="rerun")
     if not meals.open:  # its fields are drawn only when open; what was typed is kept (keep_inputs) and sized
-        return sched
+        return
     with meals:
         m1, m2, m3 = st.columns(3)  # one st.columns per row keeps the reading order on a phone
         m1.text_input("Meals per peak hour", key="in_meals_mph")
@@ -199,7 +210,6 @@ def schedule_fields(place) -> fixtures.Schedule:
         m2.selectbox("Dishwashing machine", TRI, key="in_meals_dish")
         m3.selectbox("Food waste disposer", TRI, key="in_meals_disposer")
         st.selectbox("Single-service kitchen", TRI, key="in_meals_single")
-    return sched
 
 
 # --- results -------------------------------------------------------------------------------------------------
@@ -327,4 +337,5 @@ def main() -> None:
     place = jurisdiction.chosen()
     common.header("Size a grease interceptor", place, ss.in_edition)
     inputs(place)
+    grid()
     schedule_and_result(place)

@@ -8,10 +8,13 @@ each page's grid and times the rerun that follows (A B A B ...); the ratio is ta
 quoted, with the machine's load average beside it. Both run in this process with Streamlit's AppTest
 (server-side script time; no browser, no network).
 
-The grid and what it changes are a fragment (``st.fragment``) on both pages: in a browser, an edit inside a
-fragment sends a rerun request naming the fragment, and the server runs that fragment alone. AppTest always
-asks for a whole run, so this script names the fragment in the rerun request as the browser does
-(``RerunData.fragment_id_queue``); ``--full`` times whole runs instead (what a widget outside the fragment costs).
+On both pages the grid is a fragment (``st.fragment``) and what it changes (the result, the review) another: in
+a browser, an edit in the grid sends a rerun request naming the grid's fragment, with the grid's new state; the
+grid's callback then asks for the other fragment instead, and the server runs that one alone (the browser
+already shows the edit). AppTest always asks for a whole run and sends no state for a grid, so this script names
+the grid's fragment in the rerun request (``RerunData.fragment_id_queue``) and adds the grid's state to it
+(``RerunData.widget_states``), as the browser does; ``--full`` times whole runs instead (what a widget outside the
+fragments costs), the edit given through session_state as before.
 
     .venv/bin/python benchmarks/app_rerun.py           # 15 rounds
     .venv/bin/python benchmarks/app_rerun.py -n 30 --lines 80 --page size
@@ -20,6 +23,7 @@ asks for a whole run, so this script names the fragment in the rerun request as 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import statistics
 import sys
@@ -30,6 +34,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from streamlit.proto.WidgetStates_pb2 import WidgetState, WidgetStates  # noqa: E402
 from streamlit.testing.v1 import AppTest, local_script_runner  # noqa: E402
 
 from sizing import submittal  # noqa: E402
@@ -68,24 +73,33 @@ def schedule(lines: int) -> list[dict]:
 
 
 class FragmentRerun:
-    """Names a fragment in AppTest's next rerun requests, as the browser does after an edit inside it."""
+    """Names a fragment in AppTest's next rerun request, and adds a grid's new state to it, as the browser does
+    after an edit in the grid."""
 
     fragment_id: str | None = None
+    widget: tuple[str, str] | None = None  # (the grid's widget id, its state as JSON)
     _rerun_data = local_script_runner.RerunData
 
     @classmethod
     def rerun_data(cls, **kwargs):
         if cls.fragment_id is not None:
             kwargs["fragment_id_queue"] = [cls.fragment_id]
+        if cls.widget is not None and kwargs.get("widget_states") is not None:
+            states = WidgetStates()
+            states.CopyFrom(kwargs["widget_states"])
+            states.widgets.append(WidgetState(id=cls.widget[0], string_value=cls.widget[1]))
+            kwargs["widget_states"] = states
         return cls._rerun_data(**kwargs)
 
 
 local_script_runner.RerunData = FragmentRerun.rerun_data
+#: The fragment (``@st.fragment(key=)``) that holds each page's fixture grid.
+GRID_FRAGMENT = {"size": "fx_grid", "review": "rv_grid"}
 
 
-def the_fragment(at: AppTest) -> str:
-    """The id of the page's one fragment (the grid and its results)."""
-    ids = list(at._fragment_storage._fragments)
+def the_fragment(at: AppTest, page: str) -> str:
+    """The id of the fragment that holds the page's fixture grid (the rerun an edit in it asks for)."""
+    ids = at._fragment_storage.resolve_target(GRID_FRAGMENT[page])
     assert len(ids) == 1, ids
     return ids[0]
 
@@ -108,9 +122,15 @@ def app_page(lines: int, page: str) -> tuple[AppTest, callable]:
     assert not at.exception, at.exception
     assert page == "review" or not at.error, [e.value for e in at.error]  # the review's verdict may be an error
 
+    key = at.session_state[f"{prefix}_editor_key"]
+    widget_id = next(e.proto.id for e in at.data_editor if e.proto.id.endswith(f"-{key}"))
+
     def edit(count: int) -> None:
-        key = at.session_state[f"{prefix}_editor_key"]
-        at.session_state[key] = {"edited_rows": {3: {"count": count}}, "added_rows": [], "deleted_rows": []}
+        state = {"edited_rows": {3: {"count": count}}, "added_rows": [], "deleted_rows": []}
+        if FragmentRerun.fragment_id is None:  # a whole run: typed into session_state (no callback runs)
+            at.session_state[key] = state
+        else:  # the grid's new state in the request, as the browser sends it (its callback runs)
+            FragmentRerun.widget = (widget_id, json.dumps(state))
 
     return at, edit
 
@@ -135,14 +155,14 @@ def minimal_page(lines: int, folder: Path) -> tuple[AppTest, callable]:
 def timed_rerun(at: AppTest, edit, count: int, fragment: str | None = None) -> tuple[float, float]:
     """(wall s, cpu s of this process) of the rerun after typing ``count`` into the edited cell (a run of
     ``fragment`` alone when given)."""
-    edit(count)
     FragmentRerun.fragment_id = fragment
+    edit(count)
     try:
         start, start_cpu = time.perf_counter(), time.process_time()
         at.run()
         elapsed, cpu = time.perf_counter() - start, time.process_time() - start_cpu
     finally:
-        FragmentRerun.fragment_id = None
+        FragmentRerun.fragment_id = FragmentRerun.widget = None
     assert not at.exception, [e.value for e in at.exception]
     return elapsed, cpu
 
@@ -150,7 +170,7 @@ def timed_rerun(at: AppTest, edit, count: int, fragment: str | None = None) -> t
 def paired(page: str, args: argparse.Namespace, folder: Path) -> tuple[dict[str, list[float]], str]:
     """Paired reruns of ``page`` (A) and the minimal page (B); the DFU total A shows at the end."""
     app, edit_app = app_page(args.lines, page)
-    fragment = None if args.full else the_fragment(app)
+    fragment = None if args.full else the_fragment(app, page)
     floor, edit_floor = minimal_page(args.lines, folder)
     figures: dict[str, list[float]] = {"wall_a": [], "wall_b": [], "cpu_a": [], "cpu_b": []}
     for i in range(args.warmup + args.rounds):
