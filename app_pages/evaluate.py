@@ -55,16 +55,18 @@ _LATEST: OrderedDict[str, tuple[Any, Any]] = OrderedDict()
 LATEST_ENTRIES = 8
 
 
-def latest_of(kind: str, key: str, state: Any, make: Callable[[], Any]) -> Any:
+def latest_of(kind: str, key: str, state: Any, make: Callable[[], Any],
+              patch: Callable[[Any, Any], Any] | None = None) -> Any:
     """``make()`` once per ``key`` and ``state`` (what it reads, e.g. a register's fingerprint), only the latest
-    state's value kept per key (another state makes and replaces it; the last LATEST_ENTRIES keys kept). Shared,
+    state's value kept per key (another state makes and replaces it; the last LATEST_ENTRIES keys kept); with
+    ``patch``, the value of another state is made from the one kept: ``patch(its state, its value)``. Shared,
     not copied, as :func:`memo`'s."""
     full = f"{kind}:{key}"
     with _MEMO_LOCK:
         kept = _LATEST.get(full)
     if kept is not None and kept[0] == state:
         return kept[1]
-    value = make()
+    value = make() if kept is None or patch is None else patch(*kept)
     with _MEMO_LOCK:
         _LATEST[full] = (state, value)
         _LATEST.move_to_end(full)

@@ -103,18 +103,22 @@ def fse_ids(reg) -> list[str]:
 
 def fse_rows(reg, as_of: dt.date, place: Jurisdiction):
     """The FSE list and its whole table (as the Arrow table ``st.dataframe`` would make of it), made once per
-    register state (:func:`register_state`: any write by anyone makes them again), date and jurisdiction, and
-    shared by every session: the pages only read them. Only the latest state's are kept."""
+    register state (:func:`register_state`: any write by anyone gives another), date and jurisdiction, and shared
+    by every session: the pages only read them. Only the latest state's are kept; after a write, the FSEs written
+    since are made again and the others kept (:func:`sizing.register.queries.fse_list_after`)."""
     from streamlit.dataframe_util import convert_pandas_df_to_arrow_table
 
-    from sizing.register.queries import fse_list, register_state
+    from sizing.register.queries import fse_list, fse_list_after, register_state
 
-    def make():
-        rows = fse_list(reg, as_of=as_of, jurisdiction=place)
+    def shown(rows):
         return rows, convert_pandas_df_to_arrow_table(table_of(rows)) if rows else None
 
+    def patch(state, kept):  # after a write: the FSEs written since made again, the others kept
+        return shown(fse_list_after(reg, state, kept[0], as_of, jurisdiction=place))
+
     key = evaluate.content_key(reg.db.url, as_of.isoformat(), place)
-    return evaluate.latest_of("fse_list", key, register_state(reg), make)
+    return evaluate.latest_of("fse_list", key, register_state(reg),
+                              lambda: shown(fse_list(reg, as_of=as_of, jurisdiction=place)), patch)
 
 
 def table_of(rows: list[dict]) -> pd.DataFrame:

@@ -17,7 +17,7 @@ from sizing.ordinance.due import status as due_status
 from sizing.quantities import show
 from sizing.register.collect import with_few_collections
 from sizing.register.notices import due_items
-from sizing.register.reading import KINDS, dialect, fetch, placeholders, scalars, select
+from sizing.register.reading import EVERY_FSE, Scope, dialect, fetch, placeholders, scalars, select
 from sizing.register.rows import as_date, grouped, latest, newest_of
 
 if TYPE_CHECKING:
@@ -62,16 +62,16 @@ def due_list(reg: Register, as_of: dt.date | None = None, within: int = 30, *,
     return dated_items(records, as_of, within, jurisdiction)
 
 
-def due_records(conn, as_of: dt.date) -> dict[str, Any]:
-    """What the due list reads, by FSE: one query per kind of record."""
-    return {"ids": scalars(conn, "SELECT DISTINCT fse_id FROM fses"),
-            "last": _last_events(conn), "notifications": grouped(conn, "notifications"),
+def due_records(conn, as_of: dt.date, scope: Scope = EVERY_FSE) -> dict[str, Any]:
+    """What the due list reads, by FSE (every FSE, or those of ``scope``): one query per kind of record."""
+    return {"ids": scalars(conn, "SELECT DISTINCT fse_id FROM fses" + scope.where(), scope.params),
+            "last": _last_events(conn, scope), "notifications": grouped(conn, "notifications", scope=scope),
             "waivers": grouped(conn, "waivers", "id", "fse_id", "type", "granted_on", "expiration", "result",
-                                "decided_on", "recorded_at"),
-            "logs": latest_log_results(conn),
-            "interceptors": grouped(conn, "interceptors", "id", "fse_id", "assessment", "recorded_at",
+                                "decided_on", "recorded_at", scope=scope),
+            "logs": latest_log_results(conn, scope),
+            "interceptors": grouped(conn, "interceptors", "id", "fse_id", "assessment", "recorded_at", scope=scope,
                                      where="id IN (SELECT max(id) FROM interceptors GROUP BY fse_id)"),
-            "notices": due_items(conn, as_of)}
+            "notices": due_items(conn, as_of, scope)}
 
 
 def dated_items(records: Mapping[str, Any], as_of: dt.date, within: int, jurisdiction: Jurisdiction,
@@ -131,17 +131,18 @@ def _fse_due(records: Mapping[str, Any], fse_id: str, jurisdiction: Jurisdiction
     _due_training(fse_id, fse_last.get("training"), training, add)
 
 
-def _last_events(conn) -> dict[str, dict[str, dt.date]]:
+def _last_events(conn, scope: Scope = EVERY_FSE) -> dict[str, dict[str, dt.date]]:
     """Per FSE, the date of its last pump-out (a log's or a manifest's, full or partial), last training and last
     full pump-out on a manifest: aggregated by the database over its indexes."""
     out: dict[str, dict[str, dt.date]] = {}
     events = ("SELECT fse_id, kind, max(on_date) AS on_date FROM maintenance_events "
-              "WHERE kind IN ('pump_out', 'training') GROUP BY fse_id, kind")
-    for fse_id, kind, day in fetch(conn, events, kinds={"on_date": "date"})[1]:
+              f"WHERE kind IN ('pump_out', 'training'){scope.and_()} GROUP BY fse_id, kind")
+    for fse_id, kind, day in fetch(conn, events, scope.params, kinds={"on_date": "date"})[1]:
         out.setdefault(fse_id, {})[kind] = day
     manifests = ('SELECT fse_id, max(on_date) AS any_day, max(CASE WHEN "full" THEN on_date END) AS full_day '
-                 "FROM hauler_manifests GROUP BY fse_id")
-    for fse_id, any_day, full_day in fetch(conn, manifests, kinds={"any_day": "date", "full_day": "date"})[1]:
+                 f"FROM hauler_manifests{scope.where()} GROUP BY fse_id")
+    for fse_id, any_day, full_day in fetch(conn, manifests, scope.params,
+                                           kinds={"any_day": "date", "full_day": "date"})[1]:
         last = out.setdefault(fse_id, {})
         last["pump_out"] = max(d for d in (last.get("pump_out"), any_day) if d is not None)
         if full_day is not None:
@@ -149,26 +150,28 @@ def _last_events(conn) -> dict[str, dict[str, dt.date]]:
     return out
 
 
-def latest_logs(conn, *columns: str) -> dict[str, dict[str, Any]]:
-    """Each FSE's latest maintenance log (the order of :func:`latest`: its date, then when written), its ``id``,
-    ``fse_id`` and ``columns``, chosen by the database in one query."""
+def latest_logs(conn, *columns: str, scope: Scope = EVERY_FSE) -> dict[str, dict[str, Any]]:
+    """Each FSE's (of ``scope``) latest maintenance log (the order of :func:`latest`: its date, then when written),
+    its ``id``, ``fse_id`` and ``columns``, chosen by the database in one query."""
     keys = ("id", "fse_id", *columns)
     if dialect(conn) == "sqlite":  # each FSE's first log in that order: one seek into ix_maintenance_logs_fse_latest
         first = ("SELECT x.id FROM maintenance_logs x WHERE x.fse_id = f.fse_id "
                  "ORDER BY x.as_of DESC NULLS LAST, x.recorded_at DESC, x.id DESC LIMIT 1")
         sql = select("maintenance_logs", *keys, order="",
-                     where=f"id IN (SELECT ({first}) FROM (SELECT DISTINCT fse_id FROM maintenance_logs) f)")
+                     where=f"id IN (SELECT ({first}) FROM (SELECT DISTINCT fse_id FROM maintenance_logs"
+                           f"{scope.where()}) f)")
     else:  # PostgreSQL ranks the logs in one pass (quicker there than a subquery per FSE)
         cols = ", ".join(f'"{k}"' for k in keys)
         rank = "row_number() OVER (PARTITION BY fse_id ORDER BY as_of DESC NULLS LAST, recorded_at DESC, id DESC)"
-        sql = f"SELECT {cols} FROM (SELECT {cols}, {rank} AS rank FROM maintenance_logs) ranked WHERE rank = 1"
-    return {r[1]: dict(zip(keys, r, strict=True)) for r in fetch(conn, sql, kinds="maintenance_logs")[1]}
+        sql = (f"SELECT {cols} FROM (SELECT {cols}, {rank} AS rank FROM maintenance_logs{scope.where()}) ranked "
+               "WHERE rank = 1")
+    return {r[1]: dict(zip(keys, r, strict=True)) for r in fetch(conn, sql, scope.params, "maintenance_logs")[1]}
 
 
-def latest_log_results(conn) -> dict[str, dict[str, Any]]:
-    """Each FSE's latest maintenance log (:func:`latest_logs`) with its due-list items (and the whole result only
-    of a log stored without items)."""
-    out = latest_logs(conn, "as_of", "due", "next_service_date")
+def latest_log_results(conn, scope: Scope = EVERY_FSE) -> dict[str, dict[str, Any]]:
+    """Each FSE's (of ``scope``) latest maintenance log (:func:`latest_logs`) with its due-list items (and the
+    whole result only of a log stored without items)."""
+    out = latest_logs(conn, "as_of", "due", "next_service_date", scope=scope)
     bare = [r["id"] for r in out.values() if r["due"] is None]
     for k in range(0, len(bare), 900):
         ids, params = placeholders("id", bare[k:k + 900])

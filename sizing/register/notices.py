@@ -16,7 +16,7 @@ from sizing.ordinance.due import OVERDUE
 from sizing.ordinance.due import status as due_status
 from sizing.ordinance.inspection import period_words
 from sizing.register.collect import with_few_collections
-from sizing.register.reading import KINDS, columns, dicts, fetch, scalars
+from sizing.register.reading import EVERY_FSE, KINDS, Scope, columns, dicts, fetch, scalars
 
 #: A connection of either kind :mod:`sizing.register.reading` reads through.
 Connection = Any
@@ -29,10 +29,10 @@ COLUMNS = ("notice", "fse_id", "name", "type", "tier", "title", "item", "item_te
 
 
 def rows(conn: Connection, fse_id: str | None = None, as_of: dt.date | None = None, open_only: bool = False,
-         named: bool = True) -> list[dict[str, Any]]:
-    """Every notice (of one FSE, or all) issued up to ``as_of`` with its state on that day, oldest first;
-    ``open_only``: only those not closed that day (the closed ones are left out by the database); ``named``: with
-    the FSE's name (else None)."""
+         named: bool = True, scope: Scope = EVERY_FSE) -> list[dict[str, Any]]:
+    """Every notice (of one FSE, or all, or those of ``scope``) issued up to ``as_of`` with its state on that day,
+    oldest first; ``open_only``: only those not closed that day (the closed ones are left out by the database);
+    ``named``: with the FSE's name (else None)."""
     as_of = as_of or dt.date.today()
     cols = ", ".join(f'n."{c}"' for c in columns("notices"))
     sql = (f"SELECT {cols}, c.closed_on, c.how, c.evidence FROM notices n LEFT OUTER JOIN notice_closures c "
@@ -41,23 +41,24 @@ def rows(conn: Connection, fse_id: str | None = None, as_of: dt.date | None = No
         sql += " AND n.fse_id = :fse_id"
     if open_only:  # a closure dated after the day asked about leaves the notice open on that day
         sql += " AND (c.closed_on IS NULL OR c.closed_on > :as_of)"
-    found = dicts(conn, sql + " ORDER BY n.id", {"as_of": as_of, "fse_id": fse_id},
-                  {**KINDS["notices"], "closed_on": "date"})
-    pumps = _pump_outs(conn, fse_id) if any(r["item"] == "accumulation" for r in found) else {}
+    found = dicts(conn, sql + scope.and_("n.fse_id") + " ORDER BY n.id",
+                  {"as_of": as_of, "fse_id": fse_id, **scope.params}, {**KINDS["notices"], "closed_on": "date"})
+    pumps = _pump_outs(conn, fse_id, scope) if any(r["item"] == "accumulation" for r in found) else {}
     names = _names(conn, fse_id) if named else {}
     out = [_state(r, as_of, pumps.get(r["fse_id"], []), names.get(r["fse_id"])) for r in found]
     return [r for r in out if r["status"] != CLOSED] if open_only else out
 
 
-def _pump_outs(conn: Connection, fse_id: str | None) -> dict[str, list[dt.date]]:
-    """The pump-out dates of the FSEs with a notice for a reading over the limit (of ``fse_id`` alone when given):
-    a maintenance log's pump-outs and a hauler's full pump-outs (a partial one leaves the content in place)."""
-    noticed = "SELECT DISTINCT fse_id FROM notices WHERE item = 'accumulation'"
+def _pump_outs(conn: Connection, fse_id: str | None, scope: Scope = EVERY_FSE) -> dict[str, list[dt.date]]:
+    """The pump-out dates of the FSEs with a notice for a reading over the limit (of ``fse_id`` alone when given,
+    of ``scope``'s): a maintenance log's pump-outs and a hauler's full pump-outs (a partial one leaves the content
+    in place)."""
+    noticed = "SELECT DISTINCT fse_id FROM notices WHERE item = 'accumulation'" + scope.and_()
     one = "" if fse_id is None else " AND fse_id = :fse_id"
     sql = (f"SELECT fse_id, on_date FROM maintenance_events WHERE kind = 'pump_out' AND fse_id IN ({noticed}){one} "
            f'UNION ALL SELECT fse_id, on_date FROM hauler_manifests WHERE "full" AND fse_id IN ({noticed}){one}')
     out: dict[str, list[dt.date]] = {}
-    for fse, day in fetch(conn, sql, {"fse_id": fse_id}, {"on_date": "date"})[1]:
+    for fse, day in fetch(conn, sql, {"fse_id": fse_id, **scope.params}, {"on_date": "date"})[1]:
         out.setdefault(fse, []).append(day)
     return out
 
@@ -119,10 +120,11 @@ def notice(reg: Any, notice_id: int, as_of: dt.date | None = None) -> dict[str, 
     return {**found, "fse": details}
 
 
-def due_items(conn: Connection, as_of: dt.date) -> dict[str, list[dict[str, Any]]]:
-    """The open notices by FSE, as the due list shows them (their due date, what, detail and clause)."""
+def due_items(conn: Connection, as_of: dt.date, scope: Scope = EVERY_FSE) -> dict[str, list[dict[str, Any]]]:
+    """The open notices by FSE (of ``scope``), as the due list shows them (their due date, what, detail and
+    clause)."""
     out: dict[str, list[dict[str, Any]]] = {}
-    for r in rows(conn, None, as_of, open_only=True, named=False):
+    for r in rows(conn, None, as_of, open_only=True, named=False, scope=scope):
         out.setdefault(r["fse_id"], []).append({
             "date": r["due_on"], "what": f"notice {r['notice']}: {r['title']}",
             "detail": f"{r['item_text']}; issued {r['issued_on'].isoformat()}, comply within {r['period']}",

@@ -179,3 +179,29 @@ def open_reader(db: str | None = None, timeout: str | float | None = None) -> An
     from sizing.register import open_register
 
     return open_register(db, create=False, read_only=True, timeout=timeout)
+
+
+@dataclass(frozen=True)
+class Scope:
+    """The FSEs a read is limited to: ``ids`` (None: every FSE), as SQL on a column holding FSE ids."""
+    ids: tuple[str, ...] | None = None
+
+    def cond(self, column: str = "fse_id") -> str:
+        """``column IN (:scope0, ...)``; empty for every FSE."""
+        if self.ids is None:
+            return ""
+        return f"{column} IN ({placeholders('scope', self.ids)[0]})"
+
+    def where(self, column: str = "fse_id") -> str:
+        return f" WHERE {self.cond(column)}" if self.ids is not None else ""
+
+    def and_(self, column: str = "fse_id") -> str:
+        return f" AND {self.cond(column)}" if self.ids is not None else ""
+
+    @property
+    def params(self) -> dict[str, Any]:
+        return {} if self.ids is None else placeholders("scope", self.ids)[1]
+
+
+#: Every FSE in the register.
+EVERY_FSE = Scope()

@@ -6,13 +6,15 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from sizing.register.reading import fetch, select
+from sizing.register.reading import EVERY_FSE, Scope, fetch, select
 
 
-def grouped(conn, table: str, *columns: str, where: str = "") -> dict[str, list[dict[str, Any]]]:
-    """Every row of ``table`` (or only ``columns``; only those ``where`` holds, SQL on the table's own columns),
-    grouped by FSE, oldest first: one query for all FSEs."""
-    keys, found = fetch(conn, select(table, *columns, where=where), kinds=table)
+def grouped(conn, table: str, *columns: str, where: str = "",
+            scope: Scope = EVERY_FSE) -> dict[str, list[dict[str, Any]]]:
+    """Every row of ``table`` (or only ``columns``; only those ``where`` holds, SQL on the table's own columns) of
+    the FSEs of ``scope``, grouped by FSE, oldest first: one query for all of them."""
+    where = " AND ".join(w for w in (where, scope.cond()) if w)
+    keys, found = fetch(conn, select(table, *columns, where=where), scope.params, kinds=table)
     at = keys.index("fse_id")
     out: dict[str, list[dict[str, Any]]] = {}
     for r in found:  # plain tuples, fetched at once: a mapping view or a fetch per row costs more
@@ -20,10 +22,12 @@ def grouped(conn, table: str, *columns: str, where: str = "") -> dict[str, list[
     return out
 
 
-def newest(conn, table: str, *columns: str) -> dict[str, dict[str, Any]]:
-    """Each FSE's newest row of ``table`` (the last written: the highest id), only ``columns``: one query."""
+def newest(conn, table: str, *columns: str, scope: Scope = EVERY_FSE) -> dict[str, dict[str, Any]]:
+    """Each FSE's newest row of ``table`` (the last written: the highest id), only ``columns``, for the FSEs of
+    ``scope``: one query."""
     _, found = fetch(conn, select(table, "fse_id", *columns, order="",
-                                  where=f"id IN (SELECT max(id) FROM {table} GROUP BY fse_id)"), kinds=table)
+                                  where=f"id IN (SELECT max(id) FROM {table}{scope.where()} GROUP BY fse_id)"),
+                     scope.params, kinds=table)
     return {r[0]: dict(zip(columns, r[1:], strict=True)) for r in found}
 
 
