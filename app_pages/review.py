@@ -8,7 +8,17 @@ import datetime as dt
 import pandas as pd
 import streamlit as st
 
-from app_pages import access, common, evaluate, fixtures, grid_edits, jurisdiction, on_demand, register_box, review_letter
+from app_pages import (
+    access,
+    common,
+    evaluate,
+    fixtures,
+    grid_edits,
+    jurisdiction,
+    on_demand,
+    register_box,
+    review_letter,
+)
 from sizing import submittal
 from sizing.errors import SizingInputError, TableError
 from sizing.quantities import show

@@ -16,7 +16,6 @@ from sizing.submittal import fixture_types, from_dict
 from tests.conftest import EXAMPLES
 
 
-
 def forty_lines() -> list[dict]:
     """The rerun benchmark's 40 lines (benchmarks/app_rerun.py): every fixture type in turn, sinks with their
     dimensions, a floor sink's trap, appliances' flows."""

@@ -11,9 +11,8 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from sizing.csv_files import FORMULA_START, spreadsheet_safe  # noqa: F401  (the one CSV writer's rules)
+from sizing.csv_files import FORMULA_START, fields, spreadsheet_safe  # noqa: F401  (the one CSV writer's rules)
 from sizing.csv_files import csv_text as write_csv
-from sizing.csv_files import fields
 from sizing.tables import load_table
 
 RESULT_COLUMNS = ("submittal_id", "fixture_lines", "dfu_total", "table_volume_gal", "footnote3_volume_gal",

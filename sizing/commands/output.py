@@ -21,7 +21,6 @@ from typing import Any
 
 from sizing.errors import SizingInputError, one_line, visible
 
-
 #: Called just before an output file is renamed into place (set by the command line while a command runs: from
 #: then on Ctrl-C lets the command finish its outputs, so they are all written or none).
 on_commit: Callable[[], None] | None = None

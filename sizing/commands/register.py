@@ -278,8 +278,8 @@ def _add(args, ev) -> int:
     import sys
 
     from sizing.commands.output import emit
-    from sizing.register.who import on_behalf_of
     from sizing.register.evaluated import check_limits
+    from sizing.register.who import on_behalf_of
     from sizing.report.register import added_text
 
     check_limits(ev)  # refused before the register is opened (or created)

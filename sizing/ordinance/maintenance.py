@@ -29,9 +29,9 @@ from typing import Any
 from sizing.errors import SizingInputError
 from sizing.finding import FAIL, PASS, Finding
 from sizing.jurisdiction import Jurisdiction
+from sizing.months import add_months
 from sizing.notes import Note
 from sizing.ordinance import device_maintenance, records
-from sizing.months import add_months
 from sizing.ordinance.accumulation import cycle, limit_finding, readings
 from sizing.ordinance.due import is_overdue
 from sizing.quantities import show

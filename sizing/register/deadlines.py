@@ -7,9 +7,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Mapping
-from typing import Any
-
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from sizing.jurisdiction import Jurisdiction
 from sizing.ordinance.due import is_overdue

@@ -18,8 +18,8 @@ from sizing.quantities import show as quantity
 from sizing.register.adapter import FAIL
 from sizing.register.collect import with_few_collections
 from sizing.register.deadlines import cpc_check, due_records, overdue_counts
-from sizing.register.fses import require_fse
 from sizing.register.fses import fse_ids as _fse_ids
+from sizing.register.fses import require_fse
 from sizing.register.reading import EVERY_FSE, Scope, dicts, fetch, scalars, select
 from sizing.register.rows import as_date, grouped, latest, newest, newest_of
 

@@ -23,7 +23,6 @@ from sizing.errors import shown as shown_text
 from sizing.jurisdiction import Jurisdiction, get
 from sizing.register import access
 from sizing.register import schema as t
-from sizing.register.who import on_behalf_of
 from sizing.register.adapter import normalise
 from sizing.register.db import Opened, open_db
 from sizing.register.evaluated import (  # noqa: F401  (evaluate, jsonable: the register's writing API)
@@ -38,6 +37,7 @@ from sizing.register.inventory import flush
 from sizing.register.inventory import import_row as _import_row
 from sizing.register.log_due import due_items
 from sizing.register.replan import plan_note, replan
+from sizing.register.who import on_behalf_of
 
 SOURCE_OF = {"review": "cycle", "waiver": "waiver", "maintenance": "maintenance"}
 #: Writers that lose a race for the next cycle number (PostgreSQL) try again this many times.

@@ -11,7 +11,6 @@ from __future__ import annotations
 import sqlite3
 import urllib.parse
 from pathlib import Path
-
 from typing import TYPE_CHECKING
 
 from sizing.register.errors import BUSY, NoRegister, RegisterBusy, RegisterError

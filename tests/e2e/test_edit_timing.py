@@ -110,7 +110,7 @@ def test_one_cell_edit_to_its_result(browser, app_url, tmp_path, capsys):
         page.keyboard.press("ControlOrMeta+a")
         page.keyboard.type(str(count))
         typed = page.locator("#portal textarea, #portal input").first  # in the cell's editor before it commits
-        assert eventually(lambda: typed.input_value(), str(count), timeout=5.0) == str(count)
+        assert eventually(lambda typed=typed: typed.input_value(), str(count), timeout=5.0) == str(count)
         start = time.monotonic()
         page.keyboard.press("Tab")
         shown = until_shown(page, want)
