@@ -7,7 +7,9 @@ reader, ``sizing.jurisdiction``). The difference A - B
 is taken pair by pair and its median quoted, with the machine's load average beside it. Three cases: the profiles'
 check cache warm (a profile whose content passed once is not checked against its schema again: every command
 after the first on a machine), cold (an empty cache folder each run: the first command after an install or
-an edit of a profile), and the one profile a command works under (Tracy's, the default), warm.
+an edit of a profile), and the one profile a command works under (Tracy's, the default), warm. Then the same
+reads timed inside each process, after the floor's imports (the start-up of a process varies by tens of
+milliseconds from one to the next on a shared machine; inside it, the profiles' own time does not).
 
     .venv/bin/python benchmarks/profiles_load.py          # 9 rounds each
     .venv/bin/python benchmarks/profiles_load.py -n 15
@@ -40,6 +42,16 @@ def run_once(code: str, cache: str) -> float:
     start = time.perf_counter()
     subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, check=True)
     return time.perf_counter() - start
+
+
+def inside(rounds: int, folder: Path, code: str) -> list[float]:
+    """The time ``code`` takes inside fresh processes that have already imported the floor's modules (what
+    reading the profiles adds, without the start-up of a process and its noise), one figure a process."""
+    timed = (FLOOR + "import time\nstart = time.perf_counter()\n" + code
+             + "print(time.perf_counter() - start)\n")
+    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1", "SIZING_CACHE_DIR": str(folder / "warm")}
+    return [float(subprocess.run([sys.executable, "-c", timed], cwd=ROOT, env=env, check=True, capture_output=True,
+                                 text=True).stdout) for _ in range(rounds)]
 
 
 def paired(rounds: int, cold: bool, folder: Path, code: str = LOAD_ALL) -> tuple[list[float], list[float]]:
@@ -76,6 +88,11 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{what} cache: A {statistics.median(a) * 1000:6.1f} ms   "
                   f"B {statistics.median(b) * 1000:6.1f} ms   added {statistics.median(added):6.1f} ms "
                   f"({min(added):.1f}, {max(added):.1f})   load {os.getloadavg()[0]:.2f}")
+        for what, code in (("every shipped profile", LOAD_ALL), ("one profile (tracy)", LOAD_ONE)):
+            took = [t * 1000 for t in inside(args.rounds, Path(tmp), code)]
+            print(f"{what}, warm cache, timed inside the process after the floor's imports: "
+                  f"{statistics.median(took):6.1f} ms ({min(took):.1f}, {max(took):.1f})   "
+                  f"load {os.getloadavg()[0]:.2f}")
     print("goal: at most 20 ms added (warm cache: every command after the first)")
     return 0
 

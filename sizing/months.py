@@ -4,7 +4,6 @@ profile's device tasks are checked without importing them)."""
 
 from __future__ import annotations
 
-import calendar
 import datetime as dt
 from typing import Any
 
@@ -21,7 +20,8 @@ def add_months(day: dt.date, months: int) -> dt.date:
     year, month = day.year + index // 12, index % 12 + 1
     if day.day <= 28:  # every month has the day: no month length to look up
         return dt.date(year, month, day.day)
-    return dt.date(year, month, min(day.day, calendar.monthrange(year, month)[1]))
+    last = (dt.date(year + month // 12, month % 12 + 1, 1) - dt.timedelta(days=1)).day  # the month's last day
+    return dt.date(year, month, min(day.day, last))
 
 
 def add_years(day: dt.date, years: int) -> dt.date:

@@ -22,7 +22,6 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import hashlib
-import json
 import os
 from collections.abc import Mapping
 from pathlib import Path
@@ -85,6 +84,8 @@ def check(raw: Any, path: Path | str) -> dict[str, Any]:
 # --- layer 1: the shape ------------------------------------------------------------------------------------------
 
 def _shape(raw: Mapping[str, Any], name: str) -> None:
+    import json
+
     import jsonschema
 
     schema = json.loads(schema_path().read_text(encoding="utf-8"))
