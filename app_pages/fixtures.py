@@ -165,6 +165,8 @@ def schedule(edited: pd.DataFrame | list[dict[str, Any]], place: Jurisdiction | 
     as typed, empty rows dropped, rows not complete yet left out (or their dimensions) and listed in
     ``incomplete``; a connection box left at ``place``'s default for the type is not written."""
     out = Schedule()
+    from app_pages.grid_edits import records
+
     for row, values in enumerate(records(edited) if isinstance(edited, pd.DataFrame) else edited):
         line = _line_of(row, values, place)
         if line is None:
@@ -277,13 +279,6 @@ def _all_lengths(item: Mapping[str, Any], keys: list[str]) -> bool:
     except SizingInputError:
         return False
     return True
-
-
-def records(edited: pd.DataFrame) -> list[dict[str, Any]]:
-    """The grid's rows as plain dicts of Python values, read as one array of objects (a tenth of the time of
-    reading it column by column, a thirtieth of ``to_dict("records")``, which boxes cell by cell)."""
-    names = list(edited.columns)
-    return [dict(zip(names, values, strict=True)) for values in edited.to_numpy(dtype=object).tolist()]
 
 
 def _known_type(text: str) -> str | None:

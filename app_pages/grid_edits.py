@@ -77,14 +77,19 @@ def _any_edit(state: Mapping[str, Any] | None) -> bool:
 def base_rows(prefix: str) -> tuple[list[dict[str, Any]], dict[str, str]]:
     """The rows the grid was drawn with and its columns' kinds, read once per frame (an edit does not change
     them)."""
-    from app_pages.fixtures import records
-
     ss = st.session_state
     base = ss[f"{prefix}_base"]
     kept = ss.get(f"{prefix}_base_rows")
     if kept is None or kept[0] is not base:
         kept = ss[f"{prefix}_base_rows"] = (base, records(base), column_kinds(base))
     return kept[1], kept[2]
+
+
+def records(edited: pd.DataFrame) -> list[dict[str, Any]]:
+    """The grid's rows as plain dicts of Python values, read as one array of objects (a tenth of the time of
+    reading it column by column, a thirtieth of ``to_dict("records")``, which boxes cell by cell)."""
+    names = list(edited.columns)
+    return [dict(zip(names, values, strict=True)) for values in edited.to_numpy(dtype=object).tolist()]
 
 
 def column_kinds(frame: pd.DataFrame) -> dict[str, str]:

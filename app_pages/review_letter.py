@@ -6,7 +6,7 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from app_pages import common, evaluate, fixtures, grid_edits
+from app_pages import common, evaluate, grid_edits
 from sizing.sections.review_notes import NOTE_FIELDS
 
 ss = st.session_state
@@ -60,7 +60,7 @@ def notes_frame(rows: tuple) -> tuple[pd.DataFrame, list[dict], dict[str, str]]:
     """The notes grid's rows (rule, status, N/A reason, note), all columns of Python objects; its rows as dicts
     and its columns' kinds (grid_edits)."""
     frame = pd.DataFrame(list(rows), columns=list(NOTE_COLUMNS), dtype="object")
-    return frame, fixtures.records(frame), grid_edits.column_kinds(frame)
+    return frame, grid_edits.records(frame), grid_edits.column_kinds(frame)
 
 
 LETTER_FIELDS = {"addressee": "in_rv_letter_addressee", "address": "in_rv_letter_address",

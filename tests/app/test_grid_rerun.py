@@ -180,8 +180,8 @@ def test_the_edits_give_the_rows_st_data_editor_gives(app):
                  deleted=[1])
     app.session_state[app.session_state["fx_editor_key"]] = state
     app.run()
-    ours = grid_edits.apply(fixtures.records(base), grid_edits.column_kinds(base), state)
-    theirs = fixtures.records(app.session_state["fx_current"])
+    ours = grid_edits.apply(grid_edits.records(base), grid_edits.column_kinds(base), state)
+    theirs = grid_edits.records(app.session_state["fx_current"])
     assert [plain(r) for r in ours] == [plain(r) for r in theirs]
     place = get(DEFAULT_ID)
     assert fixtures.schedule(ours, place) == fixtures.schedule(app.session_state["fx_current"], place)
@@ -190,7 +190,7 @@ def test_the_edits_give_the_rows_st_data_editor_gives(app):
 def test_a_frame_like_the_grid_keeps_its_column_types():
     place = get(DEFAULT_ID)
     base = fixtures.frame([{"type": "floor_sink", "count": 2, "length": "24 in"}], place)
-    rows = grid_edits.apply(fixtures.records(base), grid_edits.column_kinds(base),
+    rows = grid_edits.apply(grid_edits.records(base), grid_edits.column_kinds(base),
                             edit({0: {"count": "4"}}, added=[{"type": "mop_sink", "connected": True}]))
     frame = grid_edits.frame_like(rows, base)
     assert list(frame.columns) == list(base.columns)
