@@ -148,3 +148,17 @@ def status_colours(at: AppTest, *columns: str) -> dict[str, str]:
 def downloads(at: AppTest) -> list[str]:
     """Keys of the download buttons shown."""
     return [b.key for b in at.get("download_button")]
+
+
+def logged_register(tmp_path: Path, monkeypatch, fse: str = "FSE-0417") -> Path:
+    """The app's register (``SIZING_DB``) holding one maintenance log of ``fse`` (Corner Cafe): 48 in liquid
+    depth, serviced 2026-01-01, staff trained 2025-06-01."""
+    from sizing.cli import main
+
+    path = tmp_path / "program.db"
+    monkeypatch.setenv("SIZING_DB", str(path))
+    log = tmp_path / "log.yaml"
+    log.write_text(f"project: {{fse_id: {fse}, name: Corner Cafe}}\nmaintenance: {{liquid_depth: 48 in, as_of: "
+                   "2026-01-01, training: [2025-06-01], services: [2026-01-01]}\n", encoding="utf-8")
+    assert main(["register", "add", str(log), "--db", str(path)]) in (0, 1)
+    return path

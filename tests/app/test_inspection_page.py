@@ -8,22 +8,15 @@ import datetime as dt
 
 import pytest
 
-from sizing.cli import main
 from sizing.jurisdiction import get
-from tests.app.conftest import errors, goto, texts
+from tests.app.conftest import errors, goto, logged_register, texts
 
 FSE = "FSE-0417"
 
 
 @pytest.fixture
 def register_file(tmp_path, monkeypatch):
-    path = tmp_path / "program.db"
-    monkeypatch.setenv("SIZING_DB", str(path))
-    log = tmp_path / "log.yaml"
-    log.write_text(f"project: {{fse_id: {FSE}, name: Corner Cafe}}\nmaintenance: {{liquid_depth: 48 in, as_of: "
-                   "2026-01-01, training: [2025-06-01], services: [2026-01-01]}\n", encoding="utf-8")
-    assert main(["register", "add", str(log), "--db", str(path)]) in (0, 1)
-    return path
+    return logged_register(tmp_path, monkeypatch, FSE)
 
 
 def inspect(app, day, answer, **fields):

@@ -10,22 +10,17 @@ import pytest
 from pypdf import PdfReader
 
 from sizing.cli import main
-from tests.app.conftest import errors, goto, metrics, open_program_tab
+from tests.app.conftest import errors, goto, logged_register, metrics, open_program_tab
 
 FSE = "FSE-0417"
 
 
 @pytest.fixture
 def register_file(tmp_path, monkeypatch):
-    path = tmp_path / "program.db"
-    monkeypatch.setenv("SIZING_DB", str(path))
-    log = tmp_path / "log.yaml"
-    log.write_text(f"project: {{fse_id: {FSE}, name: Corner Cafe}}\nmaintenance: {{liquid_depth: 48 in, as_of: "
-                   "2026-01-01, training: [2025-06-01], services: [2026-01-01]}\n", encoding="utf-8")
+    path = logged_register(tmp_path, monkeypatch, FSE)
     visit = tmp_path / "visit.yaml"
     visit.write_text(f"project: {{fse_id: {FSE}}}\ninspection: {{date: 2026-03-02, purpose: routine, "
                      "checklists: {bmp: {drain_screens: no}}}\n", encoding="utf-8")
-    assert main(["register", "add", str(log), "--db", str(path)]) in (0, 1)
     assert main(["register", "inspect", str(visit), "--db", str(path)]) == 1
     return path
 
