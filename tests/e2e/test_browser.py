@@ -45,21 +45,26 @@ TYPE, OTHER_TYPE, COUNT, TRAP, FLOW = 0, 1, 2, 7, 8
 HEADER, ROW = 35, 35
 
 
-def grid_rows(page) -> list[list[str]]:
-    """The fixture grid's rows as cell texts (its accessible table mirrors the canvas)."""
-    return page.evaluate("() => Array.from(document.querySelector('[data-testid=\"stDataFrame\"]')"
-                         ".querySelectorAll('table tbody tr')).map(tr => Array.from(tr.querySelectorAll('td'))"
-                         ".map(td => td.innerText))")
+#: The page's first grid (the fixture grid of the sizing page).
+GRID = '[data-testid="stDataFrame"]'
 
 
-def type_in_grid(page, row: int, col: int, text: str) -> None:
-    """Select a grid cell (click the row's type cell, then arrow right), open its editor, type, commit; retried
-    until the grid shows the text (a click that lands while the grid redraws after a run is lost)."""
+def grid_rows(page, grid: str = GRID) -> list[list[str]]:
+    """The rows of the grid ``grid`` finds first as cell texts (its accessible table mirrors the canvas)."""
+    return page.locator(grid).first.evaluate(
+        "g => Array.from(g.querySelectorAll('table tbody tr')).map(tr => Array.from(tr.querySelectorAll('td'))"
+        ".map(td => td.innerText))")
+
+
+def type_in_grid(page, row: int, col: int, text: str, grid: str = GRID) -> None:
+    """Select a cell of the grid ``grid`` finds first (click the row's type cell, then arrow right), open its
+    editor, type, commit; retried until the grid shows the text (a click that lands while the grid redraws after a
+    run is lost)."""
     editor = page.locator("#portal textarea, #portal input").first
     for _ in range(5):
-        grid = page.locator('[data-testid="stDataFrame"]').first
-        grid.scroll_into_view_if_needed()
-        box = grid.bounding_box()
+        grid_box = page.locator(grid).first
+        grid_box.scroll_into_view_if_needed()
+        box = grid_box.bounding_box()
         page.mouse.click(box["x"] + 120, box["y"] + HEADER + ROW * row + ROW / 2)
         page.wait_for_timeout(400)
         for _ in range(col):
@@ -79,7 +84,7 @@ def type_in_grid(page, row: int, col: int, text: str) -> None:
         page.keyboard.press("Escape")
 
         def cell():
-            rows = grid_rows(page)
+            rows = grid_rows(page, grid)
             return rows[row][col] if row < len(rows) and col < len(rows[row]) else None
         if eventually(cell, text, timeout=5) == text:
             return

@@ -13,7 +13,7 @@ from sizing.quantities import show
 from sizing.size import size
 from sizing.submittal import from_dict
 from tests.e2e.harness import CHROMIUM, DESKTOP, choose, open_expander, wait_idle
-from tests.e2e.test_browser import COUNT, HEADER, ROW, eventually, metric_values
+from tests.e2e.test_browser import COUNT, eventually, metric_values, type_in_grid
 
 pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(),
                                 reason=f"no Chromium at {CHROMIUM}: run .ci/system-deps (apt-get install chromium)")
@@ -22,44 +22,6 @@ ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = "review-noncompliant.yaml"
 FIXTURE_GRID = '[data-testid="stDataFrame"]:has-text("other type")'
 NOTES_GRID = '[data-testid="stDataFrame"]:has-text("N/A (reason)")'
-
-
-def fixture_rows(page) -> list[list[str]]:
-    """The fixture grid's rows as cell texts (its accessible table mirrors the canvas)."""
-    return page.locator(FIXTURE_GRID).first.evaluate(
-        "g => Array.from(g.querySelectorAll('table tbody tr')).map(tr => Array.from(tr.querySelectorAll('td'))"
-        ".map(td => td.innerText))")
-
-
-def type_count(page, row: int, text: str) -> None:
-    """Type ``text`` into a row's count cell of the fixture grid and commit it (retried: a click during a redraw
-    is lost), until the grid shows it."""
-    editor = page.locator("#portal textarea, #portal input").first
-    for _ in range(5):
-        grid = page.locator(FIXTURE_GRID).first
-        grid.scroll_into_view_if_needed()
-        box = grid.bounding_box()
-        page.mouse.click(box["x"] + 120, box["y"] + HEADER + ROW * row + ROW / 2)
-        page.wait_for_timeout(400)
-        for _ in range(COUNT):
-            page.keyboard.press("ArrowRight")
-        page.keyboard.press("Enter")
-        try:
-            editor.wait_for(state="visible", timeout=2_000)
-        except Exception:
-            page.keyboard.press("Escape")
-            continue
-        page.wait_for_timeout(300)
-        page.keyboard.press("ControlOrMeta+a")
-        page.keyboard.type(text)
-        page.wait_for_timeout(200)
-        page.keyboard.press("Tab")
-        wait_idle(page)
-        page.keyboard.press("Escape")
-        if eventually(lambda: (fixture_rows(page)[row:row + 1] or [[None] * (COUNT + 1)])[0][COUNT], text,
-                      timeout=5) == text:
-            return
-    raise AssertionError(f"could not type {text!r} into row {row}'s count")
 
 
 def volume_for(row: int, count: int) -> str:
@@ -78,7 +40,7 @@ def test_an_edit_in_the_review_grid_keeps_both_grids_and_shows_the_new_volume(ap
     page.get_by_text("NOT COMPLIANT").first.wait_for(timeout=60_000)
     open_expander(page, "Fixture schedule (edit it here")
     for count in (40, 3):  # the second edit: the grid still takes edits after the first one's rerun
-        type_count(page, 2, str(count))
+        type_in_grid(page, 2, COUNT, str(count), grid=FIXTURE_GRID)
         want = volume_for(2, count)
         assert eventually(lambda: metric_values(page)[4:5], [want]) == [want]
         assert page.locator(NOTES_GRID).count() == 1 and page.locator(FIXTURE_GRID).count() == 1
