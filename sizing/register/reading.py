@@ -97,9 +97,10 @@ def placeholders(prefix: str, values: Sequence[Any]) -> tuple[str, dict[str, Any
 
 
 def _sqlite_params(params: dict[str, Any]) -> dict[str, Any]:
-    """Dates as SQLAlchemy stores them on SQLite (ISO text), so that they compare as stored."""
-    return {k: v.isoformat() if isinstance(v, dt.date) and not isinstance(v, dt.datetime) else
-            v.isoformat(" ") if isinstance(v, dt.datetime) else v for k, v in params.items()}
+    """Dates and times as SQLAlchemy stores them on SQLite (ISO text, times always with microseconds), so that they
+    compare as stored."""
+    return {k: v.strftime("%Y-%m-%d %H:%M:%S.%f") if isinstance(v, dt.datetime) else
+            v.isoformat() if isinstance(v, dt.date) else v for k, v in params.items()}
 
 
 def _read_back(keys: tuple[str, ...], rows: list[tuple[Any, ...]], kinds: Mapping[str, str]) -> list[tuple[Any, ...]]:

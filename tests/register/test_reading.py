@@ -165,3 +165,20 @@ def test_the_fse_list_after_a_write_is_the_list_made_whole(db, registers, tmp_pa
         conn.exec_driver_sql("DELETE FROM maintenance_events WHERE fse_id = 'FSE-00003' AND kind = 'reading'")
     assert queries.touched_since(reg, kept[0]) is None
     check()
+
+
+def test_a_date_or_time_given_to_a_query_compares_as_sqlalchemy_stored_it(tmp_path, registers):
+    """On SQLite a date and a time are stored as text: a time on the second (no microseconds) given to a query
+    still finds the row written at that time."""
+    db = str(tmp_path / "register.db")
+    reg = registers(db)
+    reg.add_file(EXAMPLES / DOCUMENTS[0], jurisdiction=get("tracy"))
+    with reg.db.read() as conn:
+        written = conn.execute(sa.select(t.fses.c.recorded_at)).scalar()
+    assert written.microsecond == 0  # a write's time is kept to the second
+    with reading.open_reader(db).db.read() as conn:
+        found = reading.scalars(conn, "SELECT fse_id FROM fses WHERE recorded_at = :at AND id >= :low",
+                                {"at": written, "low": 1})
+        dated = reading.scalars(conn, "SELECT cycle FROM cycles WHERE review_date = :day",
+                                {"day": dt.date(2026, 3, 2)})
+    assert found == ["FSE-0417"] and dated == [1]
