@@ -247,17 +247,77 @@ def _load(jurisdiction_id: str, where: tuple[Path, ...]) -> Jurisdiction:
 
 
 def _read(jurisdiction_id: str, path: Path) -> Jurisdiction:
-    from sizing.profiles import ProfileError, check
+    from sizing.profiles import check
+
+    return Jurisdiction(id=jurisdiction_id, raw=check(_extended(path, ()), path), path=path)
+
+
+def _read_raw(path: Path) -> Any:
+    from sizing.profiles import ProfileError
     from sizing.tables import read_data_yaml
 
     try:
         with path.open(encoding="utf-8") as fh:
-            raw = read_data_yaml(fh)
+            return read_data_yaml(fh)
     except (OSError, UnicodeDecodeError) as exc:
         raise ProfileError(f"{path}: cannot read the profile: {exc}") from None
     except Exception as exc:  # noqa: BLE001 - a YAML syntax error: one line naming the file and the place
         raise ProfileError(f"{path}: not valid YAML: {' '.join(str(exc).split())}") from None
-    return Jurisdiction(id=jurisdiction_id, raw=check(raw, path), path=path)
+
+
+#: What a profile that extends another must give itself: it is another jurisdiction, and its letters must not
+#: carry the parent's name.
+OWN_KEYS = ("jurisdiction", "ordinance", "texts")
+
+
+def _extended(path: Path, seen: tuple[Path, ...]) -> Any:
+    """The profile at ``path`` as written, or, when it says ``extends: <id>`` (or a path to a profile file,
+    relative to it), its parent's keys with its own laid over them (:func:`overlay`), unchecked: the merged
+    profile is checked as a whole."""
+    from sizing.profiles import ProfileError
+
+    raw = _read_raw(path)
+    if not isinstance(raw, Mapping) or "extends" not in raw:
+        return raw
+    parent_id = raw["extends"]
+    if not isinstance(parent_id, str) or not parent_id.strip():
+        raise ProfileError(f"{path}: extends: expected the id of a profile (e.g. 'tracy') or a profile file, "
+                           f"got {parent_id!r}")
+    missing = [k for k in OWN_KEYS if k not in raw]
+    if missing:
+        raise ProfileError(f"{path}: a profile that extends {parent_id!r} gives its own {', '.join(missing)}")
+    if parent_id.endswith((".yaml", ".yml")):
+        parent = (path.parent / parent_id).resolve()
+    else:
+        parent = next((f / f"{parent_id}.yaml" for f in folders() if (f / f"{parent_id}.yaml").is_file()), None)
+    if parent is None or not parent.is_file():
+        raise ProfileError(f"{path}: extends: no jurisdiction profile {parent_id!r}; profiles available: "
+                           f"{', '.join(available())}")
+    if parent.resolve() in seen + (path.resolve(),):
+        raise ProfileError(f"{path}: extends: {parent_id!r} extends this profile again (a circle)")
+    base = _extended(parent, seen + (path.resolve(),))
+    return {**overlay(base, {k: v for k, v in raw.items() if k != "extends"}), "extends": parent_id}
+
+
+def overlay(parent: Any, child: Any) -> Any:
+    """``child`` laid over ``parent``: a key the child gives replaces the parent's, a list whole, a mapping key by
+    key, and ``null`` removes the parent's key. A profile value (a mapping with a ``value``) is replaced whole, so
+    a child's number never carries the parent's citation.
+
+    >>> overlay({"a": {"x": 1, "y": 2}, "b": [1, 2], "c": 3}, {"a": {"y": 5}, "b": [9], "c": None})
+    {'a': {'x': 1, 'y': 5}, 'b': [9]}
+    >>> overlay({"p": {"value": 2, "citation": "(b)"}}, {"p": {"value": 3}})
+    {'p': {'value': 3}}
+    """
+    if not isinstance(parent, Mapping) or not isinstance(child, Mapping) or "value" in child:
+        return child
+    out = dict(parent)
+    for key, value in child.items():
+        if value is None:
+            out.pop(key, None)
+        else:
+            out[key] = overlay(parent.get(key), value) if key in parent else value
+    return out
 
 
 def add_option(parser: Any) -> None:

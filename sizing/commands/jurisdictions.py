@@ -59,7 +59,11 @@ def _show(args: argparse.Namespace) -> int:
     out = [f"{j.id}: {j.name}", f"  ordinance: {j.ordinance}", f"  chapter: {j.chapter or 'not stated'}",
            f"  file: {j.path}",
            f"  provenance: {j.raw.get('provenance', 'not stated')}; source: {j.raw.get('source', 'not stated')}",
-           f"  letterhead: {j.letterhead}", f"  confirmation: {j.confirmation()}", "", "Review rules (in report order):"]
+           f"  letterhead: {j.letterhead}", f"  confirmation: {j.confirmation()}"]
+    if j.raw.get("extends"):
+        out.append(f"  extends: {j.raw['extends']} (every key this file does not give is {j.raw['extends']}'s, "
+                   "its citations included)")
+    out += ["", "Review rules (in report order):"]
     by_type = j.design_rules_by_interceptor_type
     shown: set[str] = set()
     for rule_id in j.review_rules:
