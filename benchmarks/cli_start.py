@@ -1,6 +1,9 @@
-"""Cold start of the command line against bare Python importing numpy and PyYAML, paired run by run.
+"""Cold start of the command line against a bare Python that imports the command's own third-party dependencies
+and does nothing else, paired run by run.
 
-Each round runs the command and the baseline ``python -c 'import numpy, yaml'`` one after the other as fresh
+The floor of size, review, waiver and maintenance is ``python -c 'import yaml, pint; pint.UnitRegistry()'`` (they
+read a YAML file and convert units); the register commands' floor is ``import yaml, sqlalchemy`` (their database
+layer). Each round runs the command and its floor one after the other as fresh
 processes (A B A B ...), so a change in the machine's speed affects both; the ratio is taken pair by pair and
 its median quoted. Wall time is measured around each process; CPU time (user + system) from the operating
 system's accounting of the finished child.
@@ -27,10 +30,9 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-BASELINE = [sys.executable, "-c", "import numpy, yaml"]
-#: The register commands are also timed against the floor that imports SQLAlchemy, the database layer of every
-#: register command but the reading ones on an SQLite register (those read it with sqlite3 alone).
-REGISTER_FLOOR = [sys.executable, "-c", "import numpy, yaml, sqlalchemy"]
+BASELINE = [sys.executable, "-c", "import yaml, pint; pint.UnitRegistry()"]
+#: The register commands are also timed against the floor of their database layer.
+REGISTER_FLOOR = [sys.executable, "-c", "import yaml, sqlalchemy"]
 COMMANDS = {
     "size": ["size", "examples/restaurant.yaml", "--format", "json"],
     "review": ["review", "examples/review-compliant.yaml", "--format", "json"],
@@ -143,7 +145,7 @@ def main(argv: list[str] | None = None) -> int:
             if "wall_c" in f:
                 print(f"  wall  C {_ms(f['wall_c'])} (C: {' '.join(REGISTER_FLOOR[1:])})   "
                       f"A/C {_ratio(f['wall_a'], f['wall_c'])}")
-    print(f"\nlargest median wall ratio: {worst:.2f} (goal: at most 1.5; {load()})")
+    print(f"\nlargest median wall ratio: {worst:.2f} (goal: at most 1.3; {load()})")
     return 0
 
 

@@ -281,7 +281,7 @@ def _extended(path: Path, seen: tuple[Path, ...]) -> Any:
         return raw
     parent_id = raw["extends"]
     if not isinstance(parent_id, str) or not parent_id.strip():
-        raise ProfileError(f"{path}: extends: expected the id of a profile (e.g. 'tracy') or a profile file, "
+        raise ProfileError(f"{path}: extends: expected the id of another profile or a profile file, "
                            f"got {parent_id!r}")
     missing = [k for k in OWN_KEYS if k not in raw]
     if missing:

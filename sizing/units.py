@@ -8,146 +8,33 @@ from __future__ import annotations
 
 import math
 import re
-from functools import cache, lru_cache
+from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 from sizing.errors import SizingInputError
 
-#: Definitions added to pint's defaults: the project units.
-PROJECT_DEFINITIONS = (
-    "gpm = gallon / minute",
-    "gph = gallon / hour",
-    "gpd = gallon / day",
-    "lpm = liter / minute",
-)
-
-
-@cache
-def pint_registry():
-    """The full pint registry (pint's default definitions plus the project units), built on first use.
-
-    Importing pint and parsing its definition files takes longer than the rest of a command line run, so it
-    is built only for a unit the project table below does not hold; the registry is then reused for the
-    life of the process.
-    """
+if TYPE_CHECKING:
     import pint
 
-    registry = pint.UnitRegistry(autoconvert_offset_to_baseunit=False, on_redefinition="ignore")
-    for definition in PROJECT_DEFINITIONS:
-        registry.define(definition)
-    return registry
-
-
-# The project's units, exactly as pint defines them: name -> (factor to SI, offset, dimension).
-# Dimension exponents: (length [m], mass [kg], time [s], temperature [K]). A value v in a unit is
-# (v + offset) * factor in SI units. tests/test_units.py checks every entry against pint.
-_LENGTH, _VOLUME, _FLOW, _TIME = (1, 0, 0, 0), (3, 0, 0, 0), (3, 0, -1, 0), (0, 0, 1, 0)
-_MASS, _TEMPERATURE, _CONCENTRATION, _NONE = (0, 1, 0, 0), (0, 0, 0, 1), (-3, 1, 0, 0), (0, 0, 0, 0)
-_INCH = 0.0254
-_GALLON = 231 * _INCH**3
-_DAY = 86400.0
-_YEAR = 365.25 * _DAY
-_UNITS: dict[str, tuple[float, float, tuple[int, int, int, int]]] = {}
-for _names, _factor, _dimension in (
-    (("m", "meter", "metre", "meters", "metres"), 1.0, _LENGTH),
-    (("mm", "millimeter", "millimetre", "millimeters", "millimetres"), 1e-3, _LENGTH),
-    (("cm", "centimeter", "centimetre", "centimeters", "centimetres"), 1e-2, _LENGTH),
-    (("in", "inch"), _INCH, _LENGTH),
-    (("ft", "foot", "feet"), 12 * _INCH, _LENGTH),
-    (("L", "liter", "litre", "liters", "litres"), 1e-3, _VOLUME),
-    (("mL", "milliliter", "millilitre"), 1e-6, _VOLUME),
-    (("gal", "gallon", "gallons"), _GALLON, _VOLUME),
-    (("gpm", "gallon / minute", "gal/min"), _GALLON / 60, _FLOW),
-    (("gph", "gallon / hour"), _GALLON / 3600, _FLOW),
-    (("gpd", "gallon / day", "gal/day", "gal/d"), _GALLON / _DAY, _FLOW),
-    (("lpm", "liter / minute", "L/min"), 1e-3 / 60, _FLOW),
-    (("liter / second", "L/s"), 1e-3, _FLOW),
-    (("liter / day", "L/day", "L/d"), 1e-3 / _DAY, _FLOW),
-    (("meter ** 3",), 1.0, _VOLUME),
-    (("foot ** 3",), (12 * _INCH) ** 3, _VOLUME),
-    (("s", "second", "seconds"), 1.0, _TIME),
-    (("min", "minute", "minutes"), 60.0, _TIME),
-    (("h", "hour", "hours"), 3600.0, _TIME),
-    (("day", "days"), _DAY, _TIME),
-    (("week", "weeks"), 7 * _DAY, _TIME),
-    (("month", "months"), _YEAR / 12, _TIME),
-    (("year", "years"), _YEAR, _TIME),
-    (("lb", "pound", "pounds"), 0.45359237, _MASS),
-    (("kg", "kilogram", "kilograms"), 1.0, _MASS),
-    (("g", "gram", "grams"), 1e-3, _MASS),
-    (("milligram",), 1e-6, _MASS),
-    (("mg/L", "milligram / liter"), 1e-3, _CONCENTRATION),
-    (("percent",), 0.01, _NONE),
-):
-    for _name in _names:
-        _UNITS[_name] = (_factor, 0.0, _dimension)
-_UNITS.update({
-    "K": (1.0, 0.0, _TEMPERATURE), "kelvin": (1.0, 0.0, _TEMPERATURE),
-    "degC": (1.0, 273.15, _TEMPERATURE),
-    "degF": (5 / 9, 459.67, _TEMPERATURE),
-})
+#: The project's units beside pint's defaults (gpm, gph, gpd, lpm), in pint's definition syntax.
+DEFINITIONS = Path(__file__).with_name("units.txt")
 
 
 class UnitMismatchError(ValueError):
     """A conversion between units of different dimensions (e.g. kg to in)."""
 
 
-class _Unit(str):
-    """A unit of the project table. It is the text pint reads for the same unit (a ``str``), so pint can
-    convert to or from it when the other unit is not in the table."""
+@cache
+def registry() -> pint.UnitRegistry:
+    """The project's one unit registry: pint's default definitions plus :data:`DEFINITIONS`, built once a process
+    on first use, pint imported with it (an inventory of plain numbers, which reads no unit, pays for neither)."""
+    import pint
 
-    def __new__(cls, name: str):
-        unit = super().__new__(cls, name)
-        unit.name = name
-        unit.factor, unit.offset, unit.dimension = _UNITS[name]
-        return unit
+    reg = pint.UnitRegistry(autoconvert_offset_to_baseunit=False)
+    reg.load_definitions(DEFINITIONS)
+    return reg
 
-    def __repr__(self) -> str:
-        return f"<Unit('{self.name}')>"
-
-
-class _Quantity:
-    """A number in a project unit; ``to()`` converts within the table, or through pint for other units."""
-
-    __slots__ = ("magnitude", "units")
-
-    def __init__(self, magnitude: float, units: _Unit):
-        self.magnitude = magnitude
-        self.units = units
-
-    def to(self, target):
-        if not isinstance(target, str) or target not in _UNITS:
-            return pint_registry().Quantity(self.magnitude, self.units.name).to(target)
-        unit = target if isinstance(target, _Unit) else _Unit(target)
-        if unit.dimension != self.units.dimension:
-            raise UnitMismatchError(f"cannot convert from {self.units.name!r} to {unit.name!r}")
-        si = (self.magnitude + self.units.offset) * self.units.factor
-        return _Quantity(si / unit.factor - unit.offset, unit)
-
-
-class _ProjectRegistry:
-    """The project's one unit registry.
-
-    The units the project reads and shows (lengths, volumes, flows, times, temperatures, masses) convert with
-    the exact factors of the table above, without importing pint; any other unit a user types goes to the
-    full pint registry, built once on first need. Other attributes are pint's.
-    """
-
-    def parse_units(self, text: str):
-        return _Unit(text) if text in _UNITS else pint_registry().parse_units(text)
-
-    def Quantity(self, value, units):  # noqa: N802 - pint's name
-        if isinstance(units, _Unit):
-            return _Quantity(value, units)
-        if isinstance(units, str) and units in _UNITS:
-            return _Quantity(value, _Unit(units))
-        return pint_registry().Quantity(value, units)
-
-    def __getattr__(self, name: str):
-        return getattr(pint_registry(), name)
-
-
-ureg = _ProjectRegistry()
-Q_ = ureg.Quantity
 
 #: What a user may type, per project unit, for the error message.
 EXAMPLES = {
@@ -266,34 +153,27 @@ def _one_unit(word: str) -> str:
 def unit_name(text: str) -> str:
     """The pint name of a unit as typed: the alias table without case, else one word (or word/word) as typed.
 
-    A name of the project's own unit table (exact case: ``mg/L``, ``L/s``) is kept, so it converts without pint.
-
     >>> unit_name("Inches"), unit_name("GPM"), unit_name("degrees F"), unit_name("mg/L"), unit_name("mg per l")
-    ('inch', 'gpm', 'degF', 'mg/L', 'milligram / liter')
+    ('inch', 'gpm', 'degF', '(milligram) / (liter)', '(milligram) / (liter)')
     >>> unit_name("m3/h")
     '(meter ** 3) / (hour)'
     """
-    if text.strip() in _UNITS:
-        return text.strip()
     key = " ".join(text.lower().split())
     for candidate in (key, key.replace(" ", "")):
         if candidate in UNIT_ALIASES:
             return UNIT_ALIASES[candidate]
     parts = re.split(r"\s*/\s*|\s+per\s+", text.strip(), flags=re.IGNORECASE)
     if len(parts) == 2:
-        top, bottom = _one_unit(parts[0]), _one_unit(parts[1])
-        return f"{top} / {bottom}" if f"{top} / {bottom}" in _UNITS else f"({top}) / ({bottom})"
+        return f"({_one_unit(parts[0])}) / ({_one_unit(parts[1])})"
     if len(parts) == 1:
         return _one_unit(parts[0])
     raise ValueError(text)
 
 
-@lru_cache(maxsize=512)
-def _parse_units(text: str):
-    return ureg.parse_units(unit_name(text))
+def _parse_units(text: str) -> pint.Unit:
+    return registry().parse_units(unit_name(text))
 
 
-@lru_cache(maxsize=4096)  # a log's readings repeat their values ("2 in"): each text is split once
 def split_value(text: str) -> tuple[float, str]:
     """Split "1-1/2 in" into (1.5, "in"); raise ValueError unless the text is ONE number and ONE unit name.
 
@@ -356,8 +236,7 @@ def parse_quantity(field: str, value: object, unit: str, *, minimum: float | Non
         raise SizingInputError(field, value, want)
     if given_unit:
         try:
-            units = _parse_units(given_unit)
-            quantity = Q_(number, units).to(unit)
+            quantity = registry().Quantity(number, _parse_units(given_unit)).to(_parse_units(unit))
         except Exception:  # pint raises many types (incl. tokenize errors) for junk unit text: all user input
             raise SizingInputError(field, value, want) from None
         result = float(f"{float(quantity.magnitude):.12g}")  # drop conversion noise: 65 degC -> 149.0
@@ -375,12 +254,16 @@ def parse_quantity(field: str, value: object, unit: str, *, minimum: float | Non
 
 
 def convert(value: float, from_unit: str, to_unit: str) -> float:
-    """Convert a plain float between units (for presentation in SI).
+    """Convert a plain float between units, to 12 significant digits (762 mm is 30 in, not 30.000000000000004).
 
-    >>> round(convert(750, "gal", "L"), 0)
-    2839.0
+    >>> round(convert(750, "gal", "L"), 0), convert(762, "mm", "in")
+    (2839.0, 30.0)
     """
-    return float(Q_(value, _parse_units(from_unit)).to(_parse_units(to_unit)).magnitude)
+    quantity = registry().Quantity(value, _parse_units(from_unit))
+    try:
+        return float(f"{float(quantity.to(_parse_units(to_unit)).magnitude):.12g}")  # conversion noise dropped
+    except TypeError as exc:  # pint's DimensionalityError is a TypeError
+        raise UnitMismatchError(f"cannot convert from {from_unit!r} to {to_unit!r}") from exc
 
 
 def _fmt(x: float) -> str:

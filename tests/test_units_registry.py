@@ -1,12 +1,12 @@
-"""The project unit registry: its table of units equals pint, other units still go through pint, and the
-command line does not import the heavy libraries it does not need."""
+"""The project's one unit registry (pint with the project's definitions): published conversions, the wrong
+dimension refused, any unit pint knows read, and the command line does not import the heavy libraries it does not
+need."""
 
 import json
 import subprocess
 import sys
 from pathlib import Path
 
-import pint
 import pytest
 
 from sizing import units
@@ -14,38 +14,6 @@ from sizing.errors import SizingInputError
 from sizing.units import convert, parse_quantity
 
 ROOT = Path(__file__).resolve().parent.parent
-PINT = pint.UnitRegistry(autoconvert_offset_to_baseunit=False)
-for _definition in units.PROJECT_DEFINITIONS:
-    PINT.define(_definition)
-
-_BY_DIMENSION: dict[tuple, list[str]] = {}
-for _name, (_f, _o, _dim) in units._UNITS.items():
-    _BY_DIMENSION.setdefault(_dim, []).append(_name)
-PAIRS = [(a, b) for names in _BY_DIMENSION.values() for a in names for b in names]
-
-
-@pytest.mark.parametrize("name", sorted(units._UNITS))
-def test_every_table_unit_is_the_pint_unit_of_that_name(name):
-    """Item 1: each unit the project converts without pint has pint's dimension and factor."""
-    ours = units.ureg.parse_units(name)
-    theirs = PINT.parse_units(name)
-    assert ours.name == name
-    for value in (0.0, 1.0, 37.5, -40.0, 1234.5):
-        base = PINT.Quantity(value, theirs).to_base_units()
-        factor, offset, dimension = units._UNITS[name]
-        assert (value + offset) * factor == pytest.approx(base.magnitude, rel=1e-12, abs=1e-12)
-        exponents = dict(base.dimensionality)
-        assert dimension == (exponents.get("[length]", 0), exponents.get("[mass]", 0),
-                             exponents.get("[time]", 0), exponents.get("[temperature]", 0))
-        assert not (set(exponents) - {"[length]", "[mass]", "[time]", "[temperature]"})
-
-
-@pytest.mark.parametrize(("source", "target"), PAIRS)
-def test_conversions_within_the_table_equal_pint(source, target):
-    """Item 1: every conversion between two table units gives pint's number (temperatures with offsets)."""
-    for value in (0.0, 2.5, 65.0, -40.0):
-        assert convert(value, source, target) == pytest.approx(
-            PINT.Quantity(value, source).to(target).magnitude, rel=1e-12, abs=1e-9)
 
 
 def test_known_values():
@@ -60,8 +28,8 @@ def test_known_values():
 
 @pytest.mark.parametrize(("text", "unit"), [("24 kg", "in"), ("5 in", "gpm"), ("3 gal", "degF"), ("2 h", "gal"),
                                             ("40 %", "in"), ("35 mg/L", "gpm")])
-def test_wrong_dimension_within_the_table_is_an_input_error(text, unit):
-    """Item 1: a table unit of the wrong dimension is refused, as pint refuses it."""
+def test_the_wrong_dimension_is_an_input_error(text, unit):
+    """A unit of the wrong dimension is refused: one line naming the field; ``convert`` raises ValueError."""
     with pytest.raises(SizingInputError, match=r"^x: expected "):
         parse_quantity("x", text, unit)
     with pytest.raises(ValueError):
@@ -72,8 +40,8 @@ def test_wrong_dimension_within_the_table_is_an_input_error(text, unit):
     ("2 yd", "in", 72.0), ("1 m^3", "gal", 264.172052), ("0.5 ft^3", "gal", 3.74025974), ("1 fortnight", "day", 14.0),
     ("300 K", "degF", 80.33), ("1 gal/s", "gpm", 60.0), ("1 m3/h", "gpm", 4.40286754),
 ])
-def test_units_outside_the_table_still_convert_through_pint(text, unit, expected):
-    """Item 1: the full pint registry, built on first need, still reads every unit pint knows."""
+def test_any_unit_pint_knows_converts(text, unit, expected):
+    """Units beyond the alias table are read by pint as typed (one word, or word/word)."""
     assert parse_quantity("f", text, unit) == pytest.approx(expected, rel=1e-6)
 
 
@@ -81,8 +49,8 @@ def test_units_outside_the_table_still_convert_through_pint(text, unit, expected
     (1.0, "gal", "m^3", 0.003785411784), (1.0, "m^3", "gal", 264.172052), (1.0, "yd", "in", 36.0),
     (36.0, "in", "yd", 1.0), (300.0, "K", "degC", 26.85), (1.0, "fortnight", "day", 14.0),
 ])
-def test_convert_between_a_table_unit_and_another_unit(value, source, target, expected):
-    """Item 1: a conversion with one unit in the table and one outside it goes through pint, both ways."""
+def test_convert_between_units(value, source, target, expected):
+    """``convert`` both ways between a project unit and another unit pint knows."""
     assert convert(value, source, target) == pytest.approx(expected, rel=1e-6)
 
 
@@ -91,13 +59,16 @@ def test_junk_unit_outside_the_table_is_an_input_error():
         parse_quantity("f", "24 furlongz", "in")
 
 
-def test_the_full_registry_is_built_once():
-    """Item 1: the pint registry, once built, is reused (not rebuilt per unit)."""
-    assert units.pint_registry() is units.pint_registry()
-    assert str(units.ureg.Unit("inch")) == "inch"  # other attributes are pint's
+def test_one_registry_with_the_project_units():
+    """One registry a process, pint's own, with the project's flow units from ``sizing/units.txt``:
+    1 gpm = 3.785411784 L/min, 1 gpd = 1/1440 gpm, 1 lpm = 1 L/min."""
+    assert units.registry() is units.registry()
+    assert convert(1, "gpm", "lpm") == pytest.approx(3.785411784, rel=1e-12)
+    assert convert(1440, "gpd", "gpm") == pytest.approx(1.0, rel=1e-12)
+    assert convert(60, "gph", "gpm") == pytest.approx(1.0, rel=1e-12)
 
 
-HEAVY = ("pint", "fpdf", "holidays", "matplotlib", "sympy", "pandas", "streamlit")
+HEAVY = ("fpdf", "holidays", "matplotlib", "sympy", "pandas", "streamlit")
 COMMANDS = [
     ["size", "examples/restaurant.yaml", "--format", "json"],
     ["size", "examples/cpc-code-example.yaml"],
@@ -116,8 +87,8 @@ print(json.dumps({"code": code, "modules": sorted(m for m in sys.modules if m.sp
 
 @pytest.mark.parametrize("argv", COMMANDS, ids=lambda a: " ".join(a[:2]))
 def test_command_line_does_not_import_what_it_does_not_use(argv):
-    """Item 1: size, review, waiver and maintenance start without pint, fpdf2, holidays, matplotlib, sympy,
-    pandas or streamlit: importing them took longer than the whole calculation."""
+    """size, review, waiver and maintenance start without fpdf2, holidays, matplotlib, sympy, pandas or
+    streamlit: importing them took longer than the whole calculation."""
     done = subprocess.run([sys.executable, "-c", _PROBE % (HEAVY,), *argv], cwd=ROOT, capture_output=True,
                           text=True, timeout=120, check=True)
     probe = json.loads(done.stdout.strip().splitlines()[-1])
