@@ -11,18 +11,14 @@ Two layers:
    revocation parameters come as a set with their units; holiday names are names the ``holidays`` package knows
    for the country and subdivision; local holidays are real dates; dates are dates.
 
-Why JSON Schema and not pydantic: the schema is a data file a city can read and point an editor at, the project
-already documents its submittal that way, and it adds no import to a command: a profile whose content was checked
-before (same bytes, same schema, same rules, same holidays package) is not checked again, by a digest kept in
-the user's cache folder (``$SIZING_CACHE_DIR``, else ``$XDG_CACHE_HOME/sizing``, else ``~/.cache/sizing``).
+Why JSON Schema and not pydantic: the schema is a data file a city can read and point an editor at, and the project
+already documents its submittal that way. Every profile is checked in full each time it is loaded (once a process):
+a check remembered from an earlier run could not know every piece of code and data it rested on.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-import functools
-import hashlib
-import os
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -46,8 +42,6 @@ WAIVER_TEXTS = ("waiver_citation", "revocation_citation")
 CONVERTIBLE = {"in": "length", "ft": "length", "degF": "temperature", "gpm": "flow", "gal": "volume"}
 #: Years whose holiday names an ``observed`` list is checked against.
 NAME_CHECK_YEARS = range(2019, 2041)
-CACHE_ENV = "SIZING_CACHE_DIR"
-CACHE_KEEP = 200
 
 
 class ProfileError(TableError):
@@ -66,18 +60,11 @@ def check(raw: Any, path: Path | str) -> dict[str, Any]:
     name = str(path)
     if not isinstance(raw, Mapping):
         raise ProfileError(f"{name}: a jurisdiction profile is a mapping of keys (jurisdiction, ordinance, ...)")
-    key = _digest(raw, path)
-    if key is not None and key in _checked():  # checked before, and written in the units its rules read
-        return _local_rules(dict(raw), name)
-    if key is not None and f"{key}+" in _checked():  # checked before, with values to convert
-        return _local_rules(_converted(dict(raw), name), name)
     _shape(raw, name)
     _rules(raw, name)
     _inspections(raw.get("inspections"), name)
     out = _local_rules(_converted(dict(raw), name), name)
     _holidays(out.get("holidays") or {}, name)
-    if key is not None:
-        _remember(key if out.get("parameters") == raw.get("parameters") else f"{key}+")
     return out
 
 
@@ -361,72 +348,3 @@ def _holidays(spec: Mapping[str, Any], name: str) -> None:
             raise ProfileError(f"{name}: holidays.observed[{i}]: {holiday!r} is not a holiday of the holidays package "
                                f"for {country}{'-' + subdiv if subdiv else ''}{hint}; a day of the jurisdiction's "
                                "own goes under holidays.local")
-
-
-# --- the cache of profiles already checked ----------------------------------------------------------------------
-
-def _cache_file() -> Path | None:
-    base = os.environ.get(CACHE_ENV) or (Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "sizing")
-    return Path(base) / "profiles-checked.txt"
-
-
-def _digest(raw: Mapping[str, Any], path: Path | str) -> str | None:
-    """What a check depends on: the profile file's bytes, the schema, the code that checks it and that declares what
-    rules read (this module and the rules' modules) and the holidays package's version."""
-    try:
-        h = hashlib.sha256(Path(path).read_bytes())
-        h.update(_code_digest())
-        return h.hexdigest()
-    except Exception:  # noqa: BLE001 - no digest: the profile is checked in full
-        return None
-
-
-@functools.cache
-def _code_digest() -> bytes:
-    """The part of :func:`_digest` every profile shares (the schema, the code, the holidays version): read once
-    a process."""
-    import importlib.util
-
-    here = Path(__file__).resolve().parent
-    code = [Path(__file__), *sorted((here / "ordinance" / "rules").glob("*.py"))]
-    spec = importlib.util.find_spec("holidays")
-    dists = sorted(p.name for p in Path(spec.origin).parent.parent.glob("holidays-*.dist-info")) if spec else []
-    h = hashlib.sha256()
-    for f in (schema_path(), *code):
-        h.update(f.read_bytes())
-    h.update(repr(dists).encode())
-    return h.digest()
-
-
-_SEEN: set[str] = set()
-
-
-def _checked() -> set[str]:
-    if _SEEN:
-        return _SEEN
-    path = _cache_file()
-    try:
-        _SEEN.update(path.read_text(encoding="utf-8").split())
-    except OSError:
-        pass
-    return _SEEN
-
-
-def _remember(key: str) -> None:
-    _SEEN.add(key)
-    path = _cache_file()
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        kept = [k for k in _read_lines(path) if k != key][-(CACHE_KEEP - 1):] + [key]
-        tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
-        tmp.write_text("\n".join(kept) + "\n", encoding="utf-8")
-        os.replace(tmp, path)
-    except OSError:  # a read-only home: profiles are checked in full each time
-        pass
-
-
-def _read_lines(path: Path) -> list[str]:
-    try:
-        return path.read_text(encoding="utf-8").split()
-    except OSError:
-        return []

@@ -13,7 +13,6 @@ def test_list_names_each_profile_with_its_ordinance_and_a_city_s_own_folder(tmp_
     folder.mkdir()
     (folder / "exampleville.yaml").write_text(EXAMPLEVILLE, encoding="utf-8")
     monkeypatch.setenv(FOLDER_ENV, str(folder))
-    monkeypatch.setenv("SIZING_CACHE_DIR", str(tmp_path / "cache"))
     assert main(["jurisdictions", "list"]) == 0
     lines = {line.split(":", 1)[0]: line for line in capsys.readouterr().out.splitlines()}
     # the profile lists 5 review rules, no waivers and the maintenance parameters (20 %, 6 months, ...); its 18
@@ -28,7 +27,6 @@ def test_list_names_each_profile_with_its_ordinance_and_a_city_s_own_folder(tmp_
 
 
 def test_check_passes_a_good_file_and_refuses_a_bad_one_with_exit_2(tmp_path, monkeypatch, capsys):
-    monkeypatch.setenv("SIZING_CACHE_DIR", str(tmp_path / "cache"))
     good, bad = tmp_path / "exampleville.yaml", tmp_path / "badville.yaml"
     good.write_text(EXAMPLEVILLE, encoding="utf-8")
     bad.write_text(EXAMPLEVILLE.replace("review_rules: [", "review_rulez: ["), encoding="utf-8")

@@ -65,7 +65,6 @@ def city(tmp_path, monkeypatch) -> Path:
     folder.mkdir()
     (folder / "exampleville.yaml").write_text(EXAMPLEVILLE, encoding="utf-8")
     monkeypatch.setenv(FOLDER_ENV, str(folder))
-    monkeypatch.setenv("SIZING_CACHE_DIR", str(tmp_path / "cache"))
     return folder
 
 

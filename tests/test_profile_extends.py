@@ -83,7 +83,7 @@ def test_null_removes_a_parents_key(tmp_path):
 
 @pytest.mark.parametrize("text, message", [
     (TWOVILLE.replace("extends: tracy", "extends: atlantis"), "extends: no jurisdiction profile 'atlantis'"),
-    (TWOVILLE.replace("extends: tracy", "extends: 12"), "extends: expected the id of a profile"),
+    (TWOVILLE.replace("extends: tracy", "extends: 12"), "extends: expected the id of another profile"),
     (TWOVILLE.replace('jurisdiction: City of Twoville\n', ""), "gives its own jurisdiction"),
     (TWOVILLE.replace("min_manhole_diameter: {value: 762,", "min_manhole_diameter: {value: 762 kg,"), "min_manhole_diameter"),
 ])
