@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from sizing.errors import SizingInputError
 from sizing.jurisdiction import Jurisdiction
 from sizing.ordinance.due import OVERDUE
+from sizing.ordinance.inspection import outcome_words
 from sizing.quantities import show as quantity
 from sizing.register.adapter import FAIL
 from sizing.register.collect import with_few_collections
@@ -235,9 +236,7 @@ def history(reg: Register, fse_id: str) -> list[dict[str, Any]]:
     for r in d["maintenance_logs"]:
         add(r["as_of"], "maintenance plan" if r.get("computed") else "maintenance check", log_detail(r), r)
     for r in d["inspections"]:
-        failed = len((r["result"] or {}).get("failures") or [])
-        add(r["inspected_on"], "inspection", f"{r['purpose'].replace('_', ' ')}: "
-            + ("passed" if r["passed"] else f"{failed} item(s) failed")
+        add(r["inspected_on"], "inspection", f"{r['purpose'].replace('_', ' ')}: " + outcome_words(r["result"] or {})
             + (f"; {quantity(r['percent_full'], '%')} full" if r["percent_full"] is not None else ""), r)
     for r in d["notices"]:
         add(r["issued_on"], "notice", f"notice {r['id']}: {r['title']} ({r['item']}); due {r['due_on']} "

@@ -81,17 +81,24 @@ def _chunks(values: Iterable[Any]) -> Iterable[list[Any]]:
         yield values[i:i + CHUNK]
 
 
-def on_file(conn: Connection, fse_ids: Iterable[str]) -> dict[str, OnFile]:
-    """The records of each FSE that feed its plan (see the module's rule), a few queries per 900 FSEs."""
+def on_file(conn: Connection, fse_ids: Iterable[str], *, events_only: bool = False) -> dict[str, OnFile]:
+    """The records of each FSE that feed its plan (see the module's rule), a few queries per 900 FSEs
+    (``events_only``: its pump-outs, readings and training alone, without its logs and liquid depths)."""
     out: dict[str, OnFile] = {}
     for chunk in _chunks(sorted(set(fse_ids))):
         for f in chunk:
             out[f] = OnFile(f)
         _manifests(conn, chunk, out)
         _events(conn, chunk, out)
-        _logs(conn, chunk, out)
-        _inspection_depths(conn, chunk, out)
+        if not events_only:
+            _logs(conn, chunk, out)
+            _inspection_depths(conn, chunk, out)
     return out
+
+
+def pump_out_days(conn: Connection, fse_ids: Iterable[str]) -> dict[str, list[dt.date]]:
+    """Each FSE's full pump-outs as its plan counts them (from logs and manifests, one a day), in date order."""
+    return {f: sorted(rec.pump_outs) for f, rec in on_file(conn, fse_ids, events_only=True).items()}
 
 
 def _add_pump_out(rec: OnFile, day: dt.date, hauler: str | None, manifest: str | None) -> None:
