@@ -14,6 +14,7 @@ from app_pages.manifest_box import manifest_box
 from sizing.errors import SizingInputError, TableError
 from sizing.jurisdiction import Jurisdiction
 from sizing.names import counted_from_one
+from sizing.ordinance.maintenance import has_rules
 from sizing.quantities import number, quantity_of
 from sizing.quantities import show as show_quantity
 
@@ -186,7 +187,7 @@ def due(reg, as_of: dt.date, place) -> None:
 
     ss.setdefault("in_pg_within", 30)
     within = st.number_input("Within days", min_value=0, max_value=3650, step=1, key="in_pg_within")
-    if not place.has_maintenance_rules:  # the due list counts the profile's training interval
+    if not has_rules(place):  # the accumulation rule, or intervals by device type: the due list follows either
         st.info(f"{place.name} has no maintenance rules in this tool: no due list (choose the jurisdiction whose "
                 "rules apply in the sidebar).", icon=":material/info:")
         return

@@ -74,7 +74,7 @@ def summary_tab(reg, as_of: dt.date, place: Jurisdiction) -> None:
     i, n, p = s["inspections"], s["notices"], s["pump_outs"]
     m = st.columns(4)
     m[0].metric("FSEs", s["fses"])
-    m[1].metric("Inspections", i["done"], help=f"{i['passed']} passed, {i['failed']} failed")
+    m[1].metric("Inspections", i["done"], help=f"{i['passed']} passed, {i['failed']} failed, {i['incomplete']} incomplete")
     m[2].metric("Notices issued / closed", f"{n['issued']} / {n['closed']}",
                 help=f"open at the end: {n['open_at_end']} ({n['overdue_at_end']} overdue)")
     m[3].metric("FSEs on their pump-out schedule", f"{p['on_schedule']} of {p['fses_with_schedule']}")

@@ -24,17 +24,16 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from sizing import parse
     from sizing.commands.output import check_distinct, emit, pdf_path, to_json
-    from sizing.ordinance import maintenance
+    from sizing.ordinance import device_maintenance, maintenance
 
     as_of = None if args.as_of is None else parse.date("--as-of", args.as_of)
     check_distinct(("--output", pdf_path(args.output, args.file, "maintenance") if args.format == "pdf" else args.output),
                    ("--plot", args.plot))
     rec = maintenance.load(args.file, as_of=as_of)
     jurisdiction = get(args.jurisdiction)
-    by_device = _device_only(rec, jurisdiction, args)
-    if by_device is not None:
-        return by_device
-    plan = maintenance.plan(rec, jurisdiction)
+    plan = maintenance.evaluate(rec, jurisdiction)
+    if isinstance(plan, device_maintenance.DeviceCheck):
+        return _device_only(plan, rec, jurisdiction, args)
     if args.plot is not None:
         from sizing.commands.output import check_output
         from sizing.report.figures import maintenance_figure, save_figure
@@ -56,20 +55,17 @@ def run(args: argparse.Namespace) -> int:
 
 
 
-def _device_only(rec, jurisdiction: Jurisdiction, args: argparse.Namespace) -> int | None:
+def _device_only(result, rec, jurisdiction: Jurisdiction, args: argparse.Namespace) -> int:
     """Under a jurisdiction whose only maintenance rules are intervals fixed by device type: those findings
-    (exit 1 when one is overdue); None when the full maintenance plan applies (or the jurisdiction has none)."""
+    (``result``, exit 1 when one is overdue)."""
     from sizing.commands.output import emit, to_json
     from sizing.errors import SizingInputError
     from sizing.ordinance import device_maintenance
 
-    if jurisdiction.has_maintenance_rules or not device_maintenance.tasks(jurisdiction):
-        return None
     if args.plot is not None:
         raise SizingInputError("--plot", args.plot, "", message=(
             f"--plot: {jurisdiction.name} has only maintenance intervals by device type in this tool (no "
             "accumulation rule to chart); leave --plot out"))
-    result = device_maintenance.check(rec, jurisdiction)
     if args.format == "pdf":
         from sizing.commands.output import write_pdf
         from sizing.report.maintenance import device_pdf

@@ -24,6 +24,10 @@ DEVICES = ("gravity", "hydromechanical")
 #: Each task and what in the log records it.
 TASKS = {"clean": "cleaning", "pump_out": "full pump-out", "inspect": "owner's inspection"}
 DEVICE_NAMES = {"gravity": "grease interceptor (gravity)", "hydromechanical": "grease trap (hydromechanical)"}
+#: Each task as the due list names it.
+DUE_WHAT = {"clean": "cleaning", "pump_out": "pump-out", "inspect": "owner's inspection"}
+
+
 def tasks(jurisdiction: Jurisdiction) -> tuple[DeviceTask, ...]:
     """The profile's device-type maintenance tasks (checked when the profile was loaded)."""
     raw = jurisdiction.raw.get("device_maintenance") or []
@@ -74,9 +78,15 @@ def _finding(t: DeviceTask, last: dt.date | None, as_of: dt.date) -> Finding:
                                if late else None))
 
 
-def earliest_due(found: Sequence[Finding]) -> Finding | None:
-    """The device-type finding whose next date comes first (None without one)."""
-    dated = [f for f in found if isinstance(f.limit, dt.date)]
+def task_of(rule: str) -> str | None:
+    """The task of a device-type finding's rule (``device_clean`` -> ``clean``); None for any other rule."""
+    task = rule.removeprefix("device_")
+    return task if task != rule and task in TASKS else None
+
+
+def earliest_due(found: Sequence[Finding], only: Sequence[str] = tuple(TASKS)) -> Finding | None:
+    """The device-type finding (of the tasks ``only``) whose next date comes first (None without one)."""
+    dated = [f for f in found if isinstance(f.limit, dt.date) and task_of(f.rule) in only]
     return min(dated, key=lambda f: f.limit) if dated else None
 
 
@@ -90,15 +100,36 @@ class DeviceCheck:
     letterhead: str
     device: str | None
     findings: tuple[Finding, ...]
+    #: the log's liquid depth [in] (None: a form that gives none), kept with the register's row
+    liquid_depth_in: float | None = None
+    #: no accumulation rule: never "service now" (the register's plan reads these as it reads a full plan's)
+    service_now = False
 
     @property
     def in_order(self) -> bool:
         return not any(f.failed for f in self.findings)
 
+    @property
+    def due_date(self) -> dt.date | None:
+        """The next date of the task that comes first (None: no task dated)."""
+        first = earliest_due(self.findings)
+        return None if first is None else first.limit
+
+    #: the next service is the task that comes first
+    next_service_date = due_date
+
+    @property
+    def due_what(self) -> str:
+        """The task that comes first, as the due list names it."""
+        first = earliest_due(self.findings)
+        return "maintenance task" if first is None else DUE_WHAT[task_of(first.rule)]
+
     def to_dict(self) -> dict[str, Any]:
         first = earliest_due(self.findings)
+        due = None if first is None else first.limit.isoformat()
         return {"as_of": self.as_of.isoformat(), "jurisdiction": self.jurisdiction, "device": self.device,
-                "in_order": self.in_order, "due_date": None if first is None else first.limit.isoformat(),
+                "rules": "device_maintenance", "liquid_depth_in": self.liquid_depth_in, "in_order": self.in_order,
+                "service_now": False, "due_date": due, "next_service_date": due,
                 "due_citation": None if first is None else first.citation,
                 "findings": [f.to_dict() for f in self.findings]}
 
@@ -107,7 +138,8 @@ def check(rec: Any, jurisdiction: Jurisdiction) -> DeviceCheck:
     """The log against the profile's intervals by device type."""
     as_of = rec.as_of or dt.date.today()
     return DeviceCheck(as_of=as_of, jurisdiction=jurisdiction.name, letterhead=jurisdiction.letterhead,
-                       device=getattr(rec, "device", None), findings=tuple(findings(rec, jurisdiction, as_of)))
+                       device=getattr(rec, "device", None), findings=tuple(findings(rec, jurisdiction, as_of)),
+                       liquid_depth_in=getattr(rec, "liquid_depth_in", None))
 
 
 def text(result: DeviceCheck, markdown: bool = False) -> str:

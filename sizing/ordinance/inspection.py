@@ -21,6 +21,39 @@ from sizing.quantities import show, show_against
 from sizing.sections.inspection import NO, InspectionRecord
 
 NO_CHECKLISTS = "checklists are not defined for {name}: the inspection records its readings only"
+#: An inspection's outcomes: something failed; nothing failed but items were left unanswered or nothing was
+#: checked at all; every checklist item answered (or a reading checked against the limit) and nothing failed.
+PASSED, FAILED, INCOMPLETE = "passed", "failed", "incomplete"
+OUTCOMES = (PASSED, FAILED, INCOMPLETE)
+
+
+def _outcome(failures: int, answered: int, unanswered: int, limit_checked: bool) -> str:
+    """The one rule: failed with a failure; incomplete with an item unanswered or nothing checked; else passed."""
+    if failures:
+        return FAILED
+    return INCOMPLETE if unanswered or not (answered or limit_checked) else PASSED
+
+
+def outcome(result: Mapping[str, Any]) -> str:
+    """The outcome of a stored inspection (:meth:`InspectionResult.to_dict`, older rows included)."""
+    return _outcome(len(result.get("failures") or ()), len(result.get("answers") or ()),
+                    len(result.get("unanswered") or ()),
+                    (result.get("readings") or {}).get("exceeds_limit") is not None)
+
+
+def outcome_words(result: Mapping[str, Any]) -> str:
+    """A stored inspection's outcome in words, naming the checklist items it left unanswered:
+    'passed', '2 item(s) failed', 'incomplete: 10 of 11 checklist items not answered (bmp.food_waste, ...)'."""
+    state = outcome(result)
+    words = {PASSED: PASSED, FAILED: f"{len(result.get('failures') or ())} item(s) failed"}.get(state, INCOMPLETE)
+    left = list(result.get("unanswered") or ())
+    if left:
+        total = len(left) + len(result.get("answers") or ())
+        words += f"{';' if state == FAILED else ':'} {len(left)} of {total} checklist items not answered " \
+                 f"({', '.join(left)})"
+    elif state == INCOMPLETE:
+        words += ": nothing checked (no checklist answer, no reading against the accumulation limit)"
+    return words
 
 
 @dataclass(frozen=True)
@@ -57,8 +90,14 @@ class InspectionResult:
     unanswered: tuple[str, ...] = ()
 
     @property
+    def outcome(self) -> str:
+        """passed, failed or incomplete (:func:`outcome`)."""
+        return _outcome(len(self.failures), len(self.answers), len(self.unanswered), self.exceeds_limit is not None)
+
+    @property
     def passed(self) -> bool:
-        return not self.failures
+        """Every item checked and nothing failed (an inspection that answers nothing has not passed)."""
+        return self.outcome == PASSED
 
     def to_dict(self) -> dict[str, Any]:
         r = self.rec
@@ -75,7 +114,7 @@ class InspectionResult:
                 "photos": [{"name": p.name, "media_type": p.media_type, "size_bytes": p.size_bytes,
                             "sha256": p.sha256, "caption": p.caption} for p in r.photos],
                 "resolves": [{"notice": n, "evidence": e} for n, e in r.resolves],
-                "passed": self.passed, "failures": [f.to_dict() for f in self.failures], "notes": list(self.notes),
+                "passed": self.passed, "outcome": self.outcome, "failures": [f.to_dict() for f in self.failures], "notes": list(self.notes),
                 "note": r.note}
 
 

@@ -216,11 +216,28 @@ def plan(rec: MaintenanceRecord, jurisdiction: Jurisdiction) -> MaintenancePlan:
         findings=tuple(findings), warnings=tuple(warnings), citations=citations, letterhead=jurisdiction.letterhead)
 
 
+def has_rules(jurisdiction: Jurisdiction) -> bool:
+    """Whether the profile has maintenance rules of either kind: the accumulation rule's plan, or intervals fixed
+    by device type."""
+    return jurisdiction.has_maintenance_rules or bool(device_maintenance.tasks(jurisdiction))
+
+
+def evaluate(rec: MaintenanceRecord, jurisdiction: Jurisdiction) -> MaintenancePlan | device_maintenance.DeviceCheck:
+    """The log under whatever maintenance rules the profile has: the accumulation rule's :func:`plan` (with the
+    intervals by device type beside it, when the profile has both), else the intervals by device type alone
+    (:func:`sizing.ordinance.device_maintenance.check`); a profile with neither is refused as :func:`plan`
+    refuses it."""
+    if not jurisdiction.has_maintenance_rules and device_maintenance.tasks(jurisdiction):
+        return device_maintenance.check(rec, jurisdiction)
+    return plan(rec, jurisdiction)
+
+
 def _device_due(found: list[Finding], due: tuple[dt.date | None, str, str, bool]) -> tuple[dt.date | None, str, str,
                                                                                               bool]:
-    """The due date, its basis, clause and whether it is past: a task fixed by device type whose next date comes
-    before the pump-out's due date becomes the plan's due date."""
-    first = device_maintenance.earliest_due(found)
+    """The due date, its basis, clause and whether it is past: a pump-out interval fixed by device type whose next
+    date comes before the pump-out's due date becomes the plan's due date (a cleaning or an owner's inspection is
+    not a pump-out: it stays its own finding, with its own date)."""
+    first = device_maintenance.earliest_due(found, only=("pump_out",))
     if first is None or (due[0] is not None and due[0] <= first.limit):
         return due
     return first.limit, f"{first.title} ({first.message})", first.citation, first.status == FAIL

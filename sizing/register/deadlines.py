@@ -113,6 +113,23 @@ def overdue_counts(records: Mapping[str, Any], as_of: dt.date, jurisdiction: Jur
     return counts
 
 
+def service_schedule(records: Mapping[str, Any], as_of: dt.date, jurisdiction: Jurisdiction) -> dict[str, bool]:
+    """Each FSE the due list made from :func:`due_records` gives a maintenance service date (a pump-out, service
+    now, a task fixed by device type: :data:`sizing.register.log_due.SERVICES`), and whether one of them is
+    overdue on ``as_of``: the program summary's pump-out schedule, read from the due list's own items."""
+    from sizing.register.log_due import SERVICES
+
+    late: dict[str, bool] = {}
+
+    def add(day, fse_id, what, detail, citation=""):
+        if day is not None and what in SERVICES:
+            late[fse_id] = late.get(fse_id, False) or is_overdue(day, as_of)
+
+    for fse_id in records["ids"]:
+        _fse_due(records, fse_id, jurisdiction, None, add)
+    return late
+
+
 def _fse_due(records: Mapping[str, Any], fse_id: str, jurisdiction: Jurisdiction,
              training: Mapping[str, Any] | None, add) -> None:
     """Every dated item of one FSE's due list, each given to ``add`` (day, FSE, what, detail, citation)."""

@@ -118,7 +118,7 @@ def evaluate(doc: Any, kind: str | None = None, fse_id: str | None = None, today
 
         section = doc.get("maintenance") if isinstance(doc.get("maintenance"), Mapping) else doc
         rec = maintenance.from_dict(doc, as_of=None if section.get("as_of") is not None else today)
-        result = maintenance.plan(rec, jurisdiction)
+        result = maintenance.evaluate(rec, jurisdiction)
         project, ok = dict(rec.project), result.in_order
     elif kind == "waiver":
         from sizing.ordinance.waiver import decide

@@ -30,9 +30,11 @@ from sizing.errors import SizingInputError
 from sizing.jurisdiction import Jurisdiction
 from sizing.ordinance import inspection as core
 from sizing.ordinance.due import is_overdue
+from sizing.ordinance.inspection import FAILED, outcome
 from sizing.quantities import show
 from sizing.register import access
 from sizing.register import schema as t
+from sizing.register.replan import Planned, replan
 from sizing.register.who import on_behalf_of
 from sizing.sections.inspection import NO, InspectionRecord
 
@@ -50,10 +52,13 @@ class Inspected:
     closed: list[dict[str, Any]] = field(default_factory=list)
     service_due: str | None = None
     notes: list[str] = field(default_factory=list)
+    #: what is due by ``service_due`` (a pump-out; a task fixed by device type under a profile with those alone)
+    service_what: str = "pump-out"
 
     @property
     def exit_code(self) -> int:
-        return 0 if self.result["passed"] else 1
+        """1 when an item failed; an incomplete inspection (items unanswered) is 0, and says which."""
+        return 1 if outcome(self.result) == FAILED else 0
 
     def to_dict(self) -> dict[str, Any]:
         return {"fse_id": self.fse_id, "inspection_id": self.inspection_id, "passed": self.result["passed"],
@@ -84,7 +89,9 @@ def inspect(reg: Any, rec: InspectionRecord, *, fse_id: str | None = None, user:
         out.closed += _close_followed_up(conn, fse, rec, result, iid, writer)
         _open_notices(conn, fse, rec, result, iid, jurisdiction, writer, out)
         if rec.has_readings or rec.liquid_depth_in is not None:  # a reading or a depth: the plan's records
-            out.service_due = _reading(conn, fse, rec, result, iid, jurisdiction, writer, out.notes)
+            planned = _reading(conn, fse, rec, result, iid, jurisdiction, writer, out.notes)
+            if planned is not None and planned.service_due is not None:
+                out.service_due, out.service_what = planned.service_due.isoformat(), planned.what
     return out
 
 
@@ -229,11 +236,10 @@ def _shown(row: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _reading(conn: Connection, fse: str, rec: InspectionRecord, result: Any, iid: int, jurisdiction: Jurisdiction,
-             writer: Mapping[str, Any], notes: list[str]) -> str | None:
+             writer: Mapping[str, Any], notes: list[str]) -> Planned | None:
     """The reading as a maintenance reading (once), then (a reading or a liquid depth given) the FSE's
     maintenance plan made again from every record on file (:func:`sizing.register.replan.replan`); returns the
-    service date of the plan (None: no plan, and ``notes`` says what is missing)."""
-    from sizing.register.replan import replan
+    plan stored (None: no plan, and ``notes`` says what is missing)."""
 
     e = t.maintenance_events.c
     seen = not rec.has_readings or conn.execute(sa.select(e.id).where(
@@ -247,6 +253,4 @@ def _reading(conn: Connection, fse: str, rec: InspectionRecord, result: Any, iid
     planned = replan(conn, [fse], jurisdiction, writer, inspection_id=iid, field_name="inspection.readings",
                      notes=found).get(fse)
     notes += [n.removeprefix(f"{fse}: ") for n in found]
-    if planned is None or planned.service_due is None:
-        return None
-    return planned.service_due.isoformat()
+    return planned

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from sizing.errors import SizingInputError
 from sizing.jurisdiction import Jurisdiction
 from sizing.ordinance.due import OVERDUE
+from sizing.ordinance.inspection import outcome_words
 from sizing.quantities import show as quantity
 from sizing.register.adapter import FAIL
 from sizing.register.collect import with_few_collections
@@ -235,9 +236,7 @@ def history(reg: Register, fse_id: str) -> list[dict[str, Any]]:
     for r in d["maintenance_logs"]:
         add(r["as_of"], "maintenance plan" if r.get("computed") else "maintenance check", log_detail(r), r)
     for r in d["inspections"]:
-        failed = len((r["result"] or {}).get("failures") or [])
-        add(r["inspected_on"], "inspection", f"{r['purpose'].replace('_', ' ')}: "
-            + ("passed" if r["passed"] else f"{failed} item(s) failed")
+        add(r["inspected_on"], "inspection", f"{r['purpose'].replace('_', ' ')}: " + outcome_words(r["result"] or {})
             + (f"; {quantity(r['percent_full'], '%')} full" if r["percent_full"] is not None else ""), r)
     for r in d["notices"]:
         add(r["issued_on"], "notice", f"notice {r['id']}: {r['title']} ({r['item']}); due {r['due_on']} "
@@ -248,16 +247,17 @@ def history(reg: Register, fse_id: str) -> list[dict[str, Any]]:
 def log_detail(r: Mapping[str, Any]) -> str:
     """A maintenance row in the timeline: a plan made from every record on file with the service item the due list
     reads from it (the same stored item, so the two cannot differ); a log as submitted, evaluated on its own."""
+    from sizing.register.log_due import SERVICES
     from sizing.register.log_due import due_items as log_due_items
 
     state = f"{'in order' if r['in_order'] else 'NOT in order'}; next service {r['next_service_date']}"
     if not r.get("computed"):
         return f"{state} (this log alone)"
     items = r.get("due") if r.get("due") is not None else log_due_items(r["result"] or {}, r["as_of"])
-    service = next((i for i in items if i["what"] in ("pump-out", "service now")), None)
-    said = ("no pump-out date" if service is None or service["date"] is None else
-            f"service now (since {service['date']})" if service["what"] == "service now" else
-            f"pump-out due {service['date']}")
+    services = [i for i in items if i["what"] in SERVICES]
+    said = "; ".join(f"service now (since {i['date']})" if i["what"] == "service now" else
+                     f"no {i['what']} date" if i["date"] is None else f"{i['what']} due {i['date']}"
+                     for i in services) or "no pump-out date"
     return f"from every record on file: {said}; {state}"
 
 

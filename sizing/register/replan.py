@@ -1,8 +1,9 @@
 """The FSE's maintenance plan: one rule, whatever is written.
 
 Every write that brings a pump-out or a FOG + solids reading (a maintenance log, an inspection's readings, a
-hauler-manifest import) stores the FSE's plan made by :func:`sizing.ordinance.maintenance.plan` (the same as
-``sizing maintenance``) from every record on file, each taken by its own date, never by when it was written:
+hauler-manifest import) stores the FSE's plan made by :func:`sizing.ordinance.maintenance.evaluate` (the same as
+``sizing maintenance``: the accumulation rule's plan, the intervals fixed by device type, or both, as the profile
+has them) from every record on file, each taken by its own date, never by when it was written:
 
 * pump-outs: the services of every maintenance log and every full pump-out on a hauler manifest (a partial
   pump-out is a record, not a service). One pump-out a day: the same pump-out listed by a log and by a manifest
@@ -80,17 +81,24 @@ def _chunks(values: Iterable[Any]) -> Iterable[list[Any]]:
         yield values[i:i + CHUNK]
 
 
-def on_file(conn: Connection, fse_ids: Iterable[str]) -> dict[str, OnFile]:
-    """The records of each FSE that feed its plan (see the module's rule), a few queries per 900 FSEs."""
+def on_file(conn: Connection, fse_ids: Iterable[str], *, events_only: bool = False) -> dict[str, OnFile]:
+    """The records of each FSE that feed its plan (see the module's rule), a few queries per 900 FSEs
+    (``events_only``: its pump-outs, readings and training alone, without its logs and liquid depths)."""
     out: dict[str, OnFile] = {}
     for chunk in _chunks(sorted(set(fse_ids))):
         for f in chunk:
             out[f] = OnFile(f)
         _manifests(conn, chunk, out)
         _events(conn, chunk, out)
-        _logs(conn, chunk, out)
-        _inspection_depths(conn, chunk, out)
+        if not events_only:
+            _logs(conn, chunk, out)
+            _inspection_depths(conn, chunk, out)
     return out
+
+
+def pump_out_days(conn: Connection, fse_ids: Iterable[str]) -> dict[str, list[dt.date]]:
+    """Each FSE's full pump-outs as its plan counts them (from logs and manifests, one a day), in date order."""
+    return {f: sorted(rec.pump_outs) for f, rec in on_file(conn, fse_ids, events_only=True).items()}
 
 
 def _add_pump_out(rec: OnFile, day: dt.date, hauler: str | None, manifest: str | None) -> None:
@@ -232,6 +240,9 @@ class Planned:
     as_of: dt.date
     service_due: dt.date | None
     service_now: bool
+    #: what is due by ``service_due``: the pump-out, or a task fixed by device type (a profile without the
+    #: accumulation rule)
+    what: str = "pump-out"
 
 
 def replan(conn: Connection, fse_ids: Iterable[str], jurisdiction: Jurisdiction | None, writer: Mapping[str, Any], *,
@@ -239,10 +250,12 @@ def replan(conn: Connection, fse_ids: Iterable[str], jurisdiction: Jurisdiction 
            failed: list[str] | None = None) -> dict[str, Planned]:
     """Make and store the maintenance plan of each FSE from every record on file (the module's rule), under
     ``jurisdiction`` (None: the profile of each FSE's latest log, else the default). An FSE whose records make no
-    plan gets a note saying what is missing; a profile without maintenance rules makes none. Records that cannot
+    plan gets a note saying what is missing; a profile without maintenance rules of either kind (the accumulation
+    rule, intervals by device type) makes none. Records that cannot
     make a plan (a reading deeper than the depth) raise, unless ``failed`` is given: the FSE is then left out and
     the reason added to it."""
     from sizing.jurisdiction import DEFAULT_ID, get
+    from sizing.ordinance.maintenance import has_rules
 
     made = []
     for fse_id, rec in on_file(conn, fse_ids).items():
@@ -253,7 +266,7 @@ def replan(conn: Connection, fse_ids: Iterable[str], jurisdiction: Jurisdiction 
             continue
         # a stored id is read back here, at the register's boundary
         under = jurisdiction if jurisdiction is not None else get((rec.log or {}).get("jurisdiction_id") or DEFAULT_ID)
-        if not under.has_maintenance_rules:
+        if not has_rules(under):
             continue
         try:
             made.append(_made(rec, under, field_name))
@@ -271,7 +284,7 @@ def _made(rec: OnFile, jurisdiction: Jurisdiction, field_name: str) -> tuple[OnF
 
     given = record(rec, field_name)
     try:
-        plan = maintenance.plan(given, jurisdiction)
+        plan = maintenance.evaluate(given, jurisdiction)
     except SizingInputError as exc:
         raise SizingInputError(field_name, None, "", message=(
             f"{field_name}: {rec.fse_id}: the maintenance plan cannot be made from the records on file: {exc}; "
@@ -302,7 +315,8 @@ def _store(conn: Connection, made: list[tuple[OnFile, str, Any, dict[str, Any]]]
             findings += [{"fse_id": rec.fse_id, "source": "maintenance", "source_id": log_id, **f.to_dict()}
                          for f in normalise("maintenance", data)]
             day = plan.next_service_date if plan.service_now else (plan.due_date or plan.next_service_date)
-            out[rec.fse_id] = Planned(rec.fse_id, log_id, rec.as_of, day, plan.service_now)
+            out[rec.fse_id] = Planned(rec.fse_id, log_id, rec.as_of, day, plan.service_now,
+                                      getattr(plan, "due_what", "pump-out"))
         bulk_insert(conn, t.findings, findings)
     return out
 
@@ -314,5 +328,6 @@ def plan_note(planned: Planned | None) -> str | None:
     if planned.service_now:
         return (f"maintenance plan from every record on file (as of {planned.as_of.isoformat()}): service now "
                 f"(since {planned.service_due.isoformat()})")
-    due = "no pump-out date" if planned.service_due is None else f"pump-out due {planned.service_due.isoformat()}"
+    due = f"no {planned.what} date" if planned.service_due is None else \
+        f"{planned.what} due {planned.service_due.isoformat()}"
     return f"maintenance plan from every record on file (as of {planned.as_of.isoformat()}): {due}"

@@ -9,6 +9,7 @@ import datetime as dt
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from sizing.ordinance.inspection import outcome_words
 from sizing.quantities import show
 
 #: The rows of ``register summary --format csv``: (section, measure, value).
@@ -19,7 +20,7 @@ def inspected_text(r: Any) -> str:
     """What ``register inspect`` stored: the inspection, its failures, the notices opened, kept and closed."""
     d = r.result
     out = [f"stored inspection {r.inspection_id} of {r.fse_id} ({d['date']}, {d['purpose'].replace('_', ' ')}): "
-           + ("passed" if d["passed"] else f"{len(d['failures'])} item(s) failed")]
+           + outcome_words(d)]
     rd = d.get("readings") or {}
     if rd.get("percent_full") is not None:
         out.append(f"  readings: FOG {_in(rd['fog_in'])} + solids {_in(rd['solids_in'])} = {show(rd['percent_full'], '%')} "
@@ -34,7 +35,7 @@ def inspected_text(r: Any) -> str:
     for c in r.closed:
         out.append(f"  closed notice {c['notice']} on {c['closed_on']} ({c['how'].replace('_', ' ')})")
     if r.service_due:
-        out.append(f"  next pump-out due by {r.service_due} (every reading and pump-out on record)")
+        out.append(f"  next {r.service_what} due by {r.service_due} (every reading and pump-out on record)")
     out += [f"  note: {n}" for n in r.notes]
     return "\n".join(out)
 
@@ -124,7 +125,8 @@ def summary_text(s: Mapping[str, Any]) -> str:
     i, n, p = s["inspections"], s["notices"], s["pump_outs"]
     out = [f"FOG program summary {_iso(s['from'])} to {_iso(s['to'])}", f"FSEs: {s['fses']}"]
     out += [f"  {k}: {v}" for k, v in s["fses_by_status"].items()]
-    out.append(f"Inspections: {i['done']} ({i['passed']} passed, {i['failed']} failed) at {i['fses_inspected']} FSEs"
+    out.append(f"Inspections: {i['done']} ({i['passed']} passed, {i['failed']} failed, {i.get('incomplete', 0)} "
+               f"incomplete) at {i['fses_inspected']} FSEs"
                + "".join(f"; {k.replace('_', ' ')} {v}" for k, v in i["by_purpose"].items()))
     out.append(f"Notices: {n['issued']} issued, {n['closed']} closed; open at the end {n['open_at_end']} "
                f"({n['overdue_at_end']} overdue)")

@@ -7,6 +7,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from sizing.names import counted_from_one
+from sizing.ordinance.inspection import outcome_words
 from sizing.quantities import show
 from sizing.register.deadlines import cpc_check
 from sizing.register.queries import log_detail
@@ -50,9 +51,8 @@ def show_text(d: Mapping[str, Any]) -> str:
     if counts:
         out.append("  events: " + ", ".join(f"{n} {k.replace('_', '-')}" for k, n in counts.items()))
     for r in d.get("inspections", [])[-1:]:
-        failed = len((r["result"] or {}).get("failures") or [])
         out.append(f"  last inspection {r['inspected_on']} ({r['purpose'].replace('_', ' ')}): "
-                   + ("passed" if r["passed"] else f"{failed} item(s) failed") + f"; by {by(r)}")
+                   + outcome_words(r["result"] or {}) + f"; by {by(r)}")
     if d.get("notices"):
         out.append(f"  notices: {len(d['notices'])} issued (register notices --fse {d['fse']['fse_id']})")
     return "\n".join(out)

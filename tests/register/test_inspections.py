@@ -259,8 +259,9 @@ def test_a_record_of_compliance_closes_a_finding_notice(db, capsys, tmp_path):
 
 
 def test_the_summary_counts_the_period(db, capsys, tmp_path):
-    """Two inspections in March (one failed: a notice issued), one in May (outside); the overflow inspection
-    links the FSE to an overflow."""
+    """Two inspections in March (one failed: a notice issued; the other answers one of Tracy's eleven checklist
+    items and nothing fails: incomplete, not passed), one in May (outside); the overflow inspection links the FSE
+    to an overflow."""
     register_with_fse(capsys, db, tmp_path)
     for name, day, purpose, lists in (("s1", "2026-03-02", "routine", "{bmp: {drain_screens: no}}"),
                                       ("s2", "2026-03-20", "blockage_or_overflow", "{bmp: {drain_screens: yes}}"),
@@ -270,7 +271,7 @@ def test_the_summary_counts_the_period(db, capsys, tmp_path):
     code, out, _ = run(capsys, "register", "summary", "--from", "2026-03-01", "--to", "2026-03-31", "--db", db,
                        "--format", "json")
     s = json.loads(out)
-    assert s["inspections"] == {"done": 2, "passed": 1, "failed": 1, "fses_inspected": 1,
+    assert s["inspections"] == {"done": 2, "passed": 0, "failed": 1, "incomplete": 1, "fses_inspected": 1,
                                 "by_purpose": {"blockage_or_overflow": 1, "routine": 1}}
     assert {k: s["notices"][k] for k in ("issued", "closed", "open_at_end", "overdue_at_end")} == {
         "issued": 1, "closed": 1, "open_at_end": 0, "overdue_at_end": 0}
@@ -326,7 +327,7 @@ def test_the_summary_pdf_and_csv_carry_the_counts(db, capsys, tmp_path):
     assert run(capsys, "register", "summary", "--from", "2026-03-01", "--to", "2026-03-31", "--format", "pdf",
                "-o", out, "--db", db)[0] == 0
     text = " ".join(" ".join(p.extract_text().split()) for p in PdfReader(io.BytesIO(out.read_bytes())).pages)
-    assert "Inspections: 1 (0 passed, 1 failed) at 1 FSEs; routine 1" in text
+    assert "Inspections: 1 (0 passed, 1 failed, 0 incomplete) at 1 FSEs; routine 1" in text
     assert "Notices: 1 issued, 0 closed; open at the end 1 (0 overdue)" in text  # due 2026-04-01
     _, csv_text, _ = run(capsys, "register", "summary", "--from", "2026-03-01", "--to", "2026-04-02", "--format",
                          "csv", "--db", db)
