@@ -98,9 +98,7 @@ def comply(reg: Any, notice_id: int, on_date: dt.date, evidence: str, *, user: s
     with reg.db.write() as conn:
         access.authorise(conn, reg.identity, "inspection", require_user=reg.require_user)
         notice = _open_notice(conn, notice_id, "NOTICE")
-        if on_date < notice["issued_on"]:
-            raise SizingInputError("--date", on_date.isoformat(), f"a date on or after the notice's "
-                                   f"{notice['issued_on'].isoformat()}")
+        parse.record_date("--date", on_date, after=notice["issued_on"], after_what="the notice's ")
         return _close(conn, notice_id, on_date, COMPLIANCE, None, evidence, writer)
 
 
