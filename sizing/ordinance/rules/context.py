@@ -155,3 +155,22 @@ def fixture_names(c: RuleContext, lines) -> str:
 
     sheets = {f.index: f.sheet for f in c.sub.fixtures}
     return ", ".join(names.fixture(f.index, f.name, f.count, sheets.get(f.index)) for f in lines)
+
+
+def assumed_connection(c: RuleContext, rule: str, citation: str, lines, found: str, show_it: str,
+                       value: str, limit: str) -> Finding | None:
+    """A warning for the fixture lines (counted) whose connection the submittal does not state, so that the
+    finding rests on the jurisdiction's default (``connected_basis``): ``found`` is what the check saw, the
+    warning names the assumption and asks the plan to show it (``show_it``: what to state). None: every line's
+    connection is stated."""
+    taken = [f for f in lines if f.count and c.sub.fixtures[f.index].connected_given is None]
+    if not taken:
+        return None
+    names = fixture_names(c, taken)
+    bases = "; ".join(dict.fromkeys(c.sub.fixtures[f.index].connected_basis or "the default" for f in taken))
+    return Finding(rule, WARN, citation,
+                   f"{found}, but the submittal does not say where {names} drain{'s' if len(taken) == 1 else ''}: "
+                   f"taken as {bases}; show it on the plans",
+                   value=f"{value} (assumed)", limit=limit,
+                   correction=f"Show on the plans where {names} drain{'s' if len(taken) == 1 else ''} "
+                              f"({show_it})")
