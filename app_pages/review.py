@@ -375,7 +375,8 @@ def results(doc: dict, place) -> None:
         left = "" if d.working_days_left is None else f" — {d.working_days_left} {d.day_kind} remain"
         st.info(f"**Deadline ({d.rule.replace('_', ' ')}): {d.date.isoformat()}** — {d.working_days} {d.day_kind} "
                 f"after {d.start.isoformat()} ({d.start_basis}){left}. [{d.citation}]"
-                + (f"  \nHolidays skipped: {skipped}" if skipped else ""), icon=":material/event:")
+                + (f"  \nHolidays skipped: {skipped}" if skipped else "")
+                + (f"  \nLast day {d.extended}" if d.extended else ""), icon=":material/event:")
     shown = [review_output.named_rows(f, sched) for f in r.findings]  # fixtures named by their row in the grid above
     common.findings_table(shown, notes, extra={
         "provenance": lambda f: " — ".join(p for p in (f.provenance, f.provenance_note) if p)})

@@ -33,6 +33,7 @@ from sizing.ordinance.due import is_overdue
 from sizing.quantities import show
 from sizing.register import access
 from sizing.register import schema as t
+from sizing.register.notices import stored_due_note
 from sizing.register.who import on_behalf_of
 from sizing.sections.inspection import NO, InspectionRecord
 
@@ -223,7 +224,7 @@ def _shown(row: Mapping[str, Any]) -> dict[str, Any]:
     period = {"value": row["period_days"], "unit": row["period_unit"], "provenance": row["period_provenance"]}
     return {"notice": row["id"], "type": row["notice_type"], "tier": row["tier"], "title": row["title"],
             "item": row["item"], "citation": row["citation"], "issued_on": row["issued_on"].isoformat(),
-            "due_on": row["due_on"].isoformat(), "period": core.period_words(period)}
+            "due_on": row["due_on"].isoformat(), "due_note": stored_due_note(row), "period": core.period_words(period)}
 
 
 def _reading(conn: Connection, fse: str, rec: InspectionRecord, result: Any, iid: int, jurisdiction: Jurisdiction,

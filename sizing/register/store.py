@@ -310,7 +310,8 @@ def _add_cycle(conn: Connection, ev: Evaluated, writer: Mapping[str, Any]) -> Ad
             conn.execute(t.notifications.insert().values(
                 fse_id=ev.fse_id, rule=deadline["rule"], notified_on=start, working_days=deadline["working_days"],
                 day_kind=deadline.get("day_kind", "working days"), install_deadline=_date(deadline["date"]), citation=deadline["citation"], cycle_id=cycle_id, **writer))
-            notes.append(f"notification of {start.isoformat()}: install by {deadline['date']}")
+            notes.append(f"notification of {start.isoformat()}: install by {deadline['date']}"
+                         + (f" ({deadline['extended']})" if deadline.get("extended") else ""))
     icp = d.get("interceptor")
     if icp and (icp.get("volume_gal") is not None or icp.get("rated_flow_gpm") is not None):
         last = _latest(conn, t.interceptors, ev.fse_id)

@@ -36,15 +36,19 @@ class Deadline:
     citation: str
     holidays_skipped: tuple[tuple[dt.date, str], ...] = ()
     working_days_left: int | None = None
-    #: How the days are counted: "working days" (weekdays less holidays) or "days" (calendar days). The counts
-    #: above (``working_days``, ``working_days_left``) are in these days.
+    #: How the days are counted: "working days" (weekdays less holidays) or "calendar days". The counts above
+    #: (``working_days``, ``working_days_left``) are in these days.
     day_kind: str = "working days"
+    #: Why ``date`` is later than the days count (a calendar-day period's last day extended off a Saturday, a
+    #: Sunday or a holiday, and under which rule); None when it is not.
+    extended: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {"rule": self.rule, "start": self.start.isoformat(), "start_basis": self.start_basis,
                 "working_days": self.working_days, "date": self.date.isoformat(), "citation": self.citation,
                 "holidays_skipped": [{"date": d.isoformat(), "name": n} for d, n in self.holidays_skipped],
-                "working_days_left": self.working_days_left, "day_kind": self.day_kind}
+                "working_days_left": self.working_days_left, "day_kind": self.day_kind,
+                "extended": self.extended}
 
 
 @dataclass(frozen=True)
