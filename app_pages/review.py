@@ -368,7 +368,9 @@ def results(doc: dict, place) -> None:
     m2.metric("Warn", counts["warn"])
     m3.metric("Pass", counts["pass"])
     m4.metric("N/A (reviewer)", counts["n/a"])
-    m5.metric("Required volume (CPC)", show(r.sizing.required_volume_gal, "gal"), help=r.sizing.gravity["citation"])
+    local = r.sizing.local.get("gravity")  # a local size with the CPC's: the larger governs, as sizing shows it
+    m5.metric("Required volume" + ("" if local else " (CPC)"), show(r.sizing.required_volume_gal, "gal"),
+              help=local["shown"] if local else r.sizing.gravity["citation"])
     if r.deadline is not None:
         d = r.deadline
         skipped = ", ".join(f"{day.isoformat()} {name}" for day, name in d.holidays_skipped)

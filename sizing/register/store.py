@@ -296,7 +296,8 @@ def _add_cycle(conn: Connection, ev: Evaluated, writer: Mapping[str, Any]) -> Ad
         fse_id=ev.fse_id, cycle=number, document_name=ev.name, document_text=ev.text, document=ev.document,
         review_date=_date(d["review_date"]), reviewer=reviewer, jurisdiction=d.get("jurisdiction"),
         edition=d.get("edition"), construction=d.get("construction"), compliant=d["compliant"],
-        dfu_total=d["sizing"].get("dfu_total"), required_volume_gal=d["sizing"]["gravity"].get("required_volume_gal"),
+        dfu_total=d["sizing"].get("dfu_total"),  # the required volume: the larger of the CPC's and a local one
+        required_volume_gal=d["sizing"].get("required_volume_gal", d["sizing"]["gravity"].get("required_volume_gal")),
         result=d, jurisdiction_id=ev.jurisdiction, **writer)).inserted_primary_key[0]
     notes = []
     for deadline in d.get("deadlines") or []:
