@@ -114,3 +114,19 @@ def test_the_profile_names_its_source_and_applies_no_maintenance_or_waiver_it_co
     assert "codelibrary.amlegal.com" in j.raw["source"] and "2026-12-01" in j.raw["source"]
     assert main(["waiver", str(EXAMPLES / "waiver-coffee-bar.yaml"), "--jurisdiction", "placerville"]) == 2
     assert capsys.readouterr().err.count("\n") == 1
+
+
+def test_the_register_keeps_the_extended_install_deadline_and_says_why(capsys, tmp_path):
+    """Notified Mon 2026-01-05: 180 calendar days end on Sat 2026-07-04 (Independence Day), extended past Sun 07-05
+    to Mon 2026-07-06 (Cal. Code Civ. Proc. §§ 12, 12a); the register's due list and history give that date and
+    the day it was moved from."""
+    doc = existing_fse("2026-01-05", "2026-03-02", shown=True)
+    doc.setdefault("project", {})["fse_id"] = "FSE-0001"
+    plan = tmp_path / "plan.yaml"
+    plan.write_text(yaml.safe_dump(doc), encoding="utf-8")
+    db = tmp_path / "r.db"
+    assert main(["register", "add", str(plan), "--db", str(db), "--jurisdiction", "placerville"]) in (0, 1)
+    assert "notification of 2026-01-05: install by 2026-07-06 (extended from 2026-07-04" in capsys.readouterr().out
+    assert main(["register", "due", "--db", str(db), "--as-of", "2026-03-02", "--within", "400"]) in (0, 1)
+    assert ("2026-07-06  DUE      FSE-0001     install interceptor: 180 calendar days (the last day extended from "
+            "2026-07-04, Cal. Code Civ. Proc. §§ 12, 12a) after the notification of 2026-01-05") in capsys.readouterr().out
