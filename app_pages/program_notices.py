@@ -15,7 +15,7 @@ from sizing.jurisdiction import Jurisdiction
 
 ss = st.session_state
 #: The notice columns shown (the CSV download carries every column of ``register notices --format csv``).
-SHOWN = ("notice", "fse_id", "name", "title", "item", "citation", "issued_on", "period", "due_on", "status",
+SHOWN = ("notice", "fse_id", "name", "title", "item", "citation", "issued_on", "period", "due_on", "due_note", "status",
          "closed_on", "how")
 
 

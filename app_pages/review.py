@@ -368,14 +368,17 @@ def results(doc: dict, place) -> None:
     m2.metric("Warn", counts["warn"])
     m3.metric("Pass", counts["pass"])
     m4.metric("N/A (reviewer)", counts["n/a"])
-    m5.metric("Required volume (CPC)", show(r.sizing.required_volume_gal, "gal"), help=r.sizing.gravity["citation"])
+    local = r.sizing.local.get("gravity")  # a local size with the CPC's: the larger governs, as sizing shows it
+    m5.metric("Required volume" + ("" if local else " (CPC)"), show(r.sizing.required_volume_gal, "gal"),
+              help=local["shown"] if local else r.sizing.gravity["citation"])
     if r.deadline is not None:
         d = r.deadline
         skipped = ", ".join(f"{day.isoformat()} {name}" for day, name in d.holidays_skipped)
         left = "" if d.working_days_left is None else f" — {d.working_days_left} {d.day_kind} remain"
         st.info(f"**Deadline ({d.rule.replace('_', ' ')}): {d.date.isoformat()}** — {d.working_days} {d.day_kind} "
                 f"after {d.start.isoformat()} ({d.start_basis}){left}. [{d.citation}]"
-                + (f"  \nHolidays skipped: {skipped}" if skipped else ""), icon=":material/event:")
+                + (f"  \nHolidays skipped: {skipped}" if skipped else "")
+                + (f"  \nLast day {d.extended}" if d.extended else ""), icon=":material/event:")
     shown = [review_output.named_rows(f, sched) for f in r.findings]  # fixtures named by their row in the grid above
     common.findings_table(shown, notes, extra={
         "provenance": lambda f: " — ".join(p for p in (f.provenance, f.provenance_note) if p)})

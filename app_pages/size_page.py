@@ -232,7 +232,9 @@ def results(doc: dict, sched: fixtures.Schedule, place) -> None:
 
     m1 = m2 = m3 = m4 = st.container(horizontal=True)  # one block for the four (four columns were five)
     m1.metric("DFU total", show(result.dfu_total, "DFU"), help=f"from {g['dfu_basis'] or 'nothing'}")
-    m2.metric("Gravity interceptor, required", show(g["required_volume_gal"], "gal", units), help=g["citation"])
+    local = result.local.get("gravity")  # the jurisdiction's own size with the CPC's: the larger governs
+    m2.metric("Gravity interceptor, required", show(result.required_volume_gal, "gal", units),
+              help=local["shown"] if local else g["citation"])
     m3.metric("HGI, 1-minute drainage", show(h["rated_one_minute_gpm"], "gpm", units), help=h["citation"])
     m4.metric("HGI, 2-minute drainage", show(h["rated_two_minute_gpm"], "gpm", units), help=h["citation"])
     if g.get("message"):

@@ -7,6 +7,11 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
+#: The state rule on the last day of a period of calendar days, used unless a profile's ``holidays.last_day``
+#: says otherwise: a last day that is a holiday (a Saturday, a Sunday or a holiday of Gov. Code sections
+#: 6700-6707; the profile's calendar lists the days) is extended to the next day that is not a holiday.
+LAST_DAY_RULE = {"extend": True, "citation": "Cal. Code Civ. Proc. §§ 12, 12a", "provenance": "secondary"}
+
 
 def add_months(day: dt.date, months: int) -> dt.date:
     """The same day ``months`` calendar months later, clamped to the month's last day.

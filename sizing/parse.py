@@ -148,6 +148,29 @@ def date(field: str, value: Any, default: dt.date | None = None) -> dt.date:
     return day
 
 
+def record_date(field: str, value: Any, *, today: dt.date | None = None, after: dt.date | None = None,
+                after_what: str = "") -> dt.date:
+    """The date of a record of something that happened (an inspection, a pump-out, a compliance record, a
+    review or a decision stored in the register): a date as :func:`date`, never after ``today`` (default: the
+    clock's day; a record dated ahead would stand in the way of the real one) and, with ``after``, never before
+    it (``after_what`` names it: the notice a compliance record closes).
+
+    >>> record_date("--date", "2026-03-02", today=dt.date(2026, 3, 2))
+    datetime.date(2026, 3, 2)
+    >>> record_date("--date", "2026-03-03", today=dt.date(2026, 3, 2))
+    Traceback (most recent call last):
+    ...
+    sizing.errors.SizingInputError: --date: expected a date on or before today (2026-03-02), got '2026-03-03'
+    """
+    day = date(field, value)
+    today = today or dt.date.today()
+    if day > today:
+        raise SizingInputError(field, day.isoformat(), f"a date on or before today ({today.isoformat()})")
+    if after is not None and day < after:
+        raise SizingInputError(field, day.isoformat(), f"a date on or after {after_what}{after.isoformat()}")
+    return day
+
+
 def text(field: str, value: Any, default: str | None = None, max_length: int = 2000, single_line: bool = False) -> str:
     """Text, stripped, in Unicode's composed form (NFC: 'e' + a combining acute is 'é'), that every report
     prints as written: no control characters (escape sequences, tabs), no character the PDF's font lacks, and

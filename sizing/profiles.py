@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from sizing.errors import TableError
+from sizing.months import LAST_DAY_RULE
 
 #: The maintenance plan's parameters and their units: a profile has all of them or none.
 MAINTENANCE_PARAMETERS = {
@@ -318,6 +319,7 @@ def _date(value: Any, where: str) -> dt.date:
 # --- holidays -------------------------------------------------------------------------------------------------
 
 def _holidays(spec: Mapping[str, Any], name: str) -> None:
+    _last_day(spec.get("last_day"), name)
     for i, day in enumerate(spec.get("local") or []):
         where = f"{name}: holidays.local[{i}]"
         if "date" in day:
@@ -348,3 +350,11 @@ def _holidays(spec: Mapping[str, Any], name: str) -> None:
             raise ProfileError(f"{name}: holidays.observed[{i}]: {holiday!r} is not a holiday of the holidays package "
                                f"for {country}{'-' + subdiv if subdiv else ''}{hint}; a day of the jurisdiction's "
                                "own goes under holidays.local")
+
+
+def _last_day(rule: Mapping[str, Any] | None, name: str) -> None:
+    """A profile that does not extend a period's last day off a closed day cites its own code for it (not the
+    state rule it departs from)."""
+    if rule is not None and not rule.get("extend") and rule.get("citation") == LAST_DAY_RULE["citation"]:
+        raise ProfileError(f"{name}: holidays.last_day.citation: expected the jurisdiction's own clause that keeps "
+                           f"the last day on a closed day, got the state rule {LAST_DAY_RULE['citation']!r}")

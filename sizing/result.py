@@ -61,9 +61,15 @@ class SizingResult:
     provenance: tuple[dict[str, Any], ...]
     #: why this edition applies (the submittal's edition, --edition, or the edition in effect on the application date)
     edition_basis: str = ""
+    #: the jurisdiction's own size with the CPC's, by interceptor type (:func:`sizing.local_size.local_size`, as
+    #: ``LocalSize.to_dict``): only the types the profile's local sizing clause covers
+    local: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     @property
     def required_volume_gal(self) -> float | None:
+        """The gravity volume required: the larger of the CPC's and the jurisdiction's own, where it has one."""
+        if "gravity" in self.local and self.local["gravity"]["governing"] is not None:
+            return self.local["gravity"]["governing"]
         return self.gravity["required_volume_gal"]
 
     def to_dict(self) -> dict[str, Any]:
@@ -82,4 +88,6 @@ class SizingResult:
             "warning_codes": [getattr(w, "code", "other") for w in self.warnings],
             "provenance": [dict(p) for p in self.provenance],
             "edition_basis": self.edition_basis,
+            "local": {k: dict(v) for k, v in self.local.items()},
+            "required_volume_gal": self.required_volume_gal,
         }

@@ -17,6 +17,7 @@ from sizing.cpc import meals as meals_clause
 from sizing.errors import SizingInputError
 from sizing.lines import SUBMITTED, fixture_line, line_warnings, receptor_connected
 from sizing.lines import Run as _Run
+from sizing.local_size import TABLE_UNITS, cpc_size, local_size
 from sizing.quantities import number, show
 from sizing.result import FixtureLine, SizingResult, Step
 from sizing.submittal import Fixture, Submittal
@@ -68,10 +69,12 @@ def size(sub: Submittal) -> SizingResult:
          "source_levels": (sorted({t.source_level(r) for r in t.rows}) if t.rows else [t.source_level()])
          if t.carried_from else None}
         for t in run.tables.values())
+    local = {kind: found.to_dict() for kind in TABLE_UNITS if (found := local_size(
+        sub.jurisdiction, kind, dfu_total, cpc_size(gravity, hydro, sub.edition, kind))) is not None}
     return SizingResult(edition=sub.edition, project=dict(sub.project), construction=sub.construction,
                         dfu_total=dfu_total, fixtures=lines, gravity=gravity, hydromechanical=hydro,
                         meals=meals, steps=tuple(run.steps), warnings=tuple(run.warnings),
-                        provenance=provenance, edition_basis=sub.edition_basis)
+                        provenance=provenance, edition_basis=sub.edition_basis, local=local)
 
 
 class CountedLine(NamedTuple):

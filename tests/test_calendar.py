@@ -167,3 +167,41 @@ def test_working_days_rule_names_the_list_and_its_source():
 
     text = working_days_rule(CITY)
     assert "Day After Thanksgiving" in text and "Susan B. Anthony" in text and "should confirm" in text
+
+
+# --- the last day of a period of calendar days (Cal. Code Civ. Proc. §§ 12, 12a) --------------------------------
+
+def test_a_30_day_notice_of_2026_12_02_falls_due_on_monday_2027_01_04():
+    """Counted by hand: Dec 2 is day 0; Dec 3 -> Dec 31 is 29 days, so day 30 is Fri 2027-01-01, New Year's Day on
+    the City's list (tracy.yaml holidays.observed). CCP § 12a extends the last day to the next day that is not a
+    holiday (Saturdays and Sundays are holidays there): Sat Jan 2, Sun Jan 3, so Mon 2027-01-04 (no holiday of the
+    list falls on it: Martin Luther King Jr. Day is the third Monday, Jan 18)."""
+    from sizing.ordinance.inspection import due_on
+
+    due = calendar.add_calendar_days(D(2026, 12, 2), 30, CITY)
+    assert (due.counted, due.date) == (D(2027, 1, 1), D(2027, 1, 4))
+    assert due.passed == ((D(2027, 1, 1), "New Year's Day"), (D(2027, 1, 2), "Saturday"), (D(2027, 1, 3), "Sunday"))
+    assert due.note == ("extended from 2027-01-01 to 2027-01-04, the next day that is not a holiday: 2027-01-01 "
+                        "(New Year's Day), 2027-01-02 (Saturday), 2027-01-03 (Sunday) (Cal. Code Civ. Proc. §§ 12, 12a)")
+    assert due_on(D(2026, 12, 2), {"value": 30, "unit": "days"}, CITY) == D(2027, 1, 4)
+
+
+def test_a_last_day_that_is_a_working_day_is_not_moved():
+    """30 days after Mon 2026-03-02 is Wed 2026-04-01 (Mar 3 -> Mar 31 is 29, + 1): a working day, kept."""
+    due = calendar.add_calendar_days(D(2026, 3, 2), 30, CITY)
+    assert (due.date, due.passed, due.note) == (D(2026, 4, 1), (), None)
+
+
+def test_a_profile_whose_code_says_otherwise_keeps_the_counted_day(tmp_path):
+    """holidays.last_day with extend: false and the profile's own citation: 30 days after 2026-12-02 stays on
+    2027-01-01; the same switch citing the state rule it departs from is refused when the profile is loaded."""
+    from sizing.tables import TableError
+
+    own = city(tmp_path, "strict", last_day={"extend": False, "citation": "Example City Code 1.04.030"})
+    due = calendar.add_calendar_days(D(2026, 12, 2), 30, own)
+    assert (due.date, due.note) == (D(2027, 1, 1), None)
+    with pytest.raises(TableError, match=r"bad.yaml: holidays.last_day.citation: expected the jurisdiction's own "
+                                         r"clause"):
+        city(tmp_path, "bad", last_day={"extend": False, "citation": "Cal. Code Civ. Proc. §§ 12, 12a"})
+    with pytest.raises(TableError, match=r"last_day"):
+        city(tmp_path, "nocite", last_day={"extend": False})

@@ -32,7 +32,7 @@ def lodi(tmp_path_factory) -> Path:
     p = raw["parameters"]
     p["min_manhole_diameter"]["value"] = 30
     p["max_discharge_temperature"]["value"] = 150
-    p["existing_trigger_install_working_days"]["value"] = 90
+    p["existing_trigger_install_period"]["value"] = 90
     p["max_accumulation_percent"]["value"] = 20
     p["training_interval_months"]["value"] = 6
     raw["holidays"]["observed"] = ["Christmas Day"]

@@ -28,14 +28,14 @@ def test_the_committed_file_is_the_generated_one(capsys):
 
 
 def test_each_cell_is_the_value_its_citation_and_its_level():
-    """The install deadline after a notification: Placerville 180 days (PCC 7-5-8(B)(2)(a), read from a published
+    """The install deadline after a notification: Placerville 180 calendar days (PCC 7-5-8(B)(2)(a), read from a published
     copy: secondary), Tracy 180 working days (TMC ch. 5.26, Grease interceptor requirement (b)(1), the City's text:
     confirmed). Long Beach's grease trap range 20-55 gpm (LBMC 8.46.050(C)). Placerville's unread waiver validity is
     shown, in bold, as unconfirmed."""
     text = render()
     head = row(text, "rule · value")
-    cells = dict(zip(head, row(text, "interceptor_required · `existing_trigger_install_working_days`"), strict=True))
-    assert cells["`placerville`"] == "180 days · PCC 7-5-8(B)(2)(a) · *secondary*"
+    cells = dict(zip(head, row(text, "interceptor_required · `existing_trigger_install_period`"), strict=True))
+    assert cells["`placerville`"] == "180 calendar days · PCC 7-5-8(B)(2)(a) · *secondary*"
     assert cells["`tracy`"] == "180 working days · TMC ch. 5.26, Grease interceptor requirement (b)(1) · *confirmed*"
     assert cells["`long-beach`"] == "—"
     lb = dict(zip(head, row(text, "hgi_rating_range · `max_hgi_rating`"), strict=True))

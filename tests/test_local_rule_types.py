@@ -321,3 +321,68 @@ def test_the_device_interval_check_prints_as_a_pdf_and_refuses_a_chart(tmp_path,
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and err[0].startswith("sizing maintenance: --plot: City of Long Beach") and \
         not (tmp_path / "c.png").exists()
+
+
+# --- one required size from `sizing size` and `sizing review` ---------------------------------------------------
+
+def four_hand_sinks() -> dict:
+    """4 kitchen hand sinks, 1 DFU each (Table 702.1, lavatory row): 4 DFU, within Table 1014.3.6's first row (up to
+    8 DFU -> 500 gal); a 500 gal gravity interceptor."""
+    return {"edition": "2025", "construction": "new", "project": {"name": "Four sinks"},
+            "fixtures": [{"type": "hand_sink", "count": 4, "area": "food_prep", "connected_to_interceptor": True}],
+            "interceptor": {"type": "gravity", "volume": "500 gal"}, "review_date": "2026-03-02"}
+
+
+def sized(capsys, doc, path: Path, tmp_path: Path, fmt="json"):
+    plan = tmp_path / "plan.yaml"
+    plan.write_text(yaml.safe_dump(doc), encoding="utf-8")
+    assert main(["size", str(plan), "--jurisdiction", str(path), "--format", fmt]) == 0
+    out = capsys.readouterr().out
+    return json.loads(out) if fmt == "json" else out
+
+
+def test_size_and_review_give_one_required_volume_under_a_local_minimum(capsys, tmp_path):
+    """CPC 500 gal for 4 DFU; the local minimum 750 gal (TBMC 9.3(a)) governs. `sizing size` said 500 gal while the
+    review failed the same 500 gal interceptor at 750 gal: both now read 750 gal, and the report shows each size."""
+    path = profile(tmp_path, "minville", ["local_size"],
+                   {"local_min_volume": {"value": 750, "unit": "gal", "citation": "TBMC 9.3(a)",
+                                         "provenance": "secondary"}})
+    d = sized(capsys, four_hand_sinks(), path, tmp_path)
+    assert d["gravity"]["required_volume_gal"] == 500 and d["required_volume_gal"] == 750
+    local = d["local"]["gravity"]
+    assert (local["cpc"], local["governing"], local["local"]) == (500, 750, [
+        {"size": 750, "basis": "local minimum 750 gal (TBMC 9.3(a))", "citation": "TBMC 9.3(a)",
+         "provenance": "secondary"}])
+    f = finding(four_hand_sinks(), path, "local_size")
+    assert (f.status, f.value, f.limit) == ("fail", 500, 750) and f.limit == d["required_volume_gal"]
+    text = sized(capsys, four_hand_sinks(), path, tmp_path, "text")
+    assert "Gravity interceptor, required volume (CPC)" in text and "Gravity interceptor, local minimum" in text
+    assert "TBMC 9.3(a) [secondary]" in text
+    row = next(line for line in text.splitlines() if "required (the larger governs)" in line)
+    assert "750 gal" in row and "TBMC 9.3(a)" in row
+    markdown = sized(capsys, four_hand_sinks(), path, tmp_path, "markdown")
+    assert "| Gravity interceptor, required (the larger governs) | 750 gal |" in markdown
+
+
+def test_size_and_review_give_one_required_volume_under_a_local_table(capsys, tmp_path):
+    """A local table up to 10 DFU -> 1,000 gal: 4 DFU -> 1,000 gal, above the CPC's 500 gal."""
+    path = profile(tmp_path, "tableville", ["local_size"], {"local_size_table": {
+        "value": [[10, 1000], [40, 1500]], "unit": "gal", "citation": "TBMC 9.4, Table A"}})
+    d = sized(capsys, four_hand_sinks(), path, tmp_path)
+    assert d["required_volume_gal"] == 1000 and d["local"]["gravity"]["local"][0]["citation"] == "TBMC 9.4, Table A"
+    assert finding(four_hand_sinks(), path, "local_size").limit == 1000
+
+
+def test_the_shipped_carmel_profile_shows_its_unread_table_in_the_sizing_report(capsys, tmp_path):
+    """carmel-area-wd lists local_size with Table IV-1 not read (unconfirmed): the compliant example's 30 DFU is
+    1,000 gal by Table 1014.3.6 (22-35 DFU); the report names the table as not applied, with its citation and
+    level, and the review's local_size check reads the same 1,000 gal."""
+    doc = compliant()
+    d = sized(capsys, doc, Path("carmel-area-wd"), tmp_path)
+    local = d["local"]["gravity"]
+    assert (local["cpc"], local["governing"], local["local"], local["provenance"]) == (1000, 1000, [], "unconfirmed")
+    assert local["not_applied"][0].startswith("CAWD Code 0-0-0-4013 (C), Table IV-1: its values were not read")
+    f = finding(doc, Path("carmel-area-wd"), "local_size")
+    assert f.status == "warn" and f.limit == d["required_volume_gal"] == 1000
+    text = sized(capsys, doc, Path("carmel-area-wd"), tmp_path, "text")
+    assert "Gravity interceptor, local size not applied" in text and "[unconfirmed]" in text

@@ -42,7 +42,7 @@ EXAMPLEVILLE = textwrap.dedent("""\
     parameters:
       new_construction_install_before_discharge: {value: true, citation: "EMC 9.10.020(a)"}
       change_of_ownership_remodel_operations_install: {value: true, citation: "EMC 9.10.020(c)"}
-      existing_trigger_install_working_days: {value: 30, unit: working days, citation: "EMC 9.10.020(b)"}
+      existing_trigger_install_period: {value: 30, unit: working days, citation: "EMC 9.10.020(b)"}
       waiver_validity: {value: none granted, citation: "EMC 9.10.020"}
       min_compartments: {value: 3, unit: count, citation: "EMC 9.10.030(b)"}
       min_manhole_diameter: {value: 762, unit: mm, citation: "EMC 9.10.030(d)"}
@@ -243,19 +243,20 @@ def test_openings_per_length_and_a_rating_range_are_profile_data(tmp_path):
 
 
 def test_a_deadline_in_calendar_days_is_counted_in_calendar_days(city, capsys):
-    """A profile whose install period is in "days" (not "working days"): 30 days from Mon 2025-11-03 is
-    2025-12-03, with no holiday skipped, and every text says "days"."""
+    """A profile whose install period is in "calendar days" (not "working days"): 30 days from Mon 2025-11-03 is
+    Wed 2025-12-03 (a working day: not extended), with no holiday skipped, and every text says "calendar days"."""
     (city / "calendar.yaml").write_text(EXAMPLEVILLE.replace(
-        "existing_trigger_install_working_days: {value: 30, unit: working days",
-        "existing_trigger_install_working_days: {value: 30, unit: days"), encoding="utf-8")
+        "existing_trigger_install_period: {value: 30, unit: working days",
+        "existing_trigger_install_period: {value: 30, unit: calendar days"), encoding="utf-8")
     code, d = run_json(capsys, "review", EXAMPLES / "review-noncompliant.yaml", "--jurisdiction", "calendar")
     deadline = d["deadline"]
-    assert (deadline["date"], deadline["day_kind"], deadline["holidays_skipped"]) == ("2025-12-03", "days", [])
+    assert (deadline["date"], deadline["day_kind"], deadline["holidays_skipped"]) == ("2025-12-03", "calendar days", [])
     required = next(f for f in d["findings"] if f["rule"] == "interceptor_required")
-    assert "within 30 days of the notification on 2025-11-03, i.e. by 2025-12-03" in required["message"]
+    assert "within 30 calendar days of the notification on 2025-11-03, i.e. by 2025-12-03" in required["message"]
+    assert deadline["extended"] is None
     assert main(["review", str(EXAMPLES / "review-noncompliant.yaml"), "--jurisdiction", "calendar"]) == 1
-    assert "interceptor_required: 30 days after 2025-11-03" in capsys.readouterr().out
+    assert "interceptor_required: 30 calendar days after 2025-11-03" in capsys.readouterr().out
     (city / "weeks.yaml").write_text(EXAMPLEVILLE.replace("unit: working days", "unit: weeks"), encoding="utf-8")
-    with pytest.raises(TableError, match=r"weeks.yaml: parameters.existing_trigger_install_working_days: expected a "
-                                         r"number in one of working days, days"):
+    with pytest.raises(TableError, match=r"weeks.yaml: parameters.existing_trigger_install_period: expected a "
+                                         r"number in one of working days, calendar days"):
         get("weeks", city)

@@ -54,7 +54,7 @@ def test_a_child_inherits_every_key_it_does_not_give(tmp_path):
     assert child.raw["parameters"]["min_compartments"]["citation"] == "TVC 4.2.030(b)"
     assert child.raw["parameters"]["min_manhole_diameter"]["value"] == pytest.approx(30.0)
     # every other parameter is Tracy's, as written there
-    for key in ("max_discharge_temperature", "max_accumulation_percent", "existing_trigger_install_working_days"):
+    for key in ("max_discharge_temperature", "max_accumulation_percent", "existing_trigger_install_period"):
         assert child.raw["parameters"][key] == tracy.raw["parameters"][key]
 
 

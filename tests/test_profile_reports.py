@@ -63,10 +63,12 @@ def test_the_review_and_the_letter_carry_the_citys_title_and_citations(jid):
 
 def test_the_letter_counts_placervilles_deadline_in_calendar_days():
     """PCC 7-5-8(B)(2)(a): 180 days after the notification of 2025-11-03 = 2026-05-02 (27 days to Nov 30, then 31 +
-    31 + 28 + 31 + 30 = 178, + 2); the City's 180 working days would end 2026-07-28."""
+    31 + 28 + 31 + 30 = 178, + 2), a Saturday: the last day runs to Monday 2026-05-04 (Cal. Code Civ. Proc. §§ 12,
+    12a); the City's 180 working days would end 2026-07-28."""
     letter = text_of(letter_pdf(build(noncompliant("placerville"))))
-    assert ("interceptor required: 2026-05-02 (180 days after 2025-11-03, the Director's notification) "
-            "[PCC 7-5-8(B)(2)(a)]") in letter
+    assert ("interceptor required: 2026-05-04 (180 calendar days after 2025-11-03, the Director's notification; "
+            "extended from 2026-05-02 to 2026-05-04, the next day that is not a holiday: 2026-05-02 (Saturday), "
+            "2026-05-03 (Sunday) (Cal. Code Civ. Proc. §§ 12, 12a)) [PCC 7-5-8(B)(2)(a)]") in letter
     assert "working days" not in letter
     tracy = text_of(letter_pdf(build(noncompliant("tracy"))))
     assert "2026-07-28 (180 working days after 2025-11-03" in tracy

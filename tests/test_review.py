@@ -258,10 +258,45 @@ def test_dishwasher_connection():
     assert f.citation == "TMC ch. 5.26, Grease interceptor requirement"
 
 
+def stated(*lines):
+    """The kitchen lines ``lines`` (0-based) marked connected_to_interceptor: true, as a plan shows them."""
+    def change(data):
+        for i in lines:
+            data["fixtures"][i]["connected_to_interceptor"] = True
+    return change
+
+
 def test_prep_fixtures_connected():
-    assert finding(run(), "prep_fixtures_connected").status == "pass"
+    assert finding(run(stated(0, 1, 2)), "prep_fixtures_connected").status == "pass"
     f = finding(run(fixture(1, connected_to_interceptor=False)), "prep_fixtures_connected")
     assert f.status == "fail" and f.message.endswith(": fixture 2 (2 x Floor drain)")
+
+
+def test_a_connection_taken_by_default_is_a_warning_not_a_pass():
+    """The three kitchen lines of BASE state no connection: they are counted as connected by default (the sizing
+    step), so "all connected" rests on that default: a warning naming them and asking the plan to show it."""
+    f = finding(run(), "prep_fixtures_connected")
+    assert f.status == "warn" and f.value == "all connected (assumed)"
+    assert "fixture 1 (Three-compartment (pot) sink), fixture 2 (2 x Floor drain), fixture 3 (Mop sink" in f.message
+    assert "taken as connected by default" in f.message and f.correction.startswith("Show on the plans where fixture 1")
+    one = finding(run(stated(0, 2)), "prep_fixtures_connected")
+    assert one.status == "warn" and "does not say where fixture 2 (2 x Floor drain) drains:" in one.message
+
+
+def test_a_restroom_hand_sink_not_said_where_it_drains_is_a_warning():
+    """A hand sink in the restroom is a restroom wash basin (TMC ch. 5.26, Prohibitions (e)); the submittal does
+    not say where it drains, so "not on the grease line" is the default, not a fact of the plans."""
+    f = finding(run(add_fixture(type="hand_sink", area="restroom")), "sanitary_connection")
+    assert f.status == "warn" and f.citation == "TMC ch. 5.26, Prohibitions (e)"
+    assert "does not say where fixture 6 (" in f.message
+    assert ("taken as not connected by default: a sanitary fixture is not on the grease line "
+            "(TMC ch. 5.26, Prohibitions (e))") in f.message
+    assert f.correction.startswith("Show on the plans where fixture 6 (") and "connected_to_interceptor: false" in f.correction
+    shown = finding(run(add_fixture(type="hand_sink", area="restroom", connected_to_interceptor=False)),
+                    "sanitary_connection")
+    assert shown.status == "pass"
+    dish = finding(run(fixture(3, connected_to_interceptor=None)), "dishwasher_connection")
+    assert dish.status == "warn" and "does not say where fixture 4 (Dishwasher, domestic) drains" in dish.message
 
 
 def test_sanitary_connection():
@@ -552,7 +587,8 @@ def test_no_interceptor_message_reads_plainly():
     """Item 8: 'no grease interceptor is not shown' was a double negative."""
     f = finding(run(interceptor=None), "compartments")
     assert f.message == "Compartments: not checked; no grease interceptor is shown on the plans"
-    one = finding(run(lambda d: d.update(fixtures=[BASE["fixtures"][0]])), "prep_fixtures_connected")
+    one = finding(run(lambda d: d.update(fixtures=[dict(BASE["fixtures"][0], connected_to_interceptor=True)])),
+                  "prep_fixtures_connected")
     assert one.message == "The one food preparation / clean-up fixture line is connected"
     remodel = finding(run(construction="remodel", interceptor=None), "interceptor_required")
     assert remodel.message == "A remodel requires a grease interceptor; none is shown on the plans"

@@ -121,7 +121,7 @@ def test_profile_has_every_ordinance_number():
     params = get_jurisdiction("tracy").parameters
     expected = {"min_compartments": 2, "min_manhole_diameter": 24, "max_discharge_temperature": 140,
                 "max_accumulation_percent": 25, "max_service_interval_months": 6,
-                "default_service_interval_months": 3, "existing_trigger_install_working_days": 180,
+                "default_service_interval_months": 3, "existing_trigger_install_period": 180,
                 "revocation_notice_days": 30, "records_retention_years": 3}
     for key, value in expected.items():
         assert params[key]["value"] == value

@@ -13,6 +13,12 @@ when the profile is loaded). Two kinds of holiday, both data in the profile:
 
 Counting rule: the day of notification is day 0, whatever day it is; day 1 is the first working day after
 it, and the deadline is the n-th working day after it.
+
+A period of calendar days (:func:`add_calendar_days`) counts every day, and its last day, when it is not a working
+day (a Saturday, a Sunday or a holiday of the profile's calendar), is extended to the next day that is
+(:data:`LAST_DAY_RULE`: Cal. Code Civ. Proc. sections 12 and 12a, holidays per Gov. Code sections 6700-6707,
+Saturdays included). A profile whose code says otherwise switches the extension off with ``holidays.last_day``
+(``extend: false`` and its own citation).
 """
 
 from __future__ import annotations
@@ -20,10 +26,12 @@ from __future__ import annotations
 import calendar as _weeks
 import datetime as dt
 from collections.abc import Mapping
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from sizing.jurisdiction import Jurisdiction
+from sizing.months import LAST_DAY_RULE
 
 OBSERVED_SUFFIX = " (observed)"
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
@@ -184,3 +192,59 @@ def holidays_between(start: dt.date, end: dt.date, jurisdiction: Jurisdiction) -
         if name:
             out.append((day, name))
     return out
+
+
+@dataclass(frozen=True)
+class CalendarDue:
+    """The last day of a period of calendar days: ``counted`` (start + n), extended past the days in ``passed``
+    (each with why it is closed) to ``date`` under ``citation``."""
+
+    date: dt.date
+    counted: dt.date
+    passed: tuple[tuple[dt.date, str], ...] = ()
+    citation: str | None = None
+
+    @property
+    def note(self) -> str | None:
+        """What moved the date, for the output (None: the counted day is the last day)."""
+        if not self.passed:
+            return None
+        days = ", ".join(f"{d.isoformat()} ({why})" for d, why in self.passed)
+        return (f"extended from {self.counted.isoformat()} to {self.date.isoformat()}, the next day that is not a "
+                f"holiday: {days} ({self.citation})")
+
+
+def last_day_rule(jurisdiction: Jurisdiction) -> Mapping[str, Any]:
+    """Whether the last day of a calendar-day period moves off a closed day, and under which citation."""
+    return jurisdiction.holidays.get("last_day") or LAST_DAY_RULE
+
+
+def closed_because(day: dt.date, jurisdiction: Jurisdiction) -> str | None:
+    """Why ``day`` is not a working day ("Saturday", "Sunday", a holiday's name), or None when it is one."""
+    names = [WEEKDAYS[day.weekday()].capitalize()] if day.weekday() >= 5 else []
+    holiday = holiday_name(day, jurisdiction)
+    return "; ".join(names + [holiday] if holiday else names) or None
+
+
+def add_calendar_days(start: dt.date, n: int, jurisdiction: Jurisdiction) -> CalendarDue:
+    """The last day of a period of ``n`` calendar days after ``start`` (``start`` is day 0), moved to the next
+    working day when it falls on a Saturday, a Sunday or a holiday (unless the profile switches that off).
+
+    >>> from sizing.jurisdiction import get
+    >>> due = add_calendar_days(dt.date(2026, 12, 2), 30, get("tracy"))   # 2027-01-01 is New Year's Day
+    >>> due.date, due.counted
+    (datetime.date(2027, 1, 4), datetime.date(2027, 1, 1))
+    >>> add_calendar_days(dt.date(2026, 3, 2), 30, get("tracy")).note is None    # 2026-04-01, a Wednesday
+    True
+    """
+    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+        raise ValueError(f"calendar days must be a whole number >= 0, got {n!r}")
+    counted = start + dt.timedelta(days=n)
+    rule = last_day_rule(jurisdiction)
+    if not rule.get("extend", True):
+        return CalendarDue(counted, counted)
+    day, passed = counted, []
+    while (why := closed_because(day, jurisdiction)) is not None:
+        passed.append((day, why))
+        day += dt.timedelta(days=1)
+    return CalendarDue(day, counted, tuple(passed), rule["citation"] if passed else None)

@@ -17,6 +17,7 @@ from typing import Any
 from sizing.errors import SizingInputError
 from sizing.jurisdiction import Jurisdiction
 from sizing.ordinance.accumulation import exceeds_accumulation_limit, percent_full
+from sizing.ordinance.calendar import CalendarDue, add_calendar_days, add_working_days
 from sizing.quantities import show, show_against
 from sizing.sections.inspection import NO, InspectionRecord
 
@@ -209,9 +210,18 @@ def tier(jurisdiction: Jurisdiction, key: str, number: int) -> dict[str, Any]:
             "tier_citation": spec.get("citation"), "period": dict(spec["period"]), "last": n == len(tiers)}
 
 
+def due(issued: dt.date, period: Mapping[str, Any], jurisdiction: Jurisdiction) -> CalendarDue:
+    """The last day to comply: ``value`` calendar days after ``issued`` (a last day on a Saturday, a Sunday or a
+    holiday extended to the next working day, :func:`~sizing.ordinance.calendar.add_calendar_days`), or the
+    ``value``-th working day after it on the profile's calendar (the day of the notice is day 0)."""
+    if period["unit"] == "working days":
+        day = add_working_days(issued, int(period["value"]), jurisdiction)
+        return CalendarDue(day, day)
+    return add_calendar_days(issued, int(period["value"]), jurisdiction)
+
+
 def due_on(issued: dt.date, period: Mapping[str, Any], jurisdiction: Jurisdiction) -> dt.date:
-    """The last day to comply: ``value`` calendar days after ``issued``, or the ``value``-th working day after it
-    on the profile's calendar (the day of the notice is day 0).
+    """The date of :func:`due`.
 
     >>> from sizing.jurisdiction import get
     >>> due_on(dt.date(2026, 3, 2), {"value": 30, "unit": "days"}, get("tracy"))
@@ -219,11 +229,14 @@ def due_on(issued: dt.date, period: Mapping[str, Any], jurisdiction: Jurisdictio
     >>> due_on(dt.date(2025, 11, 26), {"value": 1, "unit": "working days"}, get("tracy"))  # Thanksgiving, day after
     datetime.date(2025, 12, 1)
     """
-    if period["unit"] == "working days":
-        from sizing.ordinance.calendar import add_working_days
+    return due(issued, period, jurisdiction).date
 
-        return add_working_days(issued, int(period["value"]), jurisdiction)
-    return issued + dt.timedelta(days=int(period["value"]))
+
+def due_note(issued: dt.date, period: Mapping[str, Any], due_date: dt.date, jurisdiction: Jurisdiction) -> str | None:
+    """Why a stored due date is later than its period counts (the last day extended off a closed day), or None
+    (not moved, or stored under another rule: the date is shown as stored)."""
+    found = due(issued, period, jurisdiction)
+    return found.note if found.date == due_date else None
 
 
 def period_words(period: Mapping[str, Any]) -> str:

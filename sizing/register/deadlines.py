@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from sizing.jurisdiction import Jurisdiction
+from sizing.months import LAST_DAY_RULE
 from sizing.ordinance.due import is_overdue
 from sizing.ordinance.due import status as due_status
 from sizing.quantities import show
@@ -196,12 +197,25 @@ def latest_log_results(conn, scope: Scope = EVERY_FSE) -> dict[str, dict[str, An
     return out
 
 
+def install_period(n: Mapping[str, Any]) -> str:
+    """A stored notification's period as the due list and the history print it: ``180 calendar days``, and, when
+    the stored deadline is later than the days count (its last day extended off a Saturday, a Sunday or a
+    holiday), from which day and under which rule."""
+    kind = n["day_kind"] or "working days"
+    words = f"{n['working_days']} {kind}"
+    if kind != "working days" and n["notified_on"] and n["install_deadline"] and n["working_days"] is not None:
+        counted = as_date(n["notified_on"]) + dt.timedelta(days=int(n["working_days"]))
+        if as_date(n["install_deadline"]) > counted:
+            words += f" (the last day extended from {counted.isoformat()}, {LAST_DAY_RULE['citation']})"
+    return words
+
+
 def _due_installs(fse_id: str, notices: list[dict[str, Any]], last_pump: dt.date | None, add) -> None:
     """An install deadline, until a pump-out on or after its notification shows an interceptor in service."""
     for n in notices:
         if last_pump is None or last_pump < n["notified_on"]:
             add(n["install_deadline"], fse_id, "install interceptor",
-                f"{n['working_days']} {n['day_kind'] or 'working days'} after the notification of "
+                f"{install_period(n)} after the notification of "
                 f"{n['notified_on']}; no installation recorded", n["citation"])
 
 

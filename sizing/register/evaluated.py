@@ -85,6 +85,31 @@ def no_nul(value: Any, path: str = "") -> None:
             no_nul(v, f"{path}[{i}]")
 
 
+def _record_dates(kind: str, data: Mapping[str, Any], doc: Mapping[str, Any]) -> list[tuple[str, Any]]:
+    """The dates the register keeps of what happened, each with the document field it came from."""
+    if kind == "maintenance":
+        nested = isinstance(doc.get("maintenance"), Mapping)
+        return [("maintenance.as_of" if nested else "as_of", data.get("as_of"))]
+    if kind == "review":
+        notified = [("existing_fse.notification_date", d.get("start")) for d in data.get("deadlines") or []
+                    if d.get("rule") == "interceptor_required"]
+        return [("review_date", data.get("review_date"))] + notified
+    w = doc.get("waiver") if isinstance(doc.get("waiver"), Mapping) else {}
+    rev = w.get("revocation") if isinstance(w.get("revocation"), Mapping) else {}
+    return [("waiver.date" if w.get("date") is not None else "review_date", data.get("date")),
+            ("waiver.granted_on", w.get("granted_on")), ("waiver.revocation.notice_mailed", rev.get("notice_mailed"))]
+
+
+def check_record_dates(kind: str, data: Mapping[str, Any], doc: Mapping[str, Any], given: dt.date | None) -> None:
+    """A record of something that happened is never dated after today (:func:`sizing.parse.record_date`): the
+    evaluation date given (``--date``) and each date the register keeps of the document."""
+    if given is not None:
+        parse.record_date("--date", given)
+    for field_name, value in _record_dates(kind, data, doc):
+        if value is not None:
+            parse.record_date(field_name, value)
+
+
 @dataclass
 class Evaluated:
     """A document evaluated by the core, ready to store."""
@@ -136,6 +161,8 @@ def evaluate(doc: Any, kind: str | None = None, fse_id: str | None = None, today
         result = review(sub, today=today)
         project, ok = dict(sub.project), result.compliant
     fse = check_fse_id(fse_id, "--fse") if fse_id is not None else check_fse_id(project.get("fse_id"))
-    return Evaluated(kind=kind, fse_id=fse, project=project, result=result, data=jsonable(result.to_dict()),
+    data = jsonable(result.to_dict())
+    check_record_dates(kind, data, doc, today)
+    return Evaluated(kind=kind, fse_id=fse, project=project, result=result, data=data,
                      exit_code=0 if ok else 1, document=jsonable(doc), text=None if text is None else
                      text.replace("\x00", ""), name=name, jurisdiction=jurisdiction.id)

@@ -34,6 +34,7 @@ from sizing.ordinance.inspection import FAILED, outcome
 from sizing.quantities import show
 from sizing.register import access
 from sizing.register import schema as t
+from sizing.register.notices import stored_due_note
 from sizing.register.replan import Planned, replan
 from sizing.register.who import on_behalf_of
 from sizing.sections.inspection import NO, InspectionRecord
@@ -105,9 +106,7 @@ def comply(reg: Any, notice_id: int, on_date: dt.date, evidence: str, *, user: s
     with reg.db.write() as conn:
         access.authorise(conn, reg.identity, "inspection", require_user=reg.require_user)
         notice = _open_notice(conn, notice_id, "NOTICE")
-        if on_date < notice["issued_on"]:
-            raise SizingInputError("--date", on_date.isoformat(), f"a date on or after the notice's "
-                                   f"{notice['issued_on'].isoformat()}")
+        parse.record_date("--date", on_date, after=notice["issued_on"], after_what="the notice's ")
         return _close(conn, notice_id, on_date, COMPLIANCE, None, evidence, writer)
 
 
@@ -232,7 +231,7 @@ def _shown(row: Mapping[str, Any]) -> dict[str, Any]:
     period = {"value": row["period_days"], "unit": row["period_unit"], "provenance": row["period_provenance"]}
     return {"notice": row["id"], "type": row["notice_type"], "tier": row["tier"], "title": row["title"],
             "item": row["item"], "citation": row["citation"], "issued_on": row["issued_on"].isoformat(),
-            "due_on": row["due_on"].isoformat(), "period": core.period_words(period)}
+            "due_on": row["due_on"].isoformat(), "due_note": stored_due_note(row), "period": core.period_words(period)}
 
 
 def _reading(conn: Connection, fse: str, rec: InspectionRecord, result: Any, iid: int, jurisdiction: Jurisdiction,

@@ -196,9 +196,7 @@ def _row(line: int, cells: Mapping[str, str], today: dt.date) -> Manifest:
     for column in COLUMNS:
         if not cells[column].strip():
             raise SizingInputError(column, None, "", message=f"{column}: missing; expected {_WANT[column]}")
-    day = _date(cells["date"])
-    if day > today:
-        raise SizingInputError("date", day.isoformat(), f"a date on or before today ({today.isoformat()})")
+    day = parse.record_date("date", _date(cells["date"]), today=today)
     manifest = parse.identifier("manifest", cells["manifest"], max_length=MANIFEST_MAX)
     return Manifest(line=line, fse_id=_fse_id(cells["fse_id"]), on_date=day, hauler=_hauler(cells["hauler"]),
                     manifest=manifest, gallons=_gallons(cells["gallons"]), full=_pump_out(cells["pump_out"]),

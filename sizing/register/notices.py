@@ -12,9 +12,11 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
+from sizing.jurisdiction import DEFAULT_ID
+from sizing.jurisdiction import get as get_jurisdiction
 from sizing.ordinance.due import OVERDUE
 from sizing.ordinance.due import status as due_status
-from sizing.ordinance.inspection import period_words
+from sizing.ordinance.inspection import due_note, period_words
 from sizing.register.collect import with_few_collections
 from sizing.register.reading import EVERY_FSE, KINDS, Scope, columns, dicts, fetch, scalars
 
@@ -24,7 +26,7 @@ Connection = Any
 OPEN, CLOSED = "open", "closed"
 #: The columns of ``register notices --format csv`` (and the keys of each notice in its JSON).
 COLUMNS = ("notice", "fse_id", "name", "type", "tier", "title", "item", "item_text", "citation", "issued_on",
-           "period", "period_provenance", "due_on", "status", "closed_on", "how", "evidence", "inspection_id",
+           "period", "period_provenance", "due_on", "due_note", "status", "closed_on", "how", "evidence", "inspection_id",
            "recorded_by")
 
 
@@ -70,6 +72,13 @@ def _names(conn: Connection, fse_id: str | None) -> dict[str, str | None]:
     return dict(fetch(conn, sql, {"fse_id": fse_id})[1])
 
 
+def stored_due_note(r: Any) -> str | None:
+    """Why a stored notice's due date is later than its period counts (its last day extended off a Saturday, a
+    Sunday or a holiday, and under which rule), from its row of ``notices``; None when it is not."""
+    period = {"value": r["period_days"], "unit": r["period_unit"]}
+    return due_note(r["issued_on"], period, r["due_on"], get_jurisdiction(r["jurisdiction_id"] or DEFAULT_ID))
+
+
 def _state(r: dict[str, Any], as_of: dt.date, pumps: list[dt.date], name: str | None) -> dict[str, Any]:
     closed_on, how, evidence = r["closed_on"], r["how"], r["evidence"]
     if closed_on is not None and closed_on > as_of:  # closed after the day asked about: open on that day
@@ -83,7 +92,7 @@ def _state(r: dict[str, Any], as_of: dt.date, pumps: list[dt.date], name: str | 
     return {"notice": r["id"], "fse_id": r["fse_id"], "name": name, "type": r["notice_type"], "tier": r["tier"],
             "title": r["title"], "item": r["item"], "item_text": r["item_text"], "citation": r["citation"],
             "issued_on": r["issued_on"], "period": period_words(period), "period_provenance": r["period_provenance"],
-            "period_note": r["period_note"], "due_on": r["due_on"], "status": state, "closed_on": closed_on,
+            "period_note": r["period_note"], "due_on": r["due_on"], "due_note": stored_due_note(r), "status": state, "closed_on": closed_on,
             "how": how, "evidence": evidence, "inspection_id": r["inspection_id"],
             "recorded_by": r["recorded_by"], "jurisdiction_id": r["jurisdiction_id"]}
 

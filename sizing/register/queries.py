@@ -18,7 +18,7 @@ from sizing.ordinance.inspection import outcome_words
 from sizing.quantities import show as quantity
 from sizing.register.adapter import FAIL
 from sizing.register.collect import with_few_collections
-from sizing.register.deadlines import cpc_check, due_records, overdue_counts
+from sizing.register.deadlines import cpc_check, due_records, install_period, overdue_counts
 from sizing.register.fses import fse_ids as _fse_ids
 from sizing.register.fses import require_fse
 from sizing.register.reading import EVERY_FSE, Scope, dicts, fetch, scalars, select
@@ -212,7 +212,7 @@ def history(reg: Register, fse_id: str) -> list[dict[str, Any]]:
             f"{counts.get('warn', 0)} warn; reviewer {r['reviewer']}; {r['jurisdiction']}, CPC {r['edition']}; "
             f"required {r['required_volume_gal']} gal", r)
     for r in d["notifications"]:
-        add(r["notified_on"], "notification", f"install within {r['working_days']} {r['day_kind'] or 'working days'}, by "
+        add(r["notified_on"], "notification", f"install within {install_period(r)}, by "
             f"{r['install_deadline']} ({r['citation']})", r)
     for r in d["interceptors"]:
         size = (quantity(r["volume_gal"], "gal") if r["volume_gal"] is not None else

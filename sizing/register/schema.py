@@ -108,7 +108,7 @@ notifications = sa.Table(
     sa.Column("rule", sa.String(60)),
     sa.Column("notified_on", sa.Date),
     sa.Column("working_days", sa.Integer),
-    #: how ``working_days`` counts: "working days" or "days" (calendar days)
+    #: how ``working_days`` counts: "working days", or "calendar days" ("days" in rows stored before the name)
     sa.Column("day_kind", sa.String(20)),
     sa.Column("install_deadline", sa.Date),
     sa.Column("citation", sa.String(L["citation"])),

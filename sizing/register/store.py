@@ -296,7 +296,8 @@ def _add_cycle(conn: Connection, ev: Evaluated, writer: Mapping[str, Any]) -> Ad
         fse_id=ev.fse_id, cycle=number, document_name=ev.name, document_text=ev.text, document=ev.document,
         review_date=_date(d["review_date"]), reviewer=reviewer, jurisdiction=d.get("jurisdiction"),
         edition=d.get("edition"), construction=d.get("construction"), compliant=d["compliant"],
-        dfu_total=d["sizing"].get("dfu_total"), required_volume_gal=d["sizing"]["gravity"].get("required_volume_gal"),
+        dfu_total=d["sizing"].get("dfu_total"),  # the required volume: the larger of the CPC's and a local one
+        required_volume_gal=d["sizing"].get("required_volume_gal", d["sizing"]["gravity"].get("required_volume_gal")),
         result=d, jurisdiction_id=ev.jurisdiction, **writer)).inserted_primary_key[0]
     notes = []
     for deadline in d.get("deadlines") or []:
@@ -310,7 +311,8 @@ def _add_cycle(conn: Connection, ev: Evaluated, writer: Mapping[str, Any]) -> Ad
             conn.execute(t.notifications.insert().values(
                 fse_id=ev.fse_id, rule=deadline["rule"], notified_on=start, working_days=deadline["working_days"],
                 day_kind=deadline.get("day_kind", "working days"), install_deadline=_date(deadline["date"]), citation=deadline["citation"], cycle_id=cycle_id, **writer))
-            notes.append(f"notification of {start.isoformat()}: install by {deadline['date']}")
+            notes.append(f"notification of {start.isoformat()}: install by {deadline['date']}"
+                         + (f" ({deadline['extended']})" if deadline.get("extended") else ""))
     icp = d.get("interceptor")
     if icp and (icp.get("volume_gal") is not None or icp.get("rated_flow_gpm") is not None):
         last = _latest(conn, t.interceptors, ev.fse_id)

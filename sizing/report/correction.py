@@ -127,7 +127,8 @@ def build(r: Review, notes: Mapping[str, ReviewerNote] | None = None,
                    f"under {under(r)} and the California Plumbing Code {r.edition}. Please correct the plans "
                    "as listed below and resubmit them, with a response to each numbered item.")
     deadlines = tuple(f"{d.rule.replace('_', ' ')}: {d.date.isoformat()} ({d.working_days} {d.day_kind} after "
-                      f"{d.start.isoformat()}, {d.start_basis}) [{d.citation}]" for d in r.deadlines)
+                      f"{d.start.isoformat()}, {d.start_basis}{'; ' + d.extended if d.extended else ''}) "
+                      f"[{d.citation}]" for d in r.deadlines)
     address = tuple(line.strip() for line in re.split(r"[\n,]", fields.address or "") if line.strip())
     return CorrectionLetter(
         letterhead=r.letterhead or r.jurisdiction, jurisdiction=r.jurisdiction,

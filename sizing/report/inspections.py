@@ -29,7 +29,8 @@ def inspected_text(r: Any) -> str:
     for f in d["failures"]:
         out.append(f"  FAIL {f['item']}: {f['text']} ({f['citation']})" + (f"; note: {f['note']}" if f["note"] else ""))
     for n in r.opened:
-        out.append(f"  opened notice {n['notice']}: {n['title']} ({n['item']}), due {n['due_on']}: {n['period']}")
+        out.append(f"  opened notice {n['notice']}: {n['title']} ({n['item']}), due {n['due_on']}: {n['period']}"
+                   + (f"; {n['due_note']}" if n.get("due_note") else ""))
     for n in r.still_open:
         out.append(f"  still open: notice {n['notice']} ({n['item']}), due {n['due_on']}")
     for c in r.closed:
@@ -54,6 +55,7 @@ def notices_text(items: Sequence[Mapping[str, Any]]) -> str:
     return "\n".join(
         f"{n['due_on']}  {n['status'].upper():<8} {n['fse_id']:<12} notice {n['notice']} (tier {n['tier']}): "
         f"{n['title']} — {n['item_text']} ({n['citation']}); issued {n['issued_on']}, {n['period']}"
+        + (f"; due date {n['due_note']}" if n.get("due_note") else "")
         + (f"; closed {n['closed_on']} ({n['how'].replace('_', ' ')})" if n["closed_on"] else "")
         for n in items) or "no notices"
 
@@ -66,7 +68,8 @@ def notice_paragraphs(n: Mapping[str, Any]) -> list[str]:
     """The letter's body: what was found, under which clause, what to do and by when (and the period's basis)."""
     found = f"inspection of {_iso(n['issued_on'])}" if n.get("inspection_id") else f"record of {_iso(n['issued_on'])}"
     out = [f"At the {found}, this requirement of {n['citation']} was found not met: {n['item_text']}.",
-           f"You are required to correct it within {n['period']}, that is by {_iso(n['due_on'])}. A follow-up "
+           f"You are required to correct it within {n['period']}, that is by {_iso(n['due_on'])}"
+           + (f" ({n['due_note']})" if n.get("due_note") else "") + ". A follow-up "
            "inspection, or a record that shows compliance, closes this notice."]
     if n.get("period_provenance") != "confirmed" and n.get("period_note"):
         out.append(f"About the period: {n['period_note']}")

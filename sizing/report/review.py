@@ -68,7 +68,8 @@ def deadline_lines(r: Review) -> list[str]:
     for d in r.deadlines:
         skipped = ", ".join(f"{day.isoformat()} {name}" for day, name in d.holidays_skipped)
         out.append(f"{d.rule}: {d.working_days} {d.day_kind} after {d.start.isoformat()} ({d.start_basis}) = "
-                   f"{d.date.isoformat()} [{d.citation}]" + (f"; holidays skipped: {skipped}" if skipped else ""))
+                   f"{d.date.isoformat()} [{d.citation}]" + (f"; holidays skipped: {skipped}" if skipped else "")
+                   + (f"; {d.extended}" if d.extended else ""))
     return out
 
 
@@ -204,7 +205,7 @@ def _deadlines_pdf(pdf, r: Review) -> None:
             ("Deadline", f"{d.date.isoformat()} — {d.working_days} {d.day_kind}"),
             ("As of review", None if left is None else (
                 f"{left} {d.day_kind} left" if left >= 0 else f"passed {-left} {d.day_kind} ago")),
-            ("Holidays skipped", skipped)])
+            ("Holidays skipped", skipped)] + ([("Last day", d.extended)] if d.extended else []))
     pdf.paragraph(r.working_days_rule, size=8, muted=True)
 
 

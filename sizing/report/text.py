@@ -58,7 +58,35 @@ def summary_rows(r: SizingResult, units: str = "us") -> list[tuple[str, str, str
                   f"1-minute / 2-minute drainage, {show(h['inlet_pipe_in'], 'in', units)} pipe")]
     if r.meals is not None:
         rows.append(("Meals formula (cross-check)", show(r.meals["volume_gal"], "gal", units), r.meals["citation"]))
-    return rows
+    return _with_local(rows, r, units)
+
+
+#: The summary row each local size goes under, by interceptor type, and the name of its required size.
+_LOCAL_ROWS = {"gravity": ("Gravity interceptor, required volume", "Gravity interceptor"),
+               "hydromechanical": ("HGI rating, 1-minute drainage", "HGI rating")}
+
+
+def _with_local(rows: list[tuple[str, str, str]], r: SizingResult, units: str) -> list[tuple[str, str, str]]:
+    """The jurisdiction's own sizes (a local minimum, a local table) after the CPC row they apply with, each with
+    its citation and provenance, then the size that governs (the larger): the size ``sizing review`` checks."""
+    out = list(rows)
+    for kind, found in r.local.items():
+        after, name = _LOCAL_ROWS[kind]
+        at = next((i for i, row in enumerate(out) if row[0] == after), None)
+        if at is None:
+            continue
+        unit = found["unit"]
+        out[at] = (f"{out[at][0]} (CPC)",) + out[at][1:]
+        extra = [(f"{name}, {'local minimum' if 'local minimum' in t['basis'] else 'local table'}",
+                  show(t["size"], unit, units), f"{t['citation']} [{t['provenance']}]") for t in found["local"]]
+        extra += [(f"{name}, local size not applied", "—", f"{note} [{found['provenance']}]")
+                  for note in found["not_applied"]]
+        governing = "—" if found["governing"] is None else show(found["governing"], unit, units)
+        extra.append((f"{name}, required (the larger governs)", governing,
+                      found["citation"] + ("; the local size is not applied in full: confirm with the jurisdiction"
+                                           if found["not_applied"] else "")))
+        out[at + 1:at + 1] = extra
+    return out
 
 
 def provenance_lines(r: SizingResult) -> list[str]:

@@ -153,12 +153,9 @@ def from_dict(data: Mapping[str, Any], *, today: dt.date | None = None, base: Pa
     if data.get("inspection") is None:
         raise SizingInputError("inspection", None, "the inspection section (date, purpose, readings, checklists, ...)")
     s = parse.mapping("inspection", data["inspection"], FIELDS)
-    today = today or dt.date.today()
     if s.get("date") is None:
         raise SizingInputError("inspection.date", None, "the day of the inspection, as YYYY-MM-DD")
-    day = parse.date("inspection.date", s["date"])
-    if day > today:
-        raise SizingInputError("inspection.date", day.isoformat(), f"a date on or before today ({today.isoformat()})")
+    day = parse.record_date("inspection.date", s["date"], today=today)
     if s.get("purpose") is None:
         raise SizingInputError("inspection.purpose", None, "one of " + ", ".join(PURPOSES))
     purpose = parse.choice("inspection.purpose", s["purpose"], PURPOSES)

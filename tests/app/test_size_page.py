@@ -143,3 +143,20 @@ def submittal_path(name: str):
     from app_pages.common import examples_dir
 
     return examples_dir() / name
+
+
+def test_a_local_size_is_shown_beside_the_cpc_size(app):
+    """Under carmel-area-wd (the review rule local_size, its Table IV-1 not read): the code example's 12 DFU is
+    750 gal by Table 1014.3.6 (9-21 DFU); the summary shows the CPC size, the District's table as not applied
+    (with its citation and level) and the size that governs, the one the plan review checks."""
+    app.selectbox(key="in_jurisdiction").set_value("carmel-area-wd").run()
+    add_fixture(app, "food_prep_sink", 1)
+    add_fixture(app, "floor_drain", 3)
+    add_fixture(app, "mop_sink", 1)
+    assert errors(app) == []
+    assert metrics(app)["Gravity interceptor, required"] == "750 gal"
+    rows = {r["quantity"]: r for r in table(app, "quantity", "value", "basis").to_dict("records")}
+    assert rows["Gravity interceptor, required volume (CPC)"]["value"] == "750 gal"
+    unread = rows["Gravity interceptor, local size not applied"]["basis"]
+    assert unread.startswith("CAWD Code 0-0-0-4013 (C), Table IV-1: its values were not read") and "[unconfirmed]" in unread
+    assert rows["Gravity interceptor, required (the larger governs)"]["value"] == "750 gal"

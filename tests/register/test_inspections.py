@@ -106,7 +106,8 @@ def test_a_failed_bmp_item_opens_a_notice_due_30_days_later_overdue_after_and_cl
 
 
 def test_failing_again_after_the_due_date_escalates_to_the_next_tier(db, capsys, tmp_path):
-    """Tier 2 (15 days) from April 3: April 18. Failing again before a notice's due date keeps the one notice."""
+    """Tier 2 (15 days) from Fri April 3: April 18, a Saturday, so the last day runs past Sunday 19 to Monday
+    April 20 (Cal. Code Civ. Proc. §§ 12, 12a). Failing again before a notice's due date keeps the one notice."""
     register_with_fse(capsys, db, tmp_path)
     fail = "{bmp: {drain_screens: no}}"
     assert run(capsys, "register", "inspect", inspection(tmp_path, "a.yaml", "2026-03-02", checklists=fail),
@@ -116,10 +117,32 @@ def test_failing_again_after_the_due_date_escalates_to_the_next_tier(db, capsys,
     assert "still open: notice 1 (bmp.drain_screens), due 2026-04-01" in out
     code, out, _ = run(capsys, "register", "inspect", inspection(tmp_path, "c.yaml", "2026-04-03", checklists=fail),
                        "--db", db)
-    assert "opened notice 2: Second notice of violation (bmp.drain_screens), due 2026-04-18" in out
+    assert ("opened notice 2: Second notice of violation (bmp.drain_screens), due 2026-04-20: 15 days (program "
+            "default; the ordinance sets no period); extended from 2026-04-18 to 2026-04-20, the next day that is not "
+            "a holiday: 2026-04-18 (Saturday), 2026-04-19 (Sunday) (Cal. Code Civ. Proc. §§ 12, 12a)") in out
     _, items = notices_json(capsys, db, "--as-of", "2026-04-03")
     assert [(n["notice"], n["tier"], n["status"], n["how"]) for n in items] == [
         (1, 1, "closed", "escalated"), (2, 2, "open", None)]
+
+
+def test_a_30_day_notice_whose_last_day_is_new_years_day_falls_due_on_the_next_working_day(db, capsys, tmp_path):
+    """A first notice (30 days, tracy.yaml) from the inspection of Wed 2026-12-02: Dec 3 -> Dec 31 is 29 days, day
+    30 is Fri 2027-01-01, New Year's Day on the City's list; Sat Jan 2 and Sun Jan 3 are holidays under CCP § 12a,
+    so the notice falls due on Monday 2027-01-04, and the notice says why."""
+    register_with_fse(capsys, db, tmp_path)
+    fail = "{bmp: {drain_screens: no}}"
+    code, out, _ = run(capsys, "register", "inspect", inspection(tmp_path, "d.yaml", "2026-12-02", checklists=fail),
+                       "--db", db)
+    note = ("extended from 2027-01-01 to 2027-01-04, the next day that is not a holiday: 2027-01-01 (New Year's "
+            "Day), 2027-01-02 (Saturday), 2027-01-03 (Sunday) (Cal. Code Civ. Proc. §§ 12, 12a)")
+    assert code == 1 and "due 2027-01-04" in out and note in out
+    _, items = notices_json(capsys, db, "--as-of", "2026-12-02")
+    assert [(n["due_on"], n["due_note"]) for n in items] == [("2027-01-04", note)]
+    assert run(capsys, "register", "notices", "--db", db, "--as-of", "2027-01-04")[1].count(f"due date {note}") == 1
+    _, items = notices_json(capsys, db, "--as-of", "2027-01-04")
+    assert items[0]["status"] == "open"          # due through Monday, overdue from Tuesday
+    _, items = notices_json(capsys, db, "--as-of", "2027-01-05")
+    assert items[0]["status"] == "overdue"
 
 
 def test_a_reading_over_the_limit_orders_service_within_one_working_day_and_a_pump_out_complies(

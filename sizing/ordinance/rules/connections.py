@@ -4,7 +4,13 @@ sanitary fixture."""
 from __future__ import annotations
 
 from sizing.finding import FAIL, PASS, WARN, Finding
-from sizing.ordinance.rules.context import NOT_SHOWN, RuleContext, fixture_names, no_schedule
+from sizing.ordinance.rules.context import (
+    NOT_SHOWN,
+    RuleContext,
+    assumed_connection,
+    fixture_names,
+    no_schedule,
+)
 from sizing.ordinance.rules.registry import review_rule
 
 
@@ -31,6 +37,12 @@ def rule_dishwasher_connection(c: RuleContext) -> Finding:
         return Finding("dishwasher_connection", FAIL, p["citation"], f"Dishwasher connected to the interceptor: {names}",
                        value="connected", limit="not connected",
                        correction=f"Disconnect the dishwasher from the grease interceptor: {names}")
+    taken = assumed_connection(c, "dishwasher_connection", p["citation"], [f for f in dish if _receptor(c, f) is None],
+                               "No dishwasher is shown connected to the interceptor",
+                               "state connected_to_interceptor: false, and its receptor with drains_to where it "
+                               "drains indirectly", "not connected", "not connected")
+    if taken:
+        return taken
     if dish:
         return Finding("dishwasher_connection", PASS, p["citation"],
                        f"{'Dishwashers' if len(dish) > 1 or dish[0].count > 1 else 'Dishwasher'} not connected to "
@@ -73,6 +85,12 @@ def rule_prep_fixtures_connected(c: RuleContext) -> Finding:
                        f"{NOT_SHOWN}" if not c.sub.fixtures else
                        "No fixture is listed in a food preparation or clean-up area: check the fixture areas",
                        value="none listed", limit="all connected")
+    taken = assumed_connection(c, "prep_fixtures_connected", p["citation"], in_area,
+                               "The food preparation / clean-up fixtures are counted as connected to the interceptor",
+                               "state connected_to_interceptor: true for each line on the grease line",
+                               "all connected", "all connected")
+    if taken:
+        return taken
     return Finding("prep_fixtures_connected", PASS, p["citation"],
                    f"All {len(in_area)} food preparation / clean-up fixture lines are connected" if len(in_area) > 1
                    else "The one food preparation / clean-up fixture line is connected",
@@ -95,6 +113,13 @@ def rule_sanitary_connection(c: RuleContext) -> Finding:
                        limit="not connected",
                        correction=f"Disconnect the toilets, urinals and restroom wash basins from the grease "
                                   f"interceptor line and route them to the sanitary sewer: {names}")
+    sanitary = [f for f in c.sizing.fixtures if c.sub.fixtures[f.index].sanitary]
+    taken = assumed_connection(c, "sanitary_connection", p["citation"], sanitary,
+                               "No toilet, urinal or restroom wash basin is shown on the grease interceptor line",
+                               "state connected_to_interceptor: false where a line drains to the sanitary sewer",
+                               "none connected", "not connected")
+    if taken:
+        return taken
     return Finding("sanitary_connection", PASS, p["citation"],
                    "No toilet, urinal or restroom wash basin discharges to the grease interceptor line",
                    value="none connected", limit="not connected")

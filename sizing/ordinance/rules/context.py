@@ -36,15 +36,19 @@ class Deadline:
     citation: str
     holidays_skipped: tuple[tuple[dt.date, str], ...] = ()
     working_days_left: int | None = None
-    #: How the days are counted: "working days" (weekdays less holidays) or "days" (calendar days). The counts
-    #: above (``working_days``, ``working_days_left``) are in these days.
+    #: How the days are counted: "working days" (weekdays less holidays) or "calendar days". The counts above
+    #: (``working_days``, ``working_days_left``) are in these days.
     day_kind: str = "working days"
+    #: Why ``date`` is later than the days count (a calendar-day period's last day extended off a Saturday, a
+    #: Sunday or a holiday, and under which rule); None when it is not.
+    extended: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {"rule": self.rule, "start": self.start.isoformat(), "start_basis": self.start_basis,
                 "working_days": self.working_days, "date": self.date.isoformat(), "citation": self.citation,
                 "holidays_skipped": [{"date": d.isoformat(), "name": n} for d, n in self.holidays_skipped],
-                "working_days_left": self.working_days_left, "day_kind": self.day_kind}
+                "working_days_left": self.working_days_left, "day_kind": self.day_kind,
+                "extended": self.extended}
 
 
 @dataclass(frozen=True)
@@ -155,3 +159,22 @@ def fixture_names(c: RuleContext, lines) -> str:
 
     sheets = {f.index: f.sheet for f in c.sub.fixtures}
     return ", ".join(names.fixture(f.index, f.name, f.count, sheets.get(f.index)) for f in lines)
+
+
+def assumed_connection(c: RuleContext, rule: str, citation: str, lines, found: str, show_it: str,
+                       value: str, limit: str) -> Finding | None:
+    """A warning for the fixture lines (counted) whose connection the submittal does not state, so that the
+    finding rests on the jurisdiction's default (``connected_basis``): ``found`` is what the check saw, the
+    warning names the assumption and asks the plan to show it (``show_it``: what to state). None: every line's
+    connection is stated."""
+    taken = [f for f in lines if f.count and c.sub.fixtures[f.index].connected_given is None]
+    if not taken:
+        return None
+    names = fixture_names(c, taken)
+    bases = "; ".join(dict.fromkeys(c.sub.fixtures[f.index].connected_basis or "the default" for f in taken))
+    return Finding(rule, WARN, citation,
+                   f"{found}, but the submittal does not say where {names} drain{'s' if len(taken) == 1 else ''}: "
+                   f"taken as {bases}; show it on the plans",
+                   value=f"{value} (assumed)", limit=limit,
+                   correction=f"Show on the plans where {names} drain{'s' if len(taken) == 1 else ''} "
+                              f"({show_it})")

@@ -221,7 +221,7 @@ def _listed(lines: tuple[str, ...]) -> str:
     return ", ".join(lines)
 
 
-@review_rule("interceptor_type", order=20, parameters={"hydromechanical_needs_acceptance": None, "existing_trigger_install_working_days": ("working days", "days")})
+@review_rule("interceptor_type", order=20, parameters={"hydromechanical_needs_acceptance": None, "existing_trigger_install_period": ("working days", "calendar days")})
 def rule_interceptor_type(c: RuleContext) -> Finding | None:
     """A hydromechanical interceptor where a grease interceptor is required needs the Director's acceptance.
     FOG ordinance, Grease interceptor design standards (a); Conditional waivers and variances (b)."""
@@ -241,7 +241,7 @@ def rule_interceptor_type(c: RuleContext) -> Finding | None:
     if required is False:
         return Finding("interceptor_type", INFO, p["citation"],
                        "A hydromechanical interceptor is proposed where no installation trigger "
-                       f"({c.param('existing_trigger_install_working_days')['citation']}) requires a grease "
+                       f"({c.param('existing_trigger_install_period')['citation']}) requires a grease "
                        "interceptor", value=kind, limit="gravity, or a type the Director accepts")
     alt = c.jurisdiction.waiver_kinds.get("alternative_pretreatment")
     example = f" (e.g. as alternative pretreatment under {alt['citation']})" if alt else ""

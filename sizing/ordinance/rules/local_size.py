@@ -9,74 +9,14 @@ such, and the size is then checked against the CPC and the local minimum only, a
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from sizing.finding import FAIL, PASS, WARN, Finding
-from sizing.ordinance.rules.context import RuleContext, gal, missing, no_interceptor
+from sizing.local_size import RULE, TABLE_UNITS, LocalSize, cpc_size, local_size, size_words, table_size
+from sizing.ordinance.rules.context import RuleContext, missing, no_interceptor
 from sizing.ordinance.rules.registry import review_rule
-from sizing.quantities import show
 
-RULE = "local_size"
-#: The unit of a local table's sizes, by interceptor type (the key of its rows is always DFU).
-TABLE_UNITS = {"gravity": "gal", "hydromechanical": "gpm"}
-
-
-def table_size(rows: Sequence[Sequence[float]], dfu: float) -> float | None:
-    """The size of the first row whose DFU bound is at or above ``dfu``; None beyond the last row.
-    Local table by drainage fixture units (rows: [up to DFU, size]).
-
-    >>> table_size([[20, 750], [35, 1000], [90, 1250]], 35), table_size([[20, 750]], 21)
-    (1000, None)
-    """
-    for bound, size in rows:
-        if dfu <= bound + 1e-9:
-            return size
-    return None
-
-
-def _cpc_size(c: RuleContext, kind: str) -> tuple[float | None, str]:
-    """The CPC size for ``kind`` (gal or gpm) and its clause, as the sizing computed them."""
-    if kind == "gravity":
-        g = c.sizing.gravity
-        return g["required_volume_gal"], g["citation"]
-    h = c.sizing.hydromechanical
-    one = h["one_minute_flow_gpm"] if h["one_minute_flow_gpm"] is not None else h["by_pipe_one_minute_gpm"]
-    return one, f"CPC {c.sizing.edition}, Section 1014.2.1"
-
-
-def _local_terms(c: RuleContext, kind: str) -> tuple[list[tuple[float, str, str]], list[str], str | None]:
-    """The local sizes that apply to ``kind``: (size, how it was read, citation); the notes of values not read;
-    the provenance of the least confirmed value used."""
-    unit = TABLE_UNITS[kind]
-    terms: list[tuple[float, str, str]] = []
-    notes: list[str] = []
-    levels: list[str] = []
-    least = c.optional_param("local_min_volume")
-    if least is not None and kind == "gravity":
-        terms.append((float(least["value"]), f"local minimum {gal(float(least['value']))}", least["citation"]))
-        levels.append(least.get("provenance") or "confirmed")
-    table = c.optional_param("local_size_table")
-    if table is not None and table.get("unit") == unit:
-        rows = table["value"] or []
-        levels.append(table.get("provenance") or "confirmed")
-        if not rows:
-            notes.append(f"{table['citation']}: its values were not read ({table.get('provenance_note') or 'unconfirmed'})")
-        else:
-            size = table_size(rows, c.sizing.dfu_total)
-            if size is None:
-                notes.append(f"{table['citation']}: {show(c.sizing.dfu_total, 'DFU')} is beyond the table's last row "
-                             f"({show(rows[-1][0], 'DFU')})")
-            else:
-                terms.append((float(size), f"{table['citation']}: {_size(size, unit)} for {show(c.sizing.dfu_total, 'DFU')}",
-                              table["citation"]))
-    order = ("unconfirmed", "derived", "secondary", "confirmed")
-    worst = min(levels, key=order.index) if levels else None
-    return terms, notes, worst
-
-
-def _size(value: float, unit: str) -> str:
-    return gal(value) if unit == "gal" else show(value, "gpm")
+__all__ = ["TABLE_UNITS", "rule_local_size", "table_size"]
 
 
 @review_rule(RULE, order=35, optional={"local_min_volume": "gal", "local_size_table": None})
@@ -91,28 +31,21 @@ def rule_local_size(c: RuleContext) -> Finding | None:
     if kind is None:
         return missing(RULE, cite, "Interceptor type (gravity or hydromechanical)",
                        "State the interceptor type (gravity or hydromechanical) and its volume or rated flow")
-    unit = TABLE_UNITS[kind]
-    terms, notes, level = _local_terms(c, kind)
-    if not terms and not notes:
+    found = local_size(c.jurisdiction, kind, c.sizing.dfu_total,
+                       cpc_size(c.sizing.gravity, c.sizing.hydromechanical, c.sizing.edition, kind))
+    if found is None:
         return None  # no local size for this interceptor type
-    cpc, cpc_cite = _cpc_size(c, kind)
     have = c.icp.volume_gal if kind == "gravity" else c.icp.rated_flow_gpm
-    return _decide(c, kind, unit, have, (cpc, cpc_cite), terms, notes, level)
+    return _decide(found, have)
 
 
-def _decide(c: RuleContext, kind: str, unit: str, have: float | None, cpc: tuple[float | None, str],
-            terms: list[tuple[float, str, str]], notes: list[str], level: str | None) -> Finding:
-    cpc_size, cpc_cite = cpc
-    shown = [f"CPC: {_size(cpc_size, unit)} ({cpc_cite})" if cpc_size is not None else
-             f"CPC: not determined ({cpc_cite})"] + [t[1] for t in terms]
-    sizes = [s for s in [cpc_size] + [t[0] for t in terms] if s is not None]
-    need = max(sizes) if sizes else None
-    cite = "; ".join(dict.fromkeys([cpc_cite] + [t[2] for t in terms]
-                                   + [n.split(":")[0] for n in notes]))
-    both = "; ".join(shown) + (f"; the larger governs: {_size(need, unit)}" if need is not None else "")
+def _decide(found: LocalSize, have: float | None) -> Finding:
+    unit, need, cite, both, level = found.unit, found.governing, found.citation, found.shown, found.level
+    notes = list(found.notes)
     unread = f"; not applied: {'; '.join(notes)}" if notes else ""
-    detail: dict[str, Any] = {"cpc": cpc_size, "local": [t[0] for t in terms], "governing": need, "unit": unit}
-    what = "volume" if kind == "gravity" else "rated flow"
+    detail: dict[str, Any] = {"cpc": found.cpc, "local": [t[0] for t in found.terms], "governing": need, "unit": unit}
+    what = "volume" if found.kind == "gravity" else "rated flow"
+    _size = size_words
     if have is None:
         return missing(RULE, cite, f"The interceptor's {what} is",
                        f"Show the interceptor's {what}" + (f"; at least {_size(need, unit)} ({both})" if need else ""),

@@ -4,11 +4,15 @@ and their notification date, and a waiver the submittal carries."""
 from __future__ import annotations
 
 import dataclasses
-import datetime as dt
 from typing import Any
 
 from sizing.finding import FAIL, INFO, PASS, WARN, Finding
-from sizing.ordinance.calendar import add_working_days, holidays_between, working_days_between
+from sizing.ordinance.calendar import (
+    add_calendar_days,
+    add_working_days,
+    holidays_between,
+    working_days_between,
+)
 from sizing.ordinance.rules.context import NOT_SHOWN, Deadline, RuleContext
 from sizing.ordinance.rules.registry import review_rule
 
@@ -21,8 +25,11 @@ EXISTING_TRIGGERS = {
     "significant_fog": "was determined by the Director to contribute significant FOG",
 }
 
+#: The unit of a period counted in calendar days (its last day extended off a closed day, CCP sections 12, 12a).
+CALENDAR_DAYS = "calendar days"
 
-@review_rule("interceptor_required", order=10, parameters={"new_construction_install_before_discharge": None, "change_of_ownership_remodel_operations_install": None, "existing_trigger_install_working_days": ("working days", "days"), "waiver_validity": None})
+
+@review_rule("interceptor_required", order=10, parameters={"new_construction_install_before_discharge": None, "change_of_ownership_remodel_operations_install": None, "existing_trigger_install_period": ("working days", "calendar days"), "waiver_validity": None})
 def rule_interceptor_required(c: RuleContext) -> list[Finding | Deadline]:
     """Whether and by when an interceptor is required.
     FOG ordinance, Grease interceptor requirement (a), (b)(1), (b)(2); Conditional waivers and variances (a granted waiver)."""
@@ -77,7 +84,7 @@ def _required_now(c: RuleContext, kind: str, shown: bool) -> list[Finding | Dead
 
 def _existing(c: RuleContext, shown: bool) -> list[Finding | Deadline]:
     """An existing FSE: required when a trigger is declared, within the working days after the notification."""
-    p = c.param("existing_trigger_install_working_days")
+    p = c.param("existing_trigger_install_period")
     e = c.dec.existing_fse
     if e is None:
         return [Finding("interceptor_required", WARN, p["citation"],
@@ -110,20 +117,23 @@ def _existing_deadline(c: RuleContext, p: dict[str, Any], days: int, why: str,
     Director's notification, and the finding on it."""
     start = c.dec.existing_fse.notification_date
     kind = day_kind(p)
-    if kind == "days":
-        due = start + dt.timedelta(days=days)
+    extended = None
+    if kind == CALENDAR_DAYS:
+        last = add_calendar_days(start, days, c.jurisdiction)
+        due, extended = last.date, last.note
         left, skipped = (due - c.on).days, ()
     else:
         due = add_working_days(start, days, c.jurisdiction)
         left, skipped = working_days_between(c.on, due, c.jurisdiction), tuple(holidays_between(start, due, c.jurisdiction))
     deadline = Deadline(rule="interceptor_required", start=start, start_basis="the Director's notification",
                         working_days=days, date=due, citation=p["citation"], holidays_skipped=skipped,
-                        working_days_left=left, day_kind=kind)
+                        working_days_left=left, day_kind=kind, extended=extended)
     timing = (f"{left} {kind} remain after {c.on.isoformat()}" if left > 0 else
               "the deadline is today" if left == 0 else f"the deadline passed {-left} {kind} before "
               f"{c.on.isoformat()}")
     msg = (f"Existing FSE that {why}: install a grease interceptor within {days} {kind} of the "
-           f"notification on {start.isoformat()}, i.e. by {due.isoformat()} ({timing})")
+           f"notification on {start.isoformat()}, i.e. by {due.isoformat()} "
+           f"({timing}{'; ' + extended if extended else ''})")
     if shown:
         status = PASS if left >= 0 else WARN
         finding = Finding("interceptor_required", status, p["citation"], msg + "; an interceptor is shown",
@@ -133,7 +143,7 @@ def _existing_deadline(c: RuleContext, p: dict[str, Any], days: int, why: str,
                           value=NOT_SHOWN, limit=f"by {due.isoformat()}",
                           correction=f"Show the grease interceptor on the plans; it must be installed by "
                                      f"{due.isoformat()} ({days} {kind} after the notification of "
-                                     f"{start.isoformat()})")
+                                     f"{start.isoformat()}{'; ' + extended if extended else ''})")
     return [finding, deadline]
 
 
@@ -175,8 +185,8 @@ def _waived(c: RuleContext, w: dict[str, Any]) -> Finding | None:
 
 
 def day_kind(p: dict[str, Any]) -> str:
-    """How a deadline parameter counts: "days" (calendar days) when its unit says so, else "working days"."""
-    return "days" if p.get("unit") == "days" else "working days"
+    """How a deadline parameter counts: its unit, "calendar days" or "working days"."""
+    return CALENDAR_DAYS if p.get("unit") == CALENDAR_DAYS else "working days"
 
 
 def requires_interceptor(c: RuleContext) -> bool | None:
