@@ -58,6 +58,42 @@ def whole(field: str, value: Any, minimum: int = 0, default: int | None = None, 
     return int(value)
 
 
+#: The largest row number a register holds: its ids are PostgreSQL ``integer`` (32-bit); a larger number is no
+#: record (said so, as typed), never sent to the database (SQLite overflows past 64 bits).
+MAX_RECORD_NUMBER = 2**31 - 1
+_DIGITS = re.compile("[0-9]+")
+
+
+def record_number(field: str, value: Any, what: str = "record") -> int:
+    """A record's number (a notice, a review cycle) as a user types it: ASCII digits only, whole and positive
+    (``1e0``, ``1.0``, ``-1``, ``0``, full-width or Arabic-Indic digits are refused, naming the field); a number
+    of any length is returned whole (:func:`no_record` tells whether it can name a record).
+
+    >>> record_number("NOTICE", " 12 ")
+    12
+    >>> record_number("NOTICE", "1e0", "notice")
+    Traceback (most recent call last):
+    ...
+    sizing.errors.SizingInputError: NOTICE: expected a notice number in the digits 0-9 (1, 2, 3 ...), got '1e0'
+    """
+    expected = f"a {what} number in the digits 0-9 (1, 2, 3 ...)"
+    if isinstance(value, int) and not isinstance(value, bool):
+        if value < 1:
+            raise SizingInputError(field, value, expected)
+        return value
+    if not isinstance(value, str) or len(value) > 1000 or not _DIGITS.fullmatch(value.strip()):
+        raise SizingInputError(field, value, expected)
+    number = int(value.strip())
+    if number < 1:
+        raise SizingInputError(field, value, expected)
+    return number
+
+
+def no_record(number: int) -> bool:
+    """True for a number that no row of the register can have (see MAX_RECORD_NUMBER)."""
+    return number > MAX_RECORD_NUMBER
+
+
 def _numeric(field: str, value: Any, expected: str, huge: int) -> Any:
     """``value`` read as a number where it is text (text over 100 characters: infinite); a whole number larger than
     ``huge`` is infinite (so a bound names it); anything else as given, for the caller's checks."""

@@ -30,6 +30,7 @@ from sizing.errors import SizingInputError
 from sizing.jurisdiction import Jurisdiction
 from sizing.ordinance import inspection as core
 from sizing.ordinance.due import is_overdue
+from sizing.parse import no_record
 from sizing.quantities import show
 from sizing.register import access
 from sizing.register import schema as t
@@ -142,7 +143,8 @@ def open_notices(conn: Connection, fse: str) -> dict[str, dict[str, Any]]:
 
 
 def _open_notice(conn: Connection, notice_id: int, field_name: str) -> dict[str, Any]:
-    row = conn.execute(sa.select(t.notices).where(t.notices.c.id == notice_id)).mappings().first()
+    row = None if no_record(notice_id) else conn.execute(
+        sa.select(t.notices).where(t.notices.c.id == notice_id)).mappings().first()
     if row is None:
         raise SizingInputError(field_name, notice_id, "", message=f"{field_name}: no notice {notice_id} in the register")
     done = conn.execute(sa.select(t.notice_closures).where(t.notice_closures.c.notice_id == notice_id)

@@ -273,4 +273,4 @@ def _resolve(path: str, item: Any) -> tuple[int, str]:
         raise SizingInputError(f"{path}.notice", None, "the number of the notice complied with")
     if item.get("evidence") is None:
         raise SizingInputError(f"{path}.evidence", None, "what shows compliance (a report received, a repair seen)")
-    return parse.whole(f"{path}.notice", item["notice"], minimum=1), parse.text(f"{path}.evidence", item["evidence"])
+    return parse.record_number(f"{path}.notice", item["notice"], "notice"), parse.text(f"{path}.evidence", item["evidence"])

@@ -337,7 +337,7 @@ def test_the_reading_commands_check_their_options_and_create_nothing(db, capsys,
     register_with_fse(capsys, db, tmp_path)
     for argv, message in (
             (["notices", "--as-of", "2026-02-30"], "--as-of: expected a date that exists, as YYYY-MM-DD"),
-            (["notice", "one"], "NOTICE: expected a whole number"),
+            (["notice", "one"], "NOTICE: expected a notice number in the digits 0-9"),
             (["notice", "7"], "NOTICE: no notice 7 in the register"),
             (["notices", "--fse", "FSE-0471"], "FSE: no FSE 'FSE-0471' in the register; did you mean 'FSE-0417'?"),
             (["summary", "--from", "2026-04-01", "--to", "2026-03-31"],
