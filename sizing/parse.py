@@ -205,6 +205,15 @@ def text(field: str, value: Any, default: str | None = None, max_length: int = 2
 
 
 _CONTROL = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f]")
+#: The bidirectional controls (embeddings, overrides, isolates, and the marks LRM, RLM, ALM): they reorder the
+#: text around them, so that what a report shows is not what was typed. Refused in every text.
+BIDI = re.compile("[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]")
+#: What a one-line field (a name, an address, a signer, a hauler) may not hold beside a line break: the line and
+#: paragraph separators (U+2028, U+2029) and every format character (Unicode category Cf: zero-width space,
+#: joiners, soft hyphen, byte-order mark...), which print as nothing and make two names that look alike differ.
+#: The zero-width joiner is refused with them: it only joins emoji (which the PDF's font cannot print) or the
+#: letters of scripts the font lacks.
+_INVISIBLE = ("Cf", "Zl", "Zp")
 
 
 def printable(field: str, value: str, single_line: bool = False) -> None:
@@ -212,6 +221,8 @@ def printable(field: str, value: str, single_line: bool = False) -> None:
     if single_line and "\n" in value:
         raise SizingInputError(field, value, "", message=(
             f"{field}: holds a line break; give it on one line (got {shown(value)})"))
+    if not value.isascii():
+        _no_hidden(field, value, single_line)
     bad = _CONTROL.search(value)
     if bad:
         ch = bad.group()
@@ -237,6 +248,19 @@ def printable(field: str, value: str, single_line: bool = False) -> None:
 IDENTIFIER_FIELDS = tuple(sorted(IDENTIFIER_KEYS))
 #: Dashes that print as a hyphen: an identifier is compared with ASCII hyphens.
 _DASHES = dict.fromkeys(map(ord, "\u2010\u2011\u2012\u2013\u2014\u2212\ufe63\uff0d"), "-")
+
+
+def _no_hidden(field: str, value: str, single_line: bool) -> None:
+    """Refuse a bidirectional control in any text, and an invisible character (see _INVISIBLE) in one line."""
+    bad = BIDI.search(value)
+    ch = bad.group() if bad else next((c for c in value if single_line and c not in "\t\n" and
+                                       unicodedata.category(c) in _INVISIBLE), None)
+    if ch is not None:
+        what = "a bidirectional control, which reorders the text around it" if bad else (
+            "a line separator" if unicodedata.category(ch) in ("Zl", "Zp") else "an invisible character")
+        raise SizingInputError(field, None, "", message=(
+            f"{field}: holds {what} (U+{ord(ch):04X}, {unicodedata.name(ch, 'unnamed')}); type it again "
+            "without it"))
 
 
 def identifier(field: str, value: Any, max_length: int = 200) -> str:
