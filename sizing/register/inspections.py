@@ -19,6 +19,7 @@ Notices (the profile's ``inspections.notices``):
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -103,6 +104,32 @@ def comply(reg: Any, notice_id: int, on_date: dt.date, evidence: str, *, user: s
             raise SizingInputError("--date", on_date.isoformat(), f"a date on or after the notice's "
                                    f"{notice['issued_on'].isoformat()}")
         return _close(conn, notice_id, on_date, COMPLIANCE, None, evidence, writer)
+
+
+def stored_photos(reg: Any, inspection_id: int) -> list[dict[str, Any]]:
+    """An inspection's photos as stored (id, name, caption, media type, size, SHA-256), in the order given."""
+    p = t.inspection_photos.c
+    with reg.db.read() as conn:
+        rows = [] if no_record(inspection_id) else conn.execute(
+            sa.select(p.id, p.name, p.caption, p.media_type, p.size_bytes, p.sha256)
+            .where(p.inspection_id == inspection_id).order_by(p.id)).mappings()
+        return [dict(r) for r in rows]
+
+
+def stored_photo(reg: Any, photo_id: int) -> tuple[bytes, str]:
+    """A stored photo's bytes and media type (to show it or hand it over), checked against the SHA-256 stored
+    with it; refused for a photo that is not in the register."""
+    p = t.inspection_photos.c
+    with reg.db.read() as conn:
+        row = None if no_record(photo_id) else conn.execute(
+            sa.select(p.data, p.media_type, p.sha256).where(p.id == photo_id)).first()
+    if row is None:
+        raise SizingInputError("photo", photo_id, "", message=f"photo: no photo {photo_id} in the register")
+    data = bytes(row.data)
+    if hashlib.sha256(data).hexdigest() != row.sha256:
+        raise SizingInputError("photo", photo_id, "", message=(
+            f"photo: photo {photo_id} in the register does not match the SHA-256 stored with it; not shown"))
+    return data, row.media_type
 
 
 # --- rows ---------------------------------------------------------------------------------------------------
