@@ -122,3 +122,14 @@ def test_a_logged_pump_out_and_fifty_manifests_of_that_day_are_one_pump_out(cli,
     run = cli("register", "import-manifests", "m.csv", "--db", "r.db", "--skip-rejects")
     assert run.rc == 1 and run.stdout.startswith("imported 1 manifest (1 full pump-out, 0 partial) for 1 FSE;")
     assert "49 lines rejected (lines 3, 4," in run.stdout
+
+
+def test_a_maintenance_log_with_two_full_pump_outs_on_one_day_is_refused(cli, tmp_path):
+    """A log listing fifty services on 2026-01-05 was stored as fifty pump-out events."""
+    register(cli)
+    services = ", ".join(f"{{date: 2026-01-05, hauler: Valley, manifest: A{i}}}" for i in range(50))
+    (tmp_path / "log.yaml").write_text("project: {fse_id: FSE-0417}\nmaintenance:\n  as_of: 2026-01-10\n"
+                                       f"  liquid_depth: 48 in\n  services: [{services}]\n")
+    for command in (["register", "add", "log.yaml", "--db", "r.db"], ["maintenance", "log.yaml"]):
+        one_line_error(cli(*command), command[0], "maintenance.services[1]: a second full pump-out on 2026-01-05 "
+                       "(maintenance.services[0] is the first); one full pump-out per interceptor per day")
