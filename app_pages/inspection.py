@@ -95,7 +95,7 @@ def form(place) -> None:
         if types:
             st.selectbox("Notice it opens", [""] + types, key="in_ins_notice",
                          format_func=lambda k: k.replace("_", " ") or "none")
-        st.file_uploader("Photos", type=["jpg", "jpeg", "png", "webp", "heic"], accept_multiple_files=True,
+        st.file_uploader("Photos", type=["jpg", "jpeg", "png", "webp"], accept_multiple_files=True,
                          key="ins_photos")
         st.camera_input("Take a photo", key="ins_camera")
         st.text_area("Note", key="in_ins_note", height=68)

@@ -10,6 +10,7 @@ import streamlit as st
 import sizing.report.review as REPORT  # noqa: N812
 from app_pages import common, evaluate, fixtures, on_demand, review_letter
 from sizing import submittal
+from sizing.errors import SizingInputError
 
 
 def verdict(r, notes: dict) -> None:
@@ -34,10 +35,8 @@ def named_rows(finding, sched: fixtures.Schedule):
     return replace(finding, message=message, correction=correction)
 
 
-def downloads(doc: dict, r, notes: dict, place) -> None:
-    """Each file is made when its button is clicked (on_demand.latest), of the review under ``place``."""
-    fields = review_letter.letter_fields(r)
-    st.subheader("Downloads")
+def letter_downloads(doc: dict, r, notes: dict, fields) -> None:
+    """The correction letter's buttons: Word, PDF, markdown."""
     l1 = l2 = l3 = st.container(horizontal=True)  # one block for each row of buttons (columns were four and five)
     stem = on_demand.download_name(doc, "-corrections")
     l1.download_button("Correction letter (Word)", on_demand.latest("rv_letter_docx", review_letter.letter_bytes, r, notes, fields, "docx"),
@@ -48,6 +47,19 @@ def downloads(doc: dict, r, notes: dict, place) -> None:
     l3.download_button("Correction letter (markdown)",
                        on_demand.latest("rv_letter_md", review_letter.letter_bytes, r, notes, fields, "markdown"),
                        file_name=f"{stem}.md", mime="text/markdown", key="rv_letter_md", on_click="ignore")
+
+
+def downloads(doc: dict, r, notes: dict, place) -> None:
+    """Each file is made when its button is clicked (on_demand.latest), of the review under ``place``."""
+    try:
+        fields = review_letter.letter_fields(r)
+    except SizingInputError as exc:  # a letter field as typed that a letter cannot show: said, no letter made
+        fields = exc
+    st.subheader("Downloads")
+    if isinstance(fields, SizingInputError):
+        st.error(f"Correction letter: {fields}")
+    else:
+        letter_downloads(doc, r, notes, fields)
     d1 = d2 = d3 = d4 = st.container(horizontal=True)
     d1.download_button("Submittal with the design (YAML)", on_demand.latest("rv_download_submittal", common.to_yaml, doc),
                        file_name=on_demand.download_name(doc, ".yaml"), mime="application/x-yaml",

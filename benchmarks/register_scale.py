@@ -13,7 +13,8 @@ one maintenance log (evaluated by the core as ``sizing register add`` does: a pu
 readings stored as maintenance events; its inspections (evaluated by the core, with the notices they open, escalate
 and close, written in bulk as :func:`sizing.register.inspections.inspect` writes them: see
 :func:`bulk_inspections`); then the manifests CSV (every FSE's full pump-outs after its log, every 60 to 90 days)
-is imported by ``sizing register import-manifests``' own functions, which brings each FSE's log up to date. The
+is imported by ``sizing register import-manifests``' own functions (one file, read without the command's
+1 MB limit), which brings each FSE's log up to date. The
 per-FSE records are generators in :data:`GENERATORS` (one function per kind of record, each returning its rows
 per table).
 
@@ -385,7 +386,7 @@ def run_backend(name: str, url: str, rows: dict[str, list[dict]], csv_path: Path
         print(f"[{name}] built: {len(rows['fses']):,} FSEs, {len(rows['maintenance_events']):,} events, "
               f"{len(rows['inspections']):,} inspections, {len(rows['notices']):,} notices "
               f"({time.perf_counter() - start:.1f} s; {load_avg()})", flush=True)
-        ti, imported = timed(lambda: reg.import_manifests(read(csv_path, today=AS_OF)))
+        ti, imported = timed(lambda: reg.import_manifests(read(csv_path, today=AS_OF, max_bytes=2**31)))
         if queries:
             with reg.db.write() as conn:
                 tb, n = timed(lambda: bare_insert(conn, csv_path))

@@ -58,6 +58,42 @@ def whole(field: str, value: Any, minimum: int = 0, default: int | None = None, 
     return int(value)
 
 
+#: The largest row number a register holds: its ids are PostgreSQL ``integer`` (32-bit); a larger number is no
+#: record (said so, as typed), never sent to the database (SQLite overflows past 64 bits).
+MAX_RECORD_NUMBER = 2**31 - 1
+_DIGITS = re.compile("[0-9]+")
+
+
+def record_number(field: str, value: Any, what: str = "record") -> int:
+    """A record's number (a notice, a review cycle) as a user types it: ASCII digits only, whole and positive
+    (``1e0``, ``1.0``, ``-1``, ``0``, full-width or Arabic-Indic digits are refused, naming the field); a number
+    of any length is returned whole (:func:`no_record` tells whether it can name a record).
+
+    >>> record_number("NOTICE", " 12 ")
+    12
+    >>> record_number("NOTICE", "1e0", "notice")
+    Traceback (most recent call last):
+    ...
+    sizing.errors.SizingInputError: NOTICE: expected a notice number in the digits 0-9 (1, 2, 3 ...), got '1e0'
+    """
+    expected = f"a {what} number in the digits 0-9 (1, 2, 3 ...)"
+    if isinstance(value, int) and not isinstance(value, bool):
+        if value < 1:
+            raise SizingInputError(field, value, expected)
+        return value
+    if not isinstance(value, str) or len(value) > 1000 or not _DIGITS.fullmatch(value.strip()):
+        raise SizingInputError(field, value, expected)
+    number = int(value.strip())
+    if number < 1:
+        raise SizingInputError(field, value, expected)
+    return number
+
+
+def no_record(number: int) -> bool:
+    """True for a number that no row of the register can have (see MAX_RECORD_NUMBER)."""
+    return number > MAX_RECORD_NUMBER
+
+
 def _numeric(field: str, value: Any, expected: str, huge: int) -> Any:
     """``value`` read as a number where it is text (text over 100 characters: infinite); a whole number larger than
     ``huge`` is infinite (so a bound names it); anything else as given, for the caller's checks."""
@@ -192,6 +228,15 @@ def text(field: str, value: Any, default: str | None = None, max_length: int = 2
 
 
 _CONTROL = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f]")
+#: The bidirectional controls (embeddings, overrides, isolates, and the marks LRM, RLM, ALM): they reorder the
+#: text around them, so that what a report shows is not what was typed. Refused in every text.
+BIDI = re.compile("[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]")
+#: What a one-line field (a name, an address, a signer, a hauler) may not hold beside a line break: the line and
+#: paragraph separators (U+2028, U+2029) and every format character (Unicode category Cf: zero-width space,
+#: joiners, soft hyphen, byte-order mark...), which print as nothing and make two names that look alike differ.
+#: The zero-width joiner is refused with them: it only joins emoji (which the PDF's font cannot print) or the
+#: letters of scripts the font lacks.
+_INVISIBLE = ("Cf", "Zl", "Zp")
 
 
 def printable(field: str, value: str, single_line: bool = False) -> None:
@@ -199,6 +244,8 @@ def printable(field: str, value: str, single_line: bool = False) -> None:
     if single_line and "\n" in value:
         raise SizingInputError(field, value, "", message=(
             f"{field}: holds a line break; give it on one line (got {shown(value)})"))
+    if not value.isascii():
+        _no_hidden(field, value, single_line)
     bad = _CONTROL.search(value)
     if bad:
         ch = bad.group()
@@ -224,6 +271,19 @@ def printable(field: str, value: str, single_line: bool = False) -> None:
 IDENTIFIER_FIELDS = tuple(sorted(IDENTIFIER_KEYS))
 #: Dashes that print as a hyphen: an identifier is compared with ASCII hyphens.
 _DASHES = dict.fromkeys(map(ord, "\u2010\u2011\u2012\u2013\u2014\u2212\ufe63\uff0d"), "-")
+
+
+def _no_hidden(field: str, value: str, single_line: bool) -> None:
+    """Refuse a bidirectional control in any text, and an invisible character (see _INVISIBLE) in one line."""
+    bad = BIDI.search(value)
+    ch = bad.group() if bad else next((c for c in value if single_line and c not in "\t\n" and
+                                       unicodedata.category(c) in _INVISIBLE), None)
+    if ch is not None:
+        what = "a bidirectional control, which reorders the text around it" if bad else (
+            "a line separator" if unicodedata.category(ch) in ("Zl", "Zp") else "an invisible character")
+        raise SizingInputError(field, None, "", message=(
+            f"{field}: holds {what} (U+{ord(ch):04X}, {unicodedata.name(ch, 'unnamed')}); type it again "
+            "without it"))
 
 
 def identifier(field: str, value: Any, max_length: int = 200) -> str:

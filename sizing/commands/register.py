@@ -322,7 +322,7 @@ def _history(args, reg) -> int:
 def _cycle_arg(field: str, value: str | None) -> int | None:
     from sizing import parse
 
-    return None if value is None else parse.whole(field, value, minimum=1)
+    return None if value is None else parse.record_number(field, value, "review cycle")
 
 
 def _diff(args, reg) -> int:

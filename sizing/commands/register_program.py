@@ -44,10 +44,10 @@ def _prepare(args: argparse.Namespace):
             text = None
         return rec, jsonable(dict(doc)), text
     if args.action == "comply":
-        return (parse.whole("NOTICE", args.notice, minimum=1), parse.date("--date", args.date),
+        return (parse.record_number("NOTICE", args.notice, "notice"), parse.date("--date", args.date),
                 parse.text("--evidence", args.evidence))
     if args.action == "notice":
-        numbers = [parse.whole("NOTICE", n, minimum=1) for n in args.notice]
+        numbers = [parse.record_number("NOTICE", n, "notice") for n in args.notice]
         return list(dict.fromkeys(numbers)), None if args.as_of is None else parse.date("--as-of", args.as_of)
     if args.action == "summary":
         return parse.date("--from", args.start), parse.date("--to", args.end)

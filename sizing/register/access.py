@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection
 
+from sizing import parse
 from sizing.errors import SizingInputError
 from sizing.register import limits
 from sizing.register import schema as t
@@ -67,8 +68,7 @@ def normal_identity(value: Any, field: str = "identity") -> str:
     if not isinstance(value, str) or not value.strip():
         raise SizingInputError(field, value, "a user's identity (an e-mail address or a login name)")
     text = value.strip().lower()
-    if any(ord(ch) < 32 for ch in text):
-        raise SizingInputError(field, value, "an identity without control characters")
+    parse.printable(field, text, single_line=True)
     limits.check(field, text, "identity")
     return text
 

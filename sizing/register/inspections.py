@@ -19,6 +19,7 @@ Notices (the profile's ``inspections.notices``):
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -31,6 +32,7 @@ from sizing.jurisdiction import Jurisdiction
 from sizing.ordinance import inspection as core
 from sizing.ordinance.due import is_overdue
 from sizing.ordinance.inspection import FAILED, outcome
+from sizing.parse import no_record
 from sizing.quantities import show
 from sizing.register import access
 from sizing.register import schema as t
@@ -110,6 +112,32 @@ def comply(reg: Any, notice_id: int, on_date: dt.date, evidence: str, *, user: s
         return _close(conn, notice_id, on_date, COMPLIANCE, None, evidence, writer)
 
 
+def stored_photos(reg: Any, inspection_id: int) -> list[dict[str, Any]]:
+    """An inspection's photos as stored (id, name, caption, media type, size, SHA-256), in the order given."""
+    p = t.inspection_photos.c
+    with reg.db.read() as conn:
+        rows = [] if no_record(inspection_id) else conn.execute(
+            sa.select(p.id, p.name, p.caption, p.media_type, p.size_bytes, p.sha256)
+            .where(p.inspection_id == inspection_id).order_by(p.id)).mappings()
+        return [dict(r) for r in rows]
+
+
+def stored_photo(reg: Any, photo_id: int) -> tuple[bytes, str]:
+    """A stored photo's bytes and media type (to show it or hand it over), checked against the SHA-256 stored
+    with it; refused for a photo that is not in the register."""
+    p = t.inspection_photos.c
+    with reg.db.read() as conn:
+        row = None if no_record(photo_id) else conn.execute(
+            sa.select(p.data, p.media_type, p.sha256).where(p.id == photo_id)).first()
+    if row is None:
+        raise SizingInputError("photo", photo_id, "", message=f"photo: no photo {photo_id} in the register")
+    data = bytes(row.data)
+    if hashlib.sha256(data).hexdigest() != row.sha256:
+        raise SizingInputError("photo", photo_id, "", message=(
+            f"photo: photo {photo_id} in the register does not match the SHA-256 stored with it; not shown"))
+    return data, row.media_type
+
+
 # --- rows ---------------------------------------------------------------------------------------------------
 
 def _insert(conn: Connection, fse: str, rec: InspectionRecord, result: Any, data: dict[str, Any], jid: str,
@@ -148,7 +176,8 @@ def open_notices(conn: Connection, fse: str) -> dict[str, dict[str, Any]]:
 
 
 def _open_notice(conn: Connection, notice_id: int, field_name: str) -> dict[str, Any]:
-    row = conn.execute(sa.select(t.notices).where(t.notices.c.id == notice_id)).mappings().first()
+    row = None if no_record(notice_id) else conn.execute(
+        sa.select(t.notices).where(t.notices.c.id == notice_id)).mappings().first()
     if row is None:
         raise SizingInputError(field_name, notice_id, "", message=f"{field_name}: no notice {notice_id} in the register")
     done = conn.execute(sa.select(t.notice_closures).where(t.notice_closures.c.notice_id == notice_id)

@@ -7,6 +7,7 @@ from typing import Any
 
 from sqlalchemy.engine import Connection
 
+from sizing import parse
 from sizing.register import schema as t
 
 
@@ -45,7 +46,7 @@ def details(source: Any) -> dict[str, dict[str, str]]:
             value = r.get(col)
             if col not in known and isinstance(value, str) and value.strip():
                 limits.check(f"{col} of submittal {sid}", value.strip(), f"project.{col}")
-                known[col] = value.strip()
+                known[col] = parse.text(f"{col} of submittal {sid}", value, single_line=True)
     return out
 
 

@@ -35,10 +35,11 @@ def _chunks(values: Iterable[Any], size: int = CHUNK) -> Iterable[list[Any]]:
 
 
 def state(conn: Connection) -> tuple[set[str], dict[tuple[str, str], str], dict[str, float | None],
-                                     dict[tuple[str, str], tuple[str, dt.date]]]:
+                                     dict[tuple[str, str], tuple[str, dt.date]], dict[tuple[str, dt.date], str]]:
     """The FSEs in the register; each (hauler, manifest) key already used on a manifest, and where; the latest
     recorded interceptor volume [gal] per FSE; each key listed on a pump-out of a maintenance log, with its FSE
-    and date (the hauler's manifest of that same pump-out is welcome; the number elsewhere is a reuse)."""
+    and date (the hauler's manifest of that same pump-out is welcome; the number elsewhere is a reuse); and each
+    FSE and day with a full pump-out on a manifest, and where (one full pump-out per interceptor per day)."""
     known = {r[0] for r in conn.execute(sa.select(t.fses.c.fse_id).distinct())}
     m = t.hauler_manifests.c
     used = {(h, n): f"line {line} of {doc}" if doc else "an earlier import"
@@ -51,7 +52,11 @@ def state(conn: Connection) -> tuple[set[str], dict[tuple[str, str], str], dict[
     i = t.interceptors.c
     newest = sa.select(sa.func.max(i.id)).group_by(i.fse_id).scalar_subquery()
     volumes = dict(conn.execute(sa.select(i.fse_id, i.volume_gal).where(i.id.in_(newest))).all())
-    return known, used, volumes, listed
+    full_days: dict[tuple[str, dt.date], str] = {}
+    for fse_id, day, doc, line in conn.execute(sa.select(m.fse_id, m.on_date, m.document_name, m.line).where(
+            m.full.is_(True)).order_by(m.id)):
+        full_days.setdefault((fse_id, day), f"line {line} of {doc}" if doc else "an earlier import")
+    return known, used, volumes, listed, full_days
 
 
 def store(conn: Connection, rows: list[Manifest], writer: Mapping[str, Any], name: str) -> None:

@@ -48,6 +48,13 @@ HAULER_MAX, MANIFEST_MAX = 200, 200
 SITE_MAX = limits.LIMITS["disposal_site"]
 #: Most gallons one pump-out can remove (the register's largest interceptor volume).
 MAX_GALLONS = 1_000_000
+#: The largest manifest file read [bytes]: the limit of a submittal or a maintenance log (sizing.document), about
+#: 12,000 manifests of 80 characters (a city's year is a few thousand); a larger export is imported in parts.
+#: At the limit a file is read and imported, or refused, within 2 s of CPU.
+MAX_FILE_BYTES = parse.MAX_FILE_BYTES
+#: The most lines a file may have rejected: past them it is not a manifest file (the wrong columns, another
+#: export) and is refused as a whole, without reading further.
+MAX_REJECTS = 10_000
 GALLONS_EXPECTED = "a volume such as '1,000 gal' or '3.8 m3' (a bare number is gallons), more than 0"
 
 
@@ -98,10 +105,11 @@ def key(hauler: str, manifest: str) -> tuple[str, str]:
 
 # --- reading ------------------------------------------------------------------------------------------------
 
-def read(source: Any, today: dt.date | None = None) -> ManifestFile:
+def read(source: Any, today: dt.date | None = None, max_bytes: int = MAX_FILE_BYTES) -> ManifestFile:
     """Read a manifest CSV (a path, an upload or text) line by line; a file that cannot be read as one (not
-    UTF-8, no header, a column missing or unknown) raises one :class:`SizingInputError` naming the file."""
-    name, text = _text(source)
+    UTF-8, no header, a column missing or unknown, over ``max_bytes``: the command and the app keep the default)
+    raises one :class:`SizingInputError` naming the file."""
+    name, text = _text(source, max_bytes)
     with few_collections():
         return _read(name, text, today or dt.date.today())
 
@@ -114,6 +122,7 @@ def _read(name: str, text: str, today: dt.date) -> ManifestFile:
     seen: dict[tuple[str, str], int] = {}
     try:
         for fields in reader:
+            _too_many(name, rejects)
             line = reader.line_num
             if not any(f.strip() for f in fields):
                 continue
@@ -138,12 +147,20 @@ def _read(name: str, text: str, today: dt.date) -> ManifestFile:
     return ManifestFile(name, rows, rejects)
 
 
-def _text(source: Any) -> tuple[str, str]:
+def _too_many(name: str, rejects: list[Reject]) -> None:
+    if len(rejects) > MAX_REJECTS:
+        first = rejects[0]
+        raise _file_error(f"{name}: more than {MAX_REJECTS:,} lines rejected (the first, line {first.line}: "
+                          f"{first.reason}); is this a manifest file? Nothing imported")
+
+
+def _text(source: Any, max_bytes: int) -> tuple[str, str]:
     """The CSV's name (as messages show it) and its text."""
     if isinstance(source, (str, Path)):
         name = parse.shown_path(source)
         try:
-            data = Path(source).read_bytes()
+            with open(source, "rb") as fh:  # bounded: a device or a huge file is refused at the limit
+                data = fh.read(max_bytes + 1)
         except IsADirectoryError:
             raise _file_error(f"{name} is a folder, not a CSV file") from None
         except FileNotFoundError:
@@ -157,6 +174,9 @@ def _text(source: Any) -> tuple[str, str]:
         data = source.read() if hasattr(source, "read") else source
     if isinstance(data, str):
         data = data.encode("utf-8")
+    if len(data) > max_bytes:
+        raise _file_error(f"{name} is larger than {max_bytes / 1_000_000:g} MB, the limit for a manifest file: "
+                          "import it in parts; nothing imported")
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
@@ -257,17 +277,21 @@ def _id_or_none(text: str) -> str | None:
 
 def check_against(mf: ManifestFile, known_fses: Iterable[str], used: Mapping[tuple[str, str], str],
                   volumes: Mapping[str, float | None],
-                  listed: Mapping[tuple[str, str], tuple[str, dt.date]] | None = None) -> None:
+                  listed: Mapping[tuple[str, str], tuple[str, dt.date]] | None = None,
+                  full_days: Mapping[tuple[str, dt.date], str] | None = None) -> None:
     """Reject the lines whose FSE is not in the register or whose manifest number its hauler already used
     (``used``: key -> where, on a manifest; ``listed``: key -> (FSE, date), on a pump-out a maintenance log lists:
     the hauler's manifest of that same pump-out, same FSE and date, is accepted), and warn of a full pump-out far
     below the interceptor's volume (``volumes``: the latest recorded volume [gal] per FSE). Rejects are kept in
-    line order."""
+    line order. One full pump-out per interceptor per day: a second one on a day (``full_days``: each FSE and day
+    with a full pump-out on a manifest already, and where; or an earlier line) is rejected, naming the first."""
     known = set(known_fses)
     listed = listed or {}
+    full_on = dict(full_days or {})
     kept = []
     for row in mf.rows:
         log = listed.get(row.key)
+        first_full = full_on.get((row.fse_id, row.on_date)) if row.full else None
         if row.fse_id not in known:
             mf.rejects.append(Reject(row.line, row.fse_id, f"fse_id: no FSE {shown(row.fse_id)} in the register"))
         elif row.key in used:
@@ -277,8 +301,14 @@ def check_against(mf: ManifestFile, known_fses: Iterable[str], used: Mapping[tup
             mf.rejects.append(Reject(row.line, row.fse_id, f"manifest: {shown(row.manifest)} of {shown(row.hauler)} "
                                                            f"is already recorded (the pump-out of {log[1]} in a "
                                                            f"maintenance log of {log[0]})"))
+        elif first_full is not None:
+            mf.rejects.append(Reject(row.line, row.fse_id, f"pump_out: {row.fse_id} already has a full pump-out on "
+                                                           f"{row.on_date.isoformat()} ({first_full}); one full "
+                                                           "pump-out per interceptor per day: mark it partial"))
         else:
             kept.append(row)
+            if row.full:
+                full_on[(row.fse_id, row.on_date)] = f"line {row.line}"
             volume = volumes.get(row.fse_id)
             if row.full and volume and row.gallons < FULL_FRACTION * volume:
                 mf.warnings.append(

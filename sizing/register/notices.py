@@ -17,6 +17,7 @@ from sizing.jurisdiction import get as get_jurisdiction
 from sizing.ordinance.due import OVERDUE
 from sizing.ordinance.due import status as due_status
 from sizing.ordinance.inspection import due_note, period_words
+from sizing.parse import no_record
 from sizing.register.collect import with_few_collections
 from sizing.register.reading import EVERY_FSE, KINDS, Scope, columns, dicts, fetch, scalars
 
@@ -116,7 +117,8 @@ def notice(reg: Any, notice_id: int, as_of: dt.date | None = None) -> dict[str, 
     from sizing.register.fses import require_fse
 
     with reg.db.read() as conn:
-        fse = next(iter(scalars(conn, "SELECT fse_id FROM notices WHERE id = :id", {"id": notice_id})), None)
+        fse = None if no_record(notice_id) else next(iter(scalars(
+            conn, "SELECT fse_id FROM notices WHERE id = :id", {"id": notice_id})), None)
         if fse is None:
             raise SizingInputError("NOTICE", notice_id, "", message=f"NOTICE: no notice {notice_id} in the register")
         found = next(r for r in rows(conn, fse, dt.date.max) if r["notice"] == notice_id)

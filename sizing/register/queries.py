@@ -15,6 +15,7 @@ from sizing.errors import SizingInputError
 from sizing.jurisdiction import Jurisdiction
 from sizing.ordinance.due import OVERDUE
 from sizing.ordinance.inspection import outcome_words
+from sizing.parse import no_record
 from sizing.quantities import show as quantity
 from sizing.register.adapter import FAIL
 from sizing.register.collect import with_few_collections
@@ -293,8 +294,9 @@ def cycle_numbers_by_fse(reg: Register, at_least: int = 1) -> dict[str, list[int
 
 def cycle(reg: Register, fse_id: str, number: int, field: str = "--from") -> Mapping[str, Any]:
     with reg.db.read() as conn:
-        found = dicts(conn, select("cycles", where="fse_id = :fse_id AND cycle = :cycle", limit=1),
-                      {"fse_id": fse_id, "cycle": number}, "cycles")
+        found = [] if no_record(number) else dicts(
+            conn, select("cycles", where="fse_id = :fse_id AND cycle = :cycle", limit=1),
+            {"fse_id": fse_id, "cycle": number}, "cycles")
     if not found:
         numbers = cycle_numbers(reg, fse_id)
         raise SizingInputError(field, number, "one of the FSE's review cycles: "

@@ -8,6 +8,7 @@ import getpass
 import os
 from typing import Any
 
+from sizing import parse
 from sizing.register import limits
 
 
@@ -36,4 +37,5 @@ def on_behalf_of(user: str | None = None, field_name: str = "--user") -> str | N
         return None
     text = " ".join(str(user).split())
     limits.check(field_name, text, "on_behalf_of")
+    parse.printable(field_name, text, single_line=True)
     return text

@@ -16,6 +16,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from sizing import parse
 from sizing.ordinance.review import Review
 from sizing.report.findings import NA, status_shown
 from sizing.report.review import review_cycle, verdict_shown
@@ -43,10 +44,18 @@ class LetterFields:
 
     @classmethod
     def from_project(cls, project: Mapping[str, str], **given) -> LetterFields:
+        """The submittal's ``project`` fields, replaced by those ``given`` (as typed: checked as every text,
+        the addressee, signer and title as one-line fields, :func:`sizing.parse.text`)."""
         base = cls(addressee=project.get("applicant") or project.get("owner"),
                    address=project.get("applicant_address"), signer=project.get("reviewer"),
                    title=project.get("reviewer_title"))
-        return dataclasses.replace(base, **{k: v for k, v in given.items() if v not in (None, "")})
+        typed = {k: v if isinstance(v, dt.date) else parse.text(f"letter.{k}", v, single_line=k in ONE_LINE_FIELDS)
+                 for k, v in given.items() if v not in (None, "")}
+        return dataclasses.replace(base, **typed)
+
+
+#: The letter's fields that are one line (the address and the opening paragraph may have several).
+ONE_LINE_FIELDS = ("addressee", "signer", "title")
 
 
 @dataclass(frozen=True)
@@ -260,5 +269,25 @@ def render(letter: CorrectionLetter, fmt: str) -> bytes:
     raise ValueError(f"unknown letter format {fmt!r}")
 
 
+#: What markdown reads as markup anywhere in a line (emphasis, code, links and images), escaped with a backslash
+#: as CommonMark and Python-Markdown both read it; what it reads as markup at the start of a line (a heading, a
+#: list item, a numbered item, a quote), likewise; and what is written as an HTML entity (raw HTML, an entity,
+#: a table's bar, strikethrough, a bare link's "://"), which every renderer shows as the character.
+_MARKUP = re.compile(r"([\\`*_\[\]!])")
+_LINE_START = re.compile(r"^(\s*)([#+\-=]|\d+[.)])")
+_HTML = re.compile("[&<>|~]|:(?=//)")
+
+
 def _md(text: object) -> str:
-    return str(text).replace("\n", " ")
+    r"""Text as markdown shows it as typed: one line, every markup character escaped (``**x**``,
+    ``[a](http://evil)`` and ``<script>`` show as written, never bold, a link or HTML).
+
+    >>> print(_md("**x** [a](http://evil) <b> www.x.org"))
+    \*\*x\*\* \[a\](http&#58;//evil) &lt;b&gt; www&#46;x.org
+    >>> print(_md("1. PC-2026-0142"))
+    1\. PC-2026-0142
+    """
+    line = _MARKUP.sub(r"\\\1", str(text).replace("\n", " "))
+    line = _LINE_START.sub(lambda m: m.group(1) + m.group(2)[:-1] + "\\" + m.group(2)[-1], line)
+    line = re.sub(r"(?i)(?<=\bwww)\.", "&#46;", _HTML.sub(lambda m: f"&#{ord(m.group())};", line))
+    return line.replace("&#38;", "&amp;").replace("&#60;", "&lt;").replace("&#62;", "&gt;")

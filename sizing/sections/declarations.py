@@ -82,9 +82,9 @@ def parse_declarations(doc: Mapping[str, Any]) -> Declarations:
         approval = FoodGrinderApproval(
             approved=parse.boolean("food_grinder_approval.approved", a.get("approved"), default=False),
             date=None if a.get("date") is None else parse.date("food_grinder_approval.date", a["date"]),
-            by=None if a.get("by") is None else parse.text("food_grinder_approval.by", a["by"]),
+            by=None if a.get("by") is None else parse.text("food_grinder_approval.by", a["by"], single_line=True),
             reference=None if a.get("reference") is None else parse.text("food_grinder_approval.reference",
-                                                                         a["reference"]))
+                                                                         a["reference"], single_line=True))
     additives = None
     if doc.get("additives_authorization") is not None:
         a = parse.mapping("additives_authorization", doc["additives_authorization"], ADDITIVES_FIELDS)
@@ -93,9 +93,10 @@ def parse_declarations(doc: Mapping[str, Any]) -> Declarations:
                                          default=False),
             authorized=parse.boolean("additives_authorization.authorized", a.get("authorized"), default=False),
             date=None if a.get("date") is None else parse.date("additives_authorization.date", a["date"]),
-            permit=None if a.get("permit") is None else parse.text("additives_authorization.permit", a["permit"]),
+            permit=None if a.get("permit") is None else parse.text("additives_authorization.permit", a["permit"],
+                                                                   single_line=True),
             product=None if a.get("product") is None else parse.text("additives_authorization.product",
-                                                                     a["product"]))
+                                                                     a["product"], single_line=True))
     existing = None
     if doc.get("existing_fse") is not None:
         e = parse.mapping("existing_fse", doc["existing_fse"], EXISTING_FSE_FIELDS)

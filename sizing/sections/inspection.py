@@ -13,7 +13,8 @@ Input (``sizing register inspect FILE``; the app's Inspection page builds the sa
         records: {hauler_manifests: n/a}
       findings:                            # what the inspector saw, each citing its clause; `notice` opens one
         - {clause: "Reporting (b)", text: FOG in the lateral cleanout, notice: cctv_order}
-      photos: [{file: mop-sink.jpg, caption: mop sink drain}]   # JPEG, PNG, WebP or HEIC, at most 10 MB each
+      photos: [{file: mop-sink.jpg, caption: mop sink drain}]   # JPEG, PNG or WebP, at most 10 MB each, in the
+                                                                  # inspection file's folder
       resolves: [{notice: 3, evidence: CCTV report received}]   # notices this inspection shows complied with
       note: free text
 
@@ -24,10 +25,16 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
+import io
+import os
+import stat
+import warnings
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from PIL import Image
 
 from sizing import parse
 from sizing.errors import SizingInputError
@@ -50,8 +57,13 @@ _ANSWERS = {"yes": YES, "y": YES, "true": YES, "no": NO, "n": NO, "false": NO, "
 #: The largest photo stored with an inspection [bytes] (a phone camera's JPEG is 2-6 MB) and how many.
 PHOTO_MAX_BYTES = 10 * 1024 * 1024
 PHOTO_MAX_COUNT = 20
-#: The photo types accepted, by their first bytes (the file's name or extension is not trusted).
-PHOTO_TYPES = ("image/jpeg", "image/png", "image/webp", "image/heic")
+#: The most pixels a photo may have (a 48-megapixel phone camera's photo is 8064 x 6048), checked before it is
+#: decoded: a small file that would decode to gigabytes (a decompression bomb) is refused.
+PHOTO_MAX_PIXELS = 50_000_000
+#: The photo types accepted, as Pillow decodes them (the file's name or extension is not trusted). HEIC is not
+#: among them: Pillow cannot decode it, and a photo is stored only once it has been decoded (export it as JPEG).
+_FORMATS = {"JPEG": "image/jpeg", "PNG": "image/png", "WEBP": "image/webp"}
+PHOTO_TYPES = tuple(_FORMATS.values())
 
 
 @dataclass(frozen=True)
@@ -105,32 +117,43 @@ class InspectionRecord:
 
 
 def media_type(field_name: str, data: bytes) -> str:
-    """The photo's type from its first bytes; anything else is refused, naming the field.
+    """The photo's type, decoded by Pillow: opened, verified (``verify()``), reopened and decoded whole, within
+    PHOTO_MAX_PIXELS (a decompression bomb is refused before it is decoded); anything else is refused, naming the
+    field and never quoting the file's bytes.
 
-    >>> media_type("photos[0]", b"\\xff\\xd8\\xff\\xe0" + bytes(8))
-    'image/jpeg'
     >>> media_type("photos[0]", b"GIF89a" + bytes(8))
     Traceback (most recent call last):
     ...
-    sizing.errors.SizingInputError: photos[0]: expected a JPEG, PNG, WebP or HEIC photo, got a file that is none of these (it starts 'GIF89a')
+    sizing.errors.SizingInputError: photos[0]: expected a JPEG, PNG or WebP photo, got a file that is none of these
     """
-    head = bytes(data[:16])
-    if head.startswith(b"\xff\xd8\xff"):
-        return "image/jpeg"
-    if head.startswith(b"\x89PNG\r\n\x1a\n"):
-        return "image/png"
-    if head[:4] == b"RIFF" and head[8:12] == b"WEBP":
-        return "image/webp"
-    if head[4:8] == b"ftyp" and head[8:12] in (b"heic", b"heix", b"mif1", b"msf1", b"heim", b"heis"):
-        return "image/heic"
-    start = head[:6].decode("ascii", "replace")
-    raise SizingInputError(field_name, None, "", message=(
-        f"{field_name}: expected a JPEG, PNG, WebP or HEIC photo, got a file that is none of these "
-        f"(it starts {start!r})"))
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            with Image.open(io.BytesIO(data), formats=tuple(_FORMATS)) as image:
+                kind, pixels = _FORMATS[image.format], image.width * image.height
+                if pixels > PHOTO_MAX_PIXELS:
+                    raise SizingInputError(field_name, None, "", message=(
+                        f"{field_name}: expected a photo of at most {PHOTO_MAX_PIXELS // 1_000_000} megapixels, got "
+                        f"{image.width} x {image.height} pixels"))
+                image.verify()
+            with Image.open(io.BytesIO(data), formats=tuple(_FORMATS)) as image:
+                image.load()
+    except SizingInputError:
+        raise
+    except (Image.UnidentifiedImageError, KeyError):
+        raise SizingInputError(field_name, None, "", message=(
+            f"{field_name}: expected a JPEG, PNG or WebP photo, got a file that is none of these")) from None
+    except (Image.DecompressionBombWarning, Image.DecompressionBombError):
+        raise SizingInputError(field_name, None, "", message=(
+            f"{field_name}: expected a photo of at most {PHOTO_MAX_PIXELS // 1_000_000} megapixels, got more")) from None
+    except (OSError, ValueError, SyntaxError, EOFError, MemoryError):  # truncated, damaged: Pillow's own errors
+        raise SizingInputError(field_name, None, "", message=(
+            f"{field_name}: the photo is damaged or cut short (it cannot be decoded); take or export it again")) from None
+    return kind
 
 
 def photo(field_name: str, name: str, data: bytes, caption: str | None = None) -> Photo:
-    """A photo checked (size, type by its magic bytes) and hashed (SHA-256)."""
+    """A photo checked (size, decoded by Pillow: :func:`media_type`) and hashed (SHA-256)."""
     if not data:
         raise SizingInputError(field_name, name, "a photo file, got an empty file")
     if len(data) > PHOTO_MAX_BYTES:
@@ -249,19 +272,45 @@ def _photo_file(path: str, item: Any, base: Path | None) -> Photo:
     if item.get("file") is None:
         raise SizingInputError(f"{path}.file", None, "the photo's file, relative to the inspection file")
     name = parse.text(f"{path}.file", item["file"], max_length=300, single_line=True)
-    file = Path(name) if base is None or Path(name).is_absolute() else base / name
-    try:
-        if file.stat().st_size > PHOTO_MAX_BYTES:
-            raise SizingInputError(path, None, "", message=(
-                f"{path}: expected a photo of at most {PHOTO_MAX_BYTES // (1024 * 1024)} MB, got "
-                f"{file.stat().st_size / (1024 * 1024):.1f} MB"))
-        data = file.read_bytes()
-    except OSError as exc:
-        raise SizingInputError(f"{path}.file", name, "", message=f"{path}.file: cannot read {name!r}: "
-                               f"{exc.strerror or exc}") from None
+    data = read_photo(f"{path}.file", name, base or Path.cwd())
     caption = None if item.get("caption") is None else parse.text(f"{path}.caption", item["caption"], max_length=300,
                                                                    single_line=True)
     return photo(path, Path(name).name, data, caption)
+
+
+def read_photo(field_name: str, name: str, base: Path) -> bytes:
+    """The bytes of the photo ``name``, a path relative to the folder ``base`` (the inspection file's) that stays
+    in it (no absolute path, no "..", no link that leads out); only a regular file is read (not a device, a FIFO,
+    a folder or a socket), its size checked before it is read and the read bounded by PHOTO_MAX_BYTES."""
+    relative = Path(name)
+    if relative.is_absolute() or ".." in relative.parts or not relative.parts:
+        raise SizingInputError(field_name, name, "a photo file in the inspection file's folder, named relative to it "
+                               "(no absolute path, no '..')")
+    folder = base.resolve()
+    file = (folder / relative).resolve()
+    if not file.is_relative_to(folder):
+        raise SizingInputError(field_name, name, "", message=(
+            f"{field_name}: {name!r} leads out of the inspection file's folder (a link); copy the photo into it"))
+    try:  # a socket cannot be opened: its kind is told first; a FIFO is opened without waiting for a writer
+        _regular(field_name, name, os.stat(file).st_mode)
+        fd = os.open(file, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0))
+    except OSError as exc:
+        raise SizingInputError(field_name, name, "", message=f"{field_name}: cannot read {name!r}: "
+                               f"{exc.strerror or exc.__class__.__name__}") from None
+    with os.fdopen(fd, "rb") as fh:
+        info = os.fstat(fh.fileno())
+        _regular(field_name, name, info.st_mode)  # what was opened, whatever the name led to by then
+        if info.st_size > PHOTO_MAX_BYTES:
+            raise SizingInputError(field_name, None, "", message=(
+                f"{field_name}: expected a photo of at most {PHOTO_MAX_BYTES // (1024 * 1024)} MB, got "
+                f"{info.st_size / (1024 * 1024):.1f} MB"))
+        return fh.read(PHOTO_MAX_BYTES + 1)
+
+
+def _regular(field_name: str, name: str, mode: int) -> None:
+    if not stat.S_ISREG(mode):
+        raise SizingInputError(field_name, name, "", message=(
+            f"{field_name}: {name!r} is not a regular file (a device, a pipe, a folder or a socket)"))
 
 
 def _resolve(path: str, item: Any) -> tuple[int, str]:
@@ -270,4 +319,4 @@ def _resolve(path: str, item: Any) -> tuple[int, str]:
         raise SizingInputError(f"{path}.notice", None, "the number of the notice complied with")
     if item.get("evidence") is None:
         raise SizingInputError(f"{path}.evidence", None, "what shows compliance (a report received, a repair seen)")
-    return parse.whole(f"{path}.notice", item["notice"], minimum=1), parse.text(f"{path}.evidence", item["evidence"])
+    return parse.record_number(f"{path}.notice", item["notice"], "notice"), parse.text(f"{path}.evidence", item["evidence"])

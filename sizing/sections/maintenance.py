@@ -126,6 +126,7 @@ def from_dict(data: Mapping[str, Any], as_of: dt.date | None = None) -> Maintena
 
     pump_outs = tuple(_pump_out(f"{f('services')}[{i}]", i, item, when)
                       for i, item in enumerate(parse.sequence(f("services"), section.get("services"), default=[])))
+    _one_a_day(f("services"), pump_outs)
     measurements = [_measurement(f"{f('measurements')}[{i}]", i, item, depth, when) for i, item in
                     enumerate(parse.sequence(f("measurements"), section.get("measurements"), default=[]))]
     approved, approved_months = _approved(section, f)
@@ -178,6 +179,17 @@ def _device(section: Mapping[str, Any], f: Any, when: dt.date) -> tuple[str | No
 def load(path: str, as_of: dt.date | None = None) -> MaintenanceRecord:
     """Read and parse a maintenance log file (YAML or JSON)."""
     return from_dict(parse.load_document(path), as_of=as_of)
+
+
+def _one_a_day(path: str, pump_outs: tuple[PumpOut, ...]) -> None:
+    """One full pump-out per interceptor per day: a second one on a day is refused, naming the first."""
+    first: dict[dt.date, int] = {}
+    for p in pump_outs:
+        if first.setdefault(p.date, p.index) != p.index:
+            field_name = f"{path}[{p.index}]"
+            raise SizingInputError(field_name, None, "", message=(
+                f"{field_name}: a second full pump-out on {p.date.isoformat()} ({path}[{first[p.date]}] is the "
+                "first); one full pump-out per interceptor per day: give it once"))
 
 
 def _pump_out(path: str, index: int, item: Any, when: dt.date) -> PumpOut:

@@ -190,11 +190,12 @@ def parse_waiver(raw: Mapping[str, Any], jurisdiction: Jurisdiction, *, review_d
     expiration = None if w.get("expiration") is None else parse.date("waiver.expiration", w["expiration"])
     given = None if w.get("date") is None else parse.date("waiver.date", w["date"])
     when = given or review_date or today  # None: the day it is decided
-    technology = None if w.get("technology") is None else parse.text("waiver.technology", w["technology"])
+    technology = None if w.get("technology") is None else parse.text("waiver.technology", w["technology"],
+                                                                     single_line=True)
     status = parse.choice("waiver.status", w.get("status", "applied"), WAIVER_STATUSES)
     granted_on = None if w.get("granted_on") is None else parse.date("waiver.granted_on", w["granted_on"])
     decided_by = None if w.get("decided_by") is None else parse.text("waiver.decided_by", w["decided_by"],
-                                                                     max_length=200)
+                                                                     max_length=200, single_line=True)
     conditions = tuple(parse.text(f"waiver.conditions[{i}]", t) for i, t in
                        enumerate(parse.sequence("waiver.conditions", w.get("conditions"), default=[])))
     application = _application(raw.get("application"), meals_seats)

@@ -51,3 +51,18 @@ def test_a_note_typed_in_the_page_is_carried_into_the_letter(app):
     app.run()
     markdown = built(app, "rv_letter_md").decode()
     assert "   Reviewer's note: Use the 1,000 gal unit of sheet P-4 alt.  " in markdown.splitlines()
+
+
+def test_a_letter_field_with_a_reordering_character_is_refused_and_no_letter_is_offered(app):
+    """An addressee typed with U+202E (right-to-left override) went into the letter, printed reversed."""
+    goto(app, "review")
+    app.selectbox(key="in_rv_example").set_value("review-correction-letter.yaml")
+    app.button(key="rv_load_example").click().run()
+    open_box(app, "rv_letter_open")
+    app.text_input(key="in_rv_letter_addressee").input("Lin Design \u202epuorG").run()
+    assert errors(app) == ["Correction letter: letter.addressee: holds a bidirectional control, which reorders the "
+                           "text around it (U+202E, RIGHT-TO-LEFT OVERRIDE); type it again without it"]
+    assert not {"rv_letter_docx", "rv_letter_pdf", "rv_letter_md"} & set(downloads(app))
+    app.text_input(key="in_rv_letter_addressee").input("Lin Design Group").run()
+    assert errors(app) == [] and "rv_letter_md" in downloads(app)
+    assert "Dear Lin Design Group:" in built(app, "rv_letter_md").decode()

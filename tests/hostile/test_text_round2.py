@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sqlite3
 
 import pytest
 
@@ -42,7 +43,11 @@ def test_escape_sequences_in_a_field_are_refused(cli, tmp_path, text, what):
 def test_register_output_shows_control_characters_escaped(cli, tmp_path):
     """Item 3: what reaches the register by other ways (--user, an older register) is shown escaped by
     show, history and export, never sent to the terminal as it is."""
-    assert cli("register", "add", with_name(tmp_path, "Cafe"), "--db", "r.db", "--user", "ann\x1b[2J\x07").rc == 1
+    assert cli("register", "add", with_name(tmp_path, "Cafe"), "--db", "r.db", "--user", "ann").rc == 1
+    conn = sqlite3.connect(tmp_path / "r.db")  # --user now refuses control characters: an older register's row
+    with conn:
+        conn.execute("UPDATE cycles SET on_behalf_of = ?", ("ann\x1b[2J\x07",))
+    conn.close()
     history = cli("register", "history", "FSE-0417", "--db", "r.db")
     assert history.rc == 0, history.err
     assert b"\x1b" not in history.out and b"\x07" not in history.out
