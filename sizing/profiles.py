@@ -19,6 +19,7 @@ a check remembered from an earlier run could not know every piece of code and da
 from __future__ import annotations
 
 import datetime as dt
+import functools
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -329,18 +330,30 @@ def _holidays(spec: Mapping[str, Any], name: str) -> None:
                 dt.date(2024, int(day["month"]), int(day["day"]))  # a leap year: Feb 29 is a date
             except ValueError:
                 raise ProfileError(f"{where}: month {day['month']} has no day {day['day']}") from None
+
+
+@functools.cache
+def _known_names(country: str, subdiv: str | None) -> frozenset[str]:
+    import holidays
+
+    names = holidays.country_holidays(country, subdiv=subdiv, years=NAME_CHECK_YEARS).values()
+    return frozenset(n.removesuffix(" (observed)") for each in names for n in each.split("; "))
+
+
+def check_holiday_names(spec: Mapping[str, Any], name: str) -> None:
+    """The profile's ``holidays.observed`` names are holidays of the ``holidays`` package for its country and
+    subdivision (one :class:`ProfileError` naming the key path, with the closest name). Run by the calendar before
+    it counts a deadline and by ``sizing jurisdictions check``, not at every load: only a deadline reads the names,
+    and the package costs a command that counts none (a sizing, an inventory) about 150 ms."""
     listed = spec.get("observed")
     if not listed:
         return
-    import holidays
-
     country, subdiv = spec.get("country", "US"), spec.get("subdivision")
     try:
-        names = holidays.country_holidays(country, subdiv=subdiv, years=NAME_CHECK_YEARS).values()
+        known = _known_names(country, subdiv)
     except NotImplementedError:
         raise ProfileError(f"{name}: holidays.country: the holidays package has no calendar for "
                            f"{country}{'-' + subdiv if subdiv else ''}") from None
-    known = {n.removesuffix(" (observed)") for each in names for n in each.split("; ")}
     for i, holiday in enumerate(listed):
         if holiday not in known:
             import difflib

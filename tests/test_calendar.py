@@ -127,8 +127,8 @@ def city(tmp_path, name: str, **holidays):
 
 
 def test_profile_holiday_list_is_what_the_calendar_uses(tmp_path):
-    """Item 4: the list is data; a name the package does not know is an error when the profile is loaded, never a
-    silently dropped holiday."""
+    """Item 4: the list is data; a name the package does not know is an error when the calendar first counts a day
+    under the profile (and in `sizing jurisdictions check`), never a silently dropped holiday."""
     from sizing.tables import TableError
 
     only_christmas = city(tmp_path, "xmas", observed=["Christmas Day"])
@@ -136,7 +136,7 @@ def test_profile_holiday_list_is_what_the_calendar_uses(tmp_path):
     assert not calendar.is_working_day(D(2025, 12, 25), only_christmas)
     with pytest.raises(TableError, match=r"typo.yaml: holidays.observed\[1\]: 'Thanksgivng Day' is not a holiday of "
                                          r"the holidays package for US-CA \(did you mean 'Thanksgiving Day'\?\)"):
-        city(tmp_path, "typo", observed=["Christmas Day", "Thanksgivng Day"])
+        calendar.is_working_day(D(2025, 11, 27), city(tmp_path, "typo", observed=["Christmas Day", "Thanksgivng Day"]))
 
 
 def test_local_closure_days_are_data_in_the_profile(tmp_path):

@@ -6,6 +6,7 @@ misses what its rules need is refused at load, naming the file, the key path and
 from __future__ import annotations
 
 import json
+import re
 import textwrap
 from pathlib import Path
 
@@ -171,7 +172,6 @@ def test_a_new_rule_leaves_a_profile_that_does_not_list_it_unaffected(city, tmp_
                                  r"manhole_diameter\), got 'kg'"),
     (("  min_compartments: {value: 3, unit: count, citation: \"EMC 9.10.030(b)\"}\n", ""),
      r"parameters.min_compartments: missing; the review rule compartments needs it"),
-    (("Thanksgiving Day", "Thanksgivng Day"), r"holidays.observed\[1\]: 'Thanksgivng Day' is not a holiday"),
     (('date: "2025-11-14"', 'date: "2025-11-31"'), r"holidays.local\[0\]"),
     (("review_rules: [", "review_rules: [volumes, "), r"review_rules\[0\]: 'volumes' is not a rule of the review"),
     (("max_accumulation_percent: {value: 20, unit: percent", "max_accumulation_percent: {value: 20, unit: months"),
@@ -184,6 +184,22 @@ def test_a_broken_profile_is_refused_at_load_with_its_key_path(city, capsys, cha
     assert main(["jurisdictions", "check", str(city / "broken.yaml")]) == 2
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1 and "broken.yaml" in err
+
+
+def test_a_misspelt_holiday_is_refused_by_the_check_and_by_the_first_deadline(city, capsys):
+    """The observed names are read by the calendar only: a command that counts no deadline (a sizing) runs, the
+    first deadline and `jurisdictions check` refuse the profile, one line naming the key path."""
+    (city / "broken.yaml").write_text(EXAMPLEVILLE.replace("Thanksgiving Day", "Thanksgivng Day"), encoding="utf-8")
+    message = r"broken.yaml: holidays.observed\[1\]: 'Thanksgivng Day' is not a holiday .*did you mean 'Thanksgiving Day'"
+    assert main(["jurisdictions", "check", str(city / "broken.yaml")]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and re.search(message, err)
+    assert main(["size", str(EXAMPLES / "cpc-code-example.yaml"), "--jurisdiction", str(city / "broken.yaml")]) == 0
+    capsys.readouterr()
+    assert main(["review", str(EXAMPLES / "review-noncompliant.yaml"), "--jurisdiction",
+                 str(city / "broken.yaml")]) == 2  # an existing FSE's install deadline counts working days
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and re.search(message, err)
 
 
 def test_the_review_reads_the_one_jurisdiction_the_submittal_was_read_under():

@@ -124,12 +124,14 @@ def _check(args: argparse.Namespace) -> int:
     import sys
 
     from sizing.jurisdiction import load_file
+    from sizing.profiles import check_holiday_names
     from sizing.tables import TableError
 
     failed = 0
     for path in args.files:
         try:
             j = load_file(path)
+            check_holiday_names(j.holidays, path)
         except TableError as exc:
             print(f"sizing jurisdictions: {exc}", file=sys.stderr)
             failed += 1

@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from sizing.jurisdiction import Jurisdiction
 from sizing.months import LAST_DAY_RULE
+from sizing.profiles import check_holiday_names
 
 OBSERVED_SUFFIX = " (observed)"
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
@@ -45,6 +46,7 @@ def _calendar(jurisdiction: Jurisdiction) -> tuple[holidays.HolidayBase, frozens
     import holidays  # only when a deadline is counted: keeps it off the start of every command
 
     spec = jurisdiction.holidays
+    check_holiday_names(spec, str(jurisdiction.path))
     cal = holidays.country_holidays(spec.get("country", "US"), subdiv=spec.get("subdivision"))
     listed = spec.get("observed")
     return cal, None if listed is None else frozenset(listed), bool(spec.get("observed_days", True))

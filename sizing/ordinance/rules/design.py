@@ -21,7 +21,7 @@ from sizing.units import convert
 #: A volume typed in whole litres may land a fraction of a gallon under a US size (2839 L = 749.98 gal):
 #: compare with half a litre of slack so that rounding to the litre does not fail a design. Only a volume typed in
 #: litres (or another metric volume) gets it; one typed in gallons must meet the size as entered.
-VOLUME_SLACK_GAL = convert(0.5, "L", "gal")
+VOLUME_SLACK_L = 0.5
 
 
 def _typed_in_litres(typed) -> bool:
@@ -74,7 +74,7 @@ def _volume_gravity(c: RuleContext, tmc: str) -> Finding:
     # to gallons to a volume's precision, never printed as the size they fall short of
     shown = f"{typed} ({show_against(have, need, 'gal')})" if metric and need else \
         f"{typed} ({show(have, 'gal')})" if metric else f"{have:,.6g} gal"
-    slack = VOLUME_SLACK_GAL if metric else 0.0
+    slack = convert(VOLUME_SLACK_L, "L", "gal") if metric else 0.0
     if need is None:
         return Finding("volume", WARN, cite, f"Proposed volume {shown}; the CPC size could not be determined: "
                        f"{g['message']}", value=have, unit="gal", provenance=prov)
