@@ -133,6 +133,12 @@ class Jurisdiction:
     def design_rules_by_interceptor_type(self) -> Mapping[str, Any]:
         return self.raw.get("design_rules_by_interceptor_type") or {}
 
+    @property
+    def device_terms(self) -> Mapping[str, Any]:
+        """What the code text calls a grease trap and a grease interceptor, by interceptor type (``grease_trap``,
+        ``grease_interceptor``: lists of types), with its citation; empty when the profile does not say."""
+        return self.raw.get("device_terms") or {}
+
     # --- Confirmation --------------------------------------------------------------------------------
     def level(self, entry: Mapping[str, Any]) -> str:
         """The confirmation level of one entry: its own ``provenance``, "local policy" for a ``policy: local``

@@ -241,6 +241,7 @@ def _local_rules(raw: dict[str, Any], name: str) -> dict[str, Any]:
         if key in params and (not isinstance(value, list) or any(v not in INTERCEPTOR_TYPES for v in value)):
             raise ProfileError(f"{name}: parameters.{key}.value: expected a list of interceptor types "
                                f"({', '.join(INTERCEPTOR_TYPES)}), got {_shown(value)}")
+    _device_terms(raw.get("device_terms"), name)
     for i, item in enumerate(raw.get("device_maintenance") or []):
         from sizing.ordinance.device_tasks import parse_task
 
@@ -249,6 +250,17 @@ def _local_rules(raw: dict[str, Any], name: str) -> dict[str, Any]:
         except ValueError as err:
             raise ProfileError(f"{name}: {str(err).splitlines()[0]}") from None
     return raw
+
+
+def _device_terms(terms: Mapping[str, Any] | None, name: str) -> None:
+    """What the text calls a grease trap and a grease interceptor: one interceptor type is not both (the texts that
+    define both terms, e.g. LBMC 8.46.010, define them apart)."""
+    if not terms:
+        return
+    both = sorted(set(terms.get("grease_trap") or ()) & set(terms.get("grease_interceptor") or ()))
+    if both:
+        raise ProfileError(f"{name}: device_terms.grease_trap: {both[0]!r} is also under device_terms.grease_interceptor; "
+                           "expected each interceptor type under one term at most")
 
 
 def _size_table(p: Mapping[str, Any], where: str) -> dict[str, Any]:

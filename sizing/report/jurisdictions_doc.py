@@ -5,6 +5,7 @@ sizing.report.jurisdictions_doc`` to rewrite the file), so the comparison cannot
 Generic over the profiles: the rows are the review rules of the registry that any profile lists, each followed by
 the parameters it reads; then the connection defaults, every other parameter a profile carries, the waivers and
 the working-day calendar. A profile or a rule added later appears with no change here.
+The file's last part, from the heading :data:`READING`, is written by hand and kept when the file is rewritten.
 """
 
 from __future__ import annotations
@@ -21,13 +22,17 @@ from sizing.quantities import UNIT_QUANTITY, number
 DOC = Path(__file__).resolve().parents[2] / "docs" / "jurisdictions.md"
 #: A cell with nothing in it: the profile does not carry the value, or does not apply the rule.
 ABSENT = "—"
+#: The heading of the hand-written part of the file (everything from it on is kept as written).
+READING = "## Each profile read against its text"
 #: A list with more items than this is summarised ("table of N rows"), not spelt out.
 MAX_ITEMS = 6
 
 INTRO = """# Jurisdictions compared
 
 Generated from `tables/jurisdictions/*.yaml` by `sizing jurisdictions doc` (`python -m sizing.report.jurisdictions_doc`
-rewrites this file; a test fails when it differs from the profiles). Do not edit by hand.
+rewrites this file; a test fails when it differs from the profiles). Do not edit it by hand, down to the section
+"Each profile read against its text", which is written by hand (a reading of each code text, rule by rule) and is
+kept as it is when the file is rewritten.
 
 Each cell gives the value, its citation and its confirmation level: **confirmed** (the code text as the jurisdiction
 supplied it), **secondary** (a published copy of the code text, or a secondary source quoting the code: the
@@ -76,6 +81,7 @@ def _rows(js: list[Jurisdiction]) -> list[list[str]]:
              for k in keys]
     rest = [k for k in dict.fromkeys(k for j in js for k in j.parameters) if k not in shown]
     rows += [[f"other · `{k}`", *(_cell(j, j.parameters.get(k)) for j in js)] for k in rest]
+    rows.append(["device terms (what the text calls a grease trap)", *(_terms(j) for j in js)])
     rows.append(["maintenance by device type", *(_device_tasks(j) for j in js)])
     rows.append(["waivers", *(_waivers(j) for j in js)])
     rows.append(["working-day calendar", *(_calendar(j) for j in js)])
@@ -109,6 +115,16 @@ def _device_tasks(j: Jurisdiction) -> str:
                      f"{_mark(j.level(t))}" for t in tasks) or ABSENT
 
 
+def _terms(j: Jurisdiction) -> str:
+    """What the profile's text calls a grease trap and a grease interceptor (``device_terms``), with its clause."""
+    t = j.device_terms
+    if not t:
+        return ABSENT
+    names = "; ".join(f"{key.replace('_', ' ')}: {', '.join(t.get(key) or ()) or 'none'}"
+                      for key in ("grease_trap", "grease_interceptor"))
+    return f"{names} · {t['citation']} · {_mark(j.level(t))}"
+
+
 def _mark(level: str) -> str:
     return f"**{level}**" if level not in READ_FROM_TEXT else f"*{level}*"
 
@@ -134,14 +150,21 @@ def _table(head: list[str], rows: Iterable[list[str]]) -> list[str]:
     return [line(head), "|" + "---|" * len(head), *(line(r) for r in rows)]
 
 
+def generated_part(text: str) -> str:
+    """The part of the file's ``text`` the generator writes: all before the hand-written :data:`READING`."""
+    at = text.find(f"\n\n{READING}\n")
+    return text if at < 0 else text[:at + 1]
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Rewrite ``docs/jurisdictions.md`` (or print it with ``-``)."""
+    """Rewrite ``docs/jurisdictions.md``, keeping its hand-written reading (or print the generated part with ``-``)."""
     args = sys.argv[1:] if argv is None else argv
     text = render()
     if args == ["-"]:
         sys.stdout.write(text)
     else:
-        DOC.write_text(text, encoding="utf-8")
+        old = DOC.read_text(encoding="utf-8") if DOC.exists() else ""
+        DOC.write_text(text + old[len(generated_part(old)):], encoding="utf-8")
         print(f"wrote {DOC}")
     return 0
 

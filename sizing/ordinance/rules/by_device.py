@@ -1,7 +1,9 @@
 """Appliances permitted or barred by the type of grease removal device: a jurisdiction may keep dishwashers and
 food waste disposers off a grease trap (a hydromechanical interceptor) and let them drain to a gravity
 interceptor, or keep them off both. Which types bar which appliance, and the clause, come from the profile
-(``dishwasher_barred_from``, ``disposer_barred_from``: lists of interceptor types)."""
+(``dishwasher_barred_from``, ``disposer_barred_from``: lists of interceptor types); what the text calls each type
+(a grease trap, a grease interceptor) comes from its ``device_terms``, whose clause the finding cites beside the
+bar's."""
 
 from __future__ import annotations
 
@@ -17,6 +19,18 @@ RULE = "appliances_by_device"
 APPLIANCES = (("dishwasher_barred_from", "dishwasher", "dishwasher"),
               ("disposer_barred_from", "food_grinder", "food waste disposer"))
 DEVICE_NAMES = {"gravity": "a gravity grease interceptor", "hydromechanical": "a grease trap (hydromechanical)"}
+#: The profile's terms (``device_terms``) and how a device it names is called.
+TERMS = (("grease_trap", "a grease trap"), ("grease_interceptor", "a grease interceptor"))
+
+
+def device_named(c: RuleContext, kind: str) -> tuple[str, str | None]:
+    """What the jurisdiction's text calls an interceptor of ``kind`` and the clause that says so (None: the
+    profile's ``device_terms`` do not name it, and the tool's own name is used)."""
+    terms = c.jurisdiction.device_terms
+    for key, called in TERMS:
+        if kind in (terms.get(key) or ()):
+            return f"{called} (a {kind} interceptor, as {terms['citation']} names it)", str(terms["citation"])
+    return DEVICE_NAMES[kind], None
 
 
 def _connected(c: RuleContext, flag: str) -> list:
@@ -61,7 +75,9 @@ def _finding(c: RuleContext, kind: str, p: dict, flag: str, name: str) -> Findin
 
 def _decide(c: RuleContext, kind: str, p: dict, flag: str, name: str) -> Finding:
     barred = list(p["value"] or [])
-    device = DEVICE_NAMES[kind]
+    device, term_cite = device_named(c, kind)
+    if term_cite and term_cite not in p["citation"]:
+        p = {**p, "citation": f"{p['citation']}; {term_cite}"}
     lines = _connected(c, flag)
     allowed = f"permitted to {device}" if kind not in barred else f"barred from {device}"
     if lines and kind in barred:
@@ -75,6 +91,7 @@ def _decide(c: RuleContext, kind: str, p: dict, flag: str, name: str) -> Finding
                        f"(barred only from {', '.join(barred) or 'no device'}): {fixture_names(c, lines)}",
                        value="connected", limit=allowed, provenance=p.get("provenance"),
                        provenance_note=p.get("provenance_note"), title=f"{name.capitalize()} by device type")
-    return Finding(RULE, PASS, p["citation"], f"No {name} drains to {device} ({name} {allowed})",
+    return Finding(RULE, PASS, p["citation"], f"No {name} drains to {device} (it is "
+                   f"{'barred from' if kind in barred else 'permitted to'} it)",
                    value="none connected", limit=allowed, provenance=p.get("provenance"),
                    provenance_note=p.get("provenance_note"), title=f"{name.capitalize()} by device type")
