@@ -40,8 +40,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                         help="give up after waiting this long for another writer (default: $SIZING_DB_TIMEOUT, "
                              "else 30)")
     sub = p.add_subparsers(dest="action", metavar="ACTION", parser_class=_Parser, required=True)
-    sub.add_parser("init", parents=[common], help="create the register (or migrate an older one); says what it did")
-    sub.add_parser("migrate", parents=[common], help="bring an existing register to this version's schema")
+    sub.add_parser("init", parents=[common], help="create the register (or migrate an older one, as migrate); says what "
+                   "it did")
+    sub.add_parser("migrate", parents=[common], help="bring an existing register to this version's schema (an admin, or "
+                   "its owner while it has no users)")
     users = sub.add_parser("users", help="the register's users and their roles (admin)")
     uact = users.add_subparsers(dest="users_action", metavar="ACTION", parser_class=_Parser, required=True)
     ua = uact.add_parser("add", parents=[common], help="add a user, or change a user's role (the first user: an admin)")

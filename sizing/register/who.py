@@ -12,7 +12,7 @@ import os
 from typing import Any
 
 from sizing.register import limits
-
+from sizing.register.errors import RegisterError
 
 try:
     import pwd
@@ -24,7 +24,8 @@ def os_user() -> str:
     """The operating-system user running the command: the login name of the process's real uid, else
     ``uid:NNN`` (no passwd entry)."""
     if pwd is None:  # pragma: no cover - not a POSIX system: no uid to ask
-        raise OSError("the operating-system user cannot be told on this system (no uid); use PostgreSQL")
+        raise RegisterError("register: the operating-system user cannot be told on this system (no uid); use a "
+                            "PostgreSQL register (its session user is the writer)", "user")
     uid = os.getuid()
     try:
         return pwd.getpwuid(uid).pw_name

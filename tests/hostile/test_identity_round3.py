@@ -319,3 +319,26 @@ def test_migrate_on_postgresql_by_the_admin_session_user(pg, capsys):
     assert main(["register", "migrate", "--db", url]) == 0
     assert f"from schema 0006 to {HEAD} as {owner}" in capsys.readouterr().err
     assert _version(url) == HEAD
+
+
+def test_the_app_refuses_an_older_schema_in_its_register_box_and_program_page(sqlite_db, monkeypatch):
+    """The app without sign-in, on a register of schema 0006: saving a review is refused (st.error naming the
+    command), the Program page too, and the schema is left at 0006 (the app used to migrate on a save)."""
+    pytest.importorskip("streamlit", reason="the app needs Streamlit")
+    from tests.app.conftest import APP, TIMEOUT, AppTest, errors, goto, open_box
+
+    back_to(f"sqlite:///{sqlite_db}", "0006")
+    monkeypatch.setenv("SIZING_DB", sqlite_db)
+    at = AppTest.from_file(str(APP), default_timeout=TIMEOUT)
+    at.run()
+    goto(at, "review")
+    at.selectbox(key="in_rv_example").set_value("review-noncompliant.yaml")
+    at.button(key="rv_load_example").click().run()
+    open_box(at, "reg_box_open_review")
+    at.button(key="reg_save_review").click().run()
+    shown = errors(at)
+    assert any("has schema 0006" in e and MIGRATE in e for e in shown), shown
+    assert _version(sqlite_db) == "0006"
+    goto(at, "program")
+    assert any("has schema 0006" in e and MIGRATE in e for e in errors(at)), errors(at)
+    assert _version(sqlite_db) == "0006"
