@@ -89,8 +89,8 @@ def identity() -> str | None:
 
 def open_register(*, write: bool = False):
     """The deployment's register for reading (never created or migrated, opened read-only) or for a write (as
-    the signed-in user; without sign-in a new local SQLite file may be created, or an older one migrated, by
-    the first save)."""
+    the signed-in user; without sign-in a new local SQLite file may be created by the first save). An older
+    schema is never migrated here: it is refused in one line naming ``sizing register migrate`` (an admin's)."""
     from sizing.register import open_register as _open
 
     signed_in = auth_configured()
@@ -98,9 +98,9 @@ def open_register(*, write: bool = False):
         from sizing.register.errors import NotPermitted
 
         raise NotPermitted("register: sign in first (the sign-in gave no e-mail or subject); nothing written", "user")
-    local_write = write and not signed_in  # one person's own register: created or migrated by the first save
+    local_write = write and not signed_in  # one person's own register: created by the first save
     return _open(register_location(), create="sqlite" if local_write else False, read_only=not write,
-                 identity=identity(), require_user=signed_in, migrate_older=local_write)
+                 identity=identity(), require_user=signed_in)
 
 
 def gate() -> None:

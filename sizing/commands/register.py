@@ -7,10 +7,12 @@ Subcommands: ``init``, ``migrate``, ``add FILE``, ``show FSE``, ``history FSE``,
 Exit codes: 0 ok; 1 a finding (the stored review not compliant, waiver not grantable, service due; findings
 still failing in a diff; something overdue); 2 bad input, a role that may not write, a busy register: one line.
 
-The writer (``recorded_by``) is the PostgreSQL role on PostgreSQL, else the operating-system user; ``--user NAME``
-records on whose behalf, beside it. Reading commands never create a register and open an SQLite register
-read-only; ``add`` and ``import-inventory`` create a new SQLite file (and say so), never a PostgreSQL register
-(``init`` does).
+The writer (``recorded_by``) is the server's ``session_user`` on PostgreSQL, else the login name of the process's
+real uid (never an environment variable); ``--user NAME`` records on whose behalf, beside it. Reading commands
+never create a register and open an SQLite register read-only; ``add`` and ``import-inventory`` create a new
+SQLite file (and say so), never a PostgreSQL register (``init`` does). Only ``migrate`` (and ``init``) migrate an
+older schema, as an admin's write (or the owner's, while the register has no users); every other command refuses
+it in one line naming ``sizing register migrate``, exit 2.
 """
 
 from __future__ import annotations
@@ -38,8 +40,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                         help="give up after waiting this long for another writer (default: $SIZING_DB_TIMEOUT, "
                              "else 30)")
     sub = p.add_subparsers(dest="action", metavar="ACTION", parser_class=_Parser, required=True)
-    sub.add_parser("init", parents=[common], help="create the register (or migrate an older one); says what it did")
-    sub.add_parser("migrate", parents=[common], help="bring an existing register to this version's schema")
+    sub.add_parser("init", parents=[common], help="create the register (or migrate an older one, as migrate); says what "
+                   "it did")
+    sub.add_parser("migrate", parents=[common], help="bring an existing register to this version's schema (an admin, or "
+                   "its owner while it has no users)")
     users = sub.add_parser("users", help="the register's users and their roles (admin)")
     uact = users.add_subparsers(dest="users_action", metavar="ACTION", parser_class=_Parser, required=True)
     ua = uact.add_parser("add", parents=[common], help="add a user, or change a user's role (the first user: an admin)")
@@ -148,14 +152,17 @@ PROGRAM = ("inspect", "notices", "notice", "comply", "summary")
 LITE = ("show", "history", "diff", "due", "export", "notices", "notice")
 
 
-def _open(args, *, create=False, read_only=False):
+def _open(args, *, create=False, read_only=False, migrate=False):
+    """The register of ``--db``; an older schema is refused (naming ``register migrate``) unless ``migrate``
+    (``init``, ``migrate``: an admin's or the owner's write)."""
     if read_only and args.action in LITE:
         from sizing.register.reading import open_reader
 
         return open_reader(args.db, timeout=args.busy_timeout)
     from sizing.register import open_register
 
-    return open_register(args.db, create=create, read_only=read_only, timeout=args.busy_timeout)
+    return open_register(args.db, create=create, read_only=read_only, timeout=args.busy_timeout,
+                         migrate_older=migrate)
 
 
 def _run(args: argparse.Namespace, sys) -> int:
@@ -208,7 +215,7 @@ def _run(args: argparse.Namespace, sys) -> int:
 def _init(args, sys) -> int:
     from sizing.register.versions import HEAD
 
-    reg = _open(args, create=args.action == "init")
+    reg = _open(args, create=args.action == "init", migrate=True)
     try:
         _say_opened(reg, sys.stderr)
         if not reg.db.created and not reg.db.migrated_from:
@@ -268,8 +275,8 @@ def _say_opened(reg, stream) -> None:
     elif reg.db.migrated_from:
         from sizing.register.versions import HEAD
 
-        print(f"sizing register: migrated {reg.db.display()} from schema {reg.db.migrated_from} to {HEAD}",
-              file=stream)
+        print(f"sizing register: migrated {reg.db.display()} from schema {reg.db.migrated_from} to {HEAD} as "
+              f"{reg.db.migrated_by}", file=stream)
         for reason in reg.db.unplanned:  # loud: the due list reads this FSE's latest log alone
             print(f"sizing register: no maintenance plan made when migrating: {reason}", file=stream)
 

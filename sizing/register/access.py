@@ -2,7 +2,7 @@
 
 Roles: ``viewer`` (reads only), ``plan_checker`` (review cycles, the inventory), ``inspector`` (maintenance logs,
 the inventory, inspections and the notices they open or close, hauler manifests), ``director`` (waiver decisions and revocations,
-and everything a plan checker or an inspector may store), ``admin`` (the users; no records). The check runs inside the write's own transaction, in the
+and everything a plan checker or an inspector may store), ``admin`` (the users and schema migrations; no records). The check runs inside the write's own transaction, in the
 register layer, whatever the caller (the CLI, the app or a script) shows or hides.
 
 Two modes, read from the ``users`` table at each write:
@@ -13,10 +13,16 @@ Two modes, read from the ``users`` table at each write:
 - **Users exist**: the writer must be an active user whose role allows the write, else :class:`NotPermitted`.
 
 Identities are compared without regard to case and surrounding blanks (an e-mail address, a login name).
+
+The writer without sign-in is asked of the system, never of the environment: on PostgreSQL the server's
+``session_user`` (the role that logged in; a ``SET ROLE`` does not change it), else the login name of the
+process's real uid (:func:`sizing.register.who.os_user`). A schema migration is a write too
+(:func:`authorise_migration`): an admin's, or, while the register has no users, its owner's.
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -26,24 +32,25 @@ from sqlalchemy.engine import Connection
 
 from sizing import parse
 from sizing.errors import SizingInputError
-from sizing.register import limits
+from sizing.register import limits, who
 from sizing.register import schema as t
 from sizing.register.errors import NotPermitted
-from sizing.register.who import now, os_user, writer
+from sizing.register.location import sqlite_path
+from sizing.register.who import now, os_user, writer  # noqa: F401 (os_user: the writer without sign-in)
 
 ROLES = ("viewer", "plan_checker", "inspector", "director", "admin")
 #: What each kind of write is, for the messages.
 WHAT = {"review": "store a review cycle", "waiver": "store a waiver decision", "maintenance": "store a maintenance log",
         "inventory": "import an inventory", "inspection": "store an inspection or a notice's compliance",
         "manifests": "import hauler manifests",
-        "users": "change the users"}
+        "users": "change the users", "migrate": "migrate the register's schema"}
 #: role -> the writes it may make.
 PERMITS: dict[str, frozenset[str]] = {
     "viewer": frozenset(),
     "plan_checker": frozenset({"review", "inventory"}),
     "inspector": frozenset({"maintenance", "inventory", "inspection", "manifests"}),
     "director": frozenset({"review", "waiver", "maintenance", "inventory", "inspection", "manifests"}),
-    "admin": frozenset({"users"}),
+    "admin": frozenset({"users", "migrate"}),
 }
 
 if TYPE_CHECKING:  # the register's handle, for the annotations only
@@ -74,11 +81,19 @@ def normal_identity(value: Any, field: str = "identity") -> str:
 
 
 def default_identity(opened: Opened) -> str:
-    """The writer when none is signed in: the PostgreSQL role on PostgreSQL, else the operating-system user."""
+    """The writer when none is signed in: the PostgreSQL ``session_user`` on PostgreSQL, else the
+    operating-system user (its real uid)."""
     if opened.engine.dialect.name == "postgresql":
         with opened.read() as conn:
-            return str(conn.exec_driver_sql("SELECT current_user").scalar())
-    return os_user()
+            return connection_identity(conn)
+    return who.os_user()
+
+
+def connection_identity(conn: Connection) -> str:
+    """Who writes on ``conn``: the server's ``session_user`` on PostgreSQL, else the operating-system user."""
+    if conn.dialect.name == "postgresql":
+        return str(conn.execute(sa.select(sa.func.session_user())).scalar())
+    return who.os_user()
 
 
 @dataclass(frozen=True)
@@ -104,9 +119,9 @@ def users(conn: Connection) -> list[User]:
 
 
 def user(conn: Connection, identity: str) -> User | None:
-    u = t.users.c
-    row = conn.execute(sa.select(t.users).where(u.identity == identity.strip().lower()).order_by(u.id.desc())
-                       .limit(1)).mappings().first()
+    u = t.users.c  # the columns every schema since 0004 has (a migration reads an older register's users)
+    row = conn.execute(sa.select(u.identity, u.role, u.active).where(u.identity == identity.strip().lower())
+                       .order_by(u.id.desc()).limit(1)).mappings().first()
     return None if row is None else User(row["identity"], row["role"], bool(row["active"]))
 
 
@@ -130,6 +145,39 @@ def authorise(conn: Connection, identity: str, action: str, *, require_user: boo
     if not may(who.role, action):
         raise NotPermitted(f"register: {identity} (role {who.role}) may not {WHAT[action]}: that needs the role "
                            f"{' or '.join(roles_for(action))}; nothing written", "user")
+
+
+def authorise_migration(conn: Connection, url: str, version: str) -> str:
+    """Refuse to migrate the register on ``conn`` (at schema ``version``) unless the migrating identity
+    (:func:`connection_identity`) is an active admin or, while the register has no users (or no users table,
+    before 0004), its owner (:func:`_not_owner`); return that identity, the writer of what the migration writes."""
+    identity = connection_identity(conn)
+    if version >= "0004" and has_users(conn):
+        authorise(conn, identity, "migrate")
+        return identity
+    owner = _not_owner(conn, url)
+    if owner is not None:
+        raise NotPermitted(f"register: {identity} may not {WHAT['migrate']}: the register has no users yet and "
+                           f"{identity} is not its owner ({owner}); nothing was changed", "user")
+    return identity
+
+
+def _not_owner(conn: Connection, url: str) -> str | None:
+    """None when the migrating process owns the register, else who does. SQLite: the file's owner uid is the
+    process's real uid. PostgreSQL: ``session_user`` is (a member of) the owner of the register's schema
+    (``current_schema()``, where its tables are) or of the database."""
+    if conn.dialect.name != "postgresql":
+        uid = os.stat(sqlite_path(url)).st_uid
+        return None if uid == os.getuid() else f"the file is owned by uid {uid}"
+    ns = sa.table("pg_namespace", sa.column("nspname"), sa.column("nspowner"))
+    dbs = sa.table("pg_database", sa.column("datname"), sa.column("datdba"))
+    schema_owner = sa.select(ns.c.nspowner).where(ns.c.nspname == sa.func.current_schema()).scalar_subquery()
+    db_owner = sa.select(dbs.c.datdba).where(dbs.c.datname == sa.func.current_database()).scalar_subquery()
+    me = sa.func.session_user()
+    owns, name = conn.execute(sa.select(
+        sa.or_(sa.func.pg_has_role(me, schema_owner, "MEMBER"), sa.func.pg_has_role(me, db_owner, "MEMBER")),
+        sa.func.pg_get_userbyid(schema_owner))).one()
+    return None if owns else f"its schema is owned by the role {name}"
 
 
 def role_of(opened: Opened, identity: str) -> str | None:

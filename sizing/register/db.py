@@ -2,7 +2,9 @@
 engine: :mod:`.engine`; its schema version and migration: :mod:`.versions`).
 
 A read of an SQLite register at the current schema opens the file read-only, so a read-only copy (a
-``VACUUM INTO`` backup) can be read; an older schema is migrated (and says so) unless the caller refuses it.
+``VACUUM INTO`` backup) can be read. An older schema is refused (one line naming ``sizing register migrate``),
+whether the caller reads or writes, unless the caller asks to migrate it (``migrate_older``: the migration is an
+authorised write, see :func:`sizing.register.access.authorise_migration`).
 """
 
 from __future__ import annotations
@@ -39,6 +41,8 @@ class Opened:
     timeout: float = field(default=DEFAULT_TIMEOUT_S)
     #: The FSEs the migration could not give a maintenance plan, each with the reason (their logs stand as they are).
     unplanned: tuple[str, ...] = ()
+    #: Who migrated it (the identity the migration was authorised as and what it wrote is recorded under).
+    migrated_by: str | None = None
 
     @property
     def is_sqlite(self) -> bool:
@@ -70,12 +74,14 @@ class Opened:
 
 
 def open_db(db: str | None = None, *, create: bool | str = True, read_only: bool = False,
-            timeout: str | float | None = None, migrate_older: bool = True) -> Opened:
-    """Open the register at ``db`` / ``SIZING_DB`` / the default file, migrating an older schema.
+            timeout: str | float | None = None, migrate_older: bool = False) -> Opened:
+    """Open the register at ``db`` / ``SIZING_DB`` / the default file.
 
     ``create``: make a new register where there is none (True), only a new SQLite file ("sqlite"), or never
     (False: :class:`NoRegister`). ``read_only``: open an SQLite register at the current schema read-only.
-    ``migrate_older`` False: an older schema is refused (run ``sizing register migrate``), left as it is."""
+    ``migrate_older`` False (the default, every read and write): an older schema is refused (run ``sizing register
+    migrate``), left as it is; True (``register migrate``, ``init``): migrated as the process's identity, an
+    admin's or the owner's write (else :class:`~sizing.register.errors.NotPermitted`)."""
     url, name = resolve(db)
     seconds = timeout_seconds(timeout)
     sqlite = url.startswith("sqlite")
@@ -91,7 +97,7 @@ def open_db(db: str | None = None, *, create: bool | str = True, read_only: bool
                       read_only=True, timeout=seconds)
     engine = make_engine(url, seconds)
     try:
-        created, migrated_from, unplanned = migrate(engine, name, url, create=may_create, older=migrate_older)
+        created, migrated_from, unplanned, by = migrate(engine, name, url, create=may_create, older=migrate_older)
     except sa.exc.OperationalError as exc:
         engine.dispose()
         if is_busy(exc):
@@ -105,4 +111,4 @@ def open_db(db: str | None = None, *, create: bool | str = True, read_only: bool
         engine.dispose()
         raise
     return Opened(engine=engine, url=url, created=created, migrated_from=migrated_from, timeout=seconds,
-                  unplanned=unplanned)
+                  unplanned=unplanned, migrated_by=by)

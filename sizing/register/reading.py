@@ -167,8 +167,8 @@ class Reader:
 
 def open_reader(db: str | None = None, timeout: str | float | None = None) -> Any:
     """The register at ``db`` for reading: without SQLAlchemy when it is an SQLite file at the current schema,
-    else as :func:`sizing.register.open_register` opens it read-only (PostgreSQL, an older schema to migrate, no
-    register: its own messages)."""
+    else as :func:`sizing.register.open_register` opens it read-only (PostgreSQL, an older schema, refused naming
+    ``sizing register migrate``, no register: its own messages)."""
     from sizing.register.location import resolve, timeout_seconds
     from sizing.register.versions import HEAD, sqlite_state, sqlite_version
 

@@ -252,9 +252,10 @@ def _source_name(source: Any) -> str:
 
 def open_register(db: str | None = None, *, create: bool | str = True, read_only: bool = False,
                   timeout: str | float | None = None, identity: str | None = None,
-                  require_user: bool = False, migrate_older: bool = True) -> Register:
-    """The register at ``db`` (path or URL), ``SIZING_DB`` or ``sizing-register.db``; migrated when older (and
-    ``migrate_older``), created when ``create`` allows (see :func:`sizing.register.db.open_db`)."""
+                  require_user: bool = False, migrate_older: bool = False) -> Register:
+    """The register at ``db`` (path or URL), ``SIZING_DB`` or ``sizing-register.db``; an older schema refused,
+    or migrated by an admin or its owner with ``migrate_older`` (``register migrate``); created when ``create``
+    allows (see :func:`sizing.register.db.open_db`)."""
     return Register(open_db(db, create=create, read_only=read_only, timeout=timeout, migrate_older=migrate_older),
                     identity=identity, require_user=require_user)
 

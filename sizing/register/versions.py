@@ -3,7 +3,9 @@
 An existing SQLite file is read (read-only) and validated as a register, an empty database or a new file before
 anything writes to it; a file that is not a register, or a register written by a newer version, is refused and
 left untouched, byte for byte. Creating a register is explicit; an older schema is migrated with Alembic, one
-migrator at a time.
+migrator at a time, only when asked (``sizing register migrate``) and only as an authorised write
+(:func:`sizing.register.access.authorise_migration`: an admin, or the owner of a register without users); a read
+or another write on an older schema is refused, naming the command.
 """
 
 from __future__ import annotations
@@ -105,42 +107,43 @@ def current_version(conn: Connection) -> str | None:
 
 
 def migrate(engine: Engine, field: str = "--db", url: str = "", create: bool = True,
-            older: bool = True) -> tuple[bool, str | None, tuple[str, ...]]:
+            older: bool = False) -> tuple[bool, str | None, tuple[str, ...], str | None]:
     """Bring the database to :data:`HEAD` under one lock; return (created, migrated from version or None, what
-    the migration could not do: the FSEs left without a maintenance plan, with the reason).
+    the migration could not do: the FSEs left without a maintenance plan, with the reason; who migrated it).
 
     ``create`` False: a database without a register is :class:`NoRegister`; ``older`` False: an older register
-    is refused; both left as they are."""
+    is refused (run ``sizing register migrate``); True: migrated when the migrating identity may (else
+    :class:`~sizing.register.errors.NotPermitted`); refused registers are left as they are."""
     import sqlalchemy as sa
+
+    from sizing.register.access import authorise_migration
 
     with engine.connect().execution_options(write=True) as conn, conn.begin():
         if conn.dialect.name == "postgresql":  # one migrator at a time; the lock ends with the transaction
             conn.exec_driver_sql(f"SELECT pg_advisory_xact_lock({MIGRATE_LOCK})")
         version = current_version(conn)
         if version == HEAD:
-            return False, None, ()
+            return False, None, (), None
         tables = [t for t in sa.inspect(conn).get_table_names() if not t.startswith("sqlite_")]
         _refuse_unknown(version, tables, field, shown(url))
         if version is None and not create:
             raise NoRegister(no_register_message(url, field), field)
         if version is not None and not older:
             raise RegisterError(older_message(url, field, version), field)
+        identity = None if version is None else authorise_migration(conn, url, version)
         upgrade(conn, HEAD)
-        failed = plan_every_fse(conn) if version is not None and version < "0007" else []
-        return version is None, version, tuple(failed)
+        failed = plan_every_fse(conn, identity) if identity is not None and version < "0007" else []
+        return version is None, version, tuple(failed), identity
 
 
-def plan_every_fse(conn: Connection) -> list[str]:
+def plan_every_fse(conn: Connection, identity: str) -> list[str]:
     """After the migrations of a register older than 0007 (its logs each evaluated on their own): every FSE with a
     maintenance log gets its plan made from every record on file (:mod:`sizing.register.replan`; live code, so it
-    runs here, after the frozen migrations), written by the migrating identity (the PostgreSQL role, else the
-    operating-system user). An FSE whose stored records make no plan keeps its logs as they are; the reasons are
-    returned."""
+    runs here, after the frozen migrations), written by ``identity``, the migrating one. An FSE whose stored records
+    make no plan keeps its logs as they are; the reasons are returned."""
     from sizing.register.replan import replan
-    from sizing.register.who import now, os_user, writer
+    from sizing.register.who import now, writer
 
-    identity = (str(conn.exec_driver_sql("SELECT current_user").scalar()) if conn.dialect.name == "postgresql"
-                else os_user())
     fses = [r[0] for r in conn.exec_driver_sql("SELECT DISTINCT fse_id FROM maintenance_logs")]
     failed: list[str] = []
     replan(conn, fses, None, writer(identity, None, now()), failed=failed)

@@ -1,23 +1,37 @@
 """Who writes and when: the operating-system user, the time of a write and the who-and-when columns of a row
-(below the register's roles and its database, which both use them)."""
+(below the register's roles and its database, which both use them).
+
+The operating-system user is the process's real uid as the system's user database names it, never an
+environment variable (``LOGNAME``, ``USER``: anyone can set them); a uid without a passwd entry (a container) is
+``uid:NNN``."""
 
 from __future__ import annotations
 
 import datetime as dt
-import getpass
 import os
 from typing import Any
 
 from sizing import parse
 from sizing.register import limits
+from sizing.register.errors import RegisterError
+
+try:
+    import pwd
+except ImportError:  # pragma: no cover - not a POSIX system
+    pwd = None  # type: ignore[assignment]
 
 
 def os_user() -> str:
-    """The operating-system user running the command."""
+    """The operating-system user running the command: the login name of the process's real uid, else
+    ``uid:NNN`` (no passwd entry)."""
+    if pwd is None:  # pragma: no cover - not a POSIX system: no uid to ask
+        raise RegisterError("register: the operating-system user cannot be told on this system (no uid); use a "
+                            "PostgreSQL register (its session user is the writer)", "user")
+    uid = os.getuid()
     try:
-        return getpass.getuser()
-    except (OSError, KeyError):  # no login name (e.g. a container without a passwd entry)
-        return os.environ.get("USER") or os.environ.get("USERNAME") or "unknown"
+        return pwd.getpwuid(uid).pw_name
+    except KeyError:  # a uid without a passwd entry (e.g. a container's)
+        return f"uid:{uid}"
 
 
 def now() -> dt.datetime:

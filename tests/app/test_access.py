@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import getpass
 import logging
 import uuid
 
@@ -12,6 +11,7 @@ import sqlalchemy as sa
 
 from sizing.cli import main
 from sizing.register import access, open_register
+from sizing.register.who import os_user
 from tests.app.conftest import APP, TIMEOUT, AppTest, errors, goto, open_box, texts
 from tests.conftest import EXAMPLES
 
@@ -78,7 +78,7 @@ def test_no_page_has_a_register_location_field(app, tmp_path, monkeypatch):
     app.text_input(key="in_reg_user").set_value("M. Chen").run()
     app.button(key="reg_save_review").click().run()
     assert f"Saved: stored review cycle 1 of FSE-0417 (not compliant) in {tmp_path / 'r.db'}, recorded by " \
-           f"{getpass.getuser()}." in texts(app)
+           f"{os_user()}." in texts(app)
 
 
 def test_the_secrets_register_url_wins_over_the_environment(tmp_path, monkeypatch):
@@ -190,7 +190,7 @@ def test_signed_in_without_users_yet_nobody_writes(tmp_path):
 
 
 def test_without_sign_in_a_viewer_os_user_gets_no_save_button(city_register, monkeypatch):
-    monkeypatch.setattr("getpass.getuser", lambda: "viewer@city.example")
+    monkeypatch.setattr("sizing.register.who.os_user", lambda: "viewer@city.example")
     at = AppTest.from_file(str(APP), default_timeout=TIMEOUT)
     at.secrets["register"] = {"url": str(city_register)}
     at.run()
@@ -200,7 +200,7 @@ def test_without_sign_in_a_viewer_os_user_gets_no_save_button(city_register, mon
 
 
 def test_a_sign_in_without_e_mail_or_subject_is_not_the_server_user(city_register, monkeypatch):
-    monkeypatch.setattr("getpass.getuser", lambda: "checker@city.example")  # the server's OS user is a user
+    monkeypatch.setattr("sizing.register.who.os_user", lambda: "checker@city.example")  # the server's OS user is a user
     at = signed_in_app(str(city_register), None)
     assert errors(at)[0].startswith("This account is not an active user of this register")
     assert not at.expander and not at.dataframe

@@ -4,11 +4,10 @@ the plan review of the FSE reads the recorded decision from the register."""
 
 from __future__ import annotations
 
-import getpass
-
 import pytest
 
 from sizing.register import open_register, queries
+from sizing.register.who import os_user
 from tests.app.conftest import errors, goto, texts
 
 
@@ -40,7 +39,7 @@ def test_a_granted_waiver_is_recorded_and_the_letter_is_final(app, register_file
     app.text_input(key="in_wv_decision_fse").input("FSE-0900")
     app.button(key="wv_record").click().run()
     assert errors(app) == []
-    me = getpass.getuser()
+    me = os_user()
     assert any(t.startswith("Recorded (granted): stored waiver decision of FSE-0900 in ") and t.endswith(f"by {me}. A new register was created at {register_file}.")
                for t in (s.value for s in app.success)), [s.value for s in app.success]
     letter = built(app, "wv_download_markdown")

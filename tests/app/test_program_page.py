@@ -4,11 +4,11 @@
 from __future__ import annotations
 
 import datetime as dt
-import getpass
 
 import pytest
 
 from sizing.cli import main
+from sizing.register.who import os_user
 from tests.app.conftest import errors, goto, open_program_tab, table, texts
 from tests.conftest import EXAMPLES
 
@@ -62,7 +62,7 @@ def test_fse_list_due_list_and_cycle_diff(app, register_file):
     app.selectbox(key="in_pg_fse").set_value("FSE-0417").run()
     timeline = table(app, "what", "detail", "recorded_by", "on_behalf_of")
     assert list(timeline["what"])[:3] == ["notification", "review cycle 1", "review cycle 2"]
-    assert set(timeline["recorded_by"]) == {getpass.getuser()}  # the writer; --user is on whose behalf
+    assert set(timeline["recorded_by"]) == {os_user()}  # the writer; --user is on whose behalf
     assert set(timeline["on_behalf_of"]) == {"J. Alvarez"}
 
 
@@ -135,4 +135,4 @@ def test_save_waiver_decision_from_the_waiver_page(app, register_file, tmp_path)
 
     waiver = json.loads(out.read_text())["fses"][0]["waivers"][0]
     assert (waiver["status"], waiver["expiration"], waiver["recorded_by"], waiver["on_behalf_of"]) == (
-        "grantable", "2028-03-31", getpass.getuser(), "Director")
+        "grantable", "2028-03-31", os_user(), "Director")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import getpass
 import json
 
 import pytest
@@ -15,6 +14,7 @@ from sizing.register import access
 from sizing.register import schema as t
 from sizing.register.errors import NotPermitted
 from sizing.register.store import evaluate
+from sizing.register.who import os_user
 from tests.conftest import EXAMPLES
 
 REG = EXAMPLES / "register"
@@ -29,7 +29,7 @@ def run(capsys, *argv) -> tuple[int, str, str]:
 
 def me(db: str) -> str:
     """The CLI's writer: the PostgreSQL role on PostgreSQL, else the operating-system user."""
-    return "postgres" if "://" in db else getpass.getuser()
+    return "postgres" if "://" in db else os_user()
 
 
 def count(reg, table) -> int:

@@ -184,14 +184,14 @@ def test_history_records_who_and_when(db, capsys):
 
 
 def writer(db: str) -> str:
-    """The writer the CLI records: the PostgreSQL role on PostgreSQL, else the operating-system user."""
-    import getpass
+    """The writer the CLI records: the PostgreSQL session_user on PostgreSQL, else the operating-system user."""
+    from sizing.register.who import os_user
 
-    return "postgres" if "://" in db else getpass.getuser()
+    return "postgres" if "://" in db else os_user()
 
 
 def test_without_user_the_os_user_or_the_postgresql_role_is_recorded(db, capsys, registers, monkeypatch):
-    monkeypatch.setattr("getpass.getuser", lambda: "plan-checker-7")
+    monkeypatch.setattr("sizing.register.who.os_user", lambda: "plan-checker-7")
     assert run(capsys, "register", "add", CYCLE1, "--db", db)[0] == 1
     with registers(db).db.read() as conn:
         row = conn.execute(sa.select(t.cycles.c.recorded_by, t.cycles.c.on_behalf_of)).one()
