@@ -6,8 +6,9 @@ else ``sizing-register.db`` in the working directory: no page has a field for it
 Without an ``[auth]`` section in the secrets the app runs for one person on their own machine (it listens on
 localhost only, see ``.streamlit/config.toml``): writes are recorded as the operating-system user running the
 app. With ``[auth]`` (OpenID Connect through ``st.login``), nothing but the sign-in page is shown until a user
-signs in; the signed-in identity (its e-mail, else its subject) must be an active user of the register, whose
-role decides which save buttons are shown. The register checks the role again on every write.
+signs in; the signed-in identity is the e-mail address the provider vouches for (``email_verified`` true, in a token
+from a configured issuer: :func:`verified_email`), never a subject in its place, and it must be an active user of
+the register, whose role decides which save buttons are shown. The register checks the role again on every write.
 """
 
 from __future__ import annotations
@@ -79,12 +80,62 @@ def created_note(reg) -> str:
     return f" A new register was created at {reg.db.display()}." if getattr(reg.db, "created", False) else ""
 
 
+#: The discovery document's place below an issuer (OpenID Connect Discovery 1.0, section 4): an issuer is its
+#: ``server_metadata_url`` without it.
+DISCOVERY = "/.well-known/openid-configuration"
+
+
+def configured_issuers(auth: Any) -> set[str]:
+    """The issuers of the ``[auth]`` section (and of each named provider under it): each ``server_metadata_url``
+    without its discovery path, or an explicit ``issuer``.
+
+    >>> sorted(configured_issuers({"server_metadata_url": "https://id.city.example/realms/fog/.well-known/openid-configuration"}))
+    ['https://id.city.example/realms/fog']
+    """
+    found: set[str] = set()
+    sections = [auth] + [v for v in (auth or {}).values() if isinstance(v, dict) or hasattr(v, "get")]
+    for section in sections:
+        if not hasattr(section, "get"):
+            continue
+        if section.get("issuer"):
+            found.add(str(section["issuer"]).rstrip("/"))
+        url = str(section.get("server_metadata_url") or "")
+        if url.endswith(DISCOVERY):
+            found.add(url.removesuffix(DISCOVERY).rstrip("/"))
+    return found
+
+
+def verified_email(claims: Any, issuers: set[str]) -> str | None:
+    """The signed-in user's identity from the ID token's claims: the e-mail address, lower-cased, only when the
+    provider marks it verified (``email_verified`` true) and the token's issuer is a configured one; else None.
+    The subject is never taken for an e-mail (a provider's subjects are its own ids, and one can be chosen to read
+    like a register user's address).
+
+    >>> iss = {"https://id.city.example"}
+    >>> verified_email({"iss": "https://id.city.example", "sub": "1", "email": "Ann@City.example", "email_verified": True}, iss)
+    'ann@city.example'
+    >>> verified_email({"iss": "https://id.city.example", "sub": "1", "email": "ann@city.example"}, iss) is None
+    True
+    >>> verified_email({"iss": "https://id.city.example", "sub": "ann@city.example"}, iss) is None
+    True
+    >>> verified_email({"iss": "https://evil.example", "sub": "1", "email": "ann@city.example", "email_verified": True}, iss) is None
+    True
+    """
+    get = claims.get
+    verified = get("email_verified")
+    if not (verified is True or str(verified).strip().lower() == "true"):
+        return None
+    if str(get("iss") or "").rstrip("/") not in issuers:
+        return None
+    email = str(get("email") or "").strip().lower()
+    return email if "@" in email else None
+
+
 def identity() -> str | None:
-    """The signed-in identity (lower-case e-mail, else the subject), or None without sign-in."""
+    """The signed-in identity (:func:`verified_email`), or None without sign-in or without a verified e-mail."""
     if not auth_configured() or not st.user.is_logged_in:
         return None
-    value = st.user.get("email") or st.user.get("sub")
-    return str(value).strip().lower() if value else None
+    return verified_email(st.user, configured_issuers(_secrets_section("auth")))
 
 
 def open_register(*, write: bool = False):
@@ -97,7 +148,7 @@ def open_register(*, write: bool = False):
     if signed_in and identity() is None:
         from sizing.register.errors import NotPermitted
 
-        raise NotPermitted("register: sign in first (the sign-in gave no e-mail or subject); nothing written", "user")
+        raise NotPermitted("register: the sign-in gave no verified e-mail address; nothing written", "user")
     local_write = write and not signed_in  # one person's own register: created by the first save
     return _open(register_location(), create="sqlite" if local_write else False, read_only=not write,
                  identity=identity(), require_user=signed_in)
@@ -127,8 +178,13 @@ def gate() -> None:
             st.error(str(exc), icon=":material/error:")
             st.stop()
     _sign_out_box(who, role)
+    if who is None:
+        st.error("This sign-in gave no verified e-mail address (the provider did not mark the account's e-mail "
+                 "verified), so it cannot be matched to a user of this register: ask the city's identity provider "
+                 "administrator.", icon=":material/block:")
+        st.stop()
     if role is None:
-        st.error(f"{who or 'This account'} is not an active user of this register: ask an admin to add you "
+        st.error(f"{who} is not an active user of this register: ask an admin to add you "
                  "(sizing register users add IDENTITY --role ROLE).", icon=":material/block:")
         st.stop()
     st.session_state["_role"] = role
@@ -136,7 +192,7 @@ def gate() -> None:
 
 def _sign_out_box(who: str | None, role: str | None) -> None:
     with st.sidebar:
-        st.caption(f"Signed in as {who or 'an account without e-mail'}" + (f" ({role})" if role else ""))
+        st.caption(f"Signed in as {who or 'an account without a verified e-mail'}" + (f" ({role})" if role else ""))
         st.button("Sign out", key="sign_out", on_click=st.logout)
 
 

@@ -39,11 +39,18 @@ def everything(at: AppTest) -> str:
     return "\n".join(out)
 
 
-def signed_in_app(register: str, email: str | None, logged_in: bool = True) -> AppTest:
+#: The issuer of AUTH's provider: its server_metadata_url without the discovery path.
+ISSUER = "http://127.0.0.1:9"
+
+
+def signed_in_app(register: str, email: str | None, logged_in: bool = True, **claims) -> AppTest:
+    """The app signed in with an ID token from AUTH's provider whose e-mail (when given) is verified, unless
+    ``claims`` say otherwise."""
     at = AppTest.from_file(str(APP), default_timeout=TIMEOUT)
     at.secrets["auth"] = AUTH
     at.secrets["register"] = {"url": register}
-    at.user = {"is_logged_in": logged_in, **({"email": email} if email else {})}
+    token = {"iss": ISSUER, "sub": "subject-1", **({"email": email, "email_verified": True} if email else {})}
+    at.user = {"is_logged_in": logged_in, **token, **claims}
     at.run()
     assert not at.exception, [e.value for e in at.exception]
     return at
@@ -202,7 +209,7 @@ def test_without_sign_in_a_viewer_os_user_gets_no_save_button(city_register, mon
 def test_a_sign_in_without_e_mail_or_subject_is_not_the_server_user(city_register, monkeypatch):
     monkeypatch.setattr("sizing.register.who.os_user", lambda: "checker@city.example")  # the server's OS user is a user
     at = signed_in_app(str(city_register), None)
-    assert errors(at)[0].startswith("This account is not an active user of this register")
+    assert errors(at)[0].startswith("This sign-in gave no verified e-mail address")
     assert not at.expander and not at.dataframe
 
 

@@ -40,6 +40,14 @@ MISSING = [name for name, ok in (
 pytestmark = pytest.mark.skipif(bool(MISSING), reason="needs " + ", ".join(MISSING))
 
 USERS = {"viewer@city.example": "viewer", "checker@city.example": "plan_checker"}
+#: The provider's accounts, by the subject typed on its sign-in form: the two users' e-mails verified; a third with
+#: the plan checker's e-mail not verified; a fourth with no e-mail whose subject reads like the plan checker's.
+ACCOUNTS = {
+    "u-viewer": {"email": "viewer@city.example", "email_verified": True},
+    "u-checker": {"email": "checker@city.example", "email_verified": True},
+    "u-unverified": {"email": "checker@city.example", "email_verified": False},
+    "checker@city.example": {},
+}
 
 
 def wait_port(port: int, proc: subprocess.Popen, timeout: float = 30) -> None:
@@ -60,7 +68,7 @@ def provider():
     import json
 
     port = free_port()
-    claims = [json.dumps({"sub": who, "email": who, "name": who.split("@")[0]}) for who in USERS]
+    claims = [json.dumps({"sub": sub, **extra}) for sub, extra in ACCOUNTS.items()]
     cmd = [sys.executable, "-W", "ignore", "-m", "oidc_provider_mock", "--host", "127.0.0.1", "--port", str(port)]
     for c in claims:
         cmd += ["--user-claims", c]
@@ -107,17 +115,32 @@ def text(page) -> str:
     return page.locator("body").inner_text()
 
 
-def sign_in(browser, url: str, who: str):
+def sign_in(browser, url: str, who: str, subject: str | None = None):
+    """Signed in at the provider as ``subject`` (default: the account whose e-mail is ``who``), then back in the
+    app, which says it is signed in as ``who``."""
+    subject = subject or "u-" + who.split("@")[0]
     context = browser.new_context(viewport=DESKTOP)
     page = context.new_page()
     page.goto(url)
     page.get_by_role("button", name="Sign in").click()
     page.get_by_placeholder("sub").wait_for(timeout=30_000)  # the provider's authorization form
-    page.get_by_placeholder("sub").fill(who)
+    page.get_by_placeholder("sub").fill(subject)
     page.get_by_role("button", name="Authorize").click()
     page.wait_for_url(f"{url}/**", timeout=30_000)
     page.get_by_text(f"Signed in as {who}").wait_for(timeout=60_000)
     return context, page
+
+
+@pytest.mark.parametrize("subject", ["u-unverified", "checker@city.example"])
+def test_an_unverified_email_or_a_subject_is_not_a_user(browser, deployment, subject):
+    """The plan checker's e-mail unverified, or no e-mail and a subject that reads like it: no role, no register."""
+    url, _ = deployment
+    context, page = sign_in(browser, url, "an account without a verified e-mail", subject=subject)
+    page.get_by_text("This sign-in gave no verified e-mail address").wait_for(timeout=60_000)
+    body = text(page)
+    assert "plan_checker" not in body and "FSE-" not in body and "Save" not in body
+    assert page.locator('[data-testid="stDataFrame"]').count() == 0
+    context.close()
 
 
 def review_page_with_example(page, url: str) -> None:
