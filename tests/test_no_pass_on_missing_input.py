@@ -22,7 +22,7 @@ from sizing.submittal import from_dict
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
-#: Fields with a stated default (README, "The submittal file"), each shown in the output when used: the
+#: Fields with a stated default (docs/engineer/submittal.md), each shown in the output when used: the
 #: construction (new), a fixture's count (1), area and compartments (the type's), its connection (the type's and
 #: jurisdiction's default, stated in the step), indirect (the type's), the edition (the default or by date).
 DEFAULTED = {"construction", "count", "area", "compartments", "connected_to_interceptor", "indirect", "edition"}

@@ -149,7 +149,7 @@ def test_the_header_names_the_rules_of_the_text_it_does_not_apply(jid, clauses):
 
 
 def test_an_unmarked_dishwasher_on_a_grease_trap_is_counted_and_fails_under_long_beach():
-    """The README's decision: an unmarked dishwasher is counted (the size), and on the city's grease trap 8.46.050(E)
+    """The decision (docs/engineer/decisions.md): an unmarked dishwasher is counted (the size), and on the city's grease trap 8.46.050(E)
     then fails it, so the plans must show it routed off the trap."""
     doc = hgi_with("dishwasher")
     del doc["fixtures"][-1]["connected_to_interceptor"]
