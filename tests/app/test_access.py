@@ -58,6 +58,10 @@ def signed_in_app(register: str, email: str | None, logged_in: bool = True, **cl
 
 @pytest.fixture
 def city_register(tmp_path):
+    return make_city_register(tmp_path)
+
+
+def make_city_register(tmp_path):
     """A register with an admin, a viewer and a plan checker (as `sizing register users add` makes them)."""
     path = tmp_path / "city.db"
     reg = open_register(str(path))

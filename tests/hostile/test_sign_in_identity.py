@@ -8,9 +8,15 @@ import pytest
 
 from app_pages.access import configured_issuers, verified_email
 from tests.app.conftest import errors, open_box, texts
-from tests.app.test_access import AUTH, ISSUER, city_register, load_review_example, signed_in_app  # noqa: F401
+from tests.app.test_access import AUTH, ISSUER, load_review_example, make_city_register, signed_in_app
 
 ISSUERS = {ISSUER}
+
+
+@pytest.fixture
+def city_register(tmp_path):
+    """A register with an admin, a viewer and a plan checker."""
+    return make_city_register(tmp_path)
 
 
 @pytest.mark.parametrize(("claims", "expected"), [
