@@ -1,7 +1,10 @@
-"""The app's evaluations, each cached on what it reads: the submittal's content, the date and the jurisdiction.
-
-Every function is pure (the same content gives the same result) and takes the chosen
+"""The app's evaluations: each pure (the same content gives the same result), taking the chosen
 :class:`~sizing.jurisdiction.Jurisdiction` explicitly; the reports are made only when a download is clicked.
+
+Sizing and reviewing a submittal are not cached: they take about 1 ms for 40 fixture lines, less than Streamlit's
+cache takes to hash the submittal (1.3 ms), and an edit gives new content anyway. The waiver decision, the
+maintenance plan and the files are cached (st.cache_resource for results the pages only read, st.cache_data for
+bytes) on the submittal's content, the date and the jurisdiction.
 """
 
 from __future__ import annotations
@@ -21,7 +24,6 @@ BY_PLACE = {Jurisdiction: lambda j: (j.id, str(j.path))}
 RESULT = {"show_spinner": False, "max_entries": 64, "hash_funcs": BY_PLACE}
 
 
-@st.cache_resource(**RESULT)
 def size_document(doc: dict[str, Any], place: Jurisdiction):
     """Validate and size a submittal mapping under ``place`` (pure; the same content gives the same result)."""
     from sizing.size import size
@@ -46,7 +48,6 @@ def sizing_pdf_bytes(doc: dict[str, Any], place: Jurisdiction, units: str = "us"
     return bytes(sizing_pdf(size_document(doc, place), units=units))
 
 
-@st.cache_resource(**RESULT)
 def review_document(doc: dict[str, Any], today, place: Jurisdiction):
     """Validate and review a submittal mapping under ``place`` (sizing.ordinance.review); ``today`` when it
     gives no review_date."""

@@ -2,9 +2,15 @@
 
 A download button is given a callable (``st.download_button(data=...)``, run by Streamlit on its own thread when
 the button is clicked). A click first commits the field being typed (a text without Enter, a date), which starts a
-run of the page; the callable waits until the session's run going ends, and builds the file from what the latest
-run registered under the button's key, so the file holds what the page shows. ``app.py`` marks each whole run
-(:func:`run`), a fragment that draws downloads marks its own reruns.
+run of the page; the callable waits until that run ends, and builds the file from what the latest run registered
+under the button's key, so the file holds what the page shows. ``app.py`` marks each whole run (:func:`run`), a
+fragment that draws downloads marks its own reruns.
+
+Streamlit's public API does not say whether a click came with a pending edit: the browser sends the edit's rerun
+request before the click's file request, and Streamlit starts the run's thread before it takes the file request,
+but the run may reach :func:`run` after the file is asked for. So a click that finds no run going waits for one
+to begin, at most :data:`GRACE` (woken as soon as one begins); a click after the page's last run has begun and
+ended waits for nothing more.
 """
 
 from __future__ import annotations
@@ -20,6 +26,8 @@ import streamlit as st
 RUNS = "download_runs"
 #: How long a click waits for the session's run going to end (seconds).
 WAIT = 30.0
+#: How long a click that finds no run going waits for the run its pending edit started to begin (seconds).
+GRACE = 0.5
 
 
 class Runs:
@@ -45,6 +53,7 @@ def run() -> Iterator[None]:
         if runs.depth == 0:
             runs.number += 1
         runs.depth += 1
+        runs.done.notify_all()
     try:
         yield
     finally:
@@ -68,10 +77,13 @@ def latest(key: str, make: Any, *args: Any) -> Any:
     file is made rather than one that differs from the page."""
     runs = _runs()
     with runs.done:
-        runs.offered[key] = (runs.number, make, args)
+        own = runs.number
+        runs.offered[key] = (own, make, args)
 
     def build() -> Any:
         with runs.done:
+            if runs.depth == 0 and runs.number == own:  # no run since this one: the click's edit may start one
+                runs.done.wait_for(lambda: runs.number != own, timeout=GRACE)
             runs.done.wait_for(lambda: runs.depth == 0, timeout=WAIT)
             shown_run, make_now, args_now = runs.offered[key]
             if shown_run != runs.number:
