@@ -2,29 +2,28 @@
 
 import streamlit as st
 
-from app_pages import access, jurisdiction
+from app_pages import access, jurisdiction, on_demand
 from app_pages.common import keep_inputs
-from app_pages.on_demand import start_run
 
-st.set_page_config(page_title="Grease interceptor sizing", page_icon=":material/water_drop:", layout="wide")
-access.gate()  # with [auth] in the secrets: the sign-in page until a user signs in, then the user's role
-keep_inputs()
-start_run()  # the downloads are built from the run that drew them
-jurisdiction.selector()  # in the sidebar of every page; the pages read it through jurisdiction.chosen()
-page = st.navigation([
-    st.Page("app_pages/size.py", title="Size an interceptor", icon=":material/straighten:", default=True),
-    st.Page("app_pages/review.py", title="Plan review", icon=":material/fact_check:"),
-    st.Page("app_pages/waiver.py", title="Conditional waiver", icon=":material/gavel:"),
-    st.Page("app_pages/maintenance.py", title="Maintenance", icon=":material/build:"),
-    st.Page("app_pages/inventory.py", title="Inventory (batch)", icon=":material/inventory_2:"),
-    st.Page("app_pages/program.py", title="Program", icon=":material/folder_shared:"),
-    st.Page("app_pages/inspection.py", title="Inspection", icon=":material/assignment_turned_in:"),
-])
-if st.session_state.get("page_shown", page.url_path) != page.url_path:
-    # On a phone the sidebar covers the page: close it once a page is chosen (as a menu closes).
-    st.html("<script>if (window.parent.innerWidth < 640 || window.innerWidth < 640) {"
-            "const b = (window.parent.document || document).querySelector("
-            "'[data-testid=\"stSidebar\"][data-collapsed=\"false\"] [data-testid=\"stSidebarCollapseButton\"] button');"
-            "if (b) b.click(); }</script>", unsafe_allow_javascript=True, width=1)
-st.session_state["page_shown"] = page.url_path
-page.run()
+with on_demand.run():  # a download clicked while this run goes is built from what the run shows
+    st.set_page_config(page_title="Grease interceptor sizing", page_icon=":material/water_drop:", layout="wide")
+    access.gate()  # with [auth] in the secrets: the sign-in page until a user signs in, then the user's role
+    keep_inputs()
+    jurisdiction.selector()  # in the sidebar of every page; the pages read it through jurisdiction.chosen()
+    page = st.navigation([
+        st.Page("app_pages/size.py", title="Size an interceptor", icon=":material/straighten:", default=True),
+        st.Page("app_pages/review.py", title="Plan review", icon=":material/fact_check:"),
+        st.Page("app_pages/waiver.py", title="Conditional waiver", icon=":material/gavel:"),
+        st.Page("app_pages/maintenance.py", title="Maintenance", icon=":material/build:"),
+        st.Page("app_pages/inventory.py", title="Inventory (batch)", icon=":material/inventory_2:"),
+        st.Page("app_pages/program.py", title="Program", icon=":material/folder_shared:"),
+        st.Page("app_pages/inspection.py", title="Inspection", icon=":material/assignment_turned_in:"),
+    ])
+    if st.session_state.get("page_shown", page.url_path) != page.url_path:
+        # On a phone the sidebar covers the page: close it once a page is chosen (as a menu closes).
+        st.html("<script>if (window.parent.innerWidth < 640 || window.innerWidth < 640) {"
+                "const b = (window.parent.document || document).querySelector("
+                "'[data-testid=\"stSidebar\"][data-collapsed=\"false\"] [data-testid=\"stSidebarCollapseButton\"] button');"
+                "if (b) b.click(); }</script>", unsafe_allow_javascript=True, width=1)
+    st.session_state["page_shown"] = page.url_path
+    page.run()

@@ -67,15 +67,14 @@ def show_provenance(provenance: tuple[Mapping[str, Any], ...] | list[Mapping[str
     """The provenance of every code table a result used; anything not confirmed is called out."""
     if not provenance:
         return
-    from app_pages import evaluate
-
-    table, weak = evaluate.memo("provenance", evaluate.content_key(provenance), lambda: provenance_table(provenance))
+    table, weak = provenance_table(provenance)
     with st.expander("Provenance of the code values used", expanded=bool(weak)):
         if weak:
             st.warning(weak, icon=":material/search:")
         st.dataframe(table, hide_index=True, width="stretch", key="provenance_table")
 
 
+@st.cache_resource(show_spinner=False, max_entries=64)
 def provenance_table(provenance) -> tuple[Any, str]:
     """The provenance rows as an Arrow table, and the line naming what is not confirmed ('' when all is)."""
     rows = [{"table": p.get("table"), "title": p.get("title"), "edition": p.get("edition"),
@@ -103,27 +102,6 @@ def arrow_table(rows: list[dict[str, Any]], columns: list[str] | None = None):
         except (pa.ArrowInvalid, pa.ArrowTypeError):
             arrays[name] = pa.array([None if v is None else str(v) for v in values], pa.string())
     return pa.table(arrays) if arrays else pa.table({})
-
-
-def in_fragment_run() -> bool:
-    """Whether this run is a fragment's (an edit in a grid), not a whole run of the page."""
-    from streamlit.runtime.scriptrunner import get_script_run_ctx
-
-    ctx = get_script_run_ctx()
-    return ctx is not None and bool(ctx.fragment_ids_this_run)
-
-
-def once_per_whole_run(key: str, make: Any) -> Any:
-    """``make()`` on each whole run of the page; a fragment's rerun (an edit in a grid) takes the value of the
-    page's last whole run (kept in session_state under ``key``): for what an edit cannot change, such as the
-    register's answer for the signed-in role."""
-    from streamlit.runtime.scriptrunner import get_script_run_ctx
-
-    kept = st.session_state.setdefault("whole_run_values", {})
-    ctx = get_script_run_ctx()
-    if key not in kept or ctx is None or not ctx.fragment_ids_this_run:
-        kept[key] = make()
-    return kept[key]
 
 
 # --- examples and uploads ---------------------------------------------------------------------------------
@@ -354,19 +332,15 @@ def text_of(value: Any) -> str:
 
 def editor_replace(prefix: str, frame: pd.DataFrame) -> None:
     """Give the keyed editor ``prefix`` new contents under a fresh key (no stale edits replayed onto them)."""
-    from app_pages import grid_edits
-
     st.session_state[f"{prefix}_base"] = frame
     st.session_state[f"{prefix}_current"] = frame
     st.session_state[f"{prefix}_ver"] = st.session_state.get(f"{prefix}_ver", 0) + 1
-    grid_edits.forget(prefix)
 
 
 def editor(prefix: str, empty: pd.DataFrame, **kwargs) -> pd.DataFrame:
-    """A st.data_editor whose edits survive reruns, errors and page switches (kept in session_state; a grid read
-    through app_pages.grid_edits also keeps the edits made while it was not drawn again)."""
-    from app_pages import grid_edits
-
+    """A st.data_editor whose edits survive reruns, errors and page switches: what it returns is kept in
+    session_state (``<prefix>_current``) on every run that draws it, and a grid drawn again after Streamlit
+    dropped its state (its box closed, another page shown) starts from that."""
     ss = st.session_state
     ss.setdefault(f"{prefix}_base", empty)
     ss.setdefault(f"{prefix}_current", ss[f"{prefix}_base"])
@@ -374,8 +348,7 @@ def editor(prefix: str, empty: pd.DataFrame, **kwargs) -> pd.DataFrame:
     key = f"{prefix}_editor_{ss[f'{prefix}_ver']}"
     ss[f"{prefix}_editor_key"] = key
     if key not in ss:  # back from another page (or its box opened again): the grid as it was left
-        ss[f"{prefix}_base"] = grid_edits.current_frame(prefix)
-        grid_edits.forget(prefix)
+        ss[f"{prefix}_base"] = ss[f"{prefix}_current"]
     edited = st.data_editor(ss[f"{prefix}_base"], key=key, **kwargs)
     ss[f"{prefix}_current"] = edited
     return edited

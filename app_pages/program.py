@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 from pathlib import Path
+from typing import Any
 
 import pandas as pd
 import streamlit as st
@@ -105,21 +106,18 @@ def fse_ids(reg) -> list[str]:
 def fse_rows(reg, as_of: dt.date, place: Jurisdiction):
     """The FSE list and its whole table (as the Arrow table ``st.dataframe`` would make of it), made once per
     register state (:func:`register_state`: any write by anyone gives another), date and jurisdiction, and shared
-    by every session: the pages only read them. Only the latest state's are kept; after a write, the FSEs written
-    since are made again and the others kept (:func:`sizing.register.queries.fse_list_after`)."""
-    from streamlit.dataframe_util import convert_pandas_df_to_arrow_table
+    by every session: the pages only read them."""
+    from sizing.register.queries import register_state
 
-    from sizing.register.queries import fse_list, fse_list_after, register_state
+    return _fse_rows(reg, reg.db.url, register_state(reg), as_of, place)
 
-    def shown(rows):
-        return rows, convert_pandas_df_to_arrow_table(table_of(rows)) if rows else None
 
-    def patch(state, kept):  # after a write: the FSEs written since made again, the others kept
-        return shown(fse_list_after(reg, state, kept[0], as_of, jurisdiction=place))
+@st.cache_resource(show_spinner=False, max_entries=8, hash_funcs=evaluate.BY_PLACE)
+def _fse_rows(_reg, url: str, state: Any, as_of: dt.date, place: Jurisdiction):
+    from sizing.register.queries import fse_list
 
-    key = evaluate.content_key(reg.db.url, as_of.isoformat(), place)
-    return evaluate.latest_of("fse_list", key, register_state(reg),
-                              lambda: shown(fse_list(reg, as_of=as_of, jurisdiction=place)), patch)
+    rows = fse_list(_reg, as_of=as_of, jurisdiction=place)
+    return rows, table_of(rows) if rows else None
 
 
 def table_of(rows: list[dict]) -> pd.DataFrame:

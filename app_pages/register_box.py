@@ -73,16 +73,12 @@ def _save(kind: str, doc: dict, today: dt.date, fse_key: str, place) -> None:
                               + access.created_note(reg))
 
 
-def may_save(kind: str) -> bool:
-    """Whether this user's role may save ``kind`` (:func:`access.may`), asked on each whole run of the page, not on
-    every edit in a grid (the register checks the role again when it writes)."""
-    return common.once_per_whole_run(f"may_save {kind}", lambda: access.may(kind))
-
-
-def save_box(kind: str, doc: dict, place, today: dt.date | None = None) -> None:
+def save_box(kind: str, doc: dict, place, today: dt.date | None = None, allowed: bool | None = None) -> None:
     """An expander that stores ``doc``'s evaluation (``kind``: review, waiver, maintenance) under the jurisdiction
-    ``place`` in the register; only for a role that may store it."""
-    if not may_save(kind):
+    ``place`` in the register; only for a role that may store it (:func:`access.may`, or ``allowed``: asked by
+    the page on its whole run, not on every edit in a fragment; the register checks the role again when it
+    writes)."""
+    if not (access.may(kind) if allowed is None else allowed):
         return
     fse_key = f"in_reg_fse_{kind}"
     given = str(((doc.get("project") or {}).get("fse_id")) or "")

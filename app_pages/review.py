@@ -13,7 +13,6 @@ from app_pages import (
     common,
     evaluate,
     fixtures,
-    grid_edits,
     jurisdiction,
     on_demand,
     register_box,
@@ -41,9 +40,9 @@ TEXT_FIELDS = {"volume": "in_rv_volume", "rated_flow": "in_rv_rated_flow", "comp
                "sheet": "in_rv_sheet"}
 TRI_FIELDS = {"grease_retention_fittings": "in_rv_fittings", "accessible": "in_rv_accessible"}
 MANHOLE_COLUMNS = MANHOLE_FIELDS
-#: The page's fragments (``@st.fragment(key=)``): the fixture grid's box; the review down to its findings; the
-#: reviewer's notes grid below them; the rest of the review (corrections, provenance, downloads, save box).
-GRID, REVIEW, NOTES, REST = "rv_grid", "rv_review", "rv_notes_box", "rv_rest"
+#: The page's fragment (``@st.fragment(key=)``): the fixture grid's box, the review, the reviewer's notes grid and
+#: the rest of the review (corrections, provenance, downloads, save box).
+GRID = "rv_grid"
 
 
 def manhole_frame(items) -> pd.DataFrame:
@@ -163,46 +162,25 @@ def source(place) -> None:
 
 
 @st.fragment(key=GRID)
-def schedule_box(place) -> None:
-    """The fixture grid's box, a fragment of its own: an edit in the grid reruns the review's fragment alone (the
-    browser already shows the edit), not the grid and its form, nor the app's sign-in, sidebar and navigation,
-    the header, the submittal's source, the permit and the proposed design above; opening or closing the box
-    reruns the box alone (the review sizes the same rows)."""
-    box = st.expander("Fixture schedule (edit it here; the review sizes what this table holds)", key="rv_fx_open",
-                      on_change="rerun")
-    if box.open:  # closed: the grid and its form are not drawn; the review sizes the rows it holds
-        with box:
-            fixtures.add_form("rv_fx", "in_rv_add_type", "in_rv_add_count", "rv_add_fixture", place,
-                              then=grid_edits.rerun_only(GRID, REVIEW, REST))
-            fixtures.editor("rv_fx", on_change=grid_edits.rerun_only(REVIEW, REST))
+def schedule_and_review(place, recorded: dict | None, may_save: bool) -> None:
+    """The fixture grid's box and the review, as one fragment: an edit in the fixture grid or the notes grid,
+    or opening the box, reruns it alone, not the app's sign-in, sidebar and navigation, the header, the
+    submittal's source, the permit and the proposed design above (a change there runs the whole page). The review
+    sizes what the grid returns in this run, or, its box closed, the rows it returned last."""
+    with on_demand.run():  # a download clicked while this part reruns is built from what it shows
+        box = st.expander("Fixture schedule (edit it here; the review sizes what this table holds)",
+                          key="rv_fx_open", on_change="rerun")
+        rows = ss.rv_fx_current
+        if box.open:  # closed: the grid and its form are not drawn; the review sizes the rows it holds
+            with box:
+                fixtures.add_form("rv_fx", "in_rv_add_type", "in_rv_add_count", "rv_add_fixture", place)
+                rows = fixtures.editor("rv_fx")
+        ss.rv_schedule = fixtures.schedule(rows, place)
+        results(build_document(ss.rv_mh_current), place, recorded, may_save)  # the manholes as the design's grid holds
 
 
-@st.fragment(key=REVIEW)
-def schedule_and_review(place) -> None:
-    """The review down to its findings: rerun with the rest of the review (not the notes grid between them)
-    after an edit in the fixture grid (read from the rows it was drawn with and the edits sent,
-    app_pages.grid_edits); the fields above rerun it when they change. When the notes grid would show other
-    findings, or the review's error comes or goes, the whole page runs (the notes grid is drawn again, or not)."""
-    ss.rv_schedule = fixtures.schedule(grid_edits.rows("rv_fx"), place)
-    results(build_document(ss.rv_mh_current), place)  # the manholes as the design's grid holds them
-
-
-@st.fragment(key=NOTES)
-def notes_box() -> None:
-    """The reviewer's notes grid, below the findings: an edit in it reruns the review, the grid and the rest."""
-    if ss.get("rv_failed") or "rv_notes_grid" not in ss:
-        return
-    review_letter.notes_grid(on_change=grid_edits.rerun_only(REVIEW, NOTES, REST))
-
-
-@st.fragment(key=REST)
-def review_rest(place) -> None:
-    """The rest of the review below the notes grid (corrections, warnings, provenance, downloads, save box), from
-    the review the fragment above made in this run (or last, when only a widget of this part changed)."""
-    if ss.get("rv_failed") or "rv_shown" not in ss:
-        return
-    on_demand.start_run()  # a download is built from the run that drew it, a fragment's run too
-    doc, r, notes, sched = ss.rv_shown
+def review_rest(doc: dict, r, notes: dict, sched, place, may_save: bool) -> None:
+    """The rest of the review below the notes grid: corrections, warnings, provenance, downloads, save box."""
     corrections = REPORT.corrections_shown(r, notes)
     if corrections:
         st.markdown("**Corrections**\n\n" + "\n".join(f"{i}. {sched.name(c)}" for i, c in enumerate(corrections, 1)))
@@ -213,7 +191,7 @@ def review_rest(place) -> None:
         doc = {**doc, "review_notes": notes_as_dict(notes)}
     ss.last_review_doc = doc  # what the submittal download holds
     review_output.downloads(doc, r, notes, place)
-    register_box.save_box("review", doc, place)
+    register_box.save_box("review", doc, place, allowed=may_save)
 
 
 def permit_fields() -> None:
@@ -314,14 +292,21 @@ def build_document(manholes: pd.DataFrame) -> dict:
     return doc
 
 
-def recorded_waiver(doc: dict) -> dict:
+def recorded_for(doc: dict) -> dict | None:
+    """The waiver decision the register holds for the submittal's FSE, asked on each whole run of the page (not
+    on every edit in the grid: the fragment is given it); None when the submittal carries its own waiver."""
+    fse = str((doc.get("project") or {}).get("fse_id") or "").strip()
+    if not fse or doc.get("waiver") is not None:
+        return None
+    return recorded_decision(fse)
+
+
+def recorded_waiver(doc: dict, rec: dict | None) -> dict:
     """The submittal with the waiver decision the Director recorded in the register for its FSE (when the
-    submittal carries no waiver section of its own), and a line saying so. The register is asked on each whole
-    run of the page, not on every edit in the grid."""
+    submittal carries no waiver section of its own), and a line saying so."""
     fse = str((doc.get("project") or {}).get("fse_id") or "").strip()
     if not fse or doc.get("waiver") is not None:
         return doc
-    rec = common.once_per_whole_run(f"recorded_decision {fse}", lambda: recorded_decision(fse))
     if not rec or not rec["waiver"]:
         return doc
     st.info(f"Waiver decision recorded in the register for {fse}: {rec['status']} on {rec['decided_on']} by "
@@ -345,53 +330,47 @@ def recorded_decision(fse: str) -> dict | None:
         reg.db.engine.dispose()
 
 
-def results(doc: dict, place) -> None:
+def results(doc: dict, place, recorded: dict | None, may_save: bool) -> None:
     st.divider()
     st.subheader("Review")
-    doc = recorded_waiver(doc)
+    doc = recorded_waiver(doc, recorded)
     st.caption(f"{place.name}: the review applies " + ", ".join(r.replace("_", " ") for r in place.review_rules))
     sched = ss.get("rv_schedule") or fixtures.Schedule()
     fixtures.show_incomplete(sched)
     try:
         r = evaluate.review_document(doc, dt.date.today(), place)
     except (SizingInputError, TableError) as exc:
-        whole_run_if_changed(failed=True)
         fixtures.show_error(exc, sched)
-    whole_run_if_changed(failed=False)
-    notes = review_letter.notes_read(r)
-    if not review_letter.notes_grid_is_current() and common.in_fragment_run():
-        st.rerun()  # other findings for the notes grid below: the whole page, so that it is drawn again
-    review_output.verdict(r, notes)
-    counts = REPORT.counts_shown(r, notes)
-    m1 = m2 = m3 = m4 = m5 = st.container(horizontal=True)  # one block for the five (five columns were six)
-    m1.metric("Fail", counts["fail"])
-    m2.metric("Warn", counts["warn"])
-    m3.metric("Pass", counts["pass"])
-    m4.metric("N/A (reviewer)", counts["n/a"])
-    local = r.sizing.local.get("gravity")  # a local size with the CPC's: the larger governs, as sizing shows it
-    m5.metric("Required volume" + ("" if local else " (CPC)"), show(r.sizing.required_volume_gal, "gal"),
-              help=local["shown"] if local else r.sizing.gravity["citation"])
-    if r.deadline is not None:
-        d = r.deadline
-        skipped = ", ".join(f"{day.isoformat()} {name}" for day, name in d.holidays_skipped)
-        left = "" if d.working_days_left is None else f" — {d.working_days_left} {d.day_kind} remain"
-        st.info(f"**Deadline ({d.rule.replace('_', ' ')}): {d.date.isoformat()}** — {d.working_days} {d.day_kind} "
-                f"after {d.start.isoformat()} ({d.start_basis}){left}. [{d.citation}]"
-                + (f"  \nHolidays skipped: {skipped}" if skipped else "")
-                + (f"  \nLast day {d.extended}" if d.extended else ""), icon=":material/event:")
-    shown = [review_output.named_rows(f, sched) for f in r.findings]  # fixtures named by their row in the grid above
-    common.findings_table(shown, notes, extra={
-        "provenance": lambda f: " — ".join(p for p in (f.provenance, f.provenance_note) if p)})
-    ss.rv_shown = (doc, r, notes, sched)  # for the rest of the review, below the notes grid
+    findings = st.container()  # filled below, once the notes grid under it has given the reviewer's notes
+    notes = review_letter.notes_grid(r)
+    with findings:
+        review_output.verdict(r, notes)
+        counts = REPORT.counts_shown(r, notes)
+        m1 = m2 = m3 = m4 = m5 = st.container(horizontal=True)  # one block for the five (five columns were six)
+        m1.metric("Fail", counts["fail"])
+        m2.metric("Warn", counts["warn"])
+        m3.metric("Pass", counts["pass"])
+        m4.metric("N/A (reviewer)", counts["n/a"])
+        local = r.sizing.local.get("gravity")  # a local size with the CPC's: the larger governs, as sizing shows it
+        m5.metric("Required volume" + ("" if local else " (CPC)"), show(r.sizing.required_volume_gal, "gal"),
+                  help=local["shown"] if local else r.sizing.gravity["citation"])
+        deadline(r)
+        shown = [review_output.named_rows(f, sched) for f in r.findings]  # fixtures named by their row above
+        common.findings_table(shown, notes, extra={
+            "provenance": lambda f: " — ".join(p for p in (f.provenance, f.provenance_note) if p)})
+    review_rest(doc, r, notes, sched, place, may_save)
 
 
-def whole_run_if_changed(failed: bool) -> None:
-    """Keep whether the review failed (an error shown instead of it); in a fragment's run, a change runs the whole
-    page: the notes grid and the rest of the review below are drawn again, or not at all, as after an error."""
-    changed = ss.get("rv_failed", False) != failed
-    ss.rv_failed = failed
-    if changed and common.in_fragment_run():
-        st.rerun()
+def deadline(r) -> None:
+    if r.deadline is None:
+        return
+    d = r.deadline
+    skipped = ", ".join(f"{day.isoformat()} {name}" for day, name in d.holidays_skipped)
+    left = "" if d.working_days_left is None else f" — {d.working_days_left} {d.day_kind} remain"
+    st.info(f"**Deadline ({d.rule.replace('_', ' ')}): {d.date.isoformat()}** — {d.working_days} {d.day_kind} "
+            f"after {d.start.isoformat()} ({d.start_basis}){left}. [{d.citation}]"
+            + (f"  \nHolidays skipped: {skipped}" if skipped else "")
+            + (f"  \nLast day {d.extended}" if d.extended else ""), icon=":material/event:")
 
 
 place = jurisdiction.chosen()
@@ -400,7 +379,4 @@ init_state()
 source(place)
 permit_fields()
 design_form()
-schedule_box(place)
-schedule_and_review(place)
-notes_box()
-review_rest(place)
+schedule_and_review(place, recorded_for(ss.rv_doc), access.may("review"))  # the register asked once a run

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from app_pages import common, evaluate, grid_edits
+from app_pages import common
 from sizing.sections.review_notes import NOTE_FIELDS
 
 ss = st.session_state
@@ -19,48 +19,29 @@ NOTES_CONFIG = {"rule": st.column_config.TextColumn("rule", width="medium"),
                 "note": st.column_config.TextColumn("note", width="large")}
 
 
-def notes_read(r) -> dict:
-    """The reviewer's own notes per finding and "N/A (reason)", as the notes grid holds them (the rows it is drawn
-    with and the edits sent, app_pages.grid_edits), read before the grid is drawn (:func:`notes_grid`, below the
-    findings they change); kept in session_state and in the downloads."""
+def notes_grid(r) -> dict:
+    """The reviewer's notes grid, one row per finding (its rule, its check, "N/A (reason)", note), drawn below the
+    findings; what it returns is the reviewer's notes, kept in session_state (for a grid drawn again after
+    other findings, a page switch) and in the downloads. The grid's key follows the findings' rules: a value
+    changed under it (a check that now passes) keeps the edits typed."""
     kept = ss.setdefault("rv_notes", {})
     rules = [f.rule for f in r.findings]
-    rows = tuple((f.rule, REPORT.SYMBOL[f.status], kept.get(f.rule, {}).get("not_applicable") or None,
-                  kept.get(f.rule, {}).get("note") or None) for f in r.findings)
-    base, base_rows, kinds = evaluate.memo("notes_frame", evaluate.content_key(rows), lambda: notes_frame(rows))
-    key = f"rv_notes_{ss.get('rv_notes_ver', 0)}_{abs(hash(tuple(rules)))}"
-    ss.rv_notes_editor_key = key
-    ss.rv_notes_grid = (key, base, tuple(row[:2] for row in rows))  # what notes_grid draws: rule and check
+    rows = [(f.rule, REPORT.SYMBOL[f.status], kept.get(f.rule, {}).get("not_applicable") or None,
+             kept.get(f.rule, {}).get("note") or None) for f in r.findings]
+    key = ss.rv_notes_editor_key = f"rv_notes_{ss.get('rv_notes_ver', 0)}_{abs(hash(tuple(rules)))}"
+    st.markdown("**Your notes on the findings** — a note is printed beside the finding; a reason under "
+                "'N/A' marks it not applicable (shown as N/A, never as a pass)")
+    edited = st.data_editor(pd.DataFrame(rows, columns=list(NOTE_COLUMNS), dtype="object"),
+                            key=key, hide_index=True,
+                            width="stretch", disabled=["rule", "status"], placeholder="", column_config=NOTES_CONFIG,
+                            height=35 * (len(rows) + 1) + 3)
     notes = {}
-    for row in grid_edits.apply(base_rows, kinds, ss[key] if key in ss else None):
+    for row in edited.to_dict("records"):
         item = {k: str(row[k]).strip() for k in NOTE_FIELDS if not common.blank(row[k])}
         if item:
             notes[row["rule"]] = item
     ss.rv_notes = {**{k: v for k, v in kept.items() if k not in rules}, **notes}
     return {rule: REPORT.ReviewerNote(**item) for rule, item in notes.items()}
-
-
-def notes_grid(on_change) -> None:
-    """The notes grid :func:`notes_read` read, drawn below the findings."""
-    key, base, shown = ss.rv_notes_grid
-    st.markdown("**Your notes on the findings** — a note is printed beside the finding; a reason under "
-                "'N/A' marks it not applicable (shown as N/A, never as a pass)")
-    st.data_editor(base, key=key, hide_index=True, width="stretch", disabled=["rule", "status"], placeholder="",
-                   column_config=NOTES_CONFIG, height=35 * (len(shown) + 1) + 3, on_change=on_change)
-    ss.rv_notes_drawn = (key, shown)
-
-
-def notes_grid_is_current() -> bool:
-    """Whether the notes grid on the page shows the rules and checks :func:`notes_read` read last."""
-    key, _, shown = ss.rv_notes_grid
-    return ss.get("rv_notes_drawn") == (key, shown)
-
-
-def notes_frame(rows: tuple) -> tuple[pd.DataFrame, list[dict], dict[str, str]]:
-    """The notes grid's rows (rule, status, N/A reason, note), all columns of Python objects; its rows as dicts
-    and its columns' kinds (grid_edits)."""
-    frame = pd.DataFrame(list(rows), columns=list(NOTE_COLUMNS), dtype="object")
-    return frame, grid_edits.records(frame), grid_edits.column_kinds(frame)
 
 
 LETTER_FIELDS = {"addressee": "in_rv_letter_addressee", "address": "in_rv_letter_address",

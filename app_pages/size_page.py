@@ -11,7 +11,7 @@ import functools
 import pandas as pd
 import streamlit as st
 
-from app_pages import common, evaluate, fixtures, grid_edits, jurisdiction, on_demand
+from app_pages import common, evaluate, fixtures, jurisdiction, on_demand
 from sizing import parse, submittal
 from sizing.cpc import meals as meals_clause
 from sizing.errors import SizingInputError, TableError
@@ -32,8 +32,8 @@ MEALS_FLAGS = {"dishwashing_machine": "in_meals_dish", "food_waste_disposer": "i
 RESULT_TABS = ("Steps", "Fixtures", "Table 1014.3.6", "Meals cross-check")
 #: Sections this page edits itself; any other section of a loaded submittal is carried along unchanged.
 EDITED = ("$schema", "edition", "construction", "fixtures", "inlet_pipe", "meals")
-#: The page's two fragments (``@st.fragment(key=)``): the fixture grid, and what it changes (the result).
-GRID, RESULT = "fx_grid", "fx_result"
+#: The page's fragment (``@st.fragment(key=)``): the fixture grid and what it changes (the result).
+GRID = "fx_grid"
 
 
 # --- state -------------------------------------------------------------------------------------------------
@@ -95,7 +95,6 @@ on_upload = common.upload_loader("upload_submittal", "load_message", load_docume
 def on_clear() -> None:
     replace_fixtures(fixtures.frame([], jurisdiction.chosen()))
     ss.sub_extra = {}
-    grid_edits.rerun_only(GRID, RESULT)()  # the button is in the result's fragment: the grid is drawn again too
 
 
 def build_document(sched: fixtures.Schedule) -> dict:
@@ -169,22 +168,14 @@ def form_fields(place) -> None:
 
 
 @st.fragment(key=GRID)
-def grid() -> None:
-    """The fixture grid, a fragment of its own: an edit in it reruns the result's fragment alone (the browser
-    already shows the edit), not the grid, nor the app's sign-in, sidebar and navigation, the header, the
-    example picker and the fields above."""
-    fixtures.editor("fx", on_change=grid_edits.rerun_only(RESULT))
-
-
-@st.fragment(key=RESULT)
-def schedule_and_result(place) -> None:
-    """The meals cross-check and the result, as one fragment: rerun alone after an edit in the grid (read from
-    the rows it was drawn with and the edits sent, app_pages.grid_edits) or in any widget of its own; the
-    fields above rerun it when they change."""
-    on_demand.start_run()  # a download is built from the run that drew it, a fragment's run too
-    sched = fixtures.schedule(grid_edits.rows("fx"), place)
-    schedule_fields()
-    results(build_document(sched), sched, place)
+def grid_and_result(place) -> None:
+    """The fixture grid, the meals cross-check and the result, as one fragment: an edit in the grid (or in any
+    widget of its own) reruns it alone, not the app's sign-in, sidebar and navigation, the header, the example
+    picker and the fields above; the result is sized from what the grid returns in this run."""
+    with on_demand.run():  # a download clicked while this part reruns is built from what it shows
+        sched = fixtures.schedule(fixtures.editor("fx"), place)
+        schedule_fields()
+        results(build_document(sched), sched, place)
 
 
 def schedule_fields() -> None:
@@ -339,5 +330,4 @@ def main() -> None:
     place = jurisdiction.chosen()
     common.header("Size a grease interceptor", place, ss.in_edition)
     inputs(place)
-    grid()
-    schedule_and_result(place)
+    grid_and_result(place)

@@ -8,13 +8,12 @@ each page's grid and times the rerun that follows (A B A B ...); the ratio is ta
 quoted, with the machine's load average beside it. Both run in this process with Streamlit's AppTest
 (server-side script time; no browser, no network).
 
-On both pages the grid is a fragment (``st.fragment``) and what it changes (the result, the review) another: in
-a browser, an edit in the grid sends a rerun request naming the grid's fragment, with the grid's new state; the
-grid's callback then asks for the other fragment instead, and the server runs that one alone (the browser
-already shows the edit). AppTest always asks for a whole run and sends no state for a grid, so this script names
-the grid's fragment in the rerun request (``RerunData.fragment_id_queue``) and adds the grid's state to it
-(``RerunData.widget_states``), as the browser does; ``--full`` times whole runs instead (what a widget outside the
-fragments costs), the edit given through session_state as before.
+On both pages the grid and what it changes (the result, the review) are one fragment (``st.fragment``): in a
+browser, an edit in the grid sends a rerun request naming that fragment, with the grid's new state, and the server
+runs it alone (the grid drawn again, and the result). AppTest always asks for a whole run and sends no state for a
+grid, so this script names the fragment in the rerun request (``RerunData.fragment_id_queue``) and adds the grid's
+state to it (``RerunData.widget_states``), as the browser does; ``--full`` times whole runs instead (what a widget
+outside the fragment costs), the edit given through session_state.
 
     .venv/bin/python benchmarks/app_rerun.py           # 15 rounds
     .venv/bin/python benchmarks/app_rerun.py -n 30 --lines 80 --page size
@@ -93,7 +92,7 @@ class FragmentRerun:
 
 
 local_script_runner.RerunData = FragmentRerun.rerun_data
-#: The fragment (``@st.fragment(key=)``) that holds each page's fixture grid.
+#: The fragment (``@st.fragment(key=)``) that holds each page's fixture grid and what it changes.
 GRID_FRAGMENT = {"size": "fx_grid", "review": "rv_grid"}
 
 
@@ -129,7 +128,7 @@ def app_page(lines: int, page: str) -> tuple[AppTest, callable]:
         state = {"edited_rows": {3: {"count": count}}, "added_rows": [], "deleted_rows": []}
         if FragmentRerun.fragment_id is None:  # a whole run: typed into session_state (no callback runs)
             at.session_state[key] = state
-        else:  # the grid's new state in the request, as the browser sends it (its callback runs)
+        else:  # the grid's new state in the request, as the browser sends it
             FragmentRerun.widget = (widget_id, json.dumps(state))
 
     return at, edit

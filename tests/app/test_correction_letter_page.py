@@ -10,8 +10,9 @@ from tests.app.conftest import downloads, errors, goto, open_box
 
 def built(app, key: str) -> bytes:
     """What the download button ``key`` builds when clicked (the arguments of the page's latest run)."""
-    run, make, args = app.session_state["downloads_latest"][key]
-    assert run == app.session_state["downloads_latest"]["run"]
+    runs = app.session_state["download_runs"]
+    run, make, args = runs.offered[key]
+    assert run == runs.number
     return make(*args)
 
 

@@ -19,8 +19,9 @@ def register_file(tmp_path, monkeypatch):
 
 
 def built(app, key: str):
-    run, make, args = app.session_state["downloads_latest"][key]
-    assert run == app.session_state["downloads_latest"]["run"]
+    runs = app.session_state["download_runs"]
+    run, make, args = runs.offered[key]
+    assert run == runs.number
     return make(*args)
 
 

@@ -1,21 +1,17 @@
-"""An edit in a fixture grid reruns only what the grid changes (the result, the review), as the browser asks for it:
-the rerun request names the grid's fragment and carries the grid's new state; the grid's callback asks for the
-other fragment instead. What the grid holds is then read from the rows it was drawn with and the edits sent
-(app_pages.grid_edits), the same rows st.data_editor gives; the edits are kept when the grid is not drawn."""
+"""An edit in a fixture grid reruns the fragment that holds the grid and what it changes (the result, the review),
+as the browser asks for it: the rerun request names the grid's fragment and carries the grid's new state. The
+result is read from what st.data_editor returns in that run; the rows are kept when the grid is not drawn."""
 
 from __future__ import annotations
 
 import contextlib
 import json
-import math
 
-import pandas as pd
 from streamlit.proto.WidgetStates_pb2 import WidgetState, WidgetStates
 from streamlit.testing.v1 import local_script_runner
 
-from app_pages import fixtures, grid_edits
 from sizing import submittal
-from sizing.jurisdiction import DEFAULT_ID, get
+from sizing.ordinance.review import review
 from sizing.size import size
 from tests.app.conftest import downloads, errors, goto, metrics, open_box
 from tests.app.test_plan_checker import load_example, load_review
@@ -59,16 +55,14 @@ def edit(rows: dict | None = None, added: list | None = None, deleted: list | No
 
 def test_an_edit_reruns_the_result_with_the_new_count(app):
     load_example(app, "cpc-code-example.yaml")
-    runs = app.session_state["downloads_latest"]["run"]
     edit_in_browser(app, "fx", "fx_grid", edit({0: {"count": 7}}))
     doc = app.session_state["last_result_doc"]
     assert doc["fixtures"][0]["count"] == 7
     assert metrics(app)["DFU total"] == f"{size(submittal.from_dict(doc)).dfu_total:g} DFU"
-    assert app.session_state["downloads_latest"]["run"] == runs + 1  # one run: the result's fragment
     assert errors(app) == []
 
 
-def test_edits_made_without_drawing_the_grid_are_kept_across_pages(app):
+def test_edits_in_a_fragment_run_are_kept_across_pages(app):
     load_example(app, "cpc-code-example.yaml")
     n = len(app.session_state["fx_current"])
     edit_in_browser(app, "fx", "fx_grid", edit({0: {"count": 7}}, added=[{"type": "mop_sink", "count": 2}],
@@ -114,31 +108,32 @@ def test_review_edit_reruns_the_review_and_is_kept_when_the_box_closes(app):
     assert app.session_state["rv_fx_current"]["count"].iloc[drains] == 12
 
 
-def runs(app) -> int:
-    return app.session_state["downloads_latest"]["run"]
+def notes_editor(app):
+    return next(e.proto.id for e in app.data_editor if "-rv_notes_" in e.proto.id)
 
 
-def test_review_edit_leaves_the_notes_grid_when_its_findings_stay(app):
+def test_review_edit_keeps_the_notes_typed_when_its_findings_stay(app):
     load_review(app)
     open_box(app, "rv_fx_open")
-    before, shown = runs(app), app.session_state["rv_notes_grid"][2]
+    rules = [f.rule for f in review(submittal.from_dict(app.session_state["last_review_doc"])).findings]
+    note = edit({rules.index("food_grinder"): {"note": "grinder removed on sheet P-2"}})
+    with browser_rerun(app._fragment_storage.resolve_target("rv_grid")[0], notes_editor(app), note):
+        app.run()
     edit_in_browser(app, "rv_fx", "rv_grid", edit({0: {"count": 3}}))
-    assert app.session_state["rv_notes_grid"][2] == shown
-    assert runs(app) == before + 1  # the review and the rest below the notes grid, not the whole page
-    assert app.session_state["last_review_doc"]["fixtures"][0]["count"] == 3
+    doc = app.session_state["last_review_doc"]
+    assert doc["fixtures"][0]["count"] == 3
+    assert doc["review_notes"]["food_grinder"]["note"] == "grinder removed on sheet P-2"
 
 
-def test_review_edit_that_changes_the_findings_draws_the_notes_grid_again(app):
-    """Without the dishwasher, the disposer and the lavatory, three checks pass: the whole page runs and the
-    notes grid shows them."""
+def test_review_edit_that_changes_the_findings_shows_them(app):
+    """Without the dishwasher, the disposer and the lavatory, the dishwasher check passes (the findings table
+    shows it, and the review the downloads hold)."""
     load_review(app)
     open_box(app, "rv_fx_open")
-    before, shown = runs(app), dict(app.session_state["rv_notes_grid"][2])
     edit_in_browser(app, "rv_fx", "rv_grid", edit(deleted=[4, 5, 6]))
-    key, _, now = app.session_state["rv_notes_grid"]
-    assert dict(now)["dishwasher_connection"] == "PASS" != shown["dishwasher_connection"]
-    assert app.session_state["rv_notes_drawn"] == (key, now)
-    assert runs(app) == before + 2  # the whole page: app.py and the rest of the review count their runs
+    doc = app.session_state["last_review_doc"]
+    statuses = {f.rule: f.status for f in review(submittal.from_dict(doc)).findings}
+    assert statuses["dishwasher_connection"] == "pass"
     assert errors(app) == []
 
 
@@ -148,7 +143,7 @@ def test_review_error_hides_what_follows_it_until_fixed(app):
     assert "rv_download_pdf" in downloads(app)
     edit_in_browser(app, "rv_fx", "rv_grid", edit({0: {"length": "24 kg", "width": "24 in", "depth": "12 in"}}))
     assert any("fixture 1" in e and "length" in e for e in errors(app)), errors(app)
-    assert downloads(app) == [] and app.session_state["rv_failed"]
+    assert downloads(app) == []
     edit_in_browser(app, "rv_fx", "rv_grid", edit({0: {"length": "24 in", "width": "24 in", "depth": "12 in"}}))
     assert errors(app) == []
     assert "rv_download_pdf" in downloads(app)
@@ -157,48 +152,11 @@ def test_review_error_hides_what_follows_it_until_fixed(app):
 def test_review_note_sent_by_the_browser_counts_as_n_a(app):
     load_review(app)
     before = metrics(app)
-    rules = [rule for rule, _ in app.session_state["rv_notes_grid"][2]]
-    key = app.session_state["rv_notes_editor_key"]
-    widget_id = next(e.proto.id for e in app.data_editor if e.proto.id.endswith(f"-{key}"))
-    (fragment_id,) = app._fragment_storage.resolve_target("rv_notes_box")
-    with browser_rerun(fragment_id, widget_id, edit({rules.index("food_grinder"): {"not_applicable": "removed"}})):
+    rules = [f.rule for f in review(submittal.from_dict(app.session_state["last_review_doc"])).findings]
+    (fragment_id,) = app._fragment_storage.resolve_target("rv_grid")
+    with browser_rerun(fragment_id, notes_editor(app), edit({rules.index("food_grinder"): {"not_applicable": "removed"}})):
         app.run()
     assert not app.exception
     assert metrics(app)["N/A (reviewer)"] == "1"
     assert int(metrics(app)["Fail"]) == int(before["Fail"]) - 1
     assert app.session_state["last_review_doc"]["review_notes"]["food_grinder"]["not_applicable"] == "removed"
-
-
-def test_the_edits_give_the_rows_st_data_editor_gives(app):
-    """Cells edited (a count, a text, a tick box, a cell emptied), a row deleted and rows added: the rows read by
-    app_pages.grid_edits are those st.data_editor returns for the same edits (a whole run draws the grid)."""
-    load_example(app, "cpc-code-example.yaml")
-    base = app.session_state["fx_base"]
-    state = edit({0: {"count": 3, "label": "FS-1", "connected": False}, 2: {"length": None, "count": None}},
-                 added=[{"type": "other", "other_type": "combi oven", "flow": "2 gpm", "count": 1},
-                        {"type": "mop_sink"}],
-                 deleted=[1])
-    app.session_state[app.session_state["fx_editor_key"]] = state
-    app.run()
-    ours = grid_edits.apply(grid_edits.records(base), grid_edits.column_kinds(base), state)
-    theirs = grid_edits.records(app.session_state["fx_current"])
-    assert [plain(r) for r in ours] == [plain(r) for r in theirs]
-    place = get(DEFAULT_ID)
-    assert fixtures.schedule(ours, place) == fixtures.schedule(app.session_state["fx_current"], place)
-
-
-def test_a_frame_like_the_grid_keeps_its_column_types():
-    place = get(DEFAULT_ID)
-    base = fixtures.frame([{"type": "floor_sink", "count": 2, "length": "24 in"}], place)
-    rows = grid_edits.apply(grid_edits.records(base), grid_edits.column_kinds(base),
-                            edit({0: {"count": "4"}}, added=[{"type": "mop_sink", "connected": True}]))
-    frame = grid_edits.frame_like(rows, base)
-    assert list(frame.columns) == list(base.columns)
-    assert frame["count"].dtype == "float64" and frame["count"].tolist()[0] == 4.0 and pd.isna(frame["count"][1])
-    assert frame["connected"].dtype == bool
-    assert frame["length"].tolist() == ["24 in", None]
-
-
-def plain(row: dict) -> dict:
-    """A row's empty cells (None, NaN) as None, to compare rows made by pandas and by hand."""
-    return {k: None if v is None or (isinstance(v, float) and math.isnan(v)) else v for k, v in row.items()}
