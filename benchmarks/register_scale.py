@@ -425,15 +425,6 @@ def measure_queries(name: str, reg: Any, rows: dict[str, list[dict]], repeat: in
     took = [timed(lambda: queries.fse_list(reg, as_of=AS_OF, jurisdiction=TRACY)) for _ in range(repeat)]
     print(f"[{name}] FSE list: {statistics.median(t for t, _ in took) * 1000:.0f} ms ({len(took[0][1]):,} FSEs; made "
           f"once per register state by the Program page; {load_avg()})", flush=True)
-    patched = []
-    for _ in range(repeat):  # a write of one FSE: its row made again, the others kept
-        state, listed = queries.register_state(reg), took[0][1]
-        touch_register(reg)
-        patched.append(timed(lambda s=state, rows=listed: queries.fse_list_after(reg, s, rows, AS_OF,
-                                                                                 jurisdiction=TRACY)))
-        assert patched[-1][1] == queries.fse_list(reg, as_of=AS_OF, jurisdiction=TRACY)
-    print(f"[{name}] FSE list after a write of one FSE, made from the list before: "
-          f"{statistics.median(t for t, _ in patched) * 1000:.0f} ms ({load_avg()})", flush=True)
     fse = rows["fses"][len(rows["fses"]) // 2]["fse_id"]
     a, b, r, na, nb = pairs(lambda: queries.history(reg, fse), bare(bare_timeline, fse), repeat)
     print(f"[{name}] timeline of {fse}: {a * 1000:.1f} ms ({na} entries); bare SQL: {b * 1000:.1f} ms "

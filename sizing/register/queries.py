@@ -79,45 +79,6 @@ def register_state(reg: Register) -> tuple[Any, ...]:
         return tuple(fetch(conn, f"SELECT {parts}")[1][0])
 
 
-def touched_since(reg: Register, state: tuple[Any, ...]) -> set[str] | None:
-    """The FSEs with a record written since the register held ``state`` (an earlier :func:`register_state`); None
-    when the register is not that state with rows added (a row gone: nothing can be said of what changed)."""
-    now = register_state(reg)
-    parts, params = [], {}
-    for k, name in enumerate(STATE_TABLES):
-        top, count = state[2 * k] or 0, state[2 * k + 1]
-        if (now[2 * k] or 0) < top or now[2 * k + 1] < count:
-            return None
-        params[f"top{k}"] = top
-        parts.append(f"SELECT n.fse_id FROM notice_closures c JOIN notices n ON n.id = c.notice_id WHERE c.id > :top{k}"
-                     if name == "notice_closures" else f"SELECT fse_id FROM {name} WHERE id > :top{k}")
-    added = ", ".join(f"(SELECT count(*) FROM {name} WHERE id > :top{k})" for k, name in enumerate(STATE_TABLES))
-    with reg.db.read() as conn:
-        counts = fetch(conn, f"SELECT {added}", params)[1][0]
-        if any(c != now[2 * k + 1] - state[2 * k + 1] for k, c in enumerate(counts)):
-            return None  # rows were added and others are gone: not an append
-        return set(scalars(conn, " UNION ".join(parts), params))
-
-
-#: Above this many FSEs written since the FSE list was made, it is made whole again (no quicker by parts; and an
-#: SQLite built with the old limit of 999 parameters a query reads them all).
-PATCH_MAX = 500
-
-
-def fse_list_after(reg: Register, state: tuple[Any, ...], rows: list[dict[str, Any]], as_of: dt.date | None = None,
-                   *, jurisdiction: Jurisdiction) -> list[dict[str, Any]]:
-    """The FSE list now, from ``rows``, the list made (same day and jurisdiction) when the register held ``state``:
-    the FSEs with a record written since are made again, the others kept (each row reads its own FSE's records
-    only); the whole list when the register is not ``state`` with rows added or too many FSEs were written."""
-    touched = touched_since(reg, state)
-    if touched is None or len(touched) > PATCH_MAX:
-        return fse_list(reg, as_of, jurisdiction=jurisdiction)
-    if not touched:
-        return rows
-    kept = [r for r in rows if r["fse_id"] not in touched]
-    return sorted(kept + fse_list(reg, as_of, jurisdiction=jurisdiction, only=touched), key=lambda r: r["fse_id"])
-
-
 @with_few_collections
 def fse_list(reg: Register, as_of: dt.date | None = None, *, jurisdiction: Jurisdiction,
              only: Collection[str] | None = None) -> list[dict[str, Any]]:

@@ -117,55 +117,6 @@ def test_an_older_or_missing_sqlite_register_is_read_as_before(tmp_path):
     assert isinstance(reading.open_reader(db), reading.Reader)
 
 
-def test_the_fse_list_after_a_write_is_the_list_made_whole(db, registers, tmp_path):
-    """After each kind of write the FSE list made from the one before (the FSEs written since made again, the
-    others kept) is the list made whole; a closure alone names its notice's FSE; a register that is not the
-    earlier one with rows added is made whole."""
-    from sizing.register.inspections import comply, inspect
-    from sizing.sections.inspection import from_dict
-
-    rs = _bench()
-    reg = registers(db)
-    rows = rs.records(0.002)
-    rs.load(reg, rows)
-    tracy, day = get("tracy"), rs.AS_OF
-    kept = (queries.register_state(reg), queries.fse_list(reg, day, jurisdiction=tracy))
-
-    def check(expected_touched=None):
-        nonlocal kept
-        touched = queries.touched_since(reg, kept[0])
-        if expected_touched is not None:
-            assert touched == expected_touched
-        state = queries.register_state(reg)
-        after = queries.fse_list_after(reg, kept[0], kept[1], day, jurisdiction=tracy)
-        whole = queries.fse_list(reg, day, jurisdiction=tracy)
-        assert after == whole
-        kept = (state, after)
-        return whole
-
-    doc = next(r["document"] for r in rows["inspections"] if r["fse_id"] == "FSE-00007")
-    visit = {**doc, "inspection": {**doc["inspection"], "date": "2026-01-14", "readings": None,
-                                   "checklists": {"bmp": {"drain_screens": "no"}}}}
-    inspect(reg, from_dict(visit, today=day), jurisdiction=tracy, name="visit.yaml", document=visit)
-    check({"FSE-00007"})
-    opened = notices(reg, as_of=day, open_only=True)
-    assert len(opened) > 5
-    comply(reg, opened[-1]["notice"], day, "photo of the screens in place")
-    check({opened[-1]["fse_id"]})  # a closure names no FSE: its notice's
-    path = tmp_path / "manifests.csv"
-    rs.manifests_csv(0.002, path)
-    reg.import_manifests(read(path, today=day))
-    check({f"FSE-{i:05d}" for i in range(40)})
-    for name in DOCUMENTS:
-        reg.add_file(EXAMPLES / name, jurisdiction=tracy)
-    assert {"FSE-0417", "FSE-0311", "FSE-0520"} <= {r["fse_id"] for r in check({"FSE-0417", "FSE-0311", "FSE-0520"})}
-    check(set())
-    with reg.db.write() as conn:  # not an append: the list is made whole
-        conn.exec_driver_sql("DELETE FROM maintenance_events WHERE fse_id = 'FSE-00003' AND kind = 'reading'")
-    assert queries.touched_since(reg, kept[0]) is None
-    check()
-
-
 def test_a_date_or_time_given_to_a_query_compares_as_sqlalchemy_stored_it(tmp_path, registers):
     """On SQLite a date and a time are stored as text: a time on the second (no microseconds) given to a query
     still finds the row written at that time."""
