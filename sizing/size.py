@@ -5,9 +5,7 @@
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
-from typing import Any, NamedTuple
+from typing import Any
 
 from sizing import names
 from sizing.cpc import fmt_size
@@ -19,8 +17,8 @@ from sizing.lines import SUBMITTED, fixture_line, line_warnings, receptor_connec
 from sizing.lines import Run as _Run
 from sizing.local_size import TABLE_UNITS, cpc_size, local_size
 from sizing.quantities import number, show
-from sizing.result import FixtureLine, SizingResult, Step
-from sizing.submittal import Fixture, Submittal
+from sizing.result import FixtureLine, SizingResult
+from sizing.submittal import Submittal
 
 
 def size(sub: Submittal) -> SizingResult:
@@ -39,18 +37,11 @@ def size(sub: Submittal) -> SizingResult:
                  inputs={"application_date": None if sub.application_date is None else sub.application_date.isoformat()},
                  note=sub.edition_basis)
     receptor = receptor_connected(sub.fixtures)
-    tables = _LineTables(sub.edition)
-    counted = [counted_line(f, tables, receptor_carries(sub, f, receptor), sub) for f in sub.fixtures]
-    for c in counted:  # as fixture_line gives them, line by line: the tables read, the step, the warnings
-        for name in c.tables:
-            run.table(name)
-        run.steps.extend(c.steps)
-        run.warnings.extend(c.warnings)
-    lines = tuple(c.line for c in counted)
+    carries = [receptor_carries(sub, f, receptor) for f in sub.fixtures]
+    lines = tuple(fixture_line(f, run, listed) for f, listed in zip(sub.fixtures, carries, strict=True))
     connected = [line for line in lines if line.connected]
-    for c in counted:  # then each line's warnings (line_warnings)
-        run.warnings.extend(c.line_warnings)
-    run.warned.update(*(c.warned for c in counted))
+    for f, line, listed in zip(sub.fixtures, lines, carries, strict=True):  # then each line's own warnings
+        line_warnings(f, line, sub.jurisdiction, listed, run)
     gravity, dfu_total = _gravity(sub, connected, run)
     hydro = _hydromechanical(sub, connected, run)
     meals = _meals(sub, run)
@@ -75,69 +66,6 @@ def size(sub: Submittal) -> SizingResult:
                         dfu_total=dfu_total, fixtures=lines, gravity=gravity, hydromechanical=hydro,
                         meals=meals, steps=tuple(run.steps), warnings=tuple(run.warnings),
                         provenance=provenance, edition_basis=sub.edition_basis, local=local)
-
-
-class CountedLine(NamedTuple):
-    """One fixture line as :func:`sizing.lines.fixture_line` and :func:`sizing.lines.line_warnings` give it: the
-    line, the tables read (in order), its step and warnings, then its line warnings, and the warnings' keys."""
-
-    line: FixtureLine
-    tables: tuple[str, ...]
-    steps: tuple[Step, ...]
-    warnings: tuple[str, ...]
-    line_warnings: tuple[str, ...]
-    warned: frozenset[str]
-
-
-class _LineTables:
-    """The tables a fixture line is counted by, for one edition, compared by identity (a key of the kept lines:
-    tables read again, as a test does with another tables folder, are other objects, so a line is counted again)."""
-
-    __slots__ = ("edition", "objects")
-
-    def __init__(self, edition: str):
-        from sizing.submittal import fixture_types
-        from sizing.tables import load_table
-
-        self.edition = edition
-        self.objects = (fixture_types(), *(load_table(name, edition) for name in ("702.1", "702.2-1", "1014.3.6")))
-
-    def __eq__(self, other: object) -> bool:
-        return (isinstance(other, _LineTables) and self.edition == other.edition
-                and all(a is b for a, b in zip(self.objects, other.objects, strict=True)))
-
-    def __hash__(self) -> int:
-        return hash((self.edition, *map(id, self.objects)))
-
-
-_LINES: OrderedDict[tuple, CountedLine] = OrderedDict()
-_LINES_LOCK = threading.Lock()
-LINES_KEPT = 4096
-
-
-def counted_line(f: Fixture, tables: _LineTables, receptor_listed: bool, sub: Submittal) -> CountedLine:
-    """A fixture line counted under ``sub``'s jurisdiction, once per process for the same line, tables (edition)
-    and receptor (the last LINES_KEPT kept): a line depends only on these, so a submittal sized again after one
-    line changed counts that line only. The results are shared, not copied (they are not changed once made); a
-    line in error is not kept."""
-    key = (f, tables, receptor_listed, sub.jurisdiction)
-    with _LINES_LOCK:
-        kept = _LINES.get(key)
-        if kept is not None:
-            _LINES.move_to_end(key)
-            return kept
-    edition = tables.edition
-    run = _Run(edition)
-    line = fixture_line(f, run, receptor_listed)
-    first = tuple(run.warnings)
-    line_warnings(f, line, sub.jurisdiction, receptor_listed, run)
-    kept = CountedLine(line, tuple(run.tables), tuple(run.steps), first, tuple(run.warnings[len(first):]),
-                       frozenset(run.warned))
-    with _LINES_LOCK:
-        _LINES[key] = kept
-        while len(_LINES) > LINES_KEPT:
-            _LINES.popitem(last=False)
-    return kept
 
 
 def receptor_carries(sub: Submittal, f, any_receptor: bool) -> bool:

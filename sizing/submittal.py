@@ -203,7 +203,7 @@ def from_dict(data: Mapping[str, Any], edition: str | None = None,
         raise SizingInputError("fixtures", None, "", message=(
             f"fixtures: {len(fixtures_raw):,} fixture lines; the limit for one submittal is {MAX_FIXTURES:,} "
             "(size an inventory with sizing batch)"))
-    fixtures = tuple(_fixture_kept(i, item, warnings, jurisdiction) for i, item in enumerate(fixtures_raw))
+    fixtures = tuple(_fixture(i, item, warnings, jurisdiction) for i, item in enumerate(fixtures_raw))
     fixtures = resolve_receptors(fixtures)
     inlet = data.get("inlet_pipe")
     inlet_in = None if inlet is None else parse_quantity("inlet_pipe", inlet, "in", minimum=0, strict_minimum=True,
@@ -311,34 +311,6 @@ def resolve_type(field_name: str, value: Any, accept_unknown: bool) -> str:
         f"{field_name}: unknown fixture type {shown(value)}; {hint}known types: {', '.join(fixture_types())}; "
         "any other type needs its own flow, trap_size or dfu (a trap_size such as '2 in' is counted by "
         "Table 702.2(1), a flow such as '5 gpm' by Table 1014.3.6 footnote 3, a dfu as given)"))
-
-
-#: Fixture lines already read, by (position, jurisdiction profile, line content): an app rerun after one edit
-#: reads the unchanged lines again. A Fixture is immutable; the warnings its reading gave are kept with it. Each
-#: value's type is part of the key (True == 1 in Python, but a count of True is an error).
-_READ_LINES: dict[tuple, tuple[Fixture, tuple[str, ...]]] = {}
-READ_LINES_KEPT = 4_096
-KEPT_LINE_CHARS = 1_000
-
-
-def _fixture_kept(i: int, item: Any, warnings: list[str], jurisdiction: Jurisdiction) -> Fixture:
-    """:func:`_fixture`, kept for a line of plain values (read again for anything else, and for an error)."""
-    try:
-        key = (i, jurisdiction.id, str(jurisdiction.path), tuple((k, type(v), v) for k, v in sorted(item.items())))
-        hash(key)
-    except (AttributeError, TypeError):  # not a mapping, or a value that is a list or a mapping
-        return _fixture(i, item, warnings, jurisdiction)
-    if sum(len(v) for v in item.values() if isinstance(v, str)) > KEPT_LINE_CHARS:  # kept small lines only
-        return _fixture(i, item, warnings, jurisdiction)
-    kept = _READ_LINES.get(key)
-    if kept is None:
-        told: list[str] = []
-        kept = (_fixture(i, item, told, jurisdiction), tuple(told))
-        if len(_READ_LINES) >= READ_LINES_KEPT:
-            _READ_LINES.clear()
-        _READ_LINES[key] = kept
-    warnings.extend(kept[1])
-    return kept[0]
 
 
 def _fixture(i: int, item: Any, warnings: list[str], jurisdiction: Jurisdiction) -> Fixture:
