@@ -9,10 +9,11 @@ import json
 import pytest
 
 from sizing.cli import main
+from sizing.commands.output import save_figure
 from sizing.errors import SizingInputError
 from sizing.jurisdiction import get as get_jurisdiction
 from sizing.ordinance import maintenance as m
-from sizing.report.figures import maintenance_figure, save_figure
+from sizing.report.figures import maintenance_figure
 
 D = dt.date
 

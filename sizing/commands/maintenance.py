@@ -35,8 +35,8 @@ def run(args: argparse.Namespace) -> int:
     if isinstance(plan, device_maintenance.DeviceCheck):
         return _device_only(plan, rec, jurisdiction, args)
     if args.plot is not None:
-        from sizing.commands.output import check_output
-        from sizing.report.figures import maintenance_figure, save_figure
+        from sizing.commands.output import check_output, save_figure
+        from sizing.report.figures import maintenance_figure
 
         check_output(args.plot, "--plot", args.file)
         save_figure(maintenance_figure(plan), args.plot, created=plan.as_of)
@@ -60,7 +60,7 @@ def _device_only(result, rec, jurisdiction: Jurisdiction, args: argparse.Namespa
     (``result``, exit 1 when one is overdue)."""
     from sizing.commands.output import emit, to_json
     from sizing.errors import SizingInputError
-    from sizing.ordinance import device_maintenance
+    from sizing.report.maintenance import device_text
 
     if args.plot is not None:
         raise SizingInputError("--plot", args.plot, "", message=(
@@ -74,5 +74,5 @@ def _device_only(result, rec, jurisdiction: Jurisdiction, args: argparse.Namespa
     elif args.format == "json":
         emit(to_json(result.to_dict()), args.output, source=args.file)
     else:
-        emit(device_maintenance.text(result, markdown=args.format == "markdown"), args.output, source=args.file)
+        emit(device_text(result, markdown=args.format == "markdown"), args.output, source=args.file)
     return 0 if result.in_order else 1

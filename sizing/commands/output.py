@@ -17,9 +17,14 @@ import sys
 import tempfile
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sizing.errors import SizingInputError, one_line, visible
+
+if TYPE_CHECKING:
+    import datetime as dt
+
+    from matplotlib.figure import Figure
 
 #: Called just before an output file is renamed into place (set by the command line while a command runs: from
 #: then on Ctrl-C lets the command finish its outputs, so they are all written or none).
@@ -226,3 +231,15 @@ def write_pdf(data: bytes, output: str | None, source: str, suffix: str) -> None
     emit(data, path, source=source)
     if output is None:
         print(visible(f"wrote {path}"), file=sys.stderr)
+
+
+def save_figure(fig: Figure, path: str | Path, field: str = "--plot", created: dt.date | None = None) -> Path:
+    """Write a figure (whole or not at all, see :func:`emit`); the suffix (.png, .svg,
+    .pdf) picks the format."""
+    from sizing.report.figures import FORMATS, figure_bytes
+
+    path = Path(path)
+    if path.suffix.lower() not in FORMATS:
+        raise SizingInputError(field, str(path), f"a file name ending in {', '.join(FORMATS)}")
+    emit(figure_bytes(fig, path.suffix, created, field), str(path), option=field)
+    return path

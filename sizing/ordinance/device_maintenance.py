@@ -142,19 +142,6 @@ def check(rec: Any, jurisdiction: Jurisdiction) -> DeviceCheck:
                        liquid_depth_in=getattr(rec, "liquid_depth_in", None))
 
 
-def text(result: DeviceCheck, markdown: bool = False) -> str:
-    """The text (or markdown) of a device-type check: a heading, then one line per finding."""
-    from sizing.report.findings import markdown_table, text_lines
-
-    head = "# " if markdown else ""
-    state = "in order" if result.in_order else "ACTION NEEDED"
-    out = [f"{head}Grease removal device maintenance (as of {result.as_of.isoformat()}): {state}",
-           f"{result.letterhead}: intervals fixed by device type; no accumulation rule applies under this "
-           "jurisdiction in this tool", ""]
-    out += markdown_table(result.findings) if markdown else text_lines(result.findings)
-    return "\n".join(out) + "\n"
-
-
 @dataclass(frozen=True)
 class Log:
     """The dates a device-type check reads, where no full maintenance log is at hand (the app's form for a

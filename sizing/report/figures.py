@@ -7,7 +7,6 @@ the app can show the returned Figure directly (``st.pyplot(fig)``).
 from __future__ import annotations
 
 import datetime as dt
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from sizing.errors import SizingInputError
@@ -111,15 +110,3 @@ def figure_bytes(fig: Figure, suffix: str, created: dt.date | None = None, field
     with matplotlib.rc_context({"svg.hashsalt": "sizing"}):
         fig.savefig(buffer, format=suffix[1:], dpi=150, metadata=metadata)
     return buffer.getvalue()
-
-
-def save_figure(fig: Figure, path: str | Path, field: str = "--plot", created: dt.date | None = None) -> Path:
-    """Write a figure (whole or not at all, see :func:`sizing.commands.output.emit`); the suffix (.png, .svg,
-    .pdf) picks the format."""
-    from sizing.commands.output import emit
-
-    path = Path(path)
-    if path.suffix.lower() not in FORMATS:
-        raise SizingInputError(field, str(path), f"a file name ending in {', '.join(FORMATS)}")
-    emit(figure_bytes(fig, path.suffix, created, field), str(path), option=field)
-    return path

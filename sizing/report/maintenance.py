@@ -174,3 +174,14 @@ def maintenance_text(plan: MaintenancePlan, markdown: bool = False) -> str:
     if d["warnings"]:
         out += ["", f"{sub}Warnings"] + [f"{bullet}{w}" for w in d["warnings"]]
     return "\n".join(out) + "\n"
+
+
+def device_text(result: Any, markdown: bool = False) -> str:
+    """The text (or markdown) of a device-type check: a heading, then one line per finding."""
+    head = "# " if markdown else ""
+    state = "in order" if result.in_order else "ACTION NEEDED"
+    out = [f"{head}Grease removal device maintenance (as of {result.as_of.isoformat()}): {state}",
+           f"{result.letterhead}: intervals fixed by device type; no accumulation rule applies under this "
+           "jurisdiction in this tool", ""]
+    out += render_findings.markdown_table(result.findings) if markdown else render_findings.text_lines(result.findings)
+    return "\n".join(out) + "\n"
