@@ -49,10 +49,10 @@ class ProfileValue:
 
 
 def review_rule_ids() -> tuple[str, ...]:
-    """The review rules, by id, in report order (the rule registry, :mod:`sizing.ordinance.rules.registry`)."""
-    from sizing.ordinance.rules import registry
+    """The review rules, by id, in report order (the rules' catalogue, :mod:`sizing.rule_catalogue`)."""
+    from sizing import rule_catalogue
 
-    return registry.ids()
+    return rule_catalogue.ids()
 
 
 @dataclass(frozen=True)

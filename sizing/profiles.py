@@ -5,8 +5,8 @@ Two layers:
 1. The shape, by the JSON Schema ``schema/jurisdiction.schema.json`` (data, like the submittal's schema: a city
    edits a profile with the schema beside it, and editors can complete keys from it). Unknown keys, wrong types,
    a missing required key are refused.
-2. What the shape cannot say: every review rule the profile lists exists (the rule registry,
-   :mod:`sizing.ordinance.rules.registry`) and finds the parameters it declares, in the units it declares (a
+2. What the shape cannot say: every review rule the profile lists exists (the rules' catalogue,
+   :mod:`sizing.rule_catalogue`) and finds the parameters it declares, in the units it declares (a
    length written in another length unit is converted, the value as written kept); the maintenance, waiver and
    revocation parameters come as a set with their units; holiday names are names the ``holidays`` package knows
    for the country and subdivision; local holidays are real dates; dates are dates.
@@ -24,6 +24,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from sizing import rule_catalogue
 from sizing.errors import TableError
 from sizing.months import LAST_DAY_RULE
 
@@ -125,11 +126,9 @@ def _plain(value: Any) -> Any:
 
 def _needs(raw: Mapping[str, Any]) -> dict[str, tuple[str | None, str]]:
     """Every parameter the profile must carry: name -> (unit, who needs it)."""
-    from sizing.ordinance.rules import registry
-
     need: dict[str, tuple[str | None, str]] = {}
     for rule_id in raw.get("review_rules") or []:
-        spec = registry.spec(rule_id)
+        spec = rule_catalogue.entry(rule_id)
         for key, unit in spec.parameters.items():
             need.setdefault(key, (unit, f"the review rule {rule_id}"))
     params = raw.get("parameters") or {}
@@ -144,10 +143,8 @@ def _needs(raw: Mapping[str, Any]) -> dict[str, tuple[str | None, str]]:
 
 def _units(raw: Mapping[str, Any]) -> dict[str, str | None]:
     """The unit each parameter is read in, by whoever reads it (the rules, optional reads included)."""
-    from sizing.ordinance.rules import registry
-
     out = {k: u for k, (u, _) in _needs(raw).items()}
-    for spec in registry.rules():
+    for spec in rule_catalogue.entries():
         for key, unit in spec.optional.items():
             out.setdefault(key, unit)
     return out
@@ -193,18 +190,14 @@ def _converted(raw: dict[str, Any], name: str) -> dict[str, Any]:
 
 
 def _reader(raw: Mapping[str, Any], key: str) -> str:
-    from sizing.ordinance.rules import registry
-
     need = _needs(raw).get(key)
     if need is not None:
         return need[1]
-    return next((f"the review rule {s.id}" for s in registry.rules() if key in s.optional), "the tool")
+    return next((f"the review rule {s.id}" for s in rule_catalogue.entries() if key in s.optional), "the tool")
 
 
 def _rules(raw: Mapping[str, Any], name: str) -> None:
-    from sizing.ordinance.rules import registry
-
-    known = registry.ids()
+    known = rule_catalogue.ids()
     for i, rule_id in enumerate(raw.get("review_rules") or []):
         if rule_id not in known:
             raise ProfileError(f"{name}: review_rules[{i}]: {rule_id!r} is not a rule of the review; rules: "

@@ -143,7 +143,11 @@ def test_a_new_rule_leaves_a_profile_that_does_not_list_it_unaffected(city, tmp_
 
     before = {jid: findings(get(jid)) for jid in ("tracy", "exampleville")}
 
-    @registry.review_rule("sample_box", order=175, parameters={"sample_box_downstream": None})
+    from sizing import rule_catalogue
+
+    rule_catalogue.add(rule_catalogue.RuleEntry("sample_box", order=175, parameters={"sample_box_downstream": None}))
+
+    @registry.review_rule("sample_box")
     def rule_sample_box(c):
         """A sample box downstream of the interceptor.
         FOG ordinance, Inspection and sampling."""
@@ -161,6 +165,7 @@ def test_a_new_rule_leaves_a_profile_that_does_not_list_it_unaffected(city, tmp_
         assert ("sample_box", "pass") in findings(get("sampled", city))
     finally:
         registry.unregister("sample_box")
+        rule_catalogue.remove("sample_box")
 
 
 @pytest.mark.parametrize(("change", "message"), [

@@ -47,3 +47,25 @@ def test_every_finding_carries_a_registered_rule_id(example):
     r = review(submittal.load(EXAMPLES / example))
     assert all(spec.findings == (spec.id,) for spec in registry.rules())
     assert r.findings and {f.rule for f in r.findings} <= set(registry.ids())
+
+
+def test_every_list_a_rule_appears_in_comes_from_the_catalogue():
+    """The correction letter's rules that cite the interceptor's sheet are the catalogue's ``concerns:
+    interceptor`` entries (the rules added after the letter was written among them), and each entry of the
+    catalogue has its function, in the module the entry names."""
+    from sizing import rule_catalogue
+    from sizing.ordinance.rules import registry
+    from sizing.report import correction
+
+    assert {"manhole_spacing", "hgi_rating_range", "local_size", "volume"} <= rule_catalogue.concerning("interceptor")
+    assert "interceptor_required" in rule_catalogue.concerning("plan")
+    assert "INTERCEPTOR_RULES" not in Path(correction.__file__).read_text(encoding="utf-8")
+    assert [s.id for s in registry.rules()] == list(rule_catalogue.ids())
+    assert all(s.function.__module__.endswith("." + s.module) for s in registry.rules())
+
+
+def test_a_rule_without_a_catalogue_entry_is_refused():
+    from sizing.ordinance.rules import registry
+
+    with pytest.raises(ValueError, match=r"review rule 'no_such_rule' has no entry in tables/review-rules.yaml"):
+        registry.review_rule("no_such_rule")

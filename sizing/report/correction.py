@@ -16,15 +16,12 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from sizing import parse
+from sizing import parse, rule_catalogue
 from sizing.ordinance.review import Review
 from sizing.report.findings import NA, status_shown
 from sizing.report.review import review_cycle, verdict_shown
 from sizing.sections.review_notes import ReviewerNote
 
-#: The rules that concern the interceptor itself: their corrections cite the interceptor's sheet.
-INTERCEPTOR_RULES = frozenset({"interceptor_type", "volume", "hgi_capacity", "compartments", "manhole_diameter",
-                               "manhole_count", "manholes_to_grade", "retention_fittings", "accessible_location"})
 #: A part of the plan named with its sheet: ``fixture 5 (Dishwasher, sheet P-2)``, ``manhole 1 (sheet P-3)``.
 SHEET = re.compile(r"\bsheet ([^,;)\]]+)")
 #: The formats a letter is written in, by the extension of its file.
@@ -92,7 +89,7 @@ def sheets_of(r: Review, rule: str, text: str) -> tuple[str, ...]:
     """The plan sheets a finding concerns: those named with its parts, else the interceptor's sheet for a rule
     about the interceptor."""
     found = list(dict.fromkeys(s.strip() for s in SHEET.findall(text)))
-    if not found and rule in INTERCEPTOR_RULES and r.interceptor is not None and r.interceptor.sheet:
+    if not found and rule in rule_catalogue.concerning("interceptor") and r.interceptor is not None and r.interceptor.sheet:
         found = [r.interceptor.sheet]
     return tuple(found)
 

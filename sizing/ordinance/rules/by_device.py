@@ -46,7 +46,7 @@ def _connected(c: RuleContext, flag: str) -> list:
     return out
 
 
-@review_rule(RULE, order=115, optional={"dishwasher_barred_from": None, "disposer_barred_from": None})
+@review_rule(RULE)
 def rule_appliances_by_device(c: RuleContext) -> list[Finding] | Finding:
     """Dishwashers and food waste disposers only to the device types the jurisdiction permits them on.
     FOG ordinance, a local clause barring dishwashers or food waste disposers from a type of grease removal device."""

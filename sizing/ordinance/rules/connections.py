@@ -14,7 +14,7 @@ from sizing.ordinance.rules.context import (
 from sizing.ordinance.rules.registry import review_rule
 
 
-@review_rule("dishwasher_connection", order=110, parameters={"dishwashers_not_connected": None})
+@review_rule("dishwasher_connection")
 def rule_dishwasher_connection(c: RuleContext) -> Finding:
     """Dishwashers shall not be connected to the grease interceptor.
     FOG ordinance, Grease interceptor requirement."""
@@ -52,7 +52,7 @@ def rule_dishwasher_connection(c: RuleContext) -> Finding:
                    value="none", limit="not connected")
 
 
-@review_rule("prep_fixtures_connected", order=120, parameters={"prep_and_cleanup_fixtures_connected": None})
+@review_rule("prep_fixtures_connected")
 def rule_prep_fixtures_connected(c: RuleContext) -> Finding:
     """Fixtures in the food preparation and clean-up areas connected to the interceptor.
     FOG ordinance, Grease interceptor requirement."""
@@ -97,7 +97,7 @@ def rule_prep_fixtures_connected(c: RuleContext) -> Finding:
                    value="all connected", limit="all connected")
 
 
-@review_rule("sanitary_connection", order=130, parameters={"no_sanitary_on_grease_lines": None})
+@review_rule("sanitary_connection")
 def rule_sanitary_connection(c: RuleContext) -> Finding:
     """No toilets, urinals or restroom wash basins on grease lines.
     FOG ordinance, Prohibitions (e)."""

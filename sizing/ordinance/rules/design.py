@@ -41,7 +41,7 @@ def _typed_in_litres(typed) -> bool:
     return "gal" not in unit and any(u in unit for u in ("liter", "litre", "meter", "L"))
 
 
-@review_rule("volume", order=30, optional={"sizing_per_cpc": None})
+@review_rule("volume")
 def rule_volume(c: RuleContext) -> Finding:
     """Proposed volume (gravity) or rating (hydromechanical) >= the CPC size.
     CPC Section 1014.3.6, Table 1014.3.6 (gravity); Section 1014.2.1, Table 1014.2.1 and PDI G-101 (HGI);
@@ -147,7 +147,7 @@ def _volume_hgi(c: RuleContext, tmc: str) -> Finding:
                               f"stated; the plans show {show(have, 'gpm')}")
 
 
-@review_rule("hgi_capacity", order=40, parameters={"hgi_max_capacity_ratio": "gal per gpm"}, types=("hydromechanical",))
+@review_rule("hgi_capacity")
 def rule_hgi_capacity(c: RuleContext) -> Finding | None:
     """The capacity of the fixtures discharging into a hydromechanical interceptor at most the profile's ratio
     times its rated flow.
@@ -190,8 +190,7 @@ def rule_hgi_capacity(c: RuleContext) -> Finding | None:
                               f"connect less fixture capacity to it; the plans show {show(rated, 'gpm')}")
 
 
-@review_rule("hgi_rating_range", order=45, parameters={"min_hgi_rating": "gpm", "max_hgi_rating": "gpm"},
-             types=("hydromechanical",))
+@review_rule("hgi_rating_range")
 def rule_hgi_rating_range(c: RuleContext) -> Finding | None:
     """A hydromechanical interceptor (grease trap) rated within the jurisdiction's allowed range; larger flows call
     for a gravity interceptor.
@@ -221,7 +220,7 @@ def _listed(lines: tuple[str, ...]) -> str:
     return ", ".join(lines)
 
 
-@review_rule("interceptor_type", order=20, parameters={"hydromechanical_needs_acceptance": None, "existing_trigger_install_period": ("working days", "calendar days")})
+@review_rule("interceptor_type")
 def rule_interceptor_type(c: RuleContext) -> Finding | None:
     """A hydromechanical interceptor where a grease interceptor is required needs the Director's acceptance.
     FOG ordinance, Grease interceptor design standards (a); Conditional waivers and variances (b)."""
@@ -252,7 +251,7 @@ def rule_interceptor_type(c: RuleContext) -> Finding | None:
                    limit="gravity, or a type the Director accepts")
 
 
-@review_rule("compartments", order=50, parameters={"min_compartments": "count"})
+@review_rule("compartments")
 def rule_compartments(c: RuleContext) -> Finding:
     """At least the profile's number of compartments.
     FOG ordinance, Grease interceptor design standards (b)."""
@@ -272,7 +271,7 @@ def rule_compartments(c: RuleContext) -> Finding:
                    correction=f"Provide a grease interceptor with at least {need} compartments; the plans show {have}")
 
 
-@review_rule("retention_fittings", order=90, parameters={"grease_retention_fittings": None})
+@review_rule("retention_fittings")
 def rule_retention_fittings(c: RuleContext) -> Finding:
     """Grease retention fittings.
     FOG ordinance, Grease interceptor design standards (e)."""
@@ -281,7 +280,7 @@ def rule_retention_fittings(c: RuleContext) -> Finding:
                  "Provide grease retention fittings in the interceptor, as designed for proper function")
 
 
-@review_rule("accessible_location", order=100, parameters={"accessible_location": None})
+@review_rule("accessible_location")
 def rule_accessible_location(c: RuleContext) -> Finding:
     """Easily accessible location.
     FOG ordinance, Grease interceptor design standards (c)."""

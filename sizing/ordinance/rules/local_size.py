@@ -19,7 +19,7 @@ from sizing.ordinance.rules.registry import review_rule
 __all__ = ["TABLE_UNITS", "rule_local_size", "table_size"]
 
 
-@review_rule(RULE, order=35, optional={"local_min_volume": "gal", "local_size_table": None})
+@review_rule(RULE)
 def rule_local_size(c: RuleContext) -> Finding | None:
     """The proposed size >= the larger of the CPC size and the jurisdiction's own minimum or table size.
     FOG ordinance, a local sizing clause (a minimum volume, a table by fixture units) applied with CPC Section 1014."""

@@ -14,7 +14,7 @@ from sizing.quantities import show, show_against
 from sizing.sections.interceptor import Manhole, position
 
 
-@review_rule("manhole_diameter", order=60, parameters={"min_manhole_diameter": "in"})
+@review_rule("manhole_diameter")
 def rule_manhole_diameter(c: RuleContext) -> Finding:
     """Every access manhole at least the profile's minimum diameter.
     FOG ordinance, Grease interceptor design standards (d)."""
@@ -45,7 +45,7 @@ def rule_manhole_diameter(c: RuleContext) -> Finding:
                    correction=f"Enlarge the access manholes to at least {show(need, 'in')} diameter: {names}")
 
 
-@review_rule("manhole_count", order=70, parameters={"manholes_over_each_chamber_and_tee": None, "manhole_over_tee_covers_chamber": None})
+@review_rule("manhole_count")
 def rule_manhole_count(c: RuleContext) -> Finding:
     """An access manhole over each chamber and each sanitary tee; one over a tee is also over its chamber.
     FOG ordinance, Grease interceptor design standards (d)."""
@@ -85,7 +85,7 @@ def rule_manhole_count(c: RuleContext) -> Finding:
                               f"one{via_tee}")
 
 
-@review_rule("manhole_spacing", order=75, parameters={"max_length_per_manhole": "ft", "min_manholes": "count"})
+@review_rule("manhole_spacing")
 def rule_manhole_spacing(c: RuleContext) -> Finding:
     """An access opening for every so many feet of the interceptor's length, and at least a minimum number.
     FOG ordinance, Grease interceptor design standards (access openings)."""
@@ -113,7 +113,7 @@ def rule_manhole_spacing(c: RuleContext) -> Finding:
                               f"for every {show(step, 'ft')}, at least {least}); the plans show {have}")
 
 
-@review_rule("manholes_to_grade", order=80, parameters={"manholes_to_finished_grade": None})
+@review_rule("manholes_to_grade")
 def rule_manholes_to_grade(c: RuleContext) -> Finding:
     """Access manholes extend at least to finished grade.
     FOG ordinance, Grease interceptor design standards (d)."""

@@ -16,7 +16,7 @@ def _grinders(c: RuleContext):
     return [f for f in c.sizing.fixtures if c.sub.fixtures[f.index].kind.food_grinder and f.count]
 
 
-@review_rule("food_grinder", order=140, parameters={"food_grinders": None})
+@review_rule("food_grinder")
 def rule_food_grinder(c: RuleContext) -> Finding:
     """No food grinders in new construction; in an existing FSE only with the Director's written approval.
     FOG ordinance, Prohibitions (a)."""
@@ -49,7 +49,7 @@ def rule_food_grinder(c: RuleContext) -> Finding:
                    correction=f"Remove the food grinder, or submit the Director's written approval to keep it: {names}")
 
 
-@review_rule("food_grinder_removal", order=150, parameters={"food_grinder_removal_working_days": "working days", "ordinance_effective_date": "date"})
+@review_rule("food_grinder_removal")
 def rule_food_grinder_removal(c: RuleContext) -> list[Finding | Deadline] | None:
     """Food grinders removed from existing FSEs within the profile's period after the chapter's effective date.
     FOG ordinance, Prohibitions (a)."""
@@ -75,7 +75,7 @@ def rule_food_grinder_removal(c: RuleContext) -> list[Finding | Deadline] | None
     return [finding, deadline]
 
 
-@review_rule("discharge_temperature", order=160, parameters={"max_discharge_temperature": "degF"})
+@review_rule("discharge_temperature")
 def rule_discharge_temperature(c: RuleContext) -> Finding:
     """No discharge above the profile's maximum temperature into the interceptor.
     FOG ordinance, Prohibitions (d)."""
@@ -99,7 +99,7 @@ def rule_discharge_temperature(c: RuleContext) -> Finding:
                               f"e.g. by tempering or re-routing the hot discharge; the plans show {shown}")
 
 
-@review_rule("additives", order=170, parameters={"additives_need_authorization": None})
+@review_rule("additives")
 def rule_additives(c: RuleContext) -> Finding:
     """Additives for treating FOG only with the Director's written authorization or a FOG permit.
     FOG ordinance, Prohibitions (b)."""

@@ -1,67 +1,62 @@
-"""The one registry of the plan review's rules: each rule declares, where it is written, its id, its place in the
-report, the profile parameters it reads (with their units), the interceptor types it can check and the finding
-ids it returns.
+"""The review rules' functions, bound to their entries in the catalogue (:mod:`sizing.rule_catalogue`, the data
+file ``tables/review-rules.yaml``): the review runs :func:`rules` in report order; the catalogue's entries are what
+a profile is checked against, without importing a rule.
 
-Everything else is derived from here: the review's rule order (:func:`rules`), the ids a profile's
-``review_rules`` may list (:func:`ids`), the parameters a profile must carry for the rules it lists and their
-units (checked when the profile is loaded, :mod:`sizing.profiles`), and the rules table of
-docs/ARCHITECTURE.md. A rule reading a parameter it did not declare is an error (:meth:`RuleSpec.check_reads`).
-
-Adding a rule: write the function in a module of :mod:`sizing.ordinance.rules`, decorate it with
-:func:`review_rule`, and list its id in the ``review_rules`` of the profiles that apply it. A profile that does
-not list it is unaffected.
+Adding a rule: its entry in ``tables/review-rules.yaml``, its function in a module of
+:mod:`sizing.ordinance.rules` decorated with :func:`review_rule`, and its id in the ``review_rules`` of the
+profiles that apply it. A profile that does not list it is unaffected. A rule reading a parameter it did not
+declare is an error (:meth:`sizing.ordinance.rules.context.RuleContext.param`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping  # noqa: F401
+from dataclasses import dataclass
 from typing import Any
 
-from sizing.sections.interceptor import INTERCEPTOR_TYPES  # the interceptor types a design rule can be about
+from sizing import rule_catalogue
+from sizing.rule_catalogue import RuleEntry
+from sizing.sections.interceptor import INTERCEPTOR_TYPES
 
 
 @dataclass(frozen=True)
 class RuleSpec:
-    """One review rule as declared: ``parameters`` maps each profile parameter the rule needs to its unit (None:
-    no unit: a flag, a text or a count without one; a tuple: any of these units, which the rule reads from the
-    parameter, e.g. working or calendar days); ``optional`` are read when the profile has them."""
+    """One review rule: its catalogue entry (``tables/review-rules.yaml``) and its function."""
 
-    id: str
+    entry: RuleEntry
     function: Callable[..., Any]
-    order: int
-    parameters: Mapping[str, str | tuple[str, ...] | None] = field(default_factory=dict)
-    optional: Mapping[str, str | tuple[str, ...] | None] = field(default_factory=dict)
-    types: tuple[str, ...] = INTERCEPTOR_TYPES
-    findings: tuple[str, ...] = ()
+
+    def __getattr__(self, name: str) -> Any:  # id, order, parameters, optional, types, findings, concerns
+        return getattr(self.entry, name)
 
     def reads(self, key: str) -> bool:
-        return key in self.parameters or key in self.optional
+        return self.entry.reads(key)
 
-    def unit(self, key: str) -> str | None:
-        return self.parameters.get(key, self.optional.get(key))
+    def unit(self, key: str) -> Any:
+        return self.entry.unit(key)
 
 
 _RULES: dict[str, RuleSpec] = {}
 
 
-def review_rule(rule_id: str, *, order: int, parameters: Mapping[str, str | None] | None = None,
-                optional: Mapping[str, str | None] | None = None, types: tuple[str, ...] = INTERCEPTOR_TYPES,
-                findings: tuple[str, ...] | None = None) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    """Register a review rule (a function ``(RuleContext) -> Finding | list | None``) under ``rule_id``.
+def review_rule(rule_id: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Bind a review rule's function (``(RuleContext) -> Finding | list | None``) to its catalogue entry
+    ``rule_id``; an id the catalogue does not have is an error, as is a function in another module than the
+    entry names."""
 
-    ``findings``: the finding ids it returns (default: its own id, which every finding of a rule should carry).
-    """
-    unknown = [t for t in types if t not in INTERCEPTOR_TYPES]
-    if unknown:
-        raise ValueError(f"review rule {rule_id!r}: unknown interceptor types {unknown}; expected {INTERCEPTOR_TYPES}")
+    try:
+        found = rule_catalogue.entry(rule_id)
+    except KeyError:
+        raise ValueError(f"review rule {rule_id!r} has no entry in tables/review-rules.yaml") from None
 
     def register(function: Callable[..., Any]) -> Callable[..., Any]:
         if rule_id in _RULES and _RULES[rule_id].function is not function:
             raise ValueError(f"review rule {rule_id!r} is registered twice")
-        _RULES[rule_id] = RuleSpec(id=rule_id, function=function, order=order, parameters=dict(parameters or {}),
-                                   optional=dict(optional or {}), types=tuple(types),
-                                   findings=tuple(findings or (rule_id,)))
+        module = function.__module__.rsplit(".", 1)[-1]
+        if found.module is not None and found.module != module:
+            raise ValueError(f"review rule {rule_id!r}: tables/review-rules.yaml puts it in module {found.module!r}, "
+                             f"its function is in {module!r}")
+        _RULES[rule_id] = RuleSpec(found, function)
         function.rule_spec = _RULES[rule_id]  # type: ignore[attr-defined]
         return function
 
@@ -69,7 +64,7 @@ def review_rule(rule_id: str, *, order: int, parameters: Mapping[str, str | None
 
 
 def unregister(rule_id: str) -> None:
-    """Remove a rule (a test that registers a rule of its own removes it afterwards)."""
+    """Remove a rule's function (a test that registers a rule of its own removes it afterwards)."""
     _RULES.pop(rule_id, None)
 
 
@@ -80,13 +75,18 @@ def _loaded() -> dict[str, RuleSpec]:
 
 
 def rules() -> tuple[RuleSpec, ...]:
-    """Every registered rule, in report order."""
-    return tuple(sorted(_loaded().values(), key=lambda r: (r.order, r.id)))
+    """Every rule of the catalogue with its function, in report order; a catalogue entry without one is an
+    error."""
+    loaded = _loaded()
+    missing = [e.id for e in rule_catalogue.entries() if e.id not in loaded]
+    if missing:
+        raise ValueError(f"review rules {missing} are in tables/review-rules.yaml without a function")
+    return tuple(loaded[e.id] for e in rule_catalogue.entries())
 
 
 def ids() -> tuple[str, ...]:
     """The ids a profile's ``review_rules`` may list, in report order."""
-    return tuple(r.id for r in rules())
+    return rule_catalogue.ids()
 
 
 def spec(rule_id: str) -> RuleSpec:

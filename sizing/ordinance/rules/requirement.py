@@ -29,7 +29,7 @@ EXISTING_TRIGGERS = {
 CALENDAR_DAYS = "calendar days"
 
 
-@review_rule("interceptor_required", order=10, parameters={"new_construction_install_before_discharge": None, "change_of_ownership_remodel_operations_install": None, "existing_trigger_install_period": ("working days", "calendar days"), "waiver_validity": None})
+@review_rule("interceptor_required")
 def rule_interceptor_required(c: RuleContext) -> list[Finding | Deadline]:
     """Whether and by when an interceptor is required.
     FOG ordinance, Grease interceptor requirement (a), (b)(1), (b)(2); Conditional waivers and variances (a granted waiver)."""
