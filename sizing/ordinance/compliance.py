@@ -2,7 +2,7 @@
 reasons for it. The FSE list, ``register show``, the export, the program summary and the letters read this; none
 decides a status of its own.
 
-The input is plain data (:class:`FseRecords`), gathered by :mod:`sizing.register.compliance`; nothing here reads
+The input is plain data (:class:`FseRecords`), gathered by the register's compliance module; nothing here reads
 the register. Each reason cites the record it rests on (kind, id, date) and the clause.
 
 The rules, worst first (the FSE's status is the worst of its reasons'):
