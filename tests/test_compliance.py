@@ -33,7 +33,10 @@ FAILED = {"id": 4, "date": D(2026, 3, 2), "outcome": "failed", "failures": ["bmp
 PLAN = {"kind": "maintenance_log", "id": 11, "date": D(2026, 4, 1), "next_service": D(2026, 7, 1)}
 
 
-def notice(status, *, type_="violation", due=D(2026, 4, 1), inspection_id=4, id_=1):
+NOTICE_DUE = D(2026, 4, 1)
+
+
+def notice(status, *, type_="violation", due=NOTICE_DUE, inspection_id=4, id_=1):
     return {"id": id_, "date": D(2026, 3, 2), "due_on": due, "type": type_, "tier": 1, "title": "Notice of violation",
             "item": "bmp.drain_screens", "citation": "TMC ch. 5.26, Best management practices (b)(1)",
             "status": status, "inspection_id": inspection_id}
