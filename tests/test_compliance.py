@@ -158,3 +158,33 @@ def test_worst_wins_and_the_reasons_come_worst_first():
     d = c.to_dict()
     assert d["status"] == IN_VIOLATION and d["reasons"][2]["record"] == {"kind": "maintenance_log", "id": 11,
                                                                          "date": D(2026, 4, 1)}
+
+
+def test_an_inspection_yes_is_the_training_evidence_on_the_due_list():
+    """Tracy's training interval is 12 months (training_interval_months). No training date on file, an inspection
+    of 2026-03-02 answered "yes": the next training is due 2027-03-02, said so, and the plan's "no training record"
+    check is left out; a training date on file keeps its own reckoning (2025-06-01 + 12 months = 2026-06-01)."""
+    from sizing.register.deadlines import _due_maintenance, _due_training, _training_evidence
+
+    training = TRACY.parameters["training_interval_months"]
+    got = []
+
+    def add(day, fse, what, detail, citation=""):
+        got.append((day, what, detail))
+
+    _due_training("F", None, training, add, D(2026, 3, 2))
+    _due_training("F", D(2025, 6, 1), training, add, D(2026, 3, 2))
+    _due_training("F", None, training, add, None)
+    assert got == [(D(2027, 3, 2), "employee training",
+                    "verified at the inspection of 2026-03-02; date of last training not recorded"),
+                   (D(2026, 6, 1), "employee training", "last training 2025-06-01")]
+    log = {"as_of": "2026-04-01", "due": [
+        {"what": "records", "date": "2026-04-01", "detail": "Employee BMP training: no training record",
+         "citation": training["citation"]},
+        {"what": "records", "date": "2026-04-01", "detail": "manifests", "citation": "TMC ch. 5.26, Record keeping (c)"}]}
+    got.clear()
+    _due_maintenance("F", log, add, _training_evidence(D(2026, 3, 2), training, None))
+    assert [d for _, _, d in got] == ["manifests"]
+    got.clear()
+    _due_maintenance("F", log, add, _training_evidence(None, training, None))
+    assert len(got) == 2

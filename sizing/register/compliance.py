@@ -22,11 +22,13 @@ from sizing.register.rows import as_date, latest
 
 
 def states(reg: Any, as_of: dt.date | None = None, *, jurisdiction: Jurisdiction,
-           only: Collection[str] | None = None, within: int = WITHIN_DAYS) -> dict[str, Compliance]:
-    """Each FSE's (or each of ``only``'s) compliance state on ``as_of`` (default today)."""
+           only: Collection[str] | None = None, within: int = WITHIN_DAYS,
+           records: Mapping[str, Any] | None = None) -> dict[str, Compliance]:
+    """Each FSE's (or each of ``only``'s) compliance state on ``as_of`` (default today); ``records``: the due
+    list's records of the same FSEs on the same day when the caller has read them already."""
     as_of = as_of or dt.date.today()
     with reg.db.read() as conn:
-        gathered = gather(conn, as_of, jurisdiction, only)
+        gathered = gather(conn, as_of, jurisdiction, only, records)
     return {f: compliance(rec, as_of, jurisdiction, within) for f, rec in gathered.items()}
 
 
@@ -36,14 +38,16 @@ def state(reg: Any, fse_id: str, as_of: dt.date | None = None, *, jurisdiction: 
     return states(reg, as_of, jurisdiction=jurisdiction, only=[fse_id], within=within)[fse_id]
 
 
-def gather(conn, as_of: dt.date, jurisdiction: Jurisdiction,
-           only: Collection[str] | None = None) -> dict[str, FseRecords]:
-    """Every FSE's records (:class:`FseRecords`) on ``as_of``: a query per kind of record."""
+def gather(conn, as_of: dt.date, jurisdiction: Jurisdiction, only: Collection[str] | None = None,
+           records: Mapping[str, Any] | None = None) -> dict[str, FseRecords]:
+    """Every FSE's records (:class:`FseRecords`) on ``as_of``: a query per kind of record (the due list's
+    ``records`` read once, by the caller or here)."""
     from sizing.register.deadlines import due_records
     from sizing.register.notices import rows as notice_rows
 
     scope = EVERY_FSE if only is None else Scope(tuple(sorted(only)))
-    records = due_records(conn, as_of, scope)
+    if records is None:
+        records = due_records(conn, as_of, scope)
     ids = list(records["ids"])
     reviews = _reviews(conn, scope)
     inspections = _inspections(conn, scope, as_of)

@@ -114,16 +114,18 @@ def fse_list(reg: Register, as_of: dt.date | None = None, *, jurisdiction: Juris
                     "overdue": due.get(fse_id, 0),
                     **{k: v for k, v in cpc_check(newest_of(records["interceptors"].get(fse_id))).items()
                        if k != "undersized"}})
-    with_compliance(reg, out, as_of, jurisdiction)
+    with_compliance(reg, out, as_of, jurisdiction, records, only)
     return sorted(out, key=lambda r: r["fse_id"])
 
 
-def with_compliance(reg: Register, rows: list[dict[str, Any]], as_of: dt.date, jurisdiction: Jurisdiction) -> None:
+def with_compliance(reg: Register, rows: list[dict[str, Any]], as_of: dt.date, jurisdiction: Jurisdiction,
+                    records: Mapping[str, Any] | None = None, only: Collection[str] | None = None) -> None:
     """The FSE list's rows given each FSE's compliance state (``status`` and ``compliance``, the same word; the
-    reasons of that status), its open notices and last inspection: one gathering for every row."""
+    reasons of that status), its open notices, last inspection and next service: one gathering for every row (the
+    due list's ``records`` of the FSEs of ``only``, None: every FSE, reused when given)."""
     from sizing.register.compliance import states, summary_row
 
-    found = states(reg, as_of, jurisdiction=jurisdiction, only=[r["fse_id"] for r in rows])
+    found = states(reg, as_of, jurisdiction=jurisdiction, only=only, records=records)
     for r in rows:
         state = found[r["fse_id"]]
         r.update(summary_row(state), status=state.status)
