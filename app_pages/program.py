@@ -15,12 +15,12 @@ from app_pages.manifest_box import manifest_box
 from sizing.errors import SizingInputError, TableError
 from sizing.jurisdiction import Jurisdiction
 from sizing.names import counted_from_one
+from sizing.ordinance.compliance import STATUSES  # the one compliance state, worst first
 from sizing.ordinance.maintenance import has_rules
 from sizing.quantities import number, quantity_of
 from sizing.quantities import show as show_quantity
 
 ss = st.session_state
-STATUSES = ("compliant", "corrections required", "no review")
 TABS = ("FSEs", "Timeline", "Due", "Notices", "Summary", "Cycle diff")
 
 

@@ -213,9 +213,11 @@ def test_register_export_and_due_agree_on_the_install_deadline_day(tmp_path, cap
         return {i["status"] for i in json.loads(out)["items"] if i["what"] == "install interceptor"}
 
     assert (export(deadline)["overdue"], due(deadline)) == ("0", {"due"})
-    assert export(deadline)["status"] == "corrections required"
+    # the FSE's state: the install deadline due that day and the review's corrections outstanding, then the deadline
+    # past with no installation recorded (Grease interceptor requirement (b)(1): in violation)
+    assert export(deadline)["status"] == "action_due"
     assert (export(after)["overdue"], due(after)) == ("1", {"overdue"})
-    assert export(after)["status"] == "corrections required; overdue"
+    assert export(after)["status"] == "in_violation"
 
 
 # --- 6. "Latest" is the latest date, not the last typed in -------------------------------------------------------
@@ -254,7 +256,7 @@ def test_an_older_review_added_after_a_newer_one_does_not_become_the_status(tmp_
     assert run(capsys, "register", "add", older, "--db", db)[0] == 1
     row = next(csv.DictReader(io.StringIO(run(capsys, "register", "export", "--db", db, "--as-of", "2026-05-01",
                                               "--format", "csv")[1])))
-    assert (row["status"], row["last_review"], row["cycles"]) == ("compliant", "2026-05-01", "1")
+    assert (row["status"], row["last_review"], row["cycles"]) == ("in_compliance", "2026-05-01", "1")
 
 
 # --- 7, 8. Identifiers are text as written, one way -----------------------------------------------------------

@@ -61,6 +61,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         s = sub.add_parser(name, parents=[common], help=text)
         s.add_argument("fse", metavar="FSE")
         s.add_argument("--format", choices=("text", "json"), default="text")
+        if name == "show":
+            s.add_argument("--as-of", metavar="YYYY-MM-DD", help="date of the compliance state (default today)")
+            add_option(s)
     d = sub.add_parser("diff", parents=[common], help="what changed between two review cycles (default: the last two)")
     d.add_argument("fse", metavar="FSE")
     d.add_argument("--from", dest="from_cycle", metavar="N", help="earlier cycle number")
@@ -302,12 +305,16 @@ def _add(args, ev) -> int:
 
 
 def _show(args, reg) -> int:
+    from sizing import parse
     from sizing.commands.output import emit, to_json
     from sizing.register import queries
+    from sizing.register.compliance import state
     from sizing.register.evaluated import jsonable
     from sizing.report.register import show_text
 
     d = queries.show(reg, args.fse)
+    as_of = None if args.as_of is None else parse.date("--as-of", args.as_of)
+    d["compliance"] = state(reg, args.fse, as_of, jurisdiction=args.jurisdiction).to_dict()
     emit(to_json(jsonable(d)) if args.format == "json" else show_text(d), None)
     return 0
 
@@ -418,5 +425,6 @@ def _export(args, reg) -> int:
         emit(to_json(queries.export(reg)), args.output)
         return 0
     as_of = None if args.as_of is None else parse.date("--as-of", args.as_of)
-    emit(csv_rows(queries.fse_list(reg, as_of=as_of, jurisdiction=args.jurisdiction), queries.FSE_COLUMNS), args.output)
+    emit(csv_rows(queries.fse_list(reg, as_of=as_of, jurisdiction=args.jurisdiction), queries.EXPORT_COLUMNS),
+         args.output)
     return 0

@@ -16,7 +16,7 @@ from sizing.ordinance.due import status as due_status
 from sizing.quantities import show
 from sizing.register.collect import with_few_collections
 from sizing.register.notices import due_items
-from sizing.register.reading import EVERY_FSE, Scope, dialect, fetch, placeholders, scalars, select
+from sizing.register.reading import EVERY_FSE, Scope, dialect, dicts, fetch, placeholders, scalars, select
 from sizing.register.rows import as_date, grouped, latest, newest_of
 
 if TYPE_CHECKING:
@@ -70,7 +70,7 @@ def due_records(conn, as_of: dt.date, scope: Scope = EVERY_FSE) -> dict[str, Any
             "logs": latest_log_results(conn, scope),
             "interceptors": grouped(conn, "interceptors", "id", "fse_id", "assessment", "recorded_at", scope=scope,
                                      where="id IN (SELECT max(id) FROM interceptors GROUP BY fse_id)"),
-            "notices": due_items(conn, as_of, scope)}
+            "notices": due_items(conn, as_of, scope), "verified": training_verified(conn, as_of, scope)}
 
 
 def dated_items(records: Mapping[str, Any], as_of: dt.date, within: int, jurisdiction: Jurisdiction,
@@ -140,11 +140,12 @@ def _fse_due(records: Mapping[str, Any], fse_id: str, jurisdiction: Jurisdiction
     _due_installs(fse_id, records["notifications"].get(fse_id, []), fse_last.get("pump_out"), add)
     _due_waivers(fse_id, records["waivers"].get(fse_id, []), add)
     log = records["logs"].get(fse_id)
+    verified = records.get("verified", {}).get(fse_id)
     if log is not None:
-        _due_maintenance(fse_id, log, add)
+        _due_maintenance(fse_id, log, add, _training_evidence(verified, training, fse_last.get("training")))
     elif fse_last.get("full_manifest") is not None:
         _due_without_log(fse_id, fse_last["full_manifest"], jurisdiction, add)
-    _due_training(fse_id, fse_last.get("training"), training, add)
+    _due_training(fse_id, fse_last.get("training"), training, add, verified)
 
 
 def _last_events(conn, scope: Scope = EVERY_FSE) -> dict[str, dict[str, dt.date]]:
@@ -235,17 +236,29 @@ def _due_waivers(fse_id: str, rows: list[dict[str, Any]], add) -> None:
                 rev["citations"]["notice"])
 
 
-def _due_maintenance(fse_id: str, log: dict[str, Any], add) -> None:
+def _due_maintenance(fse_id: str, log: dict[str, Any], add, training_evidence: str | None = None) -> None:
     """The plan's (the latest maintenance row's) service (now, or by its due date) and the records checks it did
     not meet: the items kept with the row (:mod:`sizing.register.log_due`), or made from its result for a row
-    stored without them."""
+    stored without them. A training records check not met is left out when an inspection verified the training
+    (``training_evidence``: its clause; the training item says so, :func:`_due_training`)."""
     from sizing.register.log_due import due_items as log_due_items
 
     items = log.get("due")
     if items is None:
         items = log_due_items(log["result"], log["as_of"])
     for i in items:
+        if training_evidence is not None and i["what"] == "records" and i["citation"] == training_evidence:
+            continue
         add(as_date(i["date"]), fse_id, i["what"], i["detail"], i["citation"])
+
+
+def _training_evidence(verified: dt.date | None, training: Mapping[str, Any] | None,
+                       last_training: dt.date | None) -> str | None:
+    """The training clause whose "no training record" an inspection's "yes" answers (no training date on file, a
+    training item verified), else None."""
+    if verified is None or training is None or last_training is not None:
+        return None
+    return training["citation"]
 
 
 def _due_without_log(fse_id: str, last_full: dt.date, jurisdiction: Jurisdiction, add) -> None:
@@ -259,17 +272,38 @@ def _due_without_log(fse_id: str, last_full: dt.date, jurisdiction: Jurisdiction
         add(due[0], fse_id, "pump-out", f"{due[1]}; no maintenance log on record (hauler manifests only)", due[2])
 
 
-def _due_training(fse_id: str, last_training: dt.date | None, training: Mapping[str, Any] | None, add) -> None:
-    """Employee training, the profile's interval after the last one (none without an interval)."""
+def _due_training(fse_id: str, last_training: dt.date | None, training: Mapping[str, Any] | None, add,
+                  verified: dt.date | None = None) -> None:
+    """Employee training, the profile's interval after the last one (none without an interval). With no training
+    date on file, an inspection that answered "yes" to a training item (``verified``, its date) is the evidence:
+    the interval runs from that inspection, and the item says the date of the last training is not recorded."""
     from sizing.months import add_months
 
-    if last_training is None or training is None:
+    if training is None or (last_training is None and verified is None):
         return
+    since = last_training if last_training is not None else verified
     try:
-        next_training = add_months(last_training, int(training["value"]))
+        next_training = add_months(since, int(training["value"]))
     except (OverflowError, ValueError):  # past the calendar's last year
         next_training = None
-    add(next_training, fse_id, "employee training", f"last training {last_training}", training["citation"])
+    detail = (f"last training {last_training}" if last_training is not None else
+              f"verified at the inspection of {verified}; date of last training not recorded")
+    add(next_training, fse_id, "employee training", detail, training["citation"])
+
+
+def training_verified(conn, as_of: dt.date, scope: Scope = EVERY_FSE) -> dict[str, dt.date]:
+    """Per FSE (of ``scope``), the date of its latest inspection up to ``as_of`` that answered "yes" to a
+    training item of a checklist (an item whose key names training: Tracy's employee training, BMP (b)(5), and
+    its records, Record keeping (b))."""
+    out: dict[str, dt.date] = {}
+    for r in dicts(conn, select("inspections", "fse_id", "inspected_on", "result",
+                                where="inspected_on <= :as_of" + scope.and_()),
+                   {"as_of": as_date(as_of), **scope.params}, "inspections"):
+        day = as_date(r["inspected_on"])
+        if any(a.get("answer") == "yes" and "training" in str(a.get("key"))
+               for a in (r["result"] or {}).get("answers") or ()):
+            out[r["fse_id"]] = max(day, out.get(r["fse_id"], day))
+    return out
 
 
 def _undersized(fse_id: str, icps: list[dict[str, Any]]) -> dict[str, Any] | None:

@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, Any
 
 from sizing.errors import SizingInputError
 from sizing.jurisdiction import Jurisdiction
-from sizing.ordinance.due import OVERDUE
 from sizing.ordinance.inspection import outcome_words
 from sizing.parse import no_record
 from sizing.quantities import show as quantity
@@ -30,6 +29,9 @@ if TYPE_CHECKING:
 
 FSE_COLUMNS = ("fse_id", "name", "address", "owner", "status", "cycles", "last_review", "failing", "waiver",
                "waiver_expiration", "next_service", "overdue", "cpc_required_gal", "installed_gal", "cpc_check")
+#: The export's columns: the FSE list's, its compliance state (:mod:`sizing.register.compliance`; ``status`` is
+#: the same word), the notices open and the last inspection.
+EXPORT_COLUMNS = (*FSE_COLUMNS, "compliance", "compliance_reasons", "open_notices", "last_inspection")
 RECORD_TABLES = ("fses", "interceptors", "cycles", "waivers", "notifications", "maintenance_logs",
                  "maintenance_events", "inspections", "notices", "hauler_manifests")
 
@@ -102,11 +104,8 @@ def fse_list(reg: Register, as_of: dt.date | None = None, *, jurisdiction: Juris
         cycle = latest(cycles.get(fse_id, []), "cycles")
         waiver = latest(waivers.get(fse_id, []), "waivers")
         log = logs.get(fse_id)
-        status = "no review" if cycle is None else "compliant" if cycle["compliant"] else "corrections required"
-        if due.get(fse_id):
-            status += f"; {OVERDUE}"
         out.append({"fse_id": fse_id, "name": fse["name"], "address": fse["address"], "owner": fse["owner"],
-                    "status": status, "cycles": 0 if cycle is None else cycle["cycle"],
+                    "status": None, "cycles": 0 if cycle is None else cycle["cycle"],
                     "last_review": None if cycle is None else cycle["review_date"],
                     "failing": None if cycle is None else failing.get(cycle["id"], 0),
                     "waiver": None if waiver is None else waiver_status(waiver, as_of),
@@ -115,7 +114,23 @@ def fse_list(reg: Register, as_of: dt.date | None = None, *, jurisdiction: Juris
                     "overdue": due.get(fse_id, 0),
                     **{k: v for k, v in cpc_check(newest_of(records["interceptors"].get(fse_id))).items()
                        if k != "undersized"}})
+    with_compliance(reg, out, as_of, jurisdiction, records, only)
     return sorted(out, key=lambda r: r["fse_id"])
+
+
+def with_compliance(reg: Register, rows: list[dict[str, Any]], as_of: dt.date, jurisdiction: Jurisdiction,
+                    records: Mapping[str, Any] | None = None, only: Collection[str] | None = None) -> None:
+    """The FSE list's rows given each FSE's compliance state (``status`` and ``compliance``, the same word; the
+    reasons of that status), its open notices, last inspection and next service: one gathering for every row (the
+    due list's ``records`` of the FSEs of ``only``, None: every FSE, reused when given)."""
+    from sizing.register.compliance import states, summary_row
+
+    found = states(reg, as_of, jurisdiction=jurisdiction, only=only, records=records)
+    for r in rows:
+        state = found[r["fse_id"]]
+        r.update(summary_row(state), status=state.status)
+        r["open_notices"] = sum(1 for x in state.reasons if x.record.get("kind") == "notice")
+        r["last_inspection"], r["next_service"] = state.last_inspection, state.next_service
 
 
 def recorded_decision(reg: Register, fse_id: str) -> dict[str, Any] | None:

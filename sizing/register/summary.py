@@ -1,4 +1,5 @@
-"""The program summary for a period (the FOG element of a sewer system management plan): FSEs by status,
+"""The program summary for a period (the FOG element of a sewer system management plan): FSEs by compliance state
+(:mod:`sizing.register.compliance`, as of the period's last day, through the FSE list),
 inspections done, notices issued and closed, pump-out compliance and the FSEs linked to a blockage or overflow.
 
 Counts are of the register's records dated within the period (both ends included); states (open, overdue, on

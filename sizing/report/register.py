@@ -25,6 +25,10 @@ def show_text(d: Mapping[str, Any]) -> str:
     f = d["fse"]
     out = [f"{f['fse_id']} — {f['name'] or 'name not recorded'}"]
     out += [f"  {k}: {f[k]}" for k in ("address", "owner", "contact") if f[k]]
+    state = d.get("compliance")
+    if state:  # the one state (sizing.register.compliance), its reasons of that status
+        out.append(f"  compliance: {state['status']}")
+        out += [f"    {r['text']} ({r['clause']})" for r in state["reasons"] if r["status"] == state["status"]]
     for r in d["interceptors"][-1:]:
         out.append(f"  interceptor: {r['type'] or 'type not recorded'}, "
                    + (f"{show(r['volume_gal'], 'gal')}" if r["volume_gal"] is not None else

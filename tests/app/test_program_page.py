@@ -41,8 +41,9 @@ def test_fse_list_due_list_and_cycle_diff(app, register_file):
     assert not errors(app)
     fses = table(app, "fse_id", "status")
     assert list(fses["fse_id"]) == ["FSE-0311", "FSE-0417", "FSE-0520"]
-    assert dict(zip(fses["fse_id"], fses["status"], strict=True))["FSE-0417"] == "corrections required"
-    app.multiselect(key="in_pg_status").set_value(["corrections required"]).run()
+    # the compliance state: its install deadline (2026-07-28) within 30 days, its review's corrections outstanding
+    assert dict(zip(fses["fse_id"], fses["status"], strict=True))["FSE-0417"] == "action_due"
+    app.multiselect(key="in_pg_status").set_value(["action_due"]).run()
     assert list(table(app, "fse_id", "status")["fse_id"]) == ["FSE-0417"]
     open_program_tab(app, "Due")
     app.number_input(key="in_pg_within").set_value(90).run()
@@ -81,7 +82,7 @@ def test_the_fse_list_follows_every_write(app, register_file):
     whole = table(app, "fse_id", "status", "overdue", "next_service")
     assert list(whole["fse_id"]) == ["FSE-0311", "FSE-0417", "FSE-0520"] and "3 of 3 FSEs" in texts(app)
     statuses = dict(zip(whole["fse_id"], whole["status"], strict=True))
-    assert statuses["FSE-0417"] == "corrections required" and statuses["FSE-0311"] == "no review; overdue"
+    assert statuses["FSE-0417"] == "action_due" and statuses["FSE-0311"] == "overdue"
     app.checkbox(key="in_pg_overdue").check().run()
     only = table(app, "fse_id", "status", "overdue", "next_service")
     assert list(only["fse_id"]) == ["FSE-0311"]

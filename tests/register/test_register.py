@@ -305,11 +305,18 @@ def test_export_csv_one_row_per_fse(db, capsys):
     code, out, _ = run(capsys, "register", "export", "--format", "csv", "--db", db, "--as-of", "2026-07-01")
     lines = out.splitlines()
     assert lines[0] == ("fse_id,name,address,owner,status,cycles,last_review,failing,waiver,waiver_expiration,"
-                        "next_service,overdue,cpc_required_gal,installed_gal,cpc_check")
-    assert lines[2] == ('FSE-0417,"Corner Cafe, 25 W 10th St, Tracy CA",,Corner Cafe LLC,corrections required,2,'
-                        "2026-04-13,2,,,,0,,,")  # no inventory: no CPC check stored
-    assert lines[1].startswith("FSE-0311,") and lines[1].endswith(",no review; overdue,0,,,,,2025-07-09,2,,,")
+                        "next_service,overdue,cpc_required_gal,installed_gal,cpc_check,compliance,compliance_reasons,"
+                        "open_notices,last_inspection")
+    # the status is the compliance state: FSE-0417's install deadline (2026-07-28) within 30 days and its review's
+    # corrections outstanding; FSE-0311's pump-out and training past due
+    assert lines[2] == ('FSE-0417,"Corner Cafe, 25 W 10th St, Tracy CA",,Corner Cafe LLC,action_due,2,'
+                        "2026-04-13,2,,,,0,,,,action_due,install interceptor due 2026-07-28: 180 working days after "
+                        "the notification of 2025-11-03; no installation recorded; review cycle 2 of 2026-04-13: "
+                        "corrections required (2 findings failing),0,")  # no inventory: no CPC check stored
+    assert lines[1].startswith("FSE-0311,") and ",,overdue,0,,,,,2025-07-09,2,,,,overdue," in lines[1]
+    assert lines[1].endswith("employee training overdue since 2026-02-21: last training 2025-02-20\",0,")
     assert lines[3].startswith("FSE-0520,") and ",grantable,2026-09-15," in lines[3]
+    assert lines[3].endswith(",incomplete,no plan review and no inspection that decided anything on file,0,")
 
 
 def test_findings_in_one_shape_are_stored_per_record(db, capsys, registers):
