@@ -142,7 +142,7 @@ def open_register(*, write: bool = False):
     """The deployment's register for reading (never created or migrated, opened read-only) or for a write (as
     the signed-in user; without sign-in a new local SQLite file may be created by the first save). An older
     schema is never migrated here: it is refused in one line naming ``sizing register migrate`` (an admin's)."""
-    from sizing.register import open_register as _open
+    from sizing.register.store import open_register as _open
 
     signed_in = auth_configured()
     if signed_in and identity() is None:

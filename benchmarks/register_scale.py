@@ -389,8 +389,8 @@ def pairs(tool: Callable[[], Any], bare: Callable[[], Any], repeat: int,
 
 def run_backend(name: str, url: str, rows: dict[str, list[dict]], csv_path: Path, repeat: int,
                 pages: bool, queries: bool = True) -> None:
-    from sizing.register import open_register
     from sizing.register.manifests import read
+    from sizing.register.store import open_register
 
     reg = open_register(url)
     try:
@@ -487,7 +487,7 @@ def measure_pages(name: str, url: str, repeat: int) -> None:
 
 def touch(url: str) -> None:
     """A write that changes nothing the pages show: the first FSE's details recorded again, as they are."""
-    from sizing.register import open_register
+    from sizing.register.store import open_register
 
     reg = open_register(url)
     try:

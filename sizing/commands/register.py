@@ -151,18 +151,10 @@ READERS = ("show", "history", "diff", "due", "export", "notices", "notice", "sum
 PROGRAM = ("inspect", "notices", "notice", "comply", "summary")
 
 
-#: Reading commands that read an SQLite register at the current schema without SQLAlchemy.
-LITE = ("show", "history", "diff", "due", "export", "notices", "notice")
-
-
 def _open(args, *, create=False, read_only=False, migrate=False):
     """The register of ``--db``; an older schema is refused (naming ``register migrate``) unless ``migrate``
     (``init``, ``migrate``: an admin's or the owner's write)."""
-    if read_only and args.action in LITE:
-        from sizing.register.reading import open_reader
-
-        return open_reader(args.db, timeout=args.busy_timeout)
-    from sizing.register import open_register
+    from sizing.register.store import open_register
 
     return open_register(args.db, create=create, read_only=read_only, timeout=args.busy_timeout,
                          migrate_older=migrate)

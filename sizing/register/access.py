@@ -25,7 +25,7 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection
@@ -53,8 +53,16 @@ PERMITS: dict[str, frozenset[str]] = {
     "admin": frozenset({"users", "migrate"}),
 }
 
-if TYPE_CHECKING:  # the register's handle, for the annotations only
-    from sizing.register.db import Opened
+class Opened(Protocol):
+    """What these functions take of an opened register (:class:`sizing.register.db.Opened`): its address and
+    a read and a write transaction."""
+
+    url: str
+    engine: Any
+
+    def read(self) -> Any: ...
+
+    def write(self) -> Any: ...
 
 
 def may(role: str | None, action: str) -> bool:

@@ -13,11 +13,14 @@ import datetime as dt
 from collections.abc import Collection, Mapping
 from typing import Any
 
+import sqlalchemy as sa
+
 from sizing.jurisdiction import Jurisdiction
 from sizing.ordinance.compliance import WITHIN_DAYS, Compliance, FseRecords, compliance
 from sizing.ordinance.inspection import outcome
+from sizing.register import schema as t
 from sizing.register.adapter import FAIL
-from sizing.register.reading import EVERY_FSE, Scope, dicts, placeholders, select
+from sizing.register.reading import EVERY_FSE, Scope, dicts
 from sizing.register.rows import as_date, latest
 
 
@@ -117,15 +120,16 @@ def _source(records: Mapping[str, Any], fse_id: str, what: str, day: dt.date) ->
 def _reviews(conn, scope: Scope) -> dict[str, dict[str, Any]]:
     """Each FSE's latest review cycle (by its own date) with its failing findings' count and clauses."""
     by_fse: dict[str, list[dict[str, Any]]] = {}
-    for r in dicts(conn, select("cycles", "id", "fse_id", "cycle", "compliant", "review_date", "recorded_at",
-                                where=scope.cond()), scope.params, "cycles"):
+    c = t.cycles
+    for r in dicts(conn, sa.select(c.c.id, c.c.fse_id, c.c.cycle, c.c.compliant, c.c.review_date, c.c.recorded_at)
+                   .where(scope.of(c.c.fse_id)).order_by(c.c.id)):
         by_fse.setdefault(r["fse_id"], []).append(r)
     out = {fse: latest(rows, "cycles") for fse, rows in by_fse.items()}
     cites: dict[int, list[str]] = {}
     for chunk in _chunks([r["id"] for r in out.values()]):
-        ids, params = placeholders("c", chunk)
-        for r in dicts(conn, select("findings", "source_id", "citation", where=f"source = 'cycle' AND status = "
-                                    f":fail AND source_id IN ({ids})"), {"fail": FAIL, **params}, "findings"):
+        f = t.findings
+        for r in dicts(conn, sa.select(f.c.source_id, f.c.citation).where(
+                f.c.source == "cycle", f.c.status == FAIL, f.c.source_id.in_(chunk)).order_by(f.c.id)):
             cites.setdefault(r["source_id"], []).append(r["citation"])
     return {fse: {"id": r["id"], "date": as_date(r["review_date"]), "cycle": r["cycle"],
                   "compliant": bool(r["compliant"]), "failing": len(cites.get(r["id"], [])),
@@ -135,9 +139,9 @@ def _reviews(conn, scope: Scope) -> dict[str, dict[str, Any]]:
 def _inspections(conn, scope: Scope, as_of: dt.date) -> dict[str, list[dict[str, Any]]]:
     """Each FSE's inspections up to ``as_of``: date, outcome, the items that failed."""
     out: dict[str, list[dict[str, Any]]] = {}
-    for r in dicts(conn, select("inspections", "id", "fse_id", "inspected_on", "result",
-                                where="inspected_on <= :as_of" + scope.and_(), order="inspected_on, id"),
-                   {"as_of": as_of, **scope.params}, "inspections"):
+    i = t.inspections
+    for r in dicts(conn, sa.select(i.c.id, i.c.fse_id, i.c.inspected_on, i.c.result)
+                   .where(i.c.inspected_on <= as_of, scope.of(i.c.fse_id)).order_by(i.c.inspected_on, i.c.id)):
         result = r["result"] or {}
         out.setdefault(r["fse_id"], []).append({
             "id": r["id"], "date": as_date(r["inspected_on"]), "outcome": outcome(result),

@@ -9,14 +9,16 @@ import datetime as dt
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+import sqlalchemy as sa
+
 from sizing.jurisdiction import Jurisdiction
 from sizing.months import LAST_DAY_RULE
 from sizing.ordinance.due import is_overdue
 from sizing.ordinance.due import status as due_status
 from sizing.quantities import show
-from sizing.register.collect import with_few_collections
+from sizing.register import schema as t
 from sizing.register.notices import due_items
-from sizing.register.reading import EVERY_FSE, Scope, dialect, dicts, fetch, placeholders, scalars, select
+from sizing.register.reading import EVERY_FSE, Scope, dicts, latest_ids, scalars
 from sizing.register.rows import as_date, grouped, latest, newest_of
 
 if TYPE_CHECKING:
@@ -43,7 +45,6 @@ def cpc_check(interceptor: Mapping[str, Any] | None) -> dict[str, Any]:
     return {"cpc_required_gal": required, "installed_gal": installed, "undersized": bool(under), "cpc_check": text}
 
 
-@with_few_collections
 def due_list(reg: Register, as_of: dt.date | None = None, within: int = 30, *,
              jurisdiction: Jurisdiction) -> list[dict[str, Any]]:
     """What falls due by ``as_of + within`` days (earlier items are overdue), sorted by date.
@@ -63,13 +64,13 @@ def due_list(reg: Register, as_of: dt.date | None = None, within: int = 30, *,
 
 def due_records(conn, as_of: dt.date, scope: Scope = EVERY_FSE) -> dict[str, Any]:
     """What the due list reads, by FSE (every FSE, or those of ``scope``): one query per kind of record."""
-    return {"ids": scalars(conn, "SELECT DISTINCT fse_id FROM fses" + scope.where(), scope.params),
+    return {"ids": scalars(conn, sa.select(t.fses.c.fse_id).distinct().where(scope.of(t.fses.c.fse_id))),
             "last": _last_events(conn, scope), "notifications": grouped(conn, "notifications", scope=scope),
             "waivers": grouped(conn, "waivers", "id", "fse_id", "type", "granted_on", "expiration", "result",
                                 "decided_on", "recorded_at", scope=scope),
             "logs": latest_log_results(conn, scope),
             "interceptors": grouped(conn, "interceptors", "id", "fse_id", "assessment", "recorded_at", scope=scope,
-                                     where="id IN (SELECT max(id) FROM interceptors GROUP BY fse_id)"),
+                                     where=t.interceptors.c.id.in_(latest_ids(t.interceptors))),
             "notices": due_items(conn, as_of, scope), "verified": training_verified(conn, as_of, scope)}
 
 
@@ -152,14 +153,14 @@ def _last_events(conn, scope: Scope = EVERY_FSE) -> dict[str, dict[str, dt.date]
     """Per FSE, the date of its last pump-out (a log's or a manifest's, full or partial), last training and last
     full pump-out on a manifest: aggregated by the database over its indexes."""
     out: dict[str, dict[str, dt.date]] = {}
-    events = ("SELECT fse_id, kind, max(on_date) AS on_date FROM maintenance_events "
-              f"WHERE kind IN ('pump_out', 'training'){scope.and_()} GROUP BY fse_id, kind")
-    for fse_id, kind, day in fetch(conn, events, scope.params, kinds={"on_date": "date"})[1]:
+    e, m = t.maintenance_events, t.hauler_manifests
+    events = (sa.select(e.c.fse_id, e.c.kind, sa.func.max(e.c.on_date))
+              .where(e.c.kind.in_(("pump_out", "training")), scope.of(e.c.fse_id)).group_by(e.c.fse_id, e.c.kind))
+    for fse_id, kind, day in conn.execute(events):
         out.setdefault(fse_id, {})[kind] = day
-    manifests = ('SELECT fse_id, max(on_date) AS any_day, max(CASE WHEN "full" THEN on_date END) AS full_day '
-                 f"FROM hauler_manifests{scope.where()} GROUP BY fse_id")
-    for fse_id, any_day, full_day in fetch(conn, manifests, scope.params,
-                                           kinds={"any_day": "date", "full_day": "date"})[1]:
+    manifests = (sa.select(m.c.fse_id, sa.func.max(m.c.on_date), sa.func.max(sa.case((m.c.full, m.c.on_date))))
+                 .where(scope.of(m.c.fse_id)).group_by(m.c.fse_id))
+    for fse_id, any_day, full_day in conn.execute(manifests):
         last = out.setdefault(fse_id, {})
         last["pump_out"] = max(d for d in (last.get("pump_out"), any_day) if d is not None)
         if full_day is not None:
@@ -169,20 +170,14 @@ def _last_events(conn, scope: Scope = EVERY_FSE) -> dict[str, dict[str, dt.date]
 
 def latest_logs(conn, *columns: str, scope: Scope = EVERY_FSE) -> dict[str, dict[str, Any]]:
     """Each FSE's (of ``scope``) latest maintenance log (the order of :func:`latest`: its date, then when written),
-    its ``id``, ``fse_id`` and ``columns``, chosen by the database in one query."""
+    its ``id``, ``fse_id`` and ``columns``, chosen by the database in one query (each FSE's logs ranked)."""
+    logs = t.maintenance_logs
     keys = ("id", "fse_id", *columns)
-    if dialect(conn) == "sqlite":  # each FSE's first log in that order: one seek into ix_maintenance_logs_fse_latest
-        first = ("SELECT x.id FROM maintenance_logs x WHERE x.fse_id = f.fse_id "
-                 "ORDER BY x.as_of DESC NULLS LAST, x.recorded_at DESC, x.id DESC LIMIT 1")
-        sql = select("maintenance_logs", *keys, order="",
-                     where=f"id IN (SELECT ({first}) FROM (SELECT DISTINCT fse_id FROM maintenance_logs"
-                           f"{scope.where()}) f)")
-    else:  # PostgreSQL ranks the logs in one pass (quicker there than a subquery per FSE)
-        cols = ", ".join(f'"{k}"' for k in keys)
-        rank = "row_number() OVER (PARTITION BY fse_id ORDER BY as_of DESC NULLS LAST, recorded_at DESC, id DESC)"
-        sql = (f"SELECT {cols} FROM (SELECT {cols}, {rank} AS rank FROM maintenance_logs{scope.where()}) ranked "
-               "WHERE rank = 1")
-    return {r[1]: dict(zip(keys, r, strict=True)) for r in fetch(conn, sql, scope.params, "maintenance_logs")[1]}
+    rank = sa.func.row_number().over(partition_by=logs.c.fse_id, order_by=(
+        logs.c.as_of.desc().nulls_last(), logs.c.recorded_at.desc(), logs.c.id.desc())).label("rank")
+    ranked = sa.select(*(logs.c[k] for k in keys), rank).where(scope.of(logs.c.fse_id)).subquery()
+    found = conn.execute(sa.select(*(ranked.c[k] for k in keys)).where(ranked.c.rank == 1)).mappings()
+    return {r["fse_id"]: dict(r) for r in found}
 
 
 def latest_log_results(conn, scope: Scope = EVERY_FSE) -> dict[str, dict[str, Any]]:
@@ -190,10 +185,9 @@ def latest_log_results(conn, scope: Scope = EVERY_FSE) -> dict[str, dict[str, An
     whole result only of a log stored without items)."""
     out = latest_logs(conn, "as_of", "due", "next_service_date", scope=scope)
     bare = [r["id"] for r in out.values() if r["due"] is None]
+    logs = t.maintenance_logs
     for k in range(0, len(bare), 900):
-        ids, params = placeholders("id", bare[k:k + 900])
-        for fse_id, result in fetch(conn, f"SELECT fse_id, result FROM maintenance_logs WHERE id IN ({ids})", params,
-                                    "maintenance_logs")[1]:
+        for fse_id, result in conn.execute(sa.select(logs.c.fse_id, logs.c.result).where(logs.c.id.in_(bare[k:k + 900]))):
             out[fse_id]["result"] = result
     return out
 
@@ -296,9 +290,9 @@ def training_verified(conn, as_of: dt.date, scope: Scope = EVERY_FSE) -> dict[st
     training item of a checklist (an item whose key names training: Tracy's employee training, BMP (b)(5), and
     its records, Record keeping (b))."""
     out: dict[str, dt.date] = {}
-    for r in dicts(conn, select("inspections", "fse_id", "inspected_on", "result",
-                                where="inspected_on <= :as_of" + scope.and_()),
-                   {"as_of": as_date(as_of), **scope.params}, "inspections"):
+    i = t.inspections
+    for r in dicts(conn, sa.select(i.c.fse_id, i.c.inspected_on, i.c.result)
+                   .where(i.c.inspected_on <= as_date(as_of), scope.of(i.c.fse_id))):
         day = as_date(r["inspected_on"])
         if any(a.get("answer") == "yes" and "training" in str(a.get("key"))
                for a in (r["result"] or {}).get("answers") or ()):

@@ -37,7 +37,7 @@ def is_busy(exc: BaseException) -> bool:
 
 
 def database_error(exc: BaseException) -> bool:
-    """Whether ``exc`` is the database's (SQLAlchemy's, or sqlite3's when read without SQLAlchemy)."""
+    """Whether ``exc`` is the database's (SQLAlchemy's, or sqlite3's)."""
     import sqlite3
     import sys
 

@@ -5,8 +5,11 @@ from __future__ import annotations
 import difflib
 from typing import Any
 
+import sqlalchemy as sa
+
 from sizing.errors import SizingInputError, shown
-from sizing.register.reading import dicts, scalars, select
+from sizing.register import schema as t
+from sizing.register.reading import dicts, scalars
 
 
 def require_fse(conn, fse_id: str) -> dict[str, Any]:
@@ -15,8 +18,7 @@ def require_fse(conn, fse_id: str) -> dict[str, Any]:
     from sizing.parse import identifier
 
     fse_id = identifier("FSE", fse_id)
-    found = dicts(conn, select("fses", where="fse_id = :fse_id", order="id DESC", limit=1), {"fse_id": fse_id},
-                  "fses")
+    found = dicts(conn, sa.select(t.fses).where(t.fses.c.fse_id == fse_id).order_by(t.fses.c.id.desc()).limit(1))
     if not found:
         known = fse_ids(conn)
         folded = {k.casefold(): k for k in known}
@@ -30,4 +32,4 @@ def require_fse(conn, fse_id: str) -> dict[str, Any]:
 
 def fse_ids(conn) -> list[str]:
     """Every FSE id in the register, in order."""
-    return scalars(conn, "SELECT DISTINCT fse_id FROM fses ORDER BY fse_id")
+    return scalars(conn, sa.select(t.fses.c.fse_id).distinct().order_by(t.fses.c.fse_id))

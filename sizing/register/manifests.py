@@ -35,7 +35,6 @@ from sizing.csv_files import line_end_problem
 from sizing.errors import SizingInputError, shown
 from sizing.quantities import show
 from sizing.register import limits
-from sizing.register.collect import few_collections
 
 COLUMNS = ("fse_id", "date", "hauler", "manifest", "gallons", "pump_out", "disposal_site")
 PUMP_OUT = ("full", "partial")
@@ -110,8 +109,7 @@ def read(source: Any, today: dt.date | None = None, max_bytes: int = MAX_FILE_BY
     UTF-8, no header, a column missing or unknown, over ``max_bytes``: the command and the app keep the default)
     raises one :class:`SizingInputError` naming the file."""
     name, text = _text(source, max_bytes)
-    with few_collections():
-        return _read(name, text, today or dt.date.today())
+    return _read(name, text, today or dt.date.today())
 
 
 def _read(name: str, text: str, today: dt.date) -> ManifestFile:

@@ -12,14 +12,16 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
+import sqlalchemy as sa
+
 from sizing.jurisdiction import DEFAULT_ID
 from sizing.jurisdiction import get as get_jurisdiction
 from sizing.ordinance.due import OVERDUE
 from sizing.ordinance.due import status as due_status
 from sizing.ordinance.inspection import due_note, period_words
 from sizing.parse import no_record
-from sizing.register.collect import with_few_collections
-from sizing.register.reading import EVERY_FSE, KINDS, Scope, columns, dicts, fetch, scalars
+from sizing.register import schema as t
+from sizing.register.reading import EVERY_FSE, Scope, dicts, latest_ids, scalars
 
 #: A connection of either kind :mod:`sizing.register.reading` reads through.
 Connection = Any
@@ -37,15 +39,15 @@ def rows(conn: Connection, fse_id: str | None = None, as_of: dt.date | None = No
     oldest first; ``open_only``: only those not closed that day (the closed ones are left out by the database);
     ``named``: with the FSE's name (else None)."""
     as_of = as_of or dt.date.today()
-    cols = ", ".join(f'n."{c}"' for c in columns("notices"))
-    sql = (f"SELECT {cols}, c.closed_on, c.how, c.evidence FROM notices n LEFT OUTER JOIN notice_closures c "
-           "ON c.notice_id = n.id WHERE n.issued_on <= :as_of")
+    n, c = t.notices, t.notice_closures
+    statement = (sa.select(*n.c, c.c.closed_on, c.c.how, c.c.evidence)
+                 .select_from(n.outerjoin(c, c.c.notice_id == n.c.id))
+                 .where(n.c.issued_on <= as_of, scope.of(n.c.fse_id)).order_by(n.c.id))
     if fse_id is not None:
-        sql += " AND n.fse_id = :fse_id"
+        statement = statement.where(n.c.fse_id == fse_id)
     if open_only:  # a closure dated after the day asked about leaves the notice open on that day
-        sql += " AND (c.closed_on IS NULL OR c.closed_on > :as_of)"
-    found = dicts(conn, sql + scope.and_("n.fse_id") + " ORDER BY n.id",
-                  {"as_of": as_of, "fse_id": fse_id, **scope.params}, {**KINDS["notices"], "closed_on": "date"})
+        statement = statement.where(sa.or_(c.c.closed_on.is_(None), c.c.closed_on > as_of))
+    found = dicts(conn, statement)
     pumps = _pump_outs(conn, fse_id, scope) if any(r["item"] == "accumulation" for r in found) else {}
     names = _names(conn, fse_id) if named else {}
     out = [_state(r, as_of, pumps.get(r["fse_id"], []), names.get(r["fse_id"])) for r in found]
@@ -56,21 +58,23 @@ def _pump_outs(conn: Connection, fse_id: str | None, scope: Scope = EVERY_FSE) -
     """The pump-out dates of the FSEs with a notice for a reading over the limit (of ``fse_id`` alone when given,
     of ``scope``'s): a maintenance log's pump-outs and a hauler's full pump-outs (a partial one leaves the content
     in place)."""
-    noticed = "SELECT DISTINCT fse_id FROM notices WHERE item = 'accumulation'" + scope.and_()
-    one = "" if fse_id is None else " AND fse_id = :fse_id"
-    sql = (f"SELECT fse_id, on_date FROM maintenance_events WHERE kind = 'pump_out' AND fse_id IN ({noticed}){one} "
-           f'UNION ALL SELECT fse_id, on_date FROM hauler_manifests WHERE "full" AND fse_id IN ({noticed}){one}')
+    n, e, m = t.notices, t.maintenance_events, t.hauler_manifests
+    noticed = sa.select(n.c.fse_id).distinct().where(n.c.item == "accumulation", scope.of(n.c.fse_id))
+    logged = sa.select(e.c.fse_id, e.c.on_date).where(e.c.kind == "pump_out", e.c.fse_id.in_(noticed))
+    hauled = sa.select(m.c.fse_id, m.c.on_date).where(m.c.full, m.c.fse_id.in_(noticed))
+    if fse_id is not None:
+        logged, hauled = logged.where(e.c.fse_id == fse_id), hauled.where(m.c.fse_id == fse_id)
     out: dict[str, list[dt.date]] = {}
-    for fse, day in fetch(conn, sql, {"fse_id": fse_id, **scope.params}, {"on_date": "date"})[1]:
+    for fse, day in conn.execute(sa.union_all(logged, hauled)):
         out.setdefault(fse, []).append(day)
     return out
 
 
 def _names(conn: Connection, fse_id: str | None) -> dict[str, str | None]:
     """Each FSE's latest name (of ``fse_id`` alone when given)."""
-    one = "" if fse_id is None else " WHERE fse_id = :fse_id"
-    sql = f"SELECT fse_id, name FROM fses WHERE id IN (SELECT max(id) FROM fses{one} GROUP BY fse_id)"
-    return dict(fetch(conn, sql, {"fse_id": fse_id})[1])
+    f = t.fses
+    newest = latest_ids(f) if fse_id is None else latest_ids(f).where(f.c.fse_id == fse_id)
+    return dict(conn.execute(sa.select(f.c.fse_id, f.c.name).where(f.c.id.in_(newest))).all())
 
 
 def stored_due_note(r: Any) -> str | None:
@@ -98,7 +102,6 @@ def _state(r: dict[str, Any], as_of: dt.date, pumps: list[dt.date], name: str | 
             "recorded_by": r["recorded_by"], "jurisdiction_id": r["jurisdiction_id"]}
 
 
-@with_few_collections
 def notices(reg: Any, *, as_of: dt.date | None = None, open_only: bool = False,
             fse_id: str | None = None) -> list[dict[str, Any]]:
     """The register's notices on ``as_of`` (default today), by due date; ``open_only``: those not closed."""
@@ -118,7 +121,7 @@ def notice(reg: Any, notice_id: int, as_of: dt.date | None = None) -> dict[str, 
 
     with reg.db.read() as conn:
         fse = None if no_record(notice_id) else next(iter(scalars(
-            conn, "SELECT fse_id FROM notices WHERE id = :id", {"id": notice_id})), None)
+            conn, sa.select(t.notices.c.fse_id).where(t.notices.c.id == notice_id))), None)
         if fse is None:
             raise SizingInputError("NOTICE", notice_id, "", message=f"NOTICE: no notice {notice_id} in the register")
         found = next(r for r in rows(conn, fse, dt.date.max) if r["notice"] == notice_id)

@@ -11,17 +11,19 @@ import datetime as dt
 from collections.abc import Collection, Mapping
 from typing import TYPE_CHECKING, Any
 
+import sqlalchemy as sa
+
 from sizing.errors import SizingInputError
 from sizing.jurisdiction import Jurisdiction
 from sizing.ordinance.inspection import outcome_words
 from sizing.parse import no_record
 from sizing.quantities import show as quantity
+from sizing.register import schema as t
 from sizing.register.adapter import FAIL
-from sizing.register.collect import with_few_collections
 from sizing.register.deadlines import cpc_check, due_records, install_period, overdue_counts
 from sizing.register.fses import fse_ids as _fse_ids
 from sizing.register.fses import require_fse
-from sizing.register.reading import EVERY_FSE, Scope, dicts, fetch, scalars, select
+from sizing.register.reading import EVERY_FSE, Scope, dicts, latest_ids, scalars
 from sizing.register.rows import as_date, grouped, latest, newest, newest_of
 
 if TYPE_CHECKING:
@@ -38,8 +40,9 @@ RECORD_TABLES = ("fses", "interceptors", "cycles", "waivers", "notifications", "
 
 def _rows(conn, table: str, fse_id: str | None = None) -> list[dict[str, Any]]:
     """Every row of ``table`` (of one FSE), oldest first."""
-    where = "" if fse_id is None else "fse_id = :fse_id"
-    return dicts(conn, select(table, where=where), {"fse_id": fse_id}, table)
+    rows = t.metadata.tables[table]
+    statement = sa.select(rows).order_by(rows.c.id)
+    return dicts(conn, statement if fse_id is None else statement.where(rows.c.fse_id == fse_id))
 
 
 def fse_ids(reg: Register) -> list[str]:
@@ -51,8 +54,9 @@ def find_fses(reg: Register, text: str = "", limit: int = 50) -> list[dict[str, 
     """FSEs whose id or latest name or address contains ``text`` (case ignored), by id: ``fse_id``, ``name``,
     ``address``; at most ``limit``."""
     with reg.db.read() as conn:
-        rows = dicts(conn, select("fses", "fse_id", "name", "address", order="fse_id",
-                                  where="id IN (SELECT max(id) FROM fses GROUP BY fse_id)"))
+        f = t.fses
+        rows = dicts(conn, sa.select(f.c.fse_id, f.c.name, f.c.address).where(f.c.id.in_(latest_ids(f)))
+                     .order_by(f.c.fse_id))
     needle = " ".join(str(text or "").split()).casefold()
     found = [dict(r) for r in rows if not needle or any(needle in str(r[k] or "").casefold()
                                                          for k in ("fse_id", "name", "address"))]
@@ -63,9 +67,10 @@ def last_readings(reg: Register, fse_id: str, n: int = 3) -> list[dict[str, Any]
     """The FSE's latest ``n`` FOG + solids readings (from logs and inspections), newest first: date, fog_in,
     solids_in, and the inspection that took it (None: a maintenance log)."""
     with reg.db.read() as conn:
-        return dicts(conn, select("maintenance_events", "on_date", "fog_in", "solids_in", "inspection_id",
-                                  where="fse_id = :fse_id AND kind = 'reading'", order="on_date DESC, id DESC",
-                                  limit=n), {"fse_id": fse_id}, "maintenance_events")
+        e = t.maintenance_events
+        return dicts(conn, sa.select(e.c.on_date, e.c.fog_in, e.c.solids_in, e.c.inspection_id)
+                     .where(e.c.fse_id == fse_id, e.c.kind == "reading").order_by(e.c.on_date.desc(), e.c.id.desc())
+                     .limit(n))
 
 
 #: Every table whose rows the FSE list or the due list reads (rows are only ever added, never changed in place).
@@ -76,12 +81,13 @@ def register_state(reg: Register) -> tuple[Any, ...]:
     """A cheap fingerprint of what the register holds: each record table's highest id and row count, in one
     query. Any write by anyone (rows are added, never changed in place) gives another fingerprint, so a result
     kept under it is the one the register would give now."""
-    parts = ", ".join(f"(SELECT max(id) FROM {name}), (SELECT count(*) FROM {name})" for name in STATE_TABLES)
+    parts = [part for name in STATE_TABLES for part in (
+        sa.select(sa.func.max(t.metadata.tables[name].c.id)).scalar_subquery(),
+        sa.select(sa.func.count()).select_from(t.metadata.tables[name]).scalar_subquery())]
     with reg.db.read() as conn:
-        return tuple(fetch(conn, f"SELECT {parts}")[1][0])
+        return tuple(conn.execute(sa.select(*parts)).one())
 
 
-@with_few_collections
 def fse_list(reg: Register, as_of: dt.date | None = None, *, jurisdiction: Jurisdiction,
              only: Collection[str] | None = None) -> list[dict[str, Any]]:
     """One row per FSE (or per FSE of ``only``): its latest details and a status from its latest cycle, waiver and
@@ -96,8 +102,9 @@ def fse_list(reg: Register, as_of: dt.date | None = None, *, jurisdiction: Juris
                          scope=scope)
         waivers = grouped(conn, "waivers", "id", "fse_id", "status", "expiration", "result", "decided_on",
                            "recorded_at", scope=scope)
-        failing = dict(fetch(conn, "SELECT source_id, count(*) FROM findings WHERE source = 'cycle' AND status = "
-                                   f":fail{scope.and_()} GROUP BY source_id", {"fail": FAIL, **scope.params})[1])
+        f = t.findings
+        failing = dict(conn.execute(sa.select(f.c.source_id, sa.func.count()).where(
+            f.c.source == "cycle", f.c.status == FAIL, scope.of(f.c.fse_id)).group_by(f.c.source_id)).all())
     due = overdue_counts(records, as_of, jurisdiction)
     logs = records["logs"]
     for fse_id, fse in fses.items():
@@ -238,7 +245,6 @@ def log_detail(r: Mapping[str, Any]) -> str:
     return f"from every record on file: {said}; {state}"
 
 
-@with_few_collections
 def export(reg: Register) -> dict[str, Any]:
     """Every record of every FSE (JSON-ready): ``{"fses": [{"fse_id", ..., "cycles": [...], ...}]}``."""
     from sizing.register.evaluated import jsonable
@@ -256,14 +262,15 @@ def export(reg: Register) -> dict[str, Any]:
 def cycle_numbers(reg: Register, fse_id: str) -> list[int]:
     with reg.db.read() as conn:
         require_fse(conn, fse_id)
-        return scalars(conn, "SELECT cycle FROM cycles WHERE fse_id = :fse_id ORDER BY cycle", {"fse_id": fse_id})
+        return scalars(conn, sa.select(t.cycles.c.cycle).where(t.cycles.c.fse_id == fse_id).order_by(t.cycles.c.cycle))
 
 
 def cycle_numbers_by_fse(reg: Register, at_least: int = 1) -> dict[str, list[int]]:
     """Each FSE's review cycle numbers, in order, for the FSEs with at least ``at_least`` cycles: one query."""
     out: dict[str, list[int]] = {}
     with reg.db.read() as conn:
-        for fse_id, number in fetch(conn, "SELECT fse_id, cycle FROM cycles ORDER BY fse_id, cycle")[1]:
+        c = t.cycles
+        for fse_id, number in conn.execute(sa.select(c.c.fse_id, c.c.cycle).order_by(c.c.fse_id, c.c.cycle)):
             out.setdefault(fse_id, []).append(number)
     return {k: v for k, v in out.items() if len(v) >= at_least}
 
@@ -271,8 +278,7 @@ def cycle_numbers_by_fse(reg: Register, at_least: int = 1) -> dict[str, list[int
 def cycle(reg: Register, fse_id: str, number: int, field: str = "--from") -> Mapping[str, Any]:
     with reg.db.read() as conn:
         found = [] if no_record(number) else dicts(
-            conn, select("cycles", where="fse_id = :fse_id AND cycle = :cycle", limit=1),
-            {"fse_id": fse_id, "cycle": number}, "cycles")
+            conn, sa.select(t.cycles).where(t.cycles.c.fse_id == fse_id, t.cycles.c.cycle == number).limit(1))
     if not found:
         numbers = cycle_numbers(reg, fse_id)
         raise SizingInputError(field, number, "one of the FSE's review cycles: "

@@ -6,29 +6,32 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from sizing.register.reading import EVERY_FSE, Scope, fetch, select
+import sqlalchemy as sa
+
+from sizing.register import schema
+from sizing.register.reading import EVERY_FSE, Scope, latest_ids
 
 
-def grouped(conn, table: str, *columns: str, where: str = "",
+def grouped(conn, table: str, *columns: str, where: Any = None,
             scope: Scope = EVERY_FSE) -> dict[str, list[dict[str, Any]]]:
-    """Every row of ``table`` (or only ``columns``; only those ``where`` holds, SQL on the table's own columns) of
-    the FSEs of ``scope``, grouped by FSE, oldest first: one query for all of them."""
-    where = " AND ".join(w for w in (where, scope.cond()) if w)
-    keys, found = fetch(conn, select(table, *columns, where=where), scope.params, kinds=table)
-    at = keys.index("fse_id")
+    """Every row of ``table`` (or only ``columns``; only those ``where`` holds, a condition on the table's own
+    columns) of the FSEs of ``scope``, grouped by FSE, oldest first: one query for all of them."""
+    t = schema.metadata.tables[table]
+    statement = sa.select(*([t.c[c] for c in columns] or t.c)).where(scope.of(t.c.fse_id)).order_by(t.c.id)
+    if where is not None:
+        statement = statement.where(where)
     out: dict[str, list[dict[str, Any]]] = {}
-    for r in found:  # plain tuples, fetched at once: a mapping view or a fetch per row costs more
-        out.setdefault(r[at], []).append(dict(zip(keys, r, strict=True)))
+    for r in conn.execute(statement).mappings():
+        out.setdefault(r["fse_id"], []).append(dict(r))
     return out
 
 
 def newest(conn, table: str, *columns: str, scope: Scope = EVERY_FSE) -> dict[str, dict[str, Any]]:
     """Each FSE's newest row of ``table`` (the last written: the highest id), only ``columns``, for the FSEs of
     ``scope``: one query."""
-    _, found = fetch(conn, select(table, "fse_id", *columns, order="",
-                                  where=f"id IN (SELECT max(id) FROM {table}{scope.where()} GROUP BY fse_id)"),
-                     scope.params, kinds=table)
-    return {r[0]: dict(zip(columns, r[1:], strict=True)) for r in found}
+    t = schema.metadata.tables[table]
+    statement = sa.select(t.c.fse_id.label("_fse"), *(t.c[c] for c in columns)).where(t.c.id.in_(latest_ids(t, scope)))
+    return {r["_fse"]: {c: r[c] for c in columns} for r in conn.execute(statement).mappings()}
 
 
 #: The date each kind of record is about (the latest record is the one with the latest such date; records of the

@@ -269,37 +269,3 @@ hauler_manifests = sa.Table(
     sa.UniqueConstraint("hauler_key", "manifest_key", name="uq_hauler_manifests_hauler_manifest"),
     sa.Index("ix_hauler_manifests_fse_date", "fse_id", "on_date", "full"),
 )
-
-
-#: The kind of value each SQLAlchemy type holds, as :mod:`sizing.register.columns` records it.
-KINDS = {sa.Integer: "int", sa.Float: "float", sa.String: "text", sa.Text: "text", sa.Date: "date",
-         sa.DateTime: "datetime", sa.JSON: "json", sa.Boolean: "bool", sa.LargeBinary: "bytes"}
-
-
-def column_kinds() -> dict[str, tuple[tuple[str, str], ...]]:
-    """Each table's columns in order with the kind of value each holds (what :mod:`sizing.register.columns` keeps
-    for reading the register without SQLAlchemy)."""
-    def kind(column: sa.Column) -> str:
-        return next(k for cls, k in KINDS.items() if type(column.type) is cls)
-
-    return {name: tuple((c.name, kind(c)) for c in table.columns) for name, table in metadata.tables.items()}
-
-
-def columns_module() -> str:
-    """The text of ``sizing/register/columns.py``: ``python -c "from sizing.register.schema import columns_module;
-    print(columns_module(), end='')" > sizing/register/columns.py``; a test checks it against the tables above."""
-    lines = ['"""Each register table\'s columns in order and the kind of value each holds, written from',
-             ':mod:`sizing.register.schema` by :func:`sizing.register.schema.columns_module` (a test checks that they',
-             'agree): what the readers need to read a register without SQLAlchemy."""', "",
-             "COLUMNS: dict[str, tuple[tuple[str, str], ...]] = {"]
-    for name, cols in column_kinds().items():
-        lines.append(f"    {name!r}: (")
-        row = "       "
-        for c in cols:
-            item = f" {c!r},"
-            if len(row) + len(item) > 116:
-                lines.append(row)
-                row = "       "
-            row += item
-        lines += [row, "    ),"]
-    return "\n".join([*lines, "}", ""])

@@ -212,10 +212,10 @@ class Register:
         plan made again from every record on file (:func:`sizing.register.replan.replan`), where its records
         make one (a liquid depth on file)."""
         from sizing.register import manifest_store
-        from sizing.register.manifests import check_against, few_collections
+        from sizing.register.manifests import check_against
 
         writer = access.writer(self.identity, on_behalf_of(user), access.now())
-        with few_collections(), self.db.write() as conn:
+        with self.db.write() as conn:
             access.authorise(conn, self.identity, "manifests", require_user=self.require_user)
             check_against(mf, *manifest_store.state(conn))
             if mf.rejects and not skip_rejects:

@@ -141,10 +141,13 @@ def plan_every_fse(conn: Connection, identity: str) -> list[str]:
     maintenance log gets its plan made from every record on file (:mod:`sizing.register.replan`; live code, so it
     runs here, after the frozen migrations), written by ``identity``, the migrating one. An FSE whose stored records
     make no plan keeps its logs as they are; the reasons are returned."""
+    import sqlalchemy as sa
+
+    from sizing.register import schema as t
     from sizing.register.replan import replan
     from sizing.register.who import now, writer
 
-    fses = [r[0] for r in conn.exec_driver_sql("SELECT DISTINCT fse_id FROM maintenance_logs")]
+    fses = list(conn.execute(sa.select(t.maintenance_logs.c.fse_id).distinct()).scalars())
     failed: list[str] = []
     replan(conn, fses, None, writer(identity, None, now()), failed=failed)
     return failed

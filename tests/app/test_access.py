@@ -10,7 +10,8 @@ import pytest
 import sqlalchemy as sa
 
 from sizing.cli import main
-from sizing.register import access, open_register
+from sizing.register import access
+from sizing.register.store import open_register
 from sizing.register.who import os_user
 from tests.app.conftest import APP, TIMEOUT, AppTest, errors, goto, open_box, texts
 from tests.conftest import EXAMPLES

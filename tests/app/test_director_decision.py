@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from sizing.register import open_register, queries
+from sizing.register import queries
+from sizing.register.store import open_register
 from sizing.register.who import os_user
 from tests.app.conftest import errors, goto, texts
 

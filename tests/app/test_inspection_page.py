@@ -29,8 +29,8 @@ def inspect(app, day, answer, **fields):
 
 
 def due(path, as_of):
-    from sizing.register import open_register
     from sizing.register.deadlines import due_list
+    from sizing.register.store import open_register
 
     reg = open_register(str(path), create=False, read_only=True)
     try:
@@ -68,7 +68,8 @@ def test_a_reading_in_the_wrong_unit_is_one_line_and_nothing_is_written(app, reg
 def test_a_role_that_may_not_store_an_inspection_gets_no_form(app, register_file):
     """Where the register has users, the OS user running the app is an admin here: admins change users, they do
     not store records (sizing/register/access.py), so the page shows the FSE but no form."""
-    from sizing.register import access, open_register
+    from sizing.register import access
+    from sizing.register.store import open_register
 
     reg = open_register(str(register_file))
     try:

@@ -31,8 +31,8 @@ def app_url():
 
 
 def due(as_of):
-    from sizing.register import open_register
     from sizing.register.deadlines import due_list
+    from sizing.register.store import open_register
 
     reg = open_register(str(REGISTER), create=False, read_only=True)
     try:

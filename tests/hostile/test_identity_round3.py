@@ -33,7 +33,7 @@ MIGRATE = "`sizing register migrate`"
 
 
 def _users(db: str) -> list[tuple[str, str, str]]:
-    from sizing.register import open_register
+    from sizing.register.store import open_register
 
     reg = open_register(db, create=False, read_only=True)
     try:

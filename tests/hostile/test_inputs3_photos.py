@@ -55,8 +55,8 @@ def stored_count(tmp_path) -> int:
 
 @pytest.mark.parametrize("fmt, kind", [("JPEG", "image/jpeg"), ("PNG", "image/png"), ("WEBP", "image/webp")])
 def test_a_photo_is_decoded_stored_and_read_back(cli, tmp_path, fmt, kind):
-    from sizing.register import open_register
     from sizing.register.inspections import stored_photo, stored_photos
+    from sizing.register.store import open_register
 
     data = picture(fmt)
     (tmp_path / "in").mkdir()

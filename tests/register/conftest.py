@@ -64,7 +64,7 @@ def db(request, tmp_path):
 @pytest.fixture
 def registers():
     """Open registers through this (``registers(db)``); their connections are closed after the test."""
-    from sizing.register import open_register
+    from sizing.register.store import open_register
 
     opened = []
 

@@ -19,7 +19,7 @@ ADDS = 6
 WRITER = textwrap.dedent("""
     import sys
     from sizing.jurisdiction import get
-    from sizing.register import open_register
+    from sizing.register.store import open_register
     reg = open_register(sys.argv[1])
     for i in range(int(sys.argv[3])):
         reg.add_file(sys.argv[4], user=sys.argv[2], jurisdiction=get("tracy"))

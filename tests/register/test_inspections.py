@@ -249,7 +249,8 @@ def test_the_date_purpose_and_fse_are_checked(db, capsys, tmp_path):
 
 
 def test_a_viewer_may_not_store_an_inspection(db, capsys, tmp_path):
-    from sizing.register import access, open_register
+    from sizing.register import access
+    from sizing.register.store import open_register
 
     register_with_fse(capsys, db, tmp_path)
     reg = open_register(db)

@@ -26,7 +26,7 @@ def test_environment_variable_then_option(tmp_path, monkeypatch):
 
 
 def test_sqlite_register_runs_in_wal_mode(tmp_path):
-    from sizing.register import open_register
+    from sizing.register.store import open_register
 
     reg = open_register(str(tmp_path / "r.db"))
     with reg.db.read() as conn:

@@ -183,7 +183,7 @@ def test_migrate_is_explicit_and_the_app_never_migrates(db, capsys, monkeypatch)
     (nothing is migrated or changed by viewing); `migrate` where there is no register says so."""
     url = resolve(db)[0]
     make_first_schema_database(url)
-    from sizing.register import open_register
+    from sizing.register.store import open_register
 
     with pytest.raises(RegisterError, match=rf"has schema 0001; this version of sizing uses {HEAD}: run "
                                                   r"`sizing register migrate`; nothing was changed"):

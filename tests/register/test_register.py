@@ -138,7 +138,8 @@ def test_the_fse_lists_overdue_counts_are_the_due_lists(db, capsys):
     on dates before, at and after each deadline (installs, waivers, revocations, services, training)."""
     from collections import Counter
 
-    from sizing.register import deadlines, open_register, queries
+    from sizing.register import deadlines, queries
+    from sizing.register.store import open_register
 
     add_examples(capsys, db)
     tracy = get_jurisdiction("tracy")
