@@ -2,8 +2,9 @@
 
 import streamlit as st
 
-from app_pages import access, jurisdiction, on_demand
-from app_pages.common import keep_inputs
+from app_pages import access, on_demand
+from app_pages.session import keep_inputs
+from app_pages.widgets import jurisdiction
 
 with on_demand.run():  # a download clicked while this run goes is built from what the run shows
     st.set_page_config(page_title="Grease interceptor sizing", page_icon=":material/water_drop:", layout="wide")
@@ -11,13 +12,13 @@ with on_demand.run():  # a download clicked while this run goes is built from wh
     keep_inputs()
     jurisdiction.selector()  # in the sidebar of every page; the pages read it through jurisdiction.chosen()
     page = st.navigation([
-        st.Page("app_pages/size.py", title="Size an interceptor", icon=":material/straighten:", default=True),
-        st.Page("app_pages/review.py", title="Plan review", icon=":material/fact_check:"),
-        st.Page("app_pages/waiver.py", title="Conditional waiver", icon=":material/gavel:"),
-        st.Page("app_pages/maintenance.py", title="Maintenance", icon=":material/build:"),
-        st.Page("app_pages/inventory.py", title="Inventory (batch)", icon=":material/inventory_2:"),
-        st.Page("app_pages/program.py", title="Program", icon=":material/folder_shared:"),
-        st.Page("app_pages/inspection.py", title="Inspection", icon=":material/assignment_turned_in:"),
+        st.Page("app_pages/pages/size.py", title="Size an interceptor", icon=":material/straighten:", default=True),
+        st.Page("app_pages/pages/review.py", title="Plan review", icon=":material/fact_check:"),
+        st.Page("app_pages/pages/waiver.py", title="Conditional waiver", icon=":material/gavel:"),
+        st.Page("app_pages/pages/maintenance.py", title="Maintenance", icon=":material/build:"),
+        st.Page("app_pages/pages/inventory.py", title="Inventory (batch)", icon=":material/inventory_2:"),
+        st.Page("app_pages/pages/program.py", title="Program", icon=":material/folder_shared:"),
+        st.Page("app_pages/pages/inspection.py", title="Inspection", icon=":material/assignment_turned_in:"),
     ])
     if st.session_state.get("page_shown", page.url_path) != page.url_path:
         # On a phone the sidebar covers the page: close it once a page is chosen (as a menu closes).

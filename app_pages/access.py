@@ -45,7 +45,7 @@ def auth_configured() -> bool:
 def register_location() -> str:
     """The one register of this deployment: ``[register] url`` in the secrets, else SIZING_DB, else the default
     file."""
-    from sizing.register.location import DEFAULT_FILE, ENV
+    from sizing.program.location import DEFAULT_FILE, ENV
 
     section = _secrets_section("register")
     if section and str(section.get("url") or "").strip():
@@ -142,11 +142,11 @@ def open_register(*, write: bool = False):
     """The deployment's register for reading (never created or migrated, opened read-only) or for a write (as
     the signed-in user; without sign-in a new local SQLite file may be created by the first save). An older
     schema is never migrated here: it is refused in one line naming ``sizing register migrate`` (an admin's)."""
-    from sizing.register.store import open_register as _open
+    from sizing.program.store import open_register as _open
 
     signed_in = auth_configured()
     if signed_in and identity() is None:
-        from sizing.register.errors import NotPermitted
+        from sizing.program.errors import NotPermitted
 
         raise NotPermitted("register: the sign-in gave no verified e-mail address; nothing written", "user")
     local_write = write and not signed_in  # one person's own register: created by the first save
@@ -200,7 +200,7 @@ def may(action: str) -> bool:
     """Whether the save button of ``action`` (review, waiver, maintenance) is shown: the signed-in user's role,
     or, without sign-in, the OS user's role where the register has users. The register checks again."""
     if auth_configured():
-        from sizing.register.access import may as role_may
+        from sizing.program.access import may as role_may
 
         return role_may(st.session_state.get("_role"), action)
     try:

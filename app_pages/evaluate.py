@@ -1,5 +1,5 @@
 """The app's evaluations: each pure (the same content gives the same result), taking the chosen
-:class:`~sizing.jurisdiction.Jurisdiction` explicitly; the reports are made only when a download is clicked.
+:class:`~sizing.jurisdiction.profile.Jurisdiction` explicitly; the reports are made only when a download is clicked.
 
 Sizing and reviewing a submittal are not cached: they take about 1 ms for 40 fixture lines, less than Streamlit's
 cache takes to hash the submittal (1.3 ms), and an edit gives new content anyway. The waiver decision, the
@@ -15,8 +15,8 @@ from typing import Any
 
 import streamlit as st
 
-from sizing import submittal
-from sizing.jurisdiction import Jurisdiction
+from sizing.io import submittal
+from sizing.jurisdiction.profile import Jurisdiction
 
 #: The caches hash a Jurisdiction by its id and file (its contents are read once per process).
 BY_PLACE = {Jurisdiction: lambda j: (j.id, str(j.path))}
@@ -26,7 +26,7 @@ RESULT = {"show_spinner": False, "max_entries": 64, "hash_funcs": BY_PLACE}
 
 def size_document(doc: dict[str, Any], place: Jurisdiction):
     """Validate and size a submittal mapping under ``place`` (pure; the same content gives the same result)."""
-    from sizing.size import size
+    from sizing.cpc.size import size
 
     return size(submittal.from_dict(doc, jurisdiction=place))
 
@@ -49,17 +49,17 @@ def sizing_pdf_bytes(doc: dict[str, Any], place: Jurisdiction, units: str = "us"
 
 
 def review_document(doc: dict[str, Any], today, place: Jurisdiction):
-    """Validate and review a submittal mapping under ``place`` (sizing.ordinance.review); ``today`` when it
+    """Validate and review a submittal mapping under ``place`` (sizing.rules.review); ``today`` when it
     gives no review_date."""
-    from sizing.ordinance.review import review
+    from sizing.rules.review import review
 
     return review(submittal.from_dict(doc, jurisdiction=place), today=today)
 
 
 @st.cache_resource(**RESULT)
 def waiver_decision(doc: dict[str, Any], today, place: Jurisdiction):
-    """Validate a submittal with a waiver section and decide it under ``place`` (sizing.ordinance.waiver)."""
-    from sizing.ordinance.waiver import decide
+    """Validate a submittal with a waiver section and decide it under ``place`` (sizing.rules.waiver)."""
+    from sizing.rules.waiver import decide
 
     return decide(submittal.from_dict(doc, jurisdiction=place), today=today)
 
@@ -73,9 +73,9 @@ def waiver_pdf_bytes(doc: dict[str, Any], today, place: Jurisdiction) -> bytes:
 
 @st.cache_resource(**RESULT)
 def maintenance_plan(doc: dict[str, Any], today, place: Jurisdiction):
-    """Parse a maintenance log and evaluate it under ``place`` (sizing.ordinance.maintenance); ``today`` when
+    """Parse a maintenance log and evaluate it under ``place`` (sizing.rules.maintenance); ``today`` when
     no as_of is given."""
-    from sizing.ordinance import maintenance
+    from sizing.rules import maintenance
 
     return maintenance.plan(maintenance.from_dict(doc, as_of=None if _has_as_of(doc) else today),
                             jurisdiction=place)

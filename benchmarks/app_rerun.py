@@ -36,8 +36,8 @@ sys.path.insert(0, str(ROOT))
 from streamlit.proto.WidgetStates_pb2 import WidgetState, WidgetStates  # noqa: E402
 from streamlit.testing.v1 import AppTest, local_script_runner  # noqa: E402
 
-from sizing import submittal  # noqa: E402
-from sizing.jurisdiction import DEFAULT_ID, get  # noqa: E402
+from sizing.io import submittal  # noqa: E402
+from sizing.jurisdiction.profile import DEFAULT_ID, get  # noqa: E402
 
 MINIMAL_PAGE = '''
 import pandas as pd
@@ -104,13 +104,13 @@ def the_fragment(at: AppTest, page: str) -> str:
 
 
 def app_page(lines: int, page: str) -> tuple[AppTest, callable]:
-    from app_pages import fixtures
+    from app_pages.widgets import fixtures
 
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
     at.run()
     prefix = "fx" if page == "size" else "rv_fx"
     if page == "review":
-        at.switch_page("app_pages/review.py").run()
+        at.switch_page("app_pages/pages/review.py").run()
         at.button(key="rv_load_example").click().run()
         at.session_state["rv_fx_open"] = True  # its grid is drawn (and edited) when its box is open
     frame = fixtures.frame(schedule(lines), get(DEFAULT_ID))
@@ -135,7 +135,7 @@ def app_page(lines: int, page: str) -> tuple[AppTest, callable]:
 
 
 def minimal_page(lines: int, folder: Path) -> tuple[AppTest, callable]:
-    from app_pages import fixtures
+    from app_pages.widgets import fixtures
 
     frame_path = folder / "frame.pkl"
     fixtures.frame(schedule(lines), get(DEFAULT_ID)).to_pickle(frame_path)

@@ -13,7 +13,7 @@ Prints, each figure with the machine's load average beside it:
   memory <= 1.0);
 - the same work timed inside each process (start-up excluded): run_batch + writing its CSV against the bare
   pass, and their ratio;
-- how many of a random sample of submittals the batch output sizes exactly as ``sizing.size.size`` does.
+- how many of a random sample of submittals the batch output sizes exactly as ``sizing.cpc.size.size`` does.
 
 With ``--repeat N`` the commands run N times in turn (bare, batch csv, batch json, ...) and the medians of the
 paired ratios are reported (the machine may be shared).
@@ -121,7 +121,7 @@ BARE = r'''
 import sys, time
 t0 = time.perf_counter()
 import numpy as np, pandas as pd
-from sizing.tables import load_table
+from sizing.io.tables import load_table
 src, out, edition = sys.argv[1], sys.argv[2], sys.argv[3]
 t1 = time.perf_counter()
 types = load_table("fixture-types").meta["types"]
@@ -188,10 +188,10 @@ def _run_reaped(cmd: list[str]) -> tuple[float, int, str]:
 
 def sample_check(inventory: Path, output: Path, sample: int, edition: str, seed: int = 7, fmt: str = "csv"
                  ) -> tuple[int, int]:
-    """Size ``sample`` random submittals with sizing.size.size from the raw CSV rows; count exact matches."""
-    from sizing import submittal as submittal_mod
+    """Size ``sample`` random submittals with sizing.cpc.size.size from the raw CSV rows; count exact matches."""
     from sizing.batch import submittal_document
-    from sizing.size import size
+    from sizing.cpc.size import size
+    from sizing.io import submittal as submittal_mod
 
     if fmt == "json":
         results = pd.DataFrame(json.loads(output.read_text(encoding="utf-8"))["results"])
@@ -229,7 +229,7 @@ def _args(argv: list[str] | None) -> argparse.Namespace:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("-n", "--submittals", type=int, default=100_000)
     p.add_argument("--rows", type=int, default=10, help="fixture rows per submittal (rows = submittals x rows)")
-    p.add_argument("--sample", type=int, default=200, help="submittals checked against sizing.size.size")
+    p.add_argument("--sample", type=int, default=200, help="submittals checked against sizing.cpc.size.size")
     p.add_argument("--repeat", type=int, default=3, help="paired runs of each command; medians are reported")
     p.add_argument("--edition", default="2025")
     p.add_argument("--format", choices=("csv", "json", "both"), default="both", help="sizing batch output")
@@ -295,7 +295,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.sample:
         matches, checked = sample_check(inventory, folder / f"results.{formats[0]}", args.sample, args.edition,
                                         fmt=formats[0])
-        print(f"sample check: {matches}/{checked} submittals identical to sizing.size.size")
+        print(f"sample check: {matches}/{checked} submittals identical to sizing.cpc.size.size")
         status = 0 if matches == checked else 1
     if not args.keep:
         shutil.rmtree(folder, ignore_errors=True)

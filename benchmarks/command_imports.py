@@ -31,7 +31,7 @@ _LINE = re.compile(r"import time:\s+(\d+) \|\s+(\d+) \|( *)(\S+)")
 
 def imports(argv: list[str], folder: Path) -> dict[str, float]:
     """{top-level package: cumulative import ms} of one run of ``sizing ARGV``."""
-    code = ("import contextlib, io\nfrom sizing.cli import main\n"
+    code = ("import contextlib, io\nfrom sizing.cli.main import main\n"
             "with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):\n"
             f"    main({argv!r})\n")
     run = subprocess.run([sys.executable, "-X", "importtime", "-c", code], capture_output=True, text=True,

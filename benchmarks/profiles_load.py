@@ -1,9 +1,9 @@
 """What loading and checking every shipped jurisdiction profile adds to a command, paired run by run.
 
-Each round runs two fresh processes one after the other (A B A B ...): A imports ``sizing.jurisdiction`` and
+Each round runs two fresh processes one after the other (A B A B ...): A imports ``sizing.jurisdiction.profile`` and
 loads every shipped profile with ``jurisdiction.get`` (read, checked against the schema and the rule registry,
 parameters converted); B imports what every command imports before it reads a profile (PyYAML, the code tables'
-reader, ``sizing.jurisdiction``) and builds the unit registry (every command that reads a unit builds it). The difference A - B
+reader, ``sizing.jurisdiction.profile``) and builds the unit registry (every command that reads a unit builds it). The difference A - B
 is taken pair by pair and its median quoted, with the machine's load average beside it. Two cases: every shipped
 profile, and the one profile a command works under (Tracy's, the default). Every profile is checked in full each
 time a process loads it (there is no cache of checks between runs). Then the same reads timed inside each process, after the floor's imports (the start-up of a process varies by tens of
@@ -24,15 +24,15 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-LOAD_ALL = ("from sizing import jurisdiction as j\n"
+LOAD_ALL = ("from sizing.jurisdiction import profile as j\n"
             "ids = j.available()\n"
             "[j.get(i) for i in ids]\n"
             "assert len(ids) >= 2, ids\n")
 #: What a command does: the one profile it works under (the default, Tracy's).
-LOAD_ONE = "from sizing import jurisdiction as j\nj.get('tracy')\n"
+LOAD_ONE = "from sizing.jurisdiction import profile as j\nj.get('tracy')\n"
 #: What every command imports anyway: PyYAML and the unit registry (the CLI floor has both) and the code tables'
 #: reader.
-FLOOR = "import yaml, sizing.tables, sizing.jurisdiction, sizing.units\nsizing.units.registry()\n"
+FLOOR = "import yaml, sizing.io.tables, sizing.jurisdiction.profile, sizing.io.units\nsizing.io.units.registry()\n"
 
 
 def run_once(code: str) -> float:
@@ -68,10 +68,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("-n", "--rounds", type=int, default=9, help="paired rounds per case (default 9)")
     args = parser.parse_args(argv)
     sys.path.insert(0, str(ROOT))
-    from sizing import jurisdiction
+    from sizing.jurisdiction import profile as jurisdiction
 
-    print(f"profiles: {', '.join(jurisdiction.available())}; A = import sizing.jurisdiction + get() each, "
-          f"B = import yaml, sizing.tables, sizing.jurisdiction and build the unit registry; {args.rounds} paired rounds, medians (min, max)")
+    print(f"profiles: {', '.join(jurisdiction.available())}; A = import sizing.jurisdiction.profile + get() each, "
+          f"B = import yaml, sizing.io.tables, sizing.jurisdiction.profile and build the unit registry; {args.rounds} paired rounds, medians (min, max)")
     # the package's bytecode written first, as any first run writes it: the runs below (which write none) read it
     subprocess.run([sys.executable, "-m", "compileall", "-q", str(ROOT / "sizing")], check=True,
                    stdout=subprocess.DEVNULL)

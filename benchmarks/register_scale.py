@@ -11,7 +11,7 @@ PostgreSQL.
 The register built (seeded random): every FSE with its details and an interceptor (750, 1,000 or 1,500 gal) and
 one maintenance log (evaluated by the core as ``sizing register add`` does: a pump-out, then readings), the
 readings stored as maintenance events; its inspections (evaluated by the core, with the notices they open, escalate
-and close, written in bulk as :func:`sizing.register.inspections.inspect` writes them: see
+and close, written in bulk as :func:`sizing.program.inspections.inspect` writes them: see
 :func:`bulk_inspections`); then the manifests CSV (every FSE's full pump-outs after its log, every 60 to 90 days)
 is imported by ``sizing register import-manifests``' own functions (one file, read without the command's
 1 MB limit), which brings each FSE's log up to date. The
@@ -46,8 +46,8 @@ sys.path.insert(0, str(ROOT))
 
 import sqlalchemy as sa  # noqa: E402
 
-from sizing.jurisdiction import get  # noqa: E402
-from sizing.register import schema as t  # noqa: E402
+from sizing.jurisdiction.profile import get  # noqa: E402
+from sizing.program import schema as t  # noqa: E402
 
 TRACY = get("tracy")  # the profile every benchmark record is evaluated under
 FSES, READINGS, MANIFESTS, INSPECTIONS = 20_000, 100_000, 200_000, 100_000
@@ -76,9 +76,9 @@ def fse_records(i: int, fse_id: str, rng: random.Random, plan: dict[str, int]) -
 
 def maintenance_records(i: int, fse_id: str, rng: random.Random, plan: dict[str, int]) -> dict[str, list[dict]]:
     """One maintenance log, evaluated by the core: a pump-out, then ``plan['readings']`` readings a week apart."""
-    from sizing.register.adapter import normalise
-    from sizing.register.evaluated import evaluate
-    from sizing.register.log_due import due_items
+    from sizing.program.adapter import normalise
+    from sizing.program.evaluated import evaluate
+    from sizing.program.log_due import due_items
 
     pumped = LOG_START + dt.timedelta(days=rng.randrange(0, 20))
     n = plan["readings"]
@@ -105,7 +105,7 @@ def maintenance_records(i: int, fse_id: str, rng: random.Random, plan: dict[str,
 def inspection_records(i: int, fse_id: str, rng: random.Random, plan: dict[str, Any]) -> dict[str, list[dict]]:
     """``plan['inspections']`` inspections of the FSE, 90 to 180 days apart up to :data:`AS_OF`, each answering
     the profile's checklists (now and then an item "no", now and then a finding that orders CCTV), and the notices
-    they open, escalate and close: what :func:`sizing.register.inspections.inspect` stores for the same documents
+    they open, escalate and close: what :func:`sizing.program.inspections.inspect` stores for the same documents
     one after the other (the bulk path; ``tests/register/test_register_scale.py`` checks the two store the same
     rows). The inspections carry no readings: the readings are the maintenance logs'."""
     n = plan["inspections"]
@@ -120,7 +120,7 @@ def inspection_records(i: int, fse_id: str, rng: random.Random, plan: dict[str, 
 
 def inspection_document(fse_id: str, day: dt.date, rng: random.Random) -> dict[str, Any]:
     """An inspection document (the ``sizing register inspect`` input) on ``day``."""
-    from sizing.ordinance.inspection import checklist_items
+    from sizing.rules.inspection import checklist_items
 
     answers: dict[str, dict[str, Any]] = {}
     failing = rng.choice(FAILING) if rng.random() < 0.35 else None
@@ -137,14 +137,14 @@ def inspection_document(fse_id: str, day: dt.date, rng: random.Random) -> dict[s
 
 
 def bulk_inspections(fse_id: str, docs: list[dict[str, Any]], ids: dict[str, int]) -> dict[str, list[dict]]:
-    """The rows :func:`~sizing.register.inspections.inspect` writes for ``docs``, one after the other, with ids
+    """The rows :func:`~sizing.program.inspections.inspect` writes for ``docs``, one after the other, with ids
     taken from ``ids`` (the tables' next ids), following its rules: a follow-up answer closes the item's open
     notice, a failure opens one (kept while not past due, else escalated to the next tier)."""
-    from sizing.ordinance import inspection as core
-    from sizing.ordinance.due import is_overdue
-    from sizing.register.evaluated import jsonable
-    from sizing.register.inspections import ESCALATED, FOLLOW_UP
-    from sizing.sections.inspection import NO, from_dict
+    from sizing.io.sections.inspection import NO, from_dict
+    from sizing.program.evaluated import jsonable
+    from sizing.program.inspections import ESCALATED, FOLLOW_UP
+    from sizing.rules import inspection as core
+    from sizing.rules.due import is_overdue
 
     out: dict[str, list[dict]] = {"inspections": [], "notices": [], "notice_closures": []}
     current: dict[str, dict[str, Any]] = {}
@@ -389,8 +389,8 @@ def pairs(tool: Callable[[], Any], bare: Callable[[], Any], repeat: int,
 
 def run_backend(name: str, url: str, rows: dict[str, list[dict]], csv_path: Path, repeat: int,
                 pages: bool, queries: bool = True) -> None:
-    from sizing.register.manifests import read
-    from sizing.register.store import open_register
+    from sizing.program.manifests import read
+    from sizing.program.store import open_register
 
     reg = open_register(url)
     try:
@@ -417,8 +417,8 @@ def run_backend(name: str, url: str, rows: dict[str, list[dict]], csv_path: Path
 
 def measure_queries(name: str, reg: Any, rows: dict[str, list[dict]], repeat: int) -> None:
     """The due list, the open-notices list and one FSE's timeline, each beside its bare SQL, in pairs."""
-    from sizing.register import deadlines, queries
-    from sizing.register.notices import notices
+    from sizing.program import deadlines, queries
+    from sizing.program.notices import notices
 
     horizon = AS_OF + dt.timedelta(days=30)
 
@@ -487,7 +487,7 @@ def measure_pages(name: str, url: str, repeat: int) -> None:
 
 def touch(url: str) -> None:
     """A write that changes nothing the pages show: the first FSE's details recorded again, as they are."""
-    from sizing.register.store import open_register
+    from sizing.program.store import open_register
 
     reg = open_register(url)
     try:

@@ -1,9 +1,9 @@
 """MkDocs hook: the reference pages made from the code at build time, so they cannot go stale.
 
-- ``reference/cli.md``: every command's and subcommand's ``--help``, from ``sizing.cli.build_parser``;
+- ``reference/cli.md``: every command's and subcommand's ``--help``, from ``sizing.cli.main.build_parser``;
 - ``reference/rules.md``: the review rules as registered (``registry.rules_table``) with the profiles that apply
   each one;
-- ``reference/register-schema.md``: the register's tables and columns, from ``sizing.register.schema``.
+- ``reference/register-schema.md``: the register's tables and columns, from ``sizing.program.schema``.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ def _cli_sections(parser: argparse.ArgumentParser, path: str, depth: int) -> lis
 
 
 def cli_page() -> str:
-    from sizing.cli import build_parser
+    from sizing.cli.main import build_parser
 
     os.environ["COLUMNS"] = "100"  # argparse wraps its help to the terminal's width: one width for the page
     head = ["# Command line", "",
@@ -46,8 +46,8 @@ def cli_page() -> str:
 
 
 def rules_page() -> str:
-    from sizing import jurisdiction
-    from sizing.ordinance.rules import registry
+    from sizing.jurisdiction import profile as jurisdiction
+    from sizing.rules.review_rules import registry
 
     profiles = {j: jurisdiction.get(j) for j in jurisdiction.available()}
     rows = ["| rule | applied by |", "|---|---|"]
@@ -56,17 +56,17 @@ def rules_page() -> str:
         rows.append(f"| `{r.id}` | {', '.join(users) or '—'} |")
     return "\n".join([
         "# Review rules", "",
-        "Each rule as it is registered (`sizing/ordinance/rules/registry.py`): its id, the profile parameters it",
+        "Each rule as it is registered (`sizing/rules/review_rules/registry.py`): its id, the profile parameters it",
         "reads with their units, the interceptor types it can check and the model ordinance's clause (a city's own",
         "citation is in its profile). Generated from the code when the site is built.", "",
         registry.rules_table(), "", "## Which profile applies which rule", "", *rows, ""])
 
 
 def schema_page() -> str:
-    from sizing.register import schema
+    from sizing.program import schema
 
     out = ["# Register schema", "",
-           "The register's tables as `sizing/register/schema.py` declares them (generated when the site is built).",
+           "The register's tables as `sizing/program/schema.py` declares them (generated when the site is built).",
            "Records are appended, never updated in place; every row says who wrote it and when.", ""]
     for table in schema.metadata.sorted_tables:
         out += [f"## `{table.name}`", "", "| column | type | null | key |", "|---|---|---|---|"]
@@ -91,7 +91,8 @@ def _comment(path: Path) -> str:
 def examples_page() -> str:
     """The published worked examples (tests/validation, one module per source) and the sizing examples, each
     sized by the code as it stands when the site is built."""
-    from sizing import size, submittal
+    from sizing.cpc import size
+    from sizing.io import submittal
 
     out = ["# Published examples", "",
            "Each published example the tool is checked against, with its source, as the tests in",

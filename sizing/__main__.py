@@ -1,5 +1,5 @@
 import sys
 
-from sizing.cli import main
+from sizing.cli.main import main
 
 sys.exit(main())

@@ -7,7 +7,7 @@ import functools
 import math
 from decimal import ROUND_HALF_UP, Decimal
 
-from sizing.units import convert
+from sizing.io.units import convert
 
 #: Decimals shown for each kind of quantity, everywhere (trailing zeros dropped: 24.0 in is '24 in').
 PRECISION = {"percent": 1, "length": 2, "volume": 1, "flow": 2, "dfu": 1, "mass": 1, "temperature": 0}

@@ -61,7 +61,7 @@ class SizingResult:
     provenance: tuple[dict[str, Any], ...]
     #: why this edition applies (the submittal's edition, --edition, or the edition in effect on the application date)
     edition_basis: str = ""
-    #: the jurisdiction's own size with the CPC's, by interceptor type (:func:`sizing.local_size.local_size`, as
+    #: the jurisdiction's own size with the CPC's, by interceptor type (:func:`sizing.cpc.local_size.local_size`, as
     #: ``LocalSize.to_dict``): only the types the profile's local sizing clause covers
     local: dict[str, dict[str, Any]] = field(default_factory=dict)
 
@@ -84,7 +84,7 @@ class SizingResult:
             "meals": None if self.meals is None else dict(self.meals),
             "steps": [s.to_dict() for s in self.steps],
             "warnings": [str(w) for w in self.warnings],
-            # the same warnings with their codes and details (sizing.notes.Note): filter on the codes
+            # the same warnings with their codes and details (sizing.coded_warnings.Note): filter on the codes
             "warning_codes": [getattr(w, "code", "other") for w in self.warnings],
             "provenance": [dict(p) for p in self.provenance],
             "edition_basis": self.edition_basis,

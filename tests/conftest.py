@@ -15,7 +15,7 @@ def examples() -> Path:
 def _profiles_loaded_from_files_are_forgotten():
     """A profile a test loads from a file (``--jurisdiction city.yaml``) is known by its id for the rest of that
     process; each test starts without the files earlier tests loaded."""
-    from sizing.jurisdiction import _FROM_FILES
+    from sizing.jurisdiction.profile import _FROM_FILES
 
     yield
     _FROM_FILES.clear()

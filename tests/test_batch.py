@@ -15,10 +15,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sizing.batch import REJECT_COLUMNS, RESULT_COLUMNS, TextProgress, run_batch, submittal_document
-from sizing.cli import main
+from sizing.cli.main import main
+from sizing.cpc.size import size
 from sizing.errors import SizingInputError
-from sizing.size import size
-from sizing.submittal import from_dict
+from sizing.io.submittal import from_dict
 
 ROOT = Path(__file__).resolve().parent.parent
 HEADER = ["submittal_id", "fixture_type", "count", "flow_gpm", "trap_size_in", "connected_to_interceptor",
@@ -378,7 +378,7 @@ def test_submittal_document_is_the_equivalent_submittal():
 def test_batch_imports_neither_streamlit_matplotlib_nor_sympy(examples, tmp_path):
     code = (
         "import sys\n"
-        "from sizing.cli import main\n"
+        "from sizing.cli.main import main\n"
         f"rc = main(['batch', {str(examples / 'inventory.csv')!r}, '--output', {str(tmp_path / 'o.csv')!r}])\n"
         "heavy = sorted(m for m in ('streamlit', 'matplotlib', 'sympy') if m in sys.modules)\n"
         "print(rc, heavy)\n"
@@ -390,7 +390,7 @@ def test_batch_imports_neither_streamlit_matplotlib_nor_sympy(examples, tmp_path
         f"run_batch({str(examples / 'inventory.csv')!r}.replace('inventory', 'inventory'))\n"
         "print(sorted(m for m in ('pint', 'streamlit', 'matplotlib', 'sympy') if m in sys.modules))\n")],
         capture_output=True, text=True, check=True).stdout.strip()
-    # the example has a mistyped fixture type: its message (with a suggestion) comes from sizing.submittal,
+    # the example has a mistyped fixture type: its message (with a suggestion) comes from sizing.io.submittal,
     # which no longer brings pint in (the project's units convert without it)
     assert plain == "[]"
 
@@ -409,11 +409,11 @@ def test_benchmark_script_smoke(tmp_path):
                           "--sample", "25", "--repeat", "1", "--keep", str(tmp_path)],
                          capture_output=True, text=True, cwd=ROOT)
     assert out.returncode == 0, out.stderr
-    assert "sample check: 25/25 submittals identical to sizing.size.size" in out.stdout
+    assert "sample check: 25/25 submittals identical to sizing.cpc.size.size" in out.stdout
     json_out = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "batch_benchmark.py"), "-n", "60",
                                "--sample", "10", "--repeat", "1", "--format", "json", "--no-inner"],
                               capture_output=True, text=True, cwd=ROOT)
-    assert "sample check: 10/10 submittals identical to sizing.size.size" in json_out.stdout, json_out.stderr
+    assert "sample check: 10/10 submittals identical to sizing.cpc.size.size" in json_out.stdout, json_out.stderr
     lines = out.stdout.splitlines()
     assert [line.split(" wall ")[0].strip() for line in lines if " wall " in line] == [
         "bare pandas (floor)", "sizing batch (csv)", "sizing batch (json)"]

@@ -10,10 +10,10 @@ import pandas as pd
 import pytest
 
 from sizing.batch import run_batch, submittal_document
+from sizing.cpc.size import size
 from sizing.errors import SizingInputError
-from sizing.jurisdiction import get as get_jurisdiction
-from sizing.size import size
-from sizing.submittal import from_dict
+from sizing.io.submittal import from_dict
+from sizing.jurisdiction.profile import get as get_jurisdiction
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 INVENTORIES = sorted(EXAMPLES.glob("*.csv"))

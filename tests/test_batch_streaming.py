@@ -12,8 +12,8 @@ import pandas as pd
 import pytest
 
 from sizing.batch import csv_text, output, run_batch
-from sizing.cli import main
-from sizing.commands.output import to_json
+from sizing.cli.main import main
+from sizing.cli.output import to_json
 from tests.test_batch import random_rows, write_csv
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -73,7 +73,7 @@ def test_json_cells_are_written_as_json_writes_the_records():
 
 @pytest.mark.parametrize("block", [1, 2, 20_000])
 def test_csv_pieces_quote_as_the_csv_writer(block, monkeypatch):
-    """Each distinct cell is quoted once (sizing.csv_files.fields): commas, quotes, line ends and carriage
+    """Each distinct cell is quoted once (sizing.io.csv_files.fields): commas, quotes, line ends and carriage
     returns, formula starts, empty and missing cells, a column of mixed values, a frame of one column."""
     monkeypatch.setattr(output, "BLOCK_ROWS", block)
     texts = ["a,b", 'say "q"', "two\nlines", "cr\rx", "=1+1", "", None, "plain", "a,b", " lead", "\t"]

@@ -6,7 +6,7 @@ import sys
 
 import pytest
 
-from sizing.cli import main
+from sizing.cli.main import main
 
 JSON_KEYS = {"edition", "dfu_total", "gravity", "hydromechanical", "meals", "steps", "warnings"}
 

@@ -1,4 +1,4 @@
-"""The compliance state of one FSE (sizing/ordinance/compliance.py), from hand-written records under Tracy's profile
+"""The compliance state of one FSE (sizing/rules/compliance.py), from hand-written records under Tracy's profile
 (tables/jurisdictions/tracy.yaml: a checklist "no" opens a ``violation`` notice, a reading over the limit a
 ``service_now`` order; ``maintenance_frequency`` is a written notice of a changed frequency, no violation).
 
@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import datetime as dt
 
-from sizing.jurisdiction import get
-from sizing.ordinance.compliance import (
+from sizing.jurisdiction.profile import get
+from sizing.rules.compliance import (
     ACTION_DUE,
     IN_COMPLIANCE,
     IN_VIOLATION,
@@ -164,7 +164,7 @@ def test_an_inspection_yes_is_the_training_evidence_on_the_due_list():
     """Tracy's training interval is 12 months (training_interval_months). No training date on file, an inspection
     of 2026-03-02 answered "yes": the next training is due 2027-03-02, said so, and the plan's "no training record"
     check is left out; a training date on file keeps its own reckoning (2025-06-01 + 12 months = 2026-06-01)."""
-    from sizing.register.deadlines import _due_maintenance, _due_training, _training_evidence
+    from sizing.program.deadlines import _due_maintenance, _due_training, _training_evidence
 
     training = TRACY.parameters["training_interval_months"]
     got = []

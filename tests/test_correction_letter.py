@@ -7,7 +7,7 @@ import io
 
 import pytest
 
-from sizing.cli import main
+from sizing.cli.main import main
 
 CORRECTIONS = [
     ("1. Increase the gravity grease interceptor to at least 1,000 gal for 29 DFU; the plans show 750 gal",

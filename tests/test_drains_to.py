@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from sizing import submittal
-from sizing.cli import main
+from sizing.cli.main import main
 from sizing.errors import SizingInputError
-from sizing.ordinance.review import review
+from sizing.io import submittal
+from sizing.rules.review import review
 
 BASE = {"construction": "new", "review_date": "2026-04-14",
         "interceptor": {"type": "gravity", "volume": "1500 gal", "compartments": 2}}

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from sizing.jurisdiction import get as get_jurisdiction
-from sizing.ordinance import maintenance
+from sizing.jurisdiction.profile import get as get_jurisdiction
 from sizing.report.figures import maintenance_figure
+from sizing.rules import maintenance
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 

@@ -11,10 +11,10 @@ import textwrap
 import pytest
 
 from sizing.errors import SizingInputError
-from sizing.jurisdiction import get, load_file
-from sizing.ordinance import inspection as core
-from sizing.sections.inspection import from_dict, media_type
-from sizing.tables import TableError
+from sizing.io.sections.inspection import from_dict, media_type
+from sizing.io.tables import TableError
+from sizing.jurisdiction.profile import get, load_file
+from sizing.rules import inspection as core
 from tests.test_new_city import EXAMPLEVILLE
 
 

@@ -3,8 +3,8 @@ checked with exit 0 when all pass, 2 when one does not, one line each."""
 
 from __future__ import annotations
 
-from sizing.cli import main
-from sizing.jurisdiction import FOLDER_ENV
+from sizing.cli.main import main
+from sizing.jurisdiction.profile import FOLDER_ENV
 from tests.test_new_city import EXAMPLEVILLE
 
 

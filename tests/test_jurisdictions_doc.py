@@ -8,10 +8,10 @@ from pathlib import Path
 
 import yaml
 
-from sizing.cli import main
-from sizing.jurisdiction import get, load_file
+from sizing.cli.main import main
+from sizing.io.tables import tables_dir
+from sizing.jurisdiction.profile import get, load_file
 from sizing.report.jurisdictions_doc import DOC, READING, generated_part, render
-from sizing.tables import tables_dir
 
 
 def row(text: str, label: str) -> list[str]:

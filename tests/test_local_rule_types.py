@@ -14,15 +14,15 @@ from pathlib import Path
 import pytest
 import yaml
 
-from sizing import submittal
-from sizing.cli import main
+from sizing.cli.main import main
 from sizing.errors import TableError
-from sizing.jurisdiction import get, load_file
-from sizing.jurisdiction import get as get_jurisdiction
-from sizing.ordinance import device_maintenance
-from sizing.ordinance import maintenance as m
-from sizing.ordinance.review import review
-from sizing.ordinance.rules.local_size import table_size
+from sizing.io import submittal
+from sizing.jurisdiction.profile import get, load_file
+from sizing.jurisdiction.profile import get as get_jurisdiction
+from sizing.rules import device_maintenance
+from sizing.rules import maintenance as m
+from sizing.rules.review import review
+from sizing.rules.review_rules.local_size import table_size
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 

@@ -8,12 +8,12 @@ import json
 
 import pytest
 
-from sizing.cli import main
-from sizing.commands.output import save_figure
+from sizing.cli.main import main
+from sizing.cli.output import save_figure
 from sizing.errors import SizingInputError
-from sizing.jurisdiction import get as get_jurisdiction
-from sizing.ordinance import maintenance as m
+from sizing.jurisdiction.profile import get as get_jurisdiction
 from sizing.report.figures import maintenance_figure
+from sizing.rules import maintenance as m
 
 D = dt.date
 

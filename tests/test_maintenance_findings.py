@@ -11,15 +11,15 @@ from pathlib import Path
 import pytest
 
 from sizing import finding as finding_module
-from sizing.cli import main
+from sizing.cli.main import main
 from sizing.finding import Finding
-from sizing.jurisdiction import get as get_jurisdiction
-from sizing.ordinance import accumulation, records
-from sizing.ordinance import maintenance as m
-from sizing.register.adapter import normalise
+from sizing.io.sections import maintenance as section
+from sizing.jurisdiction.profile import get as get_jurisdiction
+from sizing.program.adapter import normalise
 from sizing.report import findings as render
 from sizing.report.maintenance import maintenance_text
-from sizing.sections import maintenance as section
+from sizing.rules import accumulation, records
+from sizing.rules import maintenance as m
 from tests.conftest import EXAMPLES
 from tests.test_jurisdiction import city_folder
 
@@ -102,7 +102,7 @@ def test_numbers_and_citations_come_from_the_profile(tmp_path):
         for key in ("max_accumulation_percent", "max_service_interval_months", "training_interval_months",
                     "records_retention_years", "pump_out_manifests"):
             p[key]["citation"] = p[key]["citation"].replace("TMC ch. 5.26", "OMC 9")
-    from sizing import jurisdiction as registry
+    from sizing.jurisdiction import profile as registry
 
     city = registry.get("other", city_folder(tmp_path, "other", other))
     p = m.plan(m.from_dict(log(approved_interval="150 days", services=["2024-11-01", "2025-04-01"],
@@ -157,7 +157,7 @@ LEGACY = {  # a maintenance result as stored before the plan carried findings (r
 
 
 def test_a_result_stored_in_the_older_shape_reads_as_before_once_rewritten():
-    from sizing.register.migrations.frozen import maintenance_result
+    from sizing.program.migrations.frozen import maintenance_result
 
     got = [f.to_dict() for f in normalise("maintenance", maintenance_result(LEGACY))]
     assert got == [
@@ -175,7 +175,7 @@ def test_a_result_stored_in_the_older_shape_reads_as_before_once_rewritten():
 
 def test_old_and_new_shapes_of_the_same_plan_normalise_alike():
     """A log stored before and after the change reads the same in the register once rewritten (no spurious diff)."""
-    from sizing.register.migrations.frozen import maintenance_result
+    from sizing.program.migrations.frozen import maintenance_result
 
     p = m.plan(m.from_dict(log(approved_interval=60, records_kept_since=None, training=[], measurements=[
         {"date": "2025-05-01", "fog": "7 in", "solids": "6 in"}])), get_jurisdiction("tracy"))
@@ -251,7 +251,7 @@ def test_schema_describes_the_maintenance_section_with_the_field_lists():
     assert object_keys(props["training"]["items"]) == section.TRAINING_FIELDS
 
 
-@pytest.mark.parametrize("module", ["sizing/sections/maintenance.py", "sizing/ordinance/accumulation.py",
-                                    "sizing/ordinance/records.py", "sizing/ordinance/maintenance.py"])
+@pytest.mark.parametrize("module", ["sizing/io/sections/maintenance.py", "sizing/rules/accumulation.py",
+                                    "sizing/rules/records.py", "sizing/rules/maintenance.py"])
 def test_the_maintenance_modules_are_small(module):
     assert len((ROOT / module).read_text().splitlines()) <= 400

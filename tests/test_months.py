@@ -1,11 +1,11 @@
-"""The intervals' calendar arithmetic (sizing/months.py) against the standard library's calendar."""
+"""The intervals' calendar arithmetic (sizing/jurisdiction/months.py) against the standard library's calendar."""
 
 from __future__ import annotations
 
 import calendar
 import datetime as dt
 
-from sizing.months import add_months, add_years, calendar_months
+from sizing.jurisdiction.months import add_months, add_years, calendar_months
 
 
 def test_a_date_some_months_later_is_clamped_to_that_months_last_day_as_the_calendar_has_it():

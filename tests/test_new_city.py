@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from sizing.cli import main
-from sizing.jurisdiction import FOLDER_ENV, get
-from sizing.jurisdiction import get as get_jurisdiction
-from sizing.tables import TableError
+from sizing.cli.main import main
+from sizing.io.tables import TableError
+from sizing.jurisdiction.profile import FOLDER_ENV, get
+from sizing.jurisdiction.profile import get as get_jurisdiction
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
@@ -132,10 +132,10 @@ def test_jurisdictions_show_resolves_the_profile(city, capsys):
 def test_a_new_rule_leaves_a_profile_that_does_not_list_it_unaffected(city, tmp_path):
     """A sample box downstream, added as a rule: the City's and Exampleville's reviews are as before; a profile
     that lists it without its parameter is refused at load, naming the parameter and the rule."""
-    from sizing import submittal
     from sizing.finding import PASS, Finding
-    from sizing.ordinance.review import review
-    from sizing.ordinance.rules import registry
+    from sizing.io import submittal
+    from sizing.rules.review import review
+    from sizing.rules.review_rules import registry
 
     def findings(jurisdiction):
         return [(f.rule, f.status) for f in review(submittal.load(EXAMPLES / "review-compliant.yaml",
@@ -143,7 +143,7 @@ def test_a_new_rule_leaves_a_profile_that_does_not_list_it_unaffected(city, tmp_
 
     before = {jid: findings(get(jid)) for jid in ("tracy", "exampleville")}
 
-    from sizing import rule_catalogue
+    from sizing.jurisdiction import rule_catalogue
 
     rule_catalogue.add(rule_catalogue.RuleEntry("sample_box", order=175, parameters={"sample_box_downstream": None}))
 
@@ -212,8 +212,8 @@ def test_the_review_reads_the_one_jurisdiction_the_submittal_was_read_under():
     document (its default connections, its waiver) was read under."""
     import inspect
 
-    from sizing import submittal
-    from sizing.ordinance.review import review
+    from sizing.io import submittal
+    from sizing.rules.review import review
 
     assert list(inspect.signature(review).parameters) == ["sub", "today"]
     sub = submittal.load(EXAMPLES / "review-noncompliant.yaml", jurisdiction=get_jurisdiction("cpc"))
@@ -239,8 +239,8 @@ def test_openings_per_length_and_a_rating_range_are_profile_data(tmp_path):
     Grease traps 20 to 55 gpm: 35 gpm passes, 75 gpm fails."""
     import yaml
 
-    from sizing import submittal
-    from sizing.ordinance.review import review
+    from sizing.io import submittal
+    from sizing.rules.review import review
 
     (tmp_path / "openings.yaml").write_text(OPENINGS, encoding="utf-8")
     city = get("openings", tmp_path)

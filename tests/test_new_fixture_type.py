@@ -7,10 +7,10 @@ import shutil
 
 import pytest
 
-import sizing.tables as tables
-from sizing import submittal
-from sizing.size import size
-from sizing.submittal import from_dict
+import sizing.io.tables as tables
+from sizing.cpc.size import size
+from sizing.io import submittal
+from sizing.io.submittal import from_dict
 
 ENTRY = """  vegetable_prep_sink:    {label: "Vegetable preparation sink", row: sink_commercial_food_waste, counted: row,
                            area: food_prep, aliases: [veg_sink], provenance: derived,

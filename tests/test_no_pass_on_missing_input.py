@@ -17,8 +17,8 @@ import pytest
 import yaml
 
 from sizing.errors import SizingInputError
-from sizing.ordinance.review import review
-from sizing.submittal import from_dict
+from sizing.io.submittal import from_dict
+from sizing.rules.review import review
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from sizing.jurisdiction import get as get_jurisdiction
+from sizing.jurisdiction.profile import get as get_jurisdiction
+from sizing.program.report import diff_text
 from sizing.quantities import number, quantity_of, show
-from sizing.report.register import diff_text
 
 
 def test_a_flow_just_over_a_rating_shows_why_it_needs_the_next_one():
@@ -37,7 +37,7 @@ def test_the_cycle_diff_shows_values_not_python_words():
 
 def test_a_percentage_prints_one_way():
     """5.25 in of FOG + solids in a 48 in liquid depth is 5.25 / 48 = 10.9375 %: one decimal, everywhere."""
-    from sizing.ordinance.accumulation import limit_finding
+    from sizing.rules.accumulation import limit_finding
 
     assert show(10.9375, "%") == "10.9 %"
     assert number(10.9375, quantity_of("percent_full")) == "10.9"
@@ -47,8 +47,8 @@ def test_a_percentage_prints_one_way():
 
 def test_a_value_beside_its_limit_is_never_printed_as_the_limit():
     """12.02 in of 48 in is 25.0417 %: over the 25 % limit, so not '25 %' but '25.04 %'."""
-    from sizing.ordinance.accumulation import limit_finding
     from sizing.quantities import show_against
+    from sizing.rules.accumulation import limit_finding
 
     assert show_against(25.0417, 25.0, "%") == "25.04 %"
     assert show_against(25.0, 25.0, "%") == "25 %"
@@ -64,7 +64,7 @@ def test_a_manhole_and_its_limit_print_alike():
 def test_a_volume_prints_to_one_decimal():
     """PDI G-101: one 48 x 24 x 12 in sink holds 13,824 in3 / 231 in3 per gal = 59.844 gal -> '59.8 gal';
     1890 L / 3.785411784 L per gal = 499.29 gal -> '499.3 gal'."""
-    from sizing.ordinance.rules.context import gal
+    from sizing.rules.review_rules.context import gal
 
     assert (show(13824 / 231, "gal"), gal(13824 / 231), show(1890 / 3.785411784, "gal")) == \
         ("59.8 gal", "59.8 gal", "499.3 gal")
@@ -73,8 +73,8 @@ def test_a_volume_prints_to_one_decimal():
 def test_the_maintenance_report_prints_the_rule_s_percentage():
     """The example restaurant log's latest reading, 3 in + 2.25 in = 5.25 in of 48 in = 10.9375 %, prints as
     10.9 % in the report's reading line, its table and its findings alike."""
-    from sizing.ordinance import maintenance as m
     from sizing.report.maintenance import maintenance_text
+    from sizing.rules import maintenance as m
 
     text = maintenance_text(m.plan(m.load("examples/maintenance-restaurant.yaml"), get_jurisdiction("tracy")))
     assert "10.9375" not in text and "10.938" not in text and "10.94 %" not in text

@@ -1,4 +1,4 @@
-"""An FSE's status is decided in one place, sizing/ordinance/compliance.py: no other module writes a status word of
+"""An FSE's status is decided in one place, sizing/rules/compliance.py: no other module writes a status word of
 an FSE, and every reader that shows one (the FSE list and the export made from it, ``register show``, the program
 summary, the Program page) takes it from the register's compliance module."""
 
@@ -11,7 +11,7 @@ from tests.conftest import ROOT
 
 #: The FSE's status words, and the ones the FSE list used to make of its own.
 WORDS = ("in_violation", "action_due", "in_compliance", "no review", "corrections required")
-HOME = ROOT / "sizing" / "ordinance" / "compliance.py"
+HOME = ROOT / "sizing" / "rules" / "compliance.py"
 
 
 def test_no_other_module_writes_an_fse_status_word():
@@ -28,12 +28,12 @@ def test_no_other_module_writes_an_fse_status_word():
 
 
 def test_every_reader_of_the_status_calls_the_compliance_module():
-    from sizing.commands import register as command
-    from sizing.register import queries, summary
+    from sizing.cli import register as command
+    from sizing.program import queries, summary
 
     assert "with_compliance(" in inspect.getsource(queries.fse_list)
-    assert "from sizing.register.compliance import states" in inspect.getsource(queries.with_compliance)
+    assert "from sizing.program.compliance import states" in inspect.getsource(queries.with_compliance)
     assert "state(" in inspect.getsource(command._show)
     assert "fse_list(" in inspect.getsource(summary.summary)
-    page = (ROOT / "app_pages" / "program.py").read_text(encoding="utf-8")  # the page's filter: the same words
-    assert "fse_list(" in page and "from sizing.ordinance.compliance import STATUSES" in page
+    page = (ROOT / "app_pages" / "pages" / "program.py").read_text(encoding="utf-8")  # the page's filter: the same words
+    assert "fse_list(" in page and "from sizing.rules.compliance import STATUSES" in page

@@ -11,7 +11,7 @@ ROOT = Path(__file__).resolve().parent.parent
 OWN_FORMAT = re.compile(r"\{[^{}]+:(?:g|,g|\.\d+f|,\.\d+f)\} ?(?:in|gal|gpm|%|degF|DFU|ft)(?![\w/])")
 #: All the package and the pages, but the frozen migrations (they keep the text the register printed then).
 SCANNED = [ROOT / "sizing", ROOT / "app_pages"]
-FROZEN = ROOT / "sizing" / "register" / "migrations"
+FROZEN = ROOT / "sizing" / "program" / "migrations"
 
 
 def own_formats(paths) -> list[str]:

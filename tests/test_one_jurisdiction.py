@@ -10,12 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from sizing.jurisdiction import Jurisdiction
+from sizing.jurisdiction.profile import Jurisdiction
 
 SIZING = Path(__file__).resolve().parent.parent / "sizing"
 #: Where the jurisdiction is only ever given, never resolved: no import of the registry's look-ups.
-BELOW_THE_BOUNDARY = [*(SIZING / "ordinance").rglob("*.py"), *(SIZING / "sections").rglob("*.py"),
-                      *(SIZING / "cpc").rglob("*.py"), SIZING / "submittal.py",
+BELOW_THE_BOUNDARY = [*(SIZING / "rules").rglob("*.py"), *(SIZING / "io" / "sections").rglob("*.py"),
+                      *(SIZING / "cpc").rglob("*.py"), SIZING / "io" / "submittal.py",
                       *(p for p in (SIZING / "report").rglob("*.py") if p.name != "jurisdictions_doc.py")]
 LOOK_UPS = {"get", "load_file"}
 #: The names a jurisdiction has gone by; none may be a parameter typed ``Any``.
@@ -26,12 +26,12 @@ def _look_ups(tree: ast.AST) -> list[str]:
     """The registry's look-ups a module imports, or reaches through the imported module (``jurisdiction.get``)."""
     found, aliases = [], set()
     for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom) and node.module == "sizing.jurisdiction":
+        if isinstance(node, ast.ImportFrom) and node.module == "sizing.jurisdiction.profile":
             found += [f"line {node.lineno}: imports {a.name}" for a in node.names if a.name in LOOK_UPS]
-        elif isinstance(node, ast.ImportFrom) and node.module == "sizing":
-            aliases |= {a.asname or a.name for a in node.names if a.name == "jurisdiction"}
+        elif isinstance(node, ast.ImportFrom) and node.module == "sizing.jurisdiction":
+            aliases |= {a.asname or a.name for a in node.names if a.name == "profile"}
         elif isinstance(node, ast.Import):
-            aliases |= {a.asname or a.name for a in node.names if a.name == "sizing.jurisdiction"}
+            aliases |= {a.asname or a.name for a in node.names if a.name == "sizing.jurisdiction.profile"}
     for node in ast.walk(tree):
         if isinstance(node, ast.Attribute) and node.attr in LOOK_UPS and ast.unparse(node.value) in aliases:
             found.append(f"line {node.lineno}: calls {ast.unparse(node)}")
@@ -44,10 +44,10 @@ def test_nothing_below_the_boundary_looks_a_jurisdiction_up(path):
 
 
 def test_the_guard_sees_a_look_up():
-    assert _look_ups(ast.parse("from sizing.jurisdiction import Jurisdiction, get")) == ["line 1: imports get"]
-    assert _look_ups(ast.parse("def f():\n    from sizing.jurisdiction import load_file as lf\n")) == [
+    assert _look_ups(ast.parse("from sizing.jurisdiction.profile import Jurisdiction, get")) == ["line 1: imports get"]
+    assert _look_ups(ast.parse("def f():\n    from sizing.jurisdiction.profile import load_file as lf\n")) == [
         "line 2: imports load_file"]
-    assert _look_ups(ast.parse("from sizing import jurisdiction as j\nj.get('tracy')\n")) == [
+    assert _look_ups(ast.parse("from sizing.jurisdiction import profile as j\nj.get('tracy')\n")) == [
         "line 2: calls j.get"]
 
 
@@ -83,7 +83,7 @@ def test_the_calendar_reads_the_holidays_of_the_object_it_is_given():
     """A Jurisdiction no folder holds, under the id of a shipped one: its own list decides, not the file's. Its
     only closure day is its own (Christmas Eve); Thanksgiving Day, a holiday of the shipped profile, is a working
     day here."""
-    from sizing.ordinance.calendar import add_working_days, holiday_name, is_working_day
+    from sizing.jurisdiction.calendar import add_working_days, holiday_name, is_working_day
 
     own = Jurisdiction(id="tracy", raw={"holidays": {"country": "US", "subdivision": "CA", "observed": [],
                                                      "local": [{"name": "Christmas Eve", "month": 12, "day": 24}]}})
@@ -93,8 +93,8 @@ def test_the_calendar_reads_the_holidays_of_the_object_it_is_given():
     assert add_working_days(dt.date(2025, 12, 23), 2, own) == dt.date(2025, 12, 26)
 
 
-@pytest.mark.parametrize("function", ["sizing.ordinance.review:review", "sizing.ordinance.waiver:decide",
-                                      "sizing.ordinance.waiver:parse_waiver"])
+@pytest.mark.parametrize("function", ["sizing.rules.review:review", "sizing.rules.waiver:decide",
+                                      "sizing.rules.waiver:parse_waiver"])
 def test_a_decision_takes_the_jurisdiction_of_its_submittal_only(function):
     import importlib
 
@@ -103,8 +103,8 @@ def test_a_decision_takes_the_jurisdiction_of_its_submittal_only(function):
 
 
 def test_the_submittal_carries_the_object_it_was_read_under():
-    from sizing import submittal
-    from sizing.jurisdiction import get
+    from sizing.io import submittal
+    from sizing.jurisdiction.profile import get
 
     cpc = get("cpc")
     sub = submittal.from_dict({"fixtures": [{"type": "floor_drain"}]}, jurisdiction=cpc)

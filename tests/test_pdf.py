@@ -4,12 +4,12 @@ import io
 
 from pypdf import PdfReader
 
-from sizing import submittal
-from sizing.cli import main
-from sizing.ordinance.review import review
+from sizing.cli.main import main
+from sizing.cpc.size import size
+from sizing.io import submittal
 from sizing.report.pdf import ReportPDF, provenance_notes, sizing_pdf
 from sizing.report.review import review_pdf
-from sizing.size import size
+from sizing.rules.review import review
 
 
 def text_of(data: bytes) -> str:

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from sizing import submittal
-from sizing.ordinance.review import review
+from sizing.io import submittal
 from sizing.report.review import review_pdf
+from sizing.rules.review import review
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 REVIEWS = sorted([*EXAMPLES.glob("review-*.yaml"), *(EXAMPLES / "register").glob("corner-cafe-cycle*.yaml")])

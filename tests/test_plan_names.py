@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from sizing.cli import main
+from sizing.cli.main import main
 from tests.conftest import EXAMPLES
 
 ZERO_BASED = re.compile(r"\b(fixtures|manholes|services|measurements|training)\[\d+\]")
@@ -32,9 +32,9 @@ def test_maintenance_counts_from_one(path, capsys):
 
 
 def test_the_pdf_names_submitted_values_by_their_steps(examples):
-    from sizing import submittal
+    from sizing.cpc.size import size
+    from sizing.io import submittal
     from sizing.report.pdf import provenance_notes
-    from sizing.size import size
 
     note = provenance_notes(size(submittal.load(examples / "restaurant.yaml")))[-1]
     assert note == ("Values given by the submitter (not from a code table): Code edition; DFU of fixture 7: 1 x "

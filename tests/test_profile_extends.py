@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from sizing.cli import main
-from sizing.jurisdiction import get, load_file
-from sizing.profiles import ProfileError
+from sizing.cli.main import main
+from sizing.jurisdiction.check import ProfileError
+from sizing.jurisdiction.profile import get, load_file
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 

@@ -24,9 +24,9 @@ from pathlib import Path
 import pytest
 import yaml
 
-from sizing import submittal
-from sizing.jurisdiction import available, get
-from sizing.ordinance.review import review
+from sizing.io import submittal
+from sizing.jurisdiction.profile import available, get
+from sizing.rules.review import review
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
@@ -159,7 +159,7 @@ def test_an_unmarked_dishwasher_on_a_grease_trap_is_counted_and_fails_under_long
 
 def test_a_type_called_both_a_grease_trap_and_a_grease_interceptor_is_refused(tmp_path):
     from sizing.errors import TableError
-    from sizing.jurisdiction import load_file
+    from sizing.jurisdiction.profile import load_file
 
     raw = yaml.safe_load((PROFILES / "long-beach.yaml").read_text())
     raw["device_terms"]["grease_interceptor"] = ["gravity", "hydromechanical"]

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import yaml
 
-from sizing import submittal
-from sizing.cli import main
-from sizing.jurisdiction import get
-from sizing.jurisdiction import get as get_jurisdiction
-from sizing.ordinance.review import review
+from sizing.cli.main import main
+from sizing.io import submittal
+from sizing.jurisdiction.profile import get
+from sizing.jurisdiction.profile import get as get_jurisdiction
+from sizing.rules.review import review
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 

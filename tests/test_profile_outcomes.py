@@ -7,9 +7,9 @@ CPC 1014.2.1: a 12 x 12 x 10 in bar sink holds 1440 / 231 = 6.23 gal, 75 % of it
 
 from __future__ import annotations
 
-from sizing import submittal
-from sizing.jurisdiction import get as get_jurisdiction
-from sizing.ordinance.review import review
+from sizing.io import submittal
+from sizing.jurisdiction.profile import get as get_jurisdiction
+from sizing.rules.review import review
 
 INTERCEPTOR_500 = {"type": "gravity", "volume": "500 gal", "compartments": 2, "sanitary_tees": 2,
                    "manholes": [{"over": "sanitary_tee", "diameter": "24 in", "to_grade": True},

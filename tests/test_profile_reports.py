@@ -12,11 +12,11 @@ import pytest
 import yaml
 from pypdf import PdfReader
 
-from sizing import submittal
-from sizing.jurisdiction import get as get_jurisdiction
-from sizing.ordinance.review import review
+from sizing.io import submittal
+from sizing.jurisdiction.profile import get as get_jurisdiction
 from sizing.report.correction import build, letter_pdf
 from sizing.report.review import review_pdf
+from sizing.rules.review import review
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
@@ -87,7 +87,7 @@ def test_a_finding_resting_on_a_derived_value_says_so_in_the_report():
 
 
 def test_the_text_and_markdown_reviews_name_the_ordinance_and_the_derived_value(capsys):
-    from sizing.cli import main
+    from sizing.cli.main import main
 
     for fmt in ("text", "markdown"):
         assert main(["review", str(EXAMPLES / "review-noncompliant.yaml"), "--jurisdiction", "placerville",

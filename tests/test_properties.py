@@ -6,10 +6,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sizing.cpc.gravity import gravity_interceptor_volume
+from sizing.cpc.size import size
 from sizing.errors import SizingInputError
-from sizing.size import size
-from sizing.submittal import fixture_types, from_dict
-from sizing.units import parse_quantity
+from sizing.io.submittal import fixture_types, from_dict
+from sizing.io.units import parse_quantity
 
 ROW_TYPES = sorted(k for k, t in fixture_types().items() if t.row)
 

@@ -9,18 +9,18 @@ import pytest
 import yaml
 from pypdf import PdfReader
 
-from sizing import submittal
-from sizing.cli import build_parser, main
+from sizing.cli.main import build_parser, main
+from sizing.cpc.size import size
 from sizing.errors import SizingInputError
-from sizing.jurisdiction import get as get_jurisdiction
-from sizing.ordinance import maintenance
-from sizing.ordinance.review import review
+from sizing.io import submittal
+from sizing.jurisdiction.profile import get as get_jurisdiction
 from sizing.report import review as render
 from sizing.report.maintenance import maintenance_pdf
 from sizing.report.pdf import sizing_pdf
 from sizing.report.review import review_pdf
 from sizing.report.text import name_rows, sizing_markdown
-from sizing.size import size
+from sizing.rules import maintenance
+from sizing.rules.review import review
 
 
 def text_of(data: bytes) -> str:

@@ -5,12 +5,12 @@ import datetime as dt
 
 import pytest
 
-from sizing import submittal
+from sizing.coded_warnings import codes
 from sizing.errors import SizingInputError
-from sizing.jurisdiction import get as get_jurisdiction
-from sizing.notes import codes
-from sizing.ordinance.review import review
-from sizing.ordinance.rules.context import NOT_SHOWN
+from sizing.io import submittal
+from sizing.jurisdiction.profile import get as get_jurisdiction
+from sizing.rules.review import review
+from sizing.rules.review_rules.context import NOT_SHOWN
 
 # 3 + 2 x 2 + 3 = 10 DFU -> 750 gal (Table 1014.3.6: up to 21 DFU).
 BASE = {

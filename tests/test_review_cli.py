@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from sizing.cli import main
+from sizing.cli.main import main
 
 
 def test_compliant_example_exits_0(examples, capsys):
@@ -110,8 +110,8 @@ def _strings(node):
 def plan_review_submittals():
     """The example documents a plan review reads: YAML/JSON mappings with something to size that are not
     maintenance logs (batch CSVs, folders and maintenance logs are left out, found by their content)."""
-    from sizing import parse
-    from sizing.register.evaluated import detect_kind
+    from sizing.io import fields as parse
+    from sizing.program.evaluated import detect_kind
     from tests.conftest import EXAMPLES
 
     for path in sorted(EXAMPLES.rglob("*")):
@@ -139,7 +139,7 @@ CITY_NOTES = {"review-correction-letter.yaml"}
 @pytest.mark.parametrize("path", [p for p in plan_review_submittals() if p.values[0].name not in CITY_NOTES])
 def test_every_example_reviews_under_the_cpc_profile(path, capsys):
     """``--jurisdiction cpc``: exit 0 or 1, valid JSON, and no city text beyond what the file itself says."""
-    from sizing import parse
+    from sizing.io import fields as parse
     from tests.test_jurisdiction import CITY_TEXT
 
     code = main(["review", str(path), "--jurisdiction", "cpc", "--format", "json"])

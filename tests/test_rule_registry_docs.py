@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from sizing import submittal
-from sizing.ordinance.review import review
-from sizing.ordinance.rules import registry
+from sizing.io import submittal
+from sizing.rules.review import review
+from sizing.rules.review_rules import registry
 from tests.conftest import EXAMPLES
 
 ARCHITECTURE = Path(__file__).resolve().parent.parent / "docs" / "ARCHITECTURE.md"
@@ -53,9 +53,9 @@ def test_every_list_a_rule_appears_in_comes_from_the_catalogue():
     """The correction letter's rules that cite the interceptor's sheet are the catalogue's ``concerns:
     interceptor`` entries (the rules added after the letter was written among them), and each entry of the
     catalogue has its function, in the module the entry names."""
-    from sizing import rule_catalogue
-    from sizing.ordinance.rules import registry
+    from sizing.jurisdiction import rule_catalogue
     from sizing.report import correction
+    from sizing.rules.review_rules import registry
 
     assert {"manhole_spacing", "hgi_rating_range", "local_size", "volume"} <= rule_catalogue.concerning("interceptor")
     assert "interceptor_required" in rule_catalogue.concerning("plan")
@@ -65,7 +65,7 @@ def test_every_list_a_rule_appears_in_comes_from_the_catalogue():
 
 
 def test_a_rule_without_a_catalogue_entry_is_refused():
-    from sizing.ordinance.rules import registry
+    from sizing.rules.review_rules import registry
 
     with pytest.raises(ValueError, match=r"review rule 'no_such_rule' has no entry in tables/review-rules.yaml"):
         registry.review_rule("no_such_rule")

@@ -35,7 +35,7 @@ def test_schema_rejects_a_mistyped_field():
 
 
 def test_schema_lists_every_fixture_type():
-    from sizing.submittal import fixture_types
+    from sizing.io.submittal import fixture_types
 
     described = SCHEMA["$defs"]["fixture"]["properties"]["type"]["description"]
     for key in fixture_types():

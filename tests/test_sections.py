@@ -1,4 +1,4 @@
-"""The submittal's review sections: parsed once when the document is read (sizing.sections), each field list
+"""The submittal's review sections: parsed once when the document is read (sizing.io.sections), each field list
 in one place and the same as the JSON Schema's, and never read again from the raw document downstream."""
 
 import json
@@ -6,11 +6,11 @@ import re
 
 import pytest
 
-from sizing import submittal
-from sizing.cli import main
+from sizing.cli.main import main
 from sizing.errors import SizingInputError
-from sizing.jurisdiction import get as get_jurisdiction
-from sizing.sections import declarations, interceptor, review_notes
+from sizing.io import submittal
+from sizing.io.sections import declarations, interceptor, review_notes
+from sizing.jurisdiction.profile import get as get_jurisdiction
 from tests.conftest import EXAMPLES, ROOT
 
 SCHEMA = json.loads((ROOT / "schema" / "submittal.schema.json").read_text())
@@ -128,7 +128,7 @@ def test_a_bad_interceptor_section_fails_sizing_too(tmp_path, capsys):
 def test_the_waiver_sections_are_parsed_when_the_document_is_read(tmp_path, capsys):
     """Under a jurisdiction that grants waivers, the waiver, application and revocation sections are parsed with
     the rest of the document (a bad one fails sizing too); under one without waivers they are not read."""
-    from sizing.sections.waiver import WaiverApplication
+    from sizing.io.sections.waiver import WaiverApplication
 
     doc = {"fixtures": [{"type": "floor_drain"}], "review_date": "2025-05-01",
            "waiver": {"type": "new_construction", "findings": {"negligible_fog_quantity": True}}}
@@ -149,7 +149,7 @@ def test_the_waiver_sections_are_parsed_when_the_document_is_read(tmp_path, caps
 #: The top-level keys the typed sections own.
 OWNED = (interceptor.SECTION, *declarations.SECTIONS, review_notes.SECTION, "waiver", "application", "revocation")
 RAW_READ = re.compile(r"\.raw\s*(?:\[|\.get\()\s*['\"](" + "|".join(map(re.escape, OWNED)) + r")['\"]")
-DOWNSTREAM = ("sizing/ordinance", "sizing/report", "sizing/commands", "app_pages")
+DOWNSTREAM = ("sizing/rules", "sizing/report", "sizing/cli", "app_pages")
 
 
 def raw_reads(folders=DOWNSTREAM, root=ROOT) -> list[str]:
@@ -179,8 +179,8 @@ def test_the_raw_read_scan_finds_a_read(tmp_path):
 
 def test_the_rules_registry_is_the_jurisdiction_rule_list_in_order():
     """The registry is the one list: its report order is the order the City's profile lists the rules in."""
-    from sizing.jurisdiction import get
-    from sizing.ordinance.rules import registry
+    from sizing.jurisdiction.profile import get
+    from sizing.rules.review_rules import registry
 
     assert registry.ids() == (
         "interceptor_required", "interceptor_type", "volume", "local_size", "hgi_capacity", "hgi_rating_range",
@@ -195,16 +195,16 @@ def test_the_rules_registry_is_the_jurisdiction_rule_list_in_order():
 
 
 def test_each_rule_lives_in_a_rules_module_with_its_clause_on_its_docstring():
-    from sizing.ordinance.rules import registry
+    from sizing.rules.review_rules import registry
 
     for rule in (spec.function for spec in registry.rules()):
-        assert rule.__module__.startswith("sizing.ordinance.rules."), rule.__name__
+        assert rule.__module__.startswith("sizing.rules.review_rules."), rule.__name__
         lines = [line.strip() for line in (rule.__doc__ or "").strip().splitlines()]
         assert len(lines) >= 2 and re.search(r"CPC|FOG ordinance", " ".join(lines[1:])), rule.__name__
 
 
 def test_the_review_modules_are_small():
-    paths = [ROOT / "sizing/ordinance/review.py", *sorted((ROOT / "sizing/ordinance/rules").glob("*.py")),
-             *sorted((ROOT / "sizing/sections").glob("*.py"))]
+    paths = [ROOT / "sizing/rules/review.py", *sorted((ROOT / "sizing/rules/rules").glob("*.py")),
+             *sorted((ROOT / "sizing/io/sections").glob("*.py"))]
     sizes = {p.relative_to(ROOT).as_posix(): len(p.read_text(encoding="utf-8").splitlines()) for p in paths}
     assert {k: n for k, n in sizes.items() if n > 400} == {}

@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 import yaml
 
-from sizing import submittal
-from sizing.cli import main
-from sizing.jurisdiction import Jurisdiction, available, get
-from sizing.jurisdiction import get as get_jurisdiction
-from sizing.ordinance.review import review
+from sizing.cli.main import main
+from sizing.io import submittal
+from sizing.jurisdiction.profile import Jurisdiction, available, get
+from sizing.jurisdiction.profile import get as get_jurisdiction
+from sizing.rules.review import review
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
@@ -77,7 +77,7 @@ def test_fullerton_cites_its_own_sections_and_applies_no_deadline_its_text_does_
 def test_fullerton_counts_a_dishwasher_with_a_warning_its_text_does_not_settle():
     """12.20.220(F) keeps dishwashers off grease traps; the interceptor rule was not read: the dishwasher is counted
     (2 DFU, Table 702.1) and the sizing says the basis is unconfirmed."""
-    from sizing.size import size
+    from sizing.cpc.size import size
 
     r = size(submittal.from_dict({"fixtures": [{"type": "dishwasher"}]}, jurisdiction=get_jurisdiction("fullerton")))
     assert r.dfu_total == 2

@@ -2,9 +2,9 @@
 
 import pytest
 
-from sizing.jurisdiction import get as get_jurisdiction
-from sizing.size import size
-from sizing.submittal import from_dict, load
+from sizing.cpc.size import size
+from sizing.io.submittal import from_dict, load
+from sizing.jurisdiction.profile import get as get_jurisdiction
 
 
 def test_footnote_3_adds_flow_times_30_minutes():
@@ -303,7 +303,7 @@ CATALOG = ["pre_rinse_sink", "pot_sink", "two_compartment_sink", "wok_range", "s
 
 def test_catalog_types_say_how_they_are_counted():
     """Item 7: every catalog type is known, says how it is counted and carries its provenance."""
-    from sizing.submittal import fixture_aliases, fixture_types
+    from sizing.io.submittal import fixture_aliases, fixture_types
 
     kinds = fixture_types()
     for name in CATALOG:
@@ -424,8 +424,8 @@ def test_cpc_2025_values_are_carried_not_confirmed():
 
 def test_table_row_names_are_the_codes_own():
     """Item 11: Table 702.1 row names carry no kitchen mapping; the mapping lives in the fixture-type data."""
-    from sizing.submittal import fixture_types
-    from sizing.tables import load_table
+    from sizing.io.submittal import fixture_types
+    from sizing.io.tables import load_table
 
     names = {r["id"]: r["fixture"] for r in load_table("702.1").rows}
     assert names["sink_commercial_food_waste"] == "Sink, commercial, with food waste"
@@ -438,7 +438,7 @@ def test_table_row_names_are_the_codes_own():
 def test_app_editor_shows_the_connection_default():
     """Item 3: the app's fixture editor shows a toilet and a dishwasher left unmarked as not connected, as sizing
     counts them; a floor drain as connected."""
-    from app_pages.fixtures import frame as fixtures_frame
+    from app_pages.widgets.fixtures import frame as fixtures_frame
 
     frame = fixtures_frame([{"type": "toilet"}, {"type": "dishwasher"}, {"type": "floor_drain"},
                             {"type": "lavatory", "connected_to_interceptor": True}], get_jurisdiction("tracy"))
@@ -451,7 +451,7 @@ def test_app_editor_counts_the_box_as_shown():
     is left to that default."""
     import pandas as pd
 
-    from app_pages.fixtures import COLUMNS, schedule
+    from app_pages.widgets.fixtures import COLUMNS, schedule
 
     rows = [{"type": "water_closet", "connected": True}, {"type": "floor_drain", "connected": False},
             {"type": "water_closet", "connected": False}, {"type": "floor_drain", "connected": True}]

@@ -14,12 +14,12 @@ from pathlib import Path
 
 import pytest
 
-from sizing.cli import main
-from sizing.jurisdiction import get as get_jurisdiction
-from sizing.ordinance import maintenance as m
-from sizing.ordinance.review import review
-from sizing.size import size
-from sizing.submittal import from_dict
+from sizing.cli.main import main
+from sizing.cpc.size import size
+from sizing.io.submittal import from_dict
+from sizing.jurisdiction.profile import get as get_jurisdiction
+from sizing.rules import maintenance as m
+from sizing.rules.review import review
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
@@ -190,7 +190,7 @@ def test_an_approved_interval_in_months_counts_calendar_months(interval, due):
 
 def test_the_deadline_day_is_due_and_the_day_after_overdue():
     """"Within 180 working days" includes day 180."""
-    from sizing.ordinance.due import status as due_status
+    from sizing.rules.due import status as due_status
 
     day = dt.date(2026, 11, 17)
     assert [due_status(day, day - dt.timedelta(days=1)), due_status(day, day),

@@ -2,10 +2,10 @@
 
 import pytest
 
+from sizing.cpc.size import size
 from sizing.errors import SizingInputError
-from sizing.parse import parse_document
-from sizing.size import size
-from sizing.submittal import from_dict
+from sizing.io.fields import parse_document
+from sizing.io.submittal import from_dict
 
 
 def fx(**kw):

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from sizing import submittal
 from sizing.errors import SizingInputError
-from sizing.jurisdiction import get as get_jurisdiction
+from sizing.io import submittal
+from sizing.jurisdiction.profile import get as get_jurisdiction
 
 
 def read(*fixtures, jurisdiction=None):

@@ -3,9 +3,9 @@
 import pytest
 
 from sizing.errors import TableError
-from sizing.jurisdiction import get as get_jurisdiction
-from sizing.submittal import fixture_types
-from sizing.tables import PROVENANCE_LEVELS, editions, load_table, table_names
+from sizing.io.submittal import fixture_types
+from sizing.io.tables import PROVENANCE_LEVELS, editions, load_table, table_names
+from sizing.jurisdiction.profile import get as get_jurisdiction
 
 # Published values (plumbing-code facts: Table 1014.3.6 confirmed, others secondary/derived).
 T_1014_3_6 = [(8, 500), (21, 750), (35, 1000), (90, 1250), (172, 1500), (216, 2000), (307, 2500), (342, 3000),
@@ -145,7 +145,7 @@ def test_2025_tables_are_carried_with_the_2022_values_and_levels(name):
 
 
 def test_a_carried_table_cannot_claim_another_level(tmp_path):
-    from sizing.tables import _read
+    from sizing.io.tables import _read
 
     path = tmp_path / "table-x.yaml"
     path.write_text('table: x\ntitle: x\nedition: "2025"\nsource: s\nprovenance: confirmed\ncarried_from: "2022"\n'
@@ -169,7 +169,7 @@ def test_data_files_read_the_same_with_the_fast_loader():
     PyYAML's pure-Python safe loader (the start-up speed never changes a value)."""
     import yaml
 
-    from sizing.tables import read_data_yaml, tables_dir
+    from sizing.io.tables import read_data_yaml, tables_dir
 
     files = sorted(tables_dir().rglob("*.yaml"))
     assert len(files) > 10
@@ -181,7 +181,7 @@ def test_data_files_read_the_same_with_the_fast_loader():
 def test_a_carried_table_is_the_earlier_table_plus_its_changed_rows(tmp_path):
     """CPC 2025 files hold only their header and the rows that change: a row given under changed_rows replaces the
     2022 row with the same key (its own level kept), a new key is added; every other row is 2022's, carried."""
-    from sizing.tables import _read
+    from sizing.io.tables import _read
 
     path = tmp_path / "table-1014.3.6.yaml"
     path.write_text('table: "1014.3.6"\nedition: "2025"\nprovenance: carried\ncarried_from: "2022"\n'

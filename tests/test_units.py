@@ -1,7 +1,7 @@
 import pytest
 
 from sizing.errors import SizingInputError
-from sizing.units import convert, parse_quantity
+from sizing.io.units import convert, parse_quantity
 
 
 @pytest.mark.parametrize(("text", "unit", "expected"), [
@@ -68,7 +68,7 @@ def test_anything_else_is_refused_clearly(text):
 
 def test_every_alias_reads_to_its_dimension():
     """Each entry of the alias table names a unit pint knows, of the dimension its group says."""
-    from sizing.units import UNIT_ALIASES, registry, unit_name
+    from sizing.io.units import UNIT_ALIASES, registry, unit_name
 
     ureg = registry()  # each alias must name a unit pint knows
     Q_ = ureg.Quantity

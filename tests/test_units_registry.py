@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from sizing import units
 from sizing.errors import SizingInputError
-from sizing.units import convert, parse_quantity
+from sizing.io import units
+from sizing.io.units import convert, parse_quantity
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -60,7 +60,7 @@ def test_junk_unit_outside_the_table_is_an_input_error():
 
 
 def test_one_registry_with_the_project_units():
-    """One registry a process, pint's own, with the project's flow units from ``sizing/units.txt``:
+    """One registry a process, pint's own, with the project's flow units from ``sizing/io/units.txt``:
     1 gpm = 3.785411784 L/min, 1 gpd = 1/1440 gpm, 1 lpm = 1 L/min."""
     assert units.registry() is units.registry()
     assert convert(1, "gpm", "lpm") == pytest.approx(3.785411784, rel=1e-12)
@@ -78,7 +78,7 @@ COMMANDS = [
 ]
 _PROBE = """
 import contextlib, io, json, sys
-from sizing.cli import main
+from sizing.cli.main import main
 with contextlib.redirect_stdout(io.StringIO()):
     code = main(sys.argv[1:])
 print(json.dumps({"code": code, "modules": sorted(m for m in sys.modules if m.split(".")[0] in %r)}))
@@ -99,7 +99,7 @@ def test_command_line_does_not_import_what_it_does_not_use(argv):
 def test_pdf_and_deadline_still_load_their_libraries(tmp_path):
     """Item 1: the deferred imports still happen where they are needed (a deadline, a PDF)."""
     pdf = tmp_path / "review.pdf"
-    code = ("import sys\nfrom sizing.cli import main\n"
+    code = ("import sys\nfrom sizing.cli.main import main\n"
             f"code = main(['review', 'examples/review-noncompliant.yaml', '--format', 'pdf', '-o', {str(pdf)!r}])\n"
             "print(code, 'holidays' in sys.modules, 'fpdf' in sys.modules)")
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120,

@@ -11,12 +11,12 @@ import pypdf
 import pytest
 import yaml
 
-from sizing import submittal
-from sizing.cli import main
+from sizing.cli.main import main
 from sizing.errors import SizingInputError
-from sizing.ordinance.revocation import revocation_notice_valid
-from sizing.ordinance.waiver import decide
+from sizing.io import submittal
 from sizing.report.letter import waiver_markdown, waiver_pdf
+from sizing.rules.revocation import revocation_notice_valid
+from sizing.rules.waiver import decide
 
 C_KEYS = ["negligible_fog_quantity", "not_significant_contributor", "bmps_and_compliance", "sewer_lines_condition",
           "no_foreseeable_change", "no_other_condition"]
@@ -290,7 +290,7 @@ def test_no_application_data_is_no_data_not_passed():
 
 
 def test_thresholds_come_from_the_profile():
-    from sizing.jurisdiction import get
+    from sizing.jurisdiction.profile import get
 
     ev = get("tracy").raw["waiver_evidence"]
     assert ev["policy"] == "local"
@@ -497,7 +497,7 @@ def test_decision_text_and_letter_say_which_paragraph_admitted_it(capsys, tmp_pa
 
 def test_granted_waiver_fields_parse_and_unknown_status_is_an_error():
     """Item 6: status, granted_on and conditions are part of the waiver section."""
-    from sizing.ordinance.waiver import parse_waiver
+    from sizing.rules.waiver import parse_waiver
 
     sub = submittal.from_dict({**d_doc(inadequate_space=True), "waiver": {
         **d_doc(inadequate_space=True)["waiver"], "status": "granted", "granted_on": "2025-04-01",

@@ -10,14 +10,14 @@ from pathlib import Path
 import pypdf
 import pytest
 
-from sizing import submittal
-from sizing.cli import main
+from sizing.cli.main import main
 from sizing.finding import Finding
-from sizing.jurisdiction import get as get_jurisdiction
-from sizing.ordinance import revocation as revocation_module
-from sizing.ordinance import waiver, waiver_evidence
+from sizing.io import submittal
+from sizing.io.sections import waiver as sections
+from sizing.jurisdiction.profile import get as get_jurisdiction
 from sizing.report.letter import waiver_markdown, waiver_pdf, waiver_text
-from sizing.sections import waiver as sections
+from sizing.rules import revocation as revocation_module
+from sizing.rules import waiver, waiver_evidence
 from tests.conftest import ROOT
 from tests.test_waiver import D_KEYS, MET, b_doc, c_doc, d_doc, revocation, run
 

@@ -18,10 +18,10 @@ installed_volume_gal        no        [gal] the existing interceptor, per submit
 notes                       no        free text, not read
 ==========================  ========  ==========================================================================
 
-Each submittal is sized exactly as ``sizing size`` (:func:`sizing.size.size`) sizes the submittal whose
+Each submittal is sized exactly as ``sizing size`` (:func:`sizing.cpc.size.size`) sizes the submittal whose
 ``fixtures`` are its lines in file order (:func:`submittal_document` builds that document), by the same
 functions: each distinct kind of line (type, trap size, flow, connection cell, count above 0) is resolved once
-by :func:`sizing.lines.fixture_line` (DFU by Table 702.1, by trap size from Table 702.2(1), footnote 3 for
+by :func:`sizing.cpc.fixture_lines.fixture_line` (DFU by Table 702.1, by trap size from Table 702.2(1), footnote 3 for
 flow-only fixtures, indirect fixtures, connection defaults of the jurisdiction) and the results are spread
 over the rows (:mod:`sizing.batch.resolve`); each distinct DFU total is looked up once in Table 1014.3.6
 (:func:`sizing.cpc.gravity.gravity_interceptor_volume`); above the last row the volume is empty
@@ -90,7 +90,7 @@ from sizing.batch.reading import IGNORED_COLUMNS, OPTIONAL_COLUMNS, REQUIRED_COL
 from sizing.batch.resolve import Resolver
 from sizing.batch.rows import FLOW_MAX_GPM, TRAP_MAX_IN, Rows, parse_rows
 from sizing.batch.volumes import UNDERSIZED_TOLERANCE_GAL, assemble
-from sizing.jurisdiction import Jurisdiction, default_jurisdiction
+from sizing.jurisdiction.profile import Jurisdiction, default_jurisdiction
 
 __all__ = ["CHUNK_ROWS", "FIXTURE_FIELD", "FLOW_MAX_GPM", "IGNORED_COLUMNS", "OPTIONAL_COLUMNS", "REJECT_COLUMNS",
            "REQUIRED_COLUMNS", "RESULT_COLUMNS", "TRAP_MAX_IN", "UNDERSIZED_TOLERANCE_GAL", "BatchResult",

@@ -10,7 +10,7 @@ import pandas as pd
 from sizing.batch.output import py
 from sizing.batch.rows import blank
 from sizing.errors import SizingInputError
-from sizing.tables import DEFAULT_EDITION, editions
+from sizing.io.tables import DEFAULT_EDITION, editions
 
 #: Inventory column -> submittal fixture field.
 FIXTURE_FIELD = {"fixture_type": "type", "count": "count", "flow_gpm": "flow", "trap_size_in": "trap_size",
@@ -19,7 +19,7 @@ FIXTURE_FIELD = {"fixture_type": "type", "count": "count", "flow_gpm": "flow", "
 
 def submittal_document(rows: Iterable[Mapping[str, Any]] | pd.DataFrame, edition: str | None = None
                        ) -> dict[str, Any]:
-    """The submittal mapping (for :func:`sizing.submittal.from_dict`) whose size the batch reports for these
+    """The submittal mapping (for :func:`sizing.io.submittal.from_dict`) whose size the batch reports for these
     rows of one submittal, in file order. Empty cells are omitted, as in a hand-written submittal.
 
     >>> submittal_document([{"fixture_type": "floor_drain", "count": "3", "flow_gpm": ""}], "2025")

@@ -11,9 +11,9 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from sizing.csv_files import FORMULA_START, fields, spreadsheet_safe  # noqa: F401  (the one CSV writer's rules)
-from sizing.csv_files import csv_text as write_csv
-from sizing.tables import load_table
+from sizing.io.csv_files import FORMULA_START, fields, spreadsheet_safe  # noqa: F401  (the one CSV writer's rules)
+from sizing.io.csv_files import csv_text as write_csv
+from sizing.io.tables import load_table
 
 RESULT_COLUMNS = ("submittal_id", "fixture_lines", "dfu_total", "table_volume_gal", "footnote3_volume_gal",
                   "required_volume_gal", "installed_volume_gal", "undersized", "beyond_table", "warnings")
@@ -105,7 +105,7 @@ def csv_text(frame: pd.DataFrame) -> str:
     reject frames (missing as empty, minimal quoting by the csv module) but for whole numbers, which are written
     as whole numbers (750, not 750.0: counts, DFU and gallons read as a person writes them; other floats as
     repr), formatting each distinct number once: 3-4 x faster than ``to_csv`` on 100,000 rows. Written by the
-    project's one CSV writer (:mod:`sizing.csv_files`): text cells are
+    project's one CSV writer (:mod:`sizing.io.csv_files`): text cells are
     spreadsheet-safe (:func:`spreadsheet_safe`).
 
     >>> csv_text(pd.DataFrame({"id": ["a,b", "c", "d"], "v": [750.0, float("nan"), 1.5]}))
@@ -118,7 +118,7 @@ def csv_text(frame: pd.DataFrame) -> str:
 def csv_chunks(frame: pd.DataFrame) -> Iterator[str]:
     """:func:`csv_text` of the frame in pieces of BLOCK_ROWS rows (the header with the first), so the
     cells of a large inventory's results are never all in memory as text at once. Each column's distinct
-    cells are written (and quoted, :func:`sizing.csv_files.fields`) once, and each block's text is one join of
+    cells are written (and quoted, :func:`sizing.io.csv_files.fields`) once, and each block's text is one join of
     its fields and separators."""
     if len(frame.columns) < 2:  # a lone empty field is quoted by the csv writer ('""'): its own rules
         yield csv_text(frame.iloc[:BLOCK_ROWS])
@@ -141,7 +141,7 @@ def csv_chunks(frame: pd.DataFrame) -> Iterator[str]:
 
 
 def _cells(column: pd.Series) -> list[str]:
-    """Each cell's text (:func:`sizing.csv_files.cell`'s rules), each distinct value written once."""
+    """Each cell's text (:func:`sizing.io.csv_files.cell`'s rules), each distinct value written once."""
     codes, names = _distinct_cells(column)
     return (names if codes is None else names[codes]).tolist()
 

@@ -17,9 +17,9 @@ from typing import Any
 
 import pandas as pd
 
-from sizing import parse
-from sizing.csv_files import line_end_problem
 from sizing.errors import SizingInputError, shown
+from sizing.io import fields as parse
+from sizing.io.csv_files import line_end_problem
 
 REQUIRED_COLUMNS = ("submittal_id", "fixture_type", "count")
 #: The FSE's own details, for the register's import (``sizing register import-inventory``); not read by sizing.

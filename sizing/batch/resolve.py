@@ -2,9 +2,9 @@
 
 A row's DFU, footnote-3 volume, connection and warnings depend only on its fixture type, trap size, flow,
 ``connected_to_interceptor`` cell and whether its count is above 0 (the count multiplies). Each distinct
-combination met is made into a one-unit :class:`sizing.submittal.Fixture` (:func:`sizing.submittal.make_fixture`:
+combination met is made into a one-unit :class:`sizing.io.submittal.Fixture` (:func:`sizing.io.submittal.make_fixture`:
 the type's compartments, indirect drain and the jurisdiction's default connection) and resolved by
-:func:`sizing.lines.fixture_line` and :func:`sizing.lines.line_warnings` twice, without and with a connected
+:func:`sizing.cpc.fixture_lines.fixture_line` and :func:`sizing.cpc.fixture_lines.line_warnings` twice, without and with a connected
 receptor in the submittal; the rows take the results by their line code. No rule is written here.
 """
 
@@ -16,12 +16,12 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from sizing.cpc.fixture_lines import INVENTORY, Run, fixture_line, line_warnings
 from sizing.errors import SizingInputError
-from sizing.jurisdiction import Jurisdiction
-from sizing.lines import INVENTORY, Run, fixture_line, line_warnings
-from sizing.submittal import fixture_types, make_fixture, resolve_type
+from sizing.io.submittal import fixture_types, make_fixture, resolve_type
+from sizing.jurisdiction.profile import Jurisdiction
 
-#: The warnings ``sizing.lines`` gives a line, as bits of a row's warning mask (an inventory has no dfu column,
+#: The warnings ``sizing.cpc.fixture_lines`` gives a line, as bits of a row's warning mask (an inventory has no dfu column,
 #: so no ``dfu_override``).
 WARNING_BITS = {"indirect_no_receptor": 1, "unlisted": 2, "forbidden_connection": 4, "default_trap": 8,
                 "unconfirmed_default": 16}
@@ -50,7 +50,7 @@ class Resolver:
     # --- fixture types ---------------------------------------------------------------------------------
 
     def type_code(self, value: Any) -> int:
-        """Code of a fixture_type cell, normalised as a submittal's type (:func:`sizing.submittal.resolve_type`:
+        """Code of a fixture_type cell, normalised as a submittal's type (:func:`sizing.io.submittal.resolve_type`:
         aliases, case, spaces); an unknown type gets a code too; -1 when the cell is not a fixture type."""
         try:
             key = resolve_type("fixture_type", value, accept_unknown=True)

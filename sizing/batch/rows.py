@@ -13,12 +13,12 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from sizing import parse
 from sizing.batch.output import py
 from sizing.batch.resolve import Resolver
 from sizing.errors import SizingInputError, shown
+from sizing.io import fields as parse
 
-#: The bounds sizing.submittal applies to a fixture's trap_size [in] and flow [gpm].
+#: The bounds sizing.io.submittal applies to a fixture's trap_size [in] and flow [gpm].
 TRAP_MAX_IN = 12
 FLOW_MAX_GPM = 10000
 
@@ -63,7 +63,7 @@ def _distinct(series: pd.Series) -> tuple[np.ndarray, list[Any] | pd.Index]:
 
 def id_problem(sid: str) -> str | None:
     """Why an id cannot be a submittal's (and the register's FSE) id, or None: at most parse.MAX_ID characters
-    (control and invisible characters are refused when the id is read, :func:`sizing.parse.identifier`)."""
+    (control and invisible characters are refused when the id is read, :func:`sizing.io.fields.identifier`)."""
     if len(sid) > parse.MAX_ID:
         return f"submittal_id: expected an id of at most {parse.MAX_ID} characters, got {len(sid):,}: {shown(sid)}"
     return None
@@ -135,7 +135,7 @@ def _numbers(series: pd.Series | None, n: int, field: str, check: Callable[[str,
 
 def _quantity(unit: str, **bounds: Any) -> Callable[[str, Any], float]:
     def check(field: str, value: Any) -> float:
-        from sizing.units import parse_quantity  # pint: only for text cells and error messages
+        from sizing.io.units import parse_quantity  # pint: only for text cells and error messages
 
         return parse_quantity(field, value, unit, **bounds)
     return check
@@ -146,7 +146,7 @@ def _whole(field: str, value: Any) -> float:
 
 
 def _unknown_type_message(value: Any) -> str:
-    from sizing.submittal import resolve_type  # the single-submittal message, incl. "did you mean"
+    from sizing.io.submittal import resolve_type  # the single-submittal message, incl. "did you mean"
 
     try:  # not a type at all (empty, too long, a character no report can print)
         resolve_type("fixture_type", value, accept_unknown=True)
@@ -163,7 +163,7 @@ def _unknown_type_message(value: Any) -> str:
 
 
 def _identifiers(codes: np.ndarray, values: np.ndarray, reject) -> tuple[np.ndarray, np.ndarray]:
-    """The ids as the register files them (:func:`sizing.parse.identifier`: NFKC, Unicode dashes as hyphens):
+    """The ids as the register files them (:func:`sizing.io.fields.identifier`: NFKC, Unicode dashes as hyphens):
     ids that print alike are one submittal; an id with an invisible or control character rejects its rows."""
     if _plain_ids(values):  # parse.identifier leaves each as it is: ids that strip alike are one submittal
         remap, unique = pd.factorize(values)
@@ -216,7 +216,7 @@ def parse_rows(frame: pd.DataFrame, pos: np.ndarray, resolver: Resolver) -> Rows
     unresolved = type_codes < 0
     no_value = _type_problems(t_codes, t_raw, type_codes, cells, resolver, reject)
 
-    # the fixture line of each row whose cells were read (sizing.lines, once per distinct line)
+    # the fixture line of each row whose cells were read (sizing.cpc.fixture_lines, once per distinct line)
     eligible = ~unresolved & ~cells["bad_value"]
     eligible[no_value] = False
     line_codes = resolver.line_codes(type_codes, cells["trap"], cells["flow"], cells["connected"],
@@ -304,7 +304,7 @@ def _connections(conn: pd.Series | None, n: int, reject: Callable[[Iterable[int]
 def _type_problems(t_codes: np.ndarray, t_raw: list[Any], type_codes: np.ndarray, cells: dict[str, np.ndarray],
                    resolver: Resolver, reject: Callable[[Iterable[int], str], None]) -> np.ndarray:
     """Reject a type that is not a fixture type, or an unlisted one without its own trap size or flow, with the
-    submittal parser's message (sizing.submittal.resolve_type); the rows of the latter."""
+    submittal parser's message (sizing.io.submittal.resolve_type); the rows of the latter."""
     unresolved = type_codes < 0
     listed = np.array(resolver.listed + [True], dtype=bool)
     unlisted = ~unresolved & ~listed[type_codes]

@@ -11,8 +11,8 @@ from sizing.batch.reading import Source
 from sizing.batch.resolve import WARNING_BITS, Resolver
 from sizing.batch.rows import Rows
 from sizing.cpc import gravity as grav
+from sizing.io.tables import load_table
 from sizing.quantities import show
-from sizing.tables import load_table
 
 #: An installed volume is undersized when it is below the required volume by more than this [gal].
 UNDERSIZED_TOLERANCE_GAL = 1e-6
@@ -128,8 +128,8 @@ def _installed(installed: np.ndarray, ok: np.ndarray, sid: np.ndarray, lines: np
 
 def _sums(chunks: list[Rows], sid: np.ndarray, rejected: np.ndarray, resolver: Resolver, n_sub: int
           ) -> dict[str, np.ndarray]:
-    """Each row's fixture line (sizing.lines, via the resolver) summed per submittal in file order (np.bincount
-    adds row by row, as sizing.size sums the fixture lines); the submittal, type and warning bits of the rows
+    """Each row's fixture line (sizing.cpc.fixture_lines, via the resolver) summed per submittal in file order (np.bincount
+    adds row by row, as sizing.cpc.size sums the fixture lines); the submittal, type and warning bits of the rows
     that have warnings."""
     per_line = resolver.arrays()
     valid = sid >= 0
@@ -147,7 +147,7 @@ def _sums(chunks: list[Rows], sid: np.ndarray, rejected: np.ndarray, resolver: R
     with_receptor = receptor[s]
     # a line not connected counts 0 DFU (0.0 x a count is 0.0); a rejected row counts nothing
     dfu_rows = np.where(per_line["connected"], per_line["dfu_each"], 0.0)[ln] * count
-    # footnote 3: an indirect appliance's flow is carried by a listed receptor (sizing.lines decides, per line)
+    # footnote 3: an indirect appliance's flow is carried by a listed receptor (sizing.cpc.fixture_lines decides, per line)
     fn3_rows = np.where(with_receptor, per_line["fn3_each_1"][ln], per_line["fn3_each_0"][ln]) * count
     if bad.any():
         dfu_rows[bad] = 0.0

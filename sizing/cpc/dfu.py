@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from sizing.cpc import first_at_least, fmt_size, nominal_size
-from sizing.tables import load_table
+from sizing.io.tables import load_table
 
 
 def fixture_dfu(row_id: str, edition: str) -> tuple[float, dict]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from sizing.cpc import first_at_least, fmt_size, nominal_size
-from sizing.tables import load_table
+from sizing.io.tables import load_table
 
 #: Beyond the last row the table gives no size. Never extrapolate.
 BEYOND_TABLE = ("beyond Table 1014.3.6 (over {max} DFU): the table gives no size; an engineered design "

@@ -4,7 +4,7 @@ ASME A112.14.3 Appendix A fixture-capacity method."""
 from __future__ import annotations
 
 from sizing.cpc import first_at_least, nominal_size
-from sizing.tables import load_table
+from sizing.io.tables import load_table
 
 #: Published selections below the computed flow happen when the flow is within this fraction above the next
 #: smaller rating (50.5 gpm -> "50", 21.0 -> "20", 55.5 -> "50"). The tool then warns and shows that unit's

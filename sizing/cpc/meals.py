@@ -6,8 +6,8 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 
+from sizing.io.tables import load_table
 from sizing.quantities import number
-from sizing.tables import load_table
 
 FORMULA_TEXT = "V = M × W × R × S"
 

@@ -1,7 +1,7 @@
 """The correction letter a plan checker sends: addressee, project and permit, the corrections numbered with the
 plan sheets they concern and the reviewer's notes, the deadlines, signature and date; as markdown, PDF and Word.
 
-The letter formats a :class:`~sizing.ordinance.review.Review` and the reviewer's notes; it never re-decides. What
+The letter formats a :class:`~sizing.rules.review.Review` and the reviewer's notes; it never re-decides. What
 the plan checker edits (addressee, address, signer, title, date, an opening paragraph) is a :class:`LetterFields`,
 filled from the submittal's ``project`` by default (``applicant``, ``applicant_address``, ``reviewer``,
 ``reviewer_title``).
@@ -16,11 +16,12 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from sizing import parse, rule_catalogue
-from sizing.ordinance.review import Review
+from sizing.io import fields as parse
+from sizing.io.sections.review_notes import ReviewerNote
+from sizing.jurisdiction import rule_catalogue
 from sizing.report.findings import NA, status_shown
 from sizing.report.review import review_cycle, verdict_shown
-from sizing.sections.review_notes import ReviewerNote
+from sizing.rules.review import Review
 
 #: A part of the plan named with its sheet: ``fixture 5 (Dishwasher, sheet P-2)``, ``manhole 1 (sheet P-3)``.
 SHEET = re.compile(r"\bsheet ([^,;)\]]+)")
@@ -42,7 +43,7 @@ class LetterFields:
     @classmethod
     def from_project(cls, project: Mapping[str, str], **given) -> LetterFields:
         """The submittal's ``project`` fields, replaced by those ``given`` (as typed: checked as every text,
-        the addressee, signer and title as one-line fields, :func:`sizing.parse.text`)."""
+        the addressee, signer and title as one-line fields, :func:`sizing.io.fields.text`)."""
         base = cls(addressee=project.get("applicant") or project.get("owner"),
                    address=project.get("applicant_address"), signer=project.get("reviewer"),
                    title=project.get("reviewer_title"))

@@ -10,8 +10,8 @@ import datetime as dt
 from typing import TYPE_CHECKING
 
 from sizing.errors import SizingInputError
-from sizing.ordinance.maintenance import MaintenancePlan
 from sizing.quantities import show
+from sizing.rules.maintenance import MaintenancePlan
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure

@@ -9,8 +9,8 @@ import datetime as dt
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from sizing.ordinance.inspection import outcome_words
 from sizing.quantities import show
+from sizing.rules.inspection import outcome_words
 
 #: The rows of ``register summary --format csv``: (section, measure, value).
 SUMMARY_COLUMNS = ("section", "measure", "value")

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
-from sizing.jurisdiction import READ_FROM_TEXT, Jurisdiction, get
+from sizing.jurisdiction.profile import READ_FROM_TEXT, Jurisdiction, get
 from sizing.quantities import UNIT_QUANTITY, number
 
 #: Where the generated file is committed (relative to the repository root).
@@ -45,7 +45,7 @@ official use.**
 
 def profiles() -> list[Jurisdiction]:
     """The profiles shipped with the package (never a folder named by the environment), by id."""
-    from sizing.tables import tables_dir
+    from sizing.io.tables import tables_dir
 
     own = tables_dir() / "jurisdictions"
     return [get(p.stem, where=own) for p in sorted(own.glob("*.yaml"))]
@@ -63,7 +63,7 @@ def render(js: list[Jurisdiction] | None = None) -> str:
 
 
 def _rows(js: list[Jurisdiction]) -> list[list[str]]:
-    from sizing.ordinance.rules import registry
+    from sizing.rules.review_rules import registry
 
     rows: list[list[str]] = []
     shown: set[str] = set()

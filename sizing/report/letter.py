@@ -1,6 +1,6 @@
 """The Director's determination letter draft for a waiver / variance (and a revocation), in markdown and PDF.
 
-Formats a :class:`~sizing.ordinance.waiver.WaiverDecision` only: every finding, score and date comes from it.
+Formats a :class:`~sizing.rules.waiver.WaiverDecision` only: every finding, score and date comes from it.
 The PDF uses the shared primitives of :mod:`sizing.report.pdf` (DejaVu Sans, so '—' and '≤' print).
 """
 
@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from sizing.ordinance.waiver import WaiverDecision
 from sizing.quantities import UNIT_QUANTITY, number, show
 from sizing.report import findings as render
+from sizing.rules.waiver import WaiverDecision
 
 #: The columns of the letter's findings table (the Director's findings have no reviewer's note).
 COLUMNS = ("Status", "Rule", "Finding", "Shown", "Required", "Citation")

@@ -3,7 +3,7 @@ PDF (readings, the accumulation chart, the recommendation and the findings, each
 inspector to print or send. Findings are rendered by :mod:`sizing.report.findings`.
 
 Formats the plan only: every percentage, date and interval comes from
-:func:`sizing.ordinance.maintenance.plan`.
+:func:`sizing.rules.maintenance.plan`.
 """
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ import io
 from collections.abc import Mapping
 from typing import Any
 
-from sizing.ordinance.maintenance import MaintenancePlan
 from sizing.quantities import show
 from sizing.report import findings as render_findings
+from sizing.rules.maintenance import MaintenancePlan
 
 
 def status_line(plan: MaintenancePlan) -> str:
@@ -118,8 +118,8 @@ def maintenance_pdf(plan: MaintenancePlan, letterhead: str | None = None) -> byt
 def device_pdf(result: Any, project: Mapping[str, Any] | None = None) -> bytes:
     """The report of a log checked against the intervals fixed by device type alone (a jurisdiction with no
     accumulation rule in this tool): the device, each task's last date, next date and clause, and the status."""
-    from sizing.ordinance.device_maintenance import DEVICE_NAMES
     from sizing.report.pdf import ReportPDF, project_pairs
+    from sizing.rules.device_maintenance import DEVICE_NAMES
 
     project = dict(project or {})
     name = project.get("name")

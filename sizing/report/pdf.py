@@ -33,7 +33,7 @@ MUTED = (90, 90, 90)
 
 
 def _font_files() -> dict[str, Path]:
-    from sizing.fonts import font_files
+    from sizing.io.fonts import font_files
 
     return font_files()
 

@@ -7,10 +7,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from sizing.errors import SizingInputError
-from sizing.ordinance.review import Review, verdict_of
+from sizing.io.sections.review_notes import ReviewerNote
 from sizing.report import text as sizing_text
 from sizing.report.findings import NA, SYMBOL, markdown_table, pdf_table, status_shown, text_lines
-from sizing.sections.review_notes import ReviewerNote
+from sizing.rules.review import Review, verdict_of
 
 
 def reviewer_notes(notes: Mapping[Any, ReviewerNote], r: Review) -> dict[str, ReviewerNote]:

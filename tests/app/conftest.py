@@ -46,7 +46,7 @@ def app() -> AppTest:
 
 
 def goto(at: AppTest, page: str) -> AppTest:
-    at.switch_page(f"app_pages/{page}.py").run()
+    at.switch_page(f"app_pages/pages/{page}.py").run()
     assert not at.exception, [e.value for e in at.exception]
     return at
 
@@ -153,7 +153,7 @@ def downloads(at: AppTest) -> list[str]:
 def logged_register(tmp_path: Path, monkeypatch, fse: str = "FSE-0417") -> Path:
     """The app's register (``SIZING_DB``) holding one maintenance log of ``fse`` (Corner Cafe): 48 in liquid
     depth, serviced 2026-01-01, staff trained 2025-06-01."""
-    from sizing.cli import main
+    from sizing.cli.main import main
 
     path = tmp_path / "program.db"
     monkeypatch.setenv("SIZING_DB", str(path))

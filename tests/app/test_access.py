@@ -9,10 +9,10 @@ import uuid
 import pytest
 import sqlalchemy as sa
 
-from sizing.cli import main
-from sizing.register import access
-from sizing.register.store import open_register
-from sizing.register.who import os_user
+from sizing.cli.main import main
+from sizing.program import access
+from sizing.program.store import open_register
+from sizing.program.writers import os_user
 from tests.app.conftest import APP, TIMEOUT, AppTest, errors, goto, open_box, texts
 from tests.conftest import EXAMPLES
 
@@ -202,7 +202,7 @@ def test_signed_in_without_users_yet_nobody_writes(tmp_path):
 
 
 def test_without_sign_in_a_viewer_os_user_gets_no_save_button(city_register, monkeypatch):
-    monkeypatch.setattr("sizing.register.who.os_user", lambda: "viewer@city.example")
+    monkeypatch.setattr("sizing.program.writers.os_user", lambda: "viewer@city.example")
     at = AppTest.from_file(str(APP), default_timeout=TIMEOUT)
     at.secrets["register"] = {"url": str(city_register)}
     at.run()
@@ -212,7 +212,7 @@ def test_without_sign_in_a_viewer_os_user_gets_no_save_button(city_register, mon
 
 
 def test_a_sign_in_without_e_mail_or_subject_is_not_the_server_user(city_register, monkeypatch):
-    monkeypatch.setattr("sizing.register.who.os_user", lambda: "checker@city.example")  # the server's OS user is a user
+    monkeypatch.setattr("sizing.program.writers.os_user", lambda: "checker@city.example")  # the server's OS user is a user
     at = signed_in_app(str(city_register), None)
     assert errors(at)[0].startswith("This sign-in gave no verified e-mail address")
     assert not at.expander and not at.dataframe

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from sizing.register import queries
-from sizing.register.store import open_register
-from sizing.register.who import os_user
+from sizing.program import queries
+from sizing.program.store import open_register
+from sizing.program.writers import os_user
 from tests.app.conftest import errors, goto, texts
 
 

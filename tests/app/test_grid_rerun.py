@@ -10,9 +10,9 @@ import json
 from streamlit.proto.WidgetStates_pb2 import WidgetState, WidgetStates
 from streamlit.testing.v1 import local_script_runner
 
-from sizing import submittal
-from sizing.ordinance.review import review
-from sizing.size import size
+from sizing.cpc.size import size
+from sizing.io import submittal
+from sizing.rules.review import review
 from tests.app.conftest import downloads, errors, goto, metrics, open_box
 from tests.app.test_plan_checker import load_example, load_review
 

@@ -8,7 +8,7 @@ import datetime as dt
 
 import pytest
 
-from sizing.jurisdiction import get
+from sizing.jurisdiction.profile import get
 from tests.app.conftest import errors, goto, logged_register, texts
 
 FSE = "FSE-0417"
@@ -29,8 +29,8 @@ def inspect(app, day, answer, **fields):
 
 
 def due(path, as_of):
-    from sizing.register.deadlines import due_list
-    from sizing.register.store import open_register
+    from sizing.program.deadlines import due_list
+    from sizing.program.store import open_register
 
     reg = open_register(str(path), create=False, read_only=True)
     try:
@@ -67,9 +67,9 @@ def test_a_reading_in_the_wrong_unit_is_one_line_and_nothing_is_written(app, reg
 
 def test_a_role_that_may_not_store_an_inspection_gets_no_form(app, register_file):
     """Where the register has users, the OS user running the app is an admin here: admins change users, they do
-    not store records (sizing/register/access.py), so the page shows the FSE but no form."""
-    from sizing.register import access
-    from sizing.register.store import open_register
+    not store records (sizing/program/access.py), so the page shows the FSE but no form."""
+    from sizing.program import access
+    from sizing.program.store import open_register
 
     reg = open_register(str(register_file))
     try:

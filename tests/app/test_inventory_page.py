@@ -17,7 +17,7 @@ def test_example_inventory_summary_matches_the_core(app):
     goto(app, "inventory")
     app.button(key="inv_example").click().run()
     assert errors(app) == []
-    from app_pages.common import examples_dir
+    from app_pages.widgets.examples import examples_dir
 
     expected = run_batch(examples_dir() / "inventory.csv").summary()
     shown = metrics(app)

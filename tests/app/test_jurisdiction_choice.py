@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import datetime as dt
 
-from sizing import submittal
-from sizing.jurisdiction import DEFAULT_ID, available, get
-from sizing.ordinance.review import review
+from sizing.io import submittal
+from sizing.jurisdiction.profile import DEFAULT_ID, available, get
+from sizing.rules.review import review
 from tests.app.conftest import errors, goto, metrics, open_box, table, texts
 
 EXAMPLE = "review-noncompliant.yaml"
@@ -19,7 +19,7 @@ def choose(app, jid: str):
 
 
 def core_review(jid: str):
-    from app_pages.common import examples_dir
+    from app_pages.widgets.examples import examples_dir
 
     return review(submittal.load(examples_dir() / EXAMPLE, jurisdiction=get(jid)), today=dt.date.today())
 
@@ -92,8 +92,8 @@ def test_the_choice_survives_page_switches(app):
 def test_the_sizing_page_uses_the_chosen_profile_for_connection_defaults(app):
     """A dishwasher the schedule does not mark is counted under a profile that lets it connect, not under the
     default one (the same numbers as the core under each)."""
-    from app_pages import fixtures
-    from sizing.size import size
+    from app_pages.widgets import fixtures
+    from sizing.cpc.size import size
 
     doc = {"fixtures": [{"type": "dishwasher", "count": 1}, {"type": "floor_drain", "count": 2}]}
     for jid in (DEFAULT_ID, "cpc"):
@@ -113,7 +113,7 @@ def test_the_sizing_page_uses_the_chosen_profile_for_connection_defaults(app):
 def test_a_review_saved_to_the_register_under_cpc_is_the_cpc_review(app, tmp_path, monkeypatch, capsys):
     import json
 
-    from sizing.cli import main
+    from sizing.cli.main import main
 
     path = tmp_path / "program.db"
     monkeypatch.setenv("SIZING_DB", str(path))

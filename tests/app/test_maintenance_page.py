@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from sizing import __version__
-from sizing.jurisdiction import get as get_jurisdiction
-from sizing.ordinance import maintenance
+from sizing.jurisdiction.profile import get as get_jurisdiction
+from sizing.rules import maintenance
 from tests.app.conftest import errors, goto, metrics, status_colours, table, texts
 
 
@@ -31,7 +31,7 @@ def test_blank_page_asks_for_the_log(app):
 
 def test_restaurant_log_matches_the_core_and_draws_the_chart(app):
     load(app)
-    from app_pages.common import examples_dir
+    from app_pages.widgets.examples import examples_dir
 
     expected = maintenance.plan(maintenance.load(str(examples_dir() / "maintenance-restaurant.yaml")), get_jurisdiction("tracy"))
     shown = metrics(app)
@@ -67,7 +67,7 @@ def test_first_readings_use_the_quarterly_default(app):
 
 def test_findings_table_shows_the_plans_findings(app):
     load(app)
-    from app_pages.common import examples_dir
+    from app_pages.widgets.examples import examples_dir
 
     expected = maintenance.plan(maintenance.load(str(examples_dir() / "maintenance-restaurant.yaml")), get_jurisdiction("tracy"))
     shown = table(app, "status", "rule", "finding", "citation")

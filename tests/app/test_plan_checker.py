@@ -12,9 +12,9 @@ import pyarrow as pa
 import pytest
 import yaml
 
-from sizing import submittal
-from sizing.cli import main
-from sizing.size import size
+from sizing.cli.main import main
+from sizing.cpc.size import size
+from sizing.io import submittal
 from tests.app.conftest import (
     ROOT,
     add_fixture,
@@ -129,7 +129,7 @@ def chart_layers(app):
 def test_table_chart_encodes_columns_that_exist(app):
     """Item 2: every encoded field is a column of its data (no '[', ']' or '.' that Vega-Lite reads as nested
     access), the step line holds every row of Table 1014.3.6 and the marker sits at the project's point."""
-    from app_pages.common import table_rows
+    from app_pages.documents import table_rows
 
     load_example(app, "cpc-code-example.yaml")
     layers = chart_layers(open_tab(app, "Table 1014.3.6"))
@@ -297,7 +297,7 @@ def load_review(app, name="review-noncompliant.yaml"):
 def test_not_compliant_is_red_and_findings_wrap(app):
     load_review(app)
     assert [kind for kind, text in verdicts(app)] == ["error"]
-    from sizing.ordinance.review import review
+    from sizing.rules.review import review
     from tests.conftest import EXAMPLES
 
     fails = sum(f.status == "fail" for f in review(submittal.load(EXAMPLES / "review-noncompliant.yaml")).findings)

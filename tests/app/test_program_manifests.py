@@ -12,7 +12,7 @@ import datetime as dt
 import pytest
 import sqlalchemy as sa
 
-from sizing.cli import main
+from sizing.cli.main import main
 from tests.app.conftest import errors, goto, open_program_tab, table
 from tests.conftest import EXAMPLES
 
@@ -67,7 +67,7 @@ def test_import_the_other_manifests_moves_the_due_date(app, register_file):
         "from every record on file; 1 line rejected (line 3), not imported."]
     assert errors(app) == ["line 3: gallons: expected a volume such as '1,000 gal' or '3.8 m3' (a bare number is "
                            "gallons), more than 0, got '12 kg'"]
-    from sizing.register.access import os_user
+    from sizing.program.access import os_user
 
     assert manifests(register_file) == [os_user()]  # without sign-in: the OS user running the app
     app.date_input(key="in_pg_as_of").set_value(dt.date(2025, 7, 10))

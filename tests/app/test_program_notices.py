@@ -9,7 +9,7 @@ import datetime as dt
 import pytest
 from pypdf import PdfReader
 
-from sizing.cli import main
+from sizing.cli.main import main
 from tests.app.conftest import errors, goto, logged_register, metrics, open_program_tab
 
 FSE = "FSE-0417"

@@ -7,8 +7,8 @@ import datetime as dt
 
 import pytest
 
-from sizing.cli import main
-from sizing.register.who import os_user
+from sizing.cli.main import main
+from sizing.program.writers import os_user
 from tests.app.conftest import errors, goto, open_program_tab, table, texts
 from tests.conftest import EXAMPLES
 

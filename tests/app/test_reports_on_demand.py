@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from sizing import submittal, tables
+from sizing.cpc.size import size
+from sizing.io import submittal, tables
 from sizing.report import pdf as pdf_module
 from sizing.report import text as text_module
-from sizing.size import size
 from tests.app.conftest import add_fixture, downloads, edit_fixtures, errors, metrics
 
 
@@ -43,7 +43,7 @@ def test_a_cell_edit_does_not_build_the_reports(app, report_calls):
 def test_the_reports_made_on_click_are_those_of_the_page(app, report_calls):
     """Item 2: what the download buttons make when clicked is the report of the submittal on the page."""
     from app_pages import evaluate, on_demand
-    from sizing.jurisdiction import DEFAULT_ID, get
+    from sizing.jurisdiction.profile import DEFAULT_ID, get
 
     add_fixture(app, "floor_drain", 3)
     assert errors(app) == []

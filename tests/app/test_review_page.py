@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import datetime as dt
 
-from sizing import __version__, submittal
-from sizing.ordinance.review import review
+from sizing import __version__
+from sizing.io import submittal
+from sizing.rules.review import review
 from tests.app.conftest import (
     add_fixture,
     downloads,
@@ -80,7 +81,7 @@ def test_noncompliant_example_matches_the_core_review_and_shows_the_deadline(app
     app.selectbox(key="in_rv_example").set_value("review-noncompliant.yaml")
     app.button(key="rv_load_example").click().run()
     assert errors(app) == []
-    from app_pages.common import examples_dir
+    from app_pages.widgets.examples import examples_dir
 
     expected = review(submittal.load(examples_dir() / "review-noncompliant.yaml"), today=dt.date.today())
     shown = metrics(app)

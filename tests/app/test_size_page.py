@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import yaml
 
-from sizing import __version__, submittal
-from sizing.size import size
+from sizing import __version__
+from sizing.cpc.size import size
+from sizing.io import submittal
 from tests.app.conftest import (
     add_fixture,
     downloads,
@@ -140,7 +141,7 @@ def test_inputs_survive_a_trip_to_another_page(app):
 
 
 def submittal_path(name: str):
-    from app_pages.common import examples_dir
+    from app_pages.widgets.examples import examples_dir
 
     return examples_dir() / name
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from sizing.tables import DEFAULT_EDITION, load_table
+from sizing.io.tables import DEFAULT_EDITION, load_table
 from tests.app.conftest import open_examples, open_tab
 
 

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import datetime as dt
 
-from sizing import __version__, submittal
-from sizing.ordinance.waiver import decide
+from sizing import __version__
+from sizing.io import submittal
+from sizing.rules.waiver import decide
 from tests.app.conftest import downloads, errors, goto, metrics, status_colours, table, texts
 
 
@@ -22,7 +23,7 @@ def findings(app):
 
 
 def core(name):
-    from app_pages.common import examples_dir
+    from app_pages.widgets.examples import examples_dir
 
     return decide(submittal.load(examples_dir() / name), today=dt.date.today())
 

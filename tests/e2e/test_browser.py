@@ -40,7 +40,7 @@ def errors(page) -> list[str]:
     return [t.split("\n")[-1] for t in page.locator('[data-testid="stAlertContentError"]').all_inner_texts()]
 
 
-#: Column places in the fixture grid (as in app_pages/fixtures.py COLUMNS) and its row geometry [px].
+#: Column places in the fixture grid (as in app_pages/widgets/fixtures.py COLUMNS) and its row geometry [px].
 TYPE, OTHER_TYPE, COUNT, TRAP, FLOW = 0, 1, 2, 7, 8
 HEADER, ROW = 35, 35
 
@@ -101,7 +101,7 @@ def open_app(browser, url, viewport):
 def test_enter_the_code_example_and_see_750_gal(browser, app_url):
     page = open_app(browser, app_url, DESKTOP)
     # the running DFU total after each line: 3 (food prep sink), + 3 x 2 (floor drains), + 3 (mop sink)
-    from sizing.submittal import fixture_types
+    from sizing.io.submittal import fixture_types
 
     labels = {key: kind.label for key, kind in fixture_types().items()}  # as the picker shows them
     for label, count, total in ((labels["food_prep_sink"], 1, "3 DFU"), (labels["floor_drain"], 3, "9 DFU"),

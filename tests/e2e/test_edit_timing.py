@@ -18,9 +18,9 @@ from pathlib import Path
 import pytest
 import yaml
 
+from sizing.cpc.size import size
+from sizing.io.submittal import from_dict
 from sizing.quantities import show
-from sizing.size import size
-from sizing.submittal import from_dict
 from tests.e2e.harness import CHROMIUM, DESKTOP, open_expander, wait_idle
 from tests.e2e.test_browser import COUNT, HEADER, ROW, eventually, grid_rows, metric_values
 

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from sizing.cli import main
-from sizing.jurisdiction import get
+from sizing.cli.main import main
+from sizing.jurisdiction.profile import get
 from tests.e2e.harness import CHROMIUM, PHONE, serve_app, wait_idle
 
 pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(),
@@ -31,8 +31,8 @@ def app_url():
 
 
 def due(as_of):
-    from sizing.register.deadlines import due_list
-    from sizing.register.store import open_register
+    from sizing.program.deadlines import due_list
+    from sizing.program.store import open_register
 
     reg = open_register(str(REGISTER), create=False, read_only=True)
     try:
@@ -50,8 +50,8 @@ def answer_and_save(page, answer: str) -> None:
 
 
 def test_an_inspection_on_a_phone_opens_a_notice_and_a_follow_up_closes_it(app_url, browser):
-    from sizing.jurisdiction import get
-    from sizing.ordinance.calendar import add_calendar_days
+    from sizing.jurisdiction.calendar import add_calendar_days
+    from sizing.jurisdiction.profile import get
 
     today = dt.date.today()
     # 30 calendar days after the day of the inspection, a last day on a weekend or holiday moved to the next working

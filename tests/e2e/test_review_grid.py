@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from sizing.parse import load_document
+from sizing.cpc.size import size
+from sizing.io.fields import load_document
+from sizing.io.submittal import from_dict
 from sizing.quantities import show
-from sizing.size import size
-from sizing.submittal import from_dict
 from tests.e2e.harness import CHROMIUM, DESKTOP, choose, open_expander, wait_idle
 from tests.e2e.test_browser import COUNT, eventually, metric_values, type_in_grid
 

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from sizing.cli import main
+from sizing.cli.main import main
 from tests.conftest import EXAMPLES
 from tests.e2e.harness import (
     CHROMIUM,
@@ -91,8 +91,8 @@ def deployment(provider, tmp_path_factory):
     register = home / "city.db"
     assert main(["register", "init", "--db", str(register)]) == 0
     assert main(["register", "users", "add", "admin@city.example", "--role", "admin", "--db", str(register)]) == 0
-    from sizing.register import access
-    from sizing.register.store import open_register
+    from sizing.program import access
+    from sizing.program.store import open_register
 
     reg = open_register(str(register), create=False)
     for who, role in USERS.items():

@@ -2,7 +2,7 @@
 limits, so an input that hangs or grows without bound fails its test instead of freezing the run.
 
 A fork of the test process starts in milliseconds (pandas and pint are already imported), which keeps the
-whole folder fast; the child gets its own stdout and stderr files and calls ``sizing.cli.main``.
+whole folder fast; the child gets its own stdout and stderr files and calls ``sizing.cli.main.main``.
 """
 
 from __future__ import annotations
@@ -22,14 +22,14 @@ from pathlib import Path
 import pytest
 
 import sizing.batch  # noqa: F401 - each child is forked with these already imported: it starts at once
-import sizing.cli
-import sizing.ordinance.maintenance  # noqa: F401
-import sizing.ordinance.review  # noqa: F401
-import sizing.ordinance.waiver  # noqa: F401
+import sizing.cli.main
+import sizing.cpc.size  # noqa: F401
 import sizing.report.letter  # noqa: F401
 import sizing.report.pdf  # noqa: F401
 import sizing.report.review  # noqa: F401
-import sizing.size  # noqa: F401
+import sizing.rules.maintenance  # noqa: F401
+import sizing.rules.review  # noqa: F401
+import sizing.rules.waiver  # noqa: F401
 
 #: Wall-clock bound per case [s] (a case takes well under 1 s; a hang is killed here).
 TIME_S = 15.0
@@ -105,7 +105,7 @@ def run_cli(args: Sequence[str], cwd: str | Path, *, stdout: str | int | None = 
             if setup is not None:
                 setup()
             try:
-                code = sizing.cli.main(list(args))
+                code = sizing.cli.main.main(list(args))
             except SystemExit as exc:
                 code = exc.code if isinstance(exc.code, int) else 1
             except BaseException:  # what the interpreter would print: a traceback, exit 1

@@ -8,8 +8,8 @@ import shutil
 
 import pytest
 
-from sizing import parse
-from sizing.register import evaluated
+from sizing.io import fields as parse
+from sizing.program import evaluated
 from tests.hostile.conftest import EXAMPLES, one_line_error
 
 HEADER = "submittal_id,fixture_type,count,installed_volume_gal\n"
@@ -51,7 +51,7 @@ def test_batch_and_register_csv_share_one_writer():
     import pandas as pd
 
     from sizing.batch import csv_text
-    from sizing.report.register import csv_rows
+    from sizing.program.report import csv_rows
 
     rows = [{"a": "@SUM(A1)", "b": 750.0}, {"a": "-2+3", "b": None}, {"a": "\tx", "b": 1.5}]
     assert csv_text(pd.DataFrame(rows)) == csv_rows(rows, ("a", "b")) == "a,b\n'@SUM(A1),750\n'-2+3,\n'\tx,1.5\n"
@@ -118,7 +118,7 @@ def test_cr_only_line_ends_are_named(cli, tmp_path):
 
 def test_app_fixture_csv_cr_only_is_named():
     """Item 14: the app's fixture-schedule upload says the same."""
-    from app_pages.common import read_upload
+    from app_pages.widgets.examples import read_upload
     from sizing.errors import SizingInputError
 
     with pytest.raises(SizingInputError, match="FILE: f.csv: its lines end in carriage returns only"):

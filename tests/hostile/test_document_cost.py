@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from sizing.document import MAX_DEPTH, MAX_FILE_BYTES, MAX_NODES
+from sizing.io.document import MAX_DEPTH, MAX_FILE_BYTES, MAX_NODES
 from tests.hostile.conftest import EXAMPLES, one_line_error, run_call
 
 #: Every document under the byte limit is accepted or refused within this CPU time [s] and memory [bytes]
@@ -65,7 +65,7 @@ def test_deep_json_is_refused(cli, tmp_path):
 
 def test_app_upload_shares_the_bounds():
     """Item 8: the app's upload goes through the same parser: refused within the same time and memory."""
-    from app_pages.common import read_upload
+    from app_pages.widgets.examples import read_upload
 
     raw = COSTLY["nested lists, 988 KB"].encode()
     text, seconds = run_call(lambda: read_upload("big.yaml", raw), cpu=SECONDS, memory=MEMORY)

@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from sizing.cli import main
+from sizing.cli.main import main
 
 sa = pytest.importorskip("sqlalchemy", reason="the register needs SQLAlchemy")
 
@@ -33,7 +33,7 @@ MIGRATE = "`sizing register migrate`"
 
 
 def _users(db: str) -> list[tuple[str, str, str]]:
-    from sizing.register.store import open_register
+    from sizing.program.store import open_register
 
     reg = open_register(db, create=False, read_only=True)
     try:
@@ -45,7 +45,7 @@ def _users(db: str) -> list[tuple[str, str, str]]:
 
 
 def _version(url: str) -> str:
-    from sizing.register.engine import make_engine
+    from sizing.program.engine import make_engine
 
     engine = make_engine(url if "://" in url else f"sqlite:///{url}")
     try:
@@ -56,8 +56,8 @@ def _version(url: str) -> str:
 
 
 def _first_admin(db: str, identity: str) -> None:
-    from sizing.register import access
-    from sizing.register.db import open_db
+    from sizing.program import access
+    from sizing.program.db import open_db
 
     opened = open_db(db, create=True)
     try:
@@ -142,7 +142,7 @@ def test_login_variables_do_not_grant_a_role(sqlite_db, monkeypatch, capsys):
 
 
 def test_a_uid_without_a_passwd_entry_is_uid_nnn_never_an_environment_variable(monkeypatch):
-    from sizing.register import who
+    from sizing.program import writers as who
 
     def no_entry(uid):
         raise KeyError(f"getpwuid(): uid not found: {uid}")
@@ -215,8 +215,8 @@ def test_a_write_on_an_older_schema_refuses_naming_migrate(sqlite_db, command, c
 # --- register migrate: an authorised write ---------------------------------------------------------------------
 
 def _with_users(db: str, **roles: str) -> None:
-    from sizing.register import access
-    from sizing.register.db import open_db
+    from sizing.program import access
+    from sizing.program.db import open_db
 
     opened = open_db(db, create=True)
     try:
@@ -249,13 +249,13 @@ def test_migrate_by_a_non_user_is_refused_whatever_logname_says(sqlite_db, capsy
 def test_migrate_by_an_admin_is_recorded_under_that_identity(sqlite_db, capsys, monkeypatch):
     """What the 0006 -> 0007 migration writes (each FSE's maintenance plan made from every record) is the
     admin's, named by the real uid, and the command says who migrated."""
-    from sizing.register.versions import HEAD
+    from sizing.program.versions import HEAD
 
     _with_users(sqlite_db, **{ME: "admin", "ann@city.example": "inspector"})
     monkeypatch.setenv("LOGNAME", "ann@city.example")
     monkeypatch.setenv("USER", "ann@city.example")
     with monkeypatch.context() as m:  # the inspector stores a maintenance log while the schema is current
-        m.setattr("sizing.register.who.os_user", lambda: "ann@city.example")
+        m.setattr("sizing.program.writers.os_user", lambda: "ann@city.example")
         assert main(["register", "add", str(EXAMPLES / "example-bistro-maintenance.yaml"), "--db", sqlite_db]) == 0
     back_to(f"sqlite:///{sqlite_db}", "0006")
     before = _log_writers(sqlite_db)
@@ -280,7 +280,7 @@ def _log_writers(db: str) -> list[str]:
 def test_migrate_without_users_by_the_file_owner_succeeds_and_by_another_uid_is_refused(sqlite_db, capsys):
     """No users: the SQLite file's owner uid may migrate; the file owned by another uid, the process is refused
     (even root: ownership, not privilege, is the rule)."""
-    from sizing.register.versions import HEAD
+    from sizing.program.versions import HEAD
 
     if os.getuid() != 0:
         pytest.skip("only root can give the file to another uid")
@@ -307,7 +307,7 @@ def test_migrate_on_postgresql_without_users_by_a_role_that_does_not_own_the_sch
 
 def test_migrate_on_postgresql_by_the_admin_session_user(pg, capsys):
     """The schema's owner (the server's superuser here) is the register's admin: it migrates, and is named."""
-    from sizing.register.versions import HEAD
+    from sizing.program.versions import HEAD
 
     url, role, url_as = pg
     owner = sa.engine.make_url(PG_URL).username

@@ -8,8 +8,8 @@ import datetime as dt
 
 import pytest
 
-from sizing import parse
-from sizing.register import manifests
+from sizing.io import fields as parse
+from sizing.program import manifests
 from tests.hostile.conftest import EXAMPLES, one_line_error
 
 CYCLE = str(EXAMPLES / "register" / "corner-cafe-cycle1.yaml")

@@ -14,7 +14,7 @@ import zlib
 import pytest
 from PIL import Image
 
-from sizing.sections.inspection import PHOTO_MAX_PIXELS
+from sizing.io.sections.inspection import PHOTO_MAX_PIXELS
 from tests.hostile.conftest import EXAMPLES, one_line_error
 
 CYCLE = str(EXAMPLES / "register" / "corner-cafe-cycle1.yaml")
@@ -55,8 +55,8 @@ def stored_count(tmp_path) -> int:
 
 @pytest.mark.parametrize("fmt, kind", [("JPEG", "image/jpeg"), ("PNG", "image/png"), ("WEBP", "image/webp")])
 def test_a_photo_is_decoded_stored_and_read_back(cli, tmp_path, fmt, kind):
-    from sizing.register.inspections import stored_photo, stored_photos
-    from sizing.register.store import open_register
+    from sizing.program.inspections import stored_photo, stored_photos
+    from sizing.program.store import open_register
 
     data = picture(fmt)
     (tmp_path / "in").mkdir()

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 
-from sizing.cli import main
+from sizing.cli.main import main
 
 FSE = "FSE-0417"
 BMP = ("drain_screens", "yellow_grease", "food_waste", "exhaust_filters", "employee_training")

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from sizing import submittal
 from sizing.errors import SizingInputError
-from sizing.jurisdiction import get as get_jurisdiction
+from sizing.io import submittal
+from sizing.jurisdiction.profile import get as get_jurisdiction
 from tests.hostile.conftest import one_line_error
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -35,7 +35,7 @@ def test_app_fixture_csv_with_an_extra_field_is_refused():
     """Item 9: the app's fixture CSV upload dropped extra fields ('floor_drain,2,300,floor_sink' gave 2
     floor drains)."""
     pytest.importorskip("streamlit")
-    from app_pages.common import fixtures_from_csv
+    from app_pages.widgets.grid import fixtures_from_csv
 
     with pytest.raises(SizingInputError, match=r"^FILE: s\.csv: line 2 has 4 fields, the header has 2; "):
         fixtures_from_csv("type,count\nfloor_drain,2,300,floor_sink\n", "s.csv")
@@ -48,12 +48,12 @@ def test_app_grid_count_of_1e20():
     pytest.importorskip("streamlit")
     import pandas as pd
 
-    from app_pages.fixtures import COLUMNS, schedule
+    from app_pages.widgets.fixtures import COLUMNS, schedule
 
     frame = pd.DataFrame([{c: None for c in COLUMNS} | {"type": "floor_drain", "count": 1e20,
                                                          "connected": True}])
     with pytest.raises(SizingInputError, match=r"^fixtures\[0\]\.count: expected a whole number >= 0 and "
                                                r"<= 1,000,000, got 100000000000000000000$"):
-        from sizing.size import size
+        from sizing.cpc.size import size
 
         size(submittal.from_dict({"fixtures": schedule(frame, get_jurisdiction("tracy")).fixtures}))

@@ -1,6 +1,6 @@
 """A record of something that happened is never dated after today, nor before the notice it closes.
 
-Every writer of the register is held to one check (``sizing.parse.record_date``): a compliance record
+Every writer of the register is held to one check (``sizing.io.fields.record_date``): a compliance record
 (``register comply --date``), an inspection, a hauler manifest line, and the documents ``register add`` stores
 (a maintenance log's ``as_of``, a review's ``review_date`` and the Director's ``notification_date``, a waiver's
 ``date`` and ``granted_on``, and the ``--date`` given for a document without one). A record dated tomorrow would
@@ -18,8 +18,8 @@ from pathlib import Path
 import sqlalchemy as sa
 import yaml
 
-from sizing.cli import main
-from sizing.register import schema as t
+from sizing.cli.main import main
+from sizing.program import schema as t
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 FSE = "FSE-0417"

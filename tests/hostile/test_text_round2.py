@@ -103,7 +103,7 @@ def test_combining_marks_that_compose_are_normalised(cli, tmp_path):
 
 def test_every_character_the_parser_accepts_prints(tmp_path):
     """Item 7: each text field's characters are in every face of the report's font."""
-    from sizing.fonts import printable_code_points
+    from sizing.io.fonts import printable_code_points
 
     points = printable_code_points()
     assert {ord(c) for c in "Café — ≥ ° ½ ñ ü ß Ω"} <= points

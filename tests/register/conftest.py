@@ -52,7 +52,7 @@ def db(request, tmp_path):
     schema = f"sizing_test_{uuid.uuid4().hex[:12]}"
     url = pg_schema_url(admin, schema)
     if "fresh" not in request.keywords:  # a deployed PostgreSQL register is made by `sizing register init`
-        from sizing.register.db import open_db
+        from sizing.program.db import open_db
 
         open_db(url).engine.dispose()
     try:
@@ -64,7 +64,7 @@ def db(request, tmp_path):
 @pytest.fixture
 def registers():
     """Open registers through this (``registers(db)``); their connections are closed after the test."""
-    from sizing.register.store import open_register
+    from sizing.program.store import open_register
 
     opened = []
 
@@ -84,8 +84,8 @@ def back_to(url: str, version: str) -> None:
     from alembic import command
     from alembic.config import Config
 
-    from sizing.register.engine import make_engine
-    from sizing.register.versions import MIGRATIONS
+    from sizing.program.engine import make_engine
+    from sizing.program.versions import MIGRATIONS
 
     engine = make_engine(url)
     try:

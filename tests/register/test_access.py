@@ -7,14 +7,14 @@ import json
 import pytest
 import sqlalchemy as sa
 
-from sizing import parse
-from sizing.cli import main
-from sizing.jurisdiction import get as get_jurisdiction
-from sizing.register import access
-from sizing.register import schema as t
-from sizing.register.errors import NotPermitted
-from sizing.register.store import evaluate
-from sizing.register.who import os_user
+from sizing.cli.main import main
+from sizing.io import fields as parse
+from sizing.jurisdiction.profile import get as get_jurisdiction
+from sizing.program import access
+from sizing.program import schema as t
+from sizing.program.errors import NotPermitted
+from sizing.program.store import evaluate
+from sizing.program.writers import os_user
 from tests.conftest import EXAMPLES
 
 REG = EXAMPLES / "register"

@@ -4,18 +4,19 @@ from __future__ import annotations
 
 import yaml
 
-from sizing import parse, submittal
-from sizing.jurisdiction import get as get_jurisdiction
-from sizing.ordinance import maintenance
-from sizing.ordinance.review import review
-from sizing.ordinance.waiver import decide
-from sizing.register.adapter import normalise
+from sizing.io import fields as parse
+from sizing.io import submittal
+from sizing.jurisdiction.profile import get as get_jurisdiction
+from sizing.program.adapter import normalise
+from sizing.rules import maintenance
+from sizing.rules.review import review
+from sizing.rules.waiver import decide
 from tests.conftest import EXAMPLES
 
 
 def test_review_findings_keep_rule_status_and_citation():
     """A result written by hand: each finding's rule, status, citation and message kept; none left blank."""
-    from sizing.register.adapter import FindingRow
+    from sizing.program.adapter import FindingRow
 
     result = {"findings": [
         {"rule": "volume", "status": "fail", "citation": "CPC 2025, Section 1014.3.6, Table 1014.3.6",
@@ -100,7 +101,7 @@ LEGACY_REFUSED = {"grantable": False, "findings": [
 def test_stored_waiver_results_in_the_earlier_shape_read_as_before_once_rewritten():
     """The earlier shape (met, key, required, made, revocation dict), rewritten by the frozen reading of migration
     0005, reads as the register always read it."""
-    from sizing.register.migrations.frozen import waiver_result
+    from sizing.program.migrations.frozen import waiver_result
 
     got = [(f.rule, f.status, f.citation, f.message) for f in normalise("waiver", waiver_result(LEGACY_GRANTABLE))]
     assert got == [
@@ -125,7 +126,7 @@ def _legacy(result: dict) -> dict:
 
 
 def test_fresh_waiver_results_read_their_status_and_agree_with_the_earlier_shape_rewritten():
-    from sizing.register.migrations.frozen import waiver_result
+    from sizing.program.migrations.frozen import waiver_result
 
     data = yaml.safe_load((EXAMPLES / "waiver-alternative-pretreatment.yaml").read_text())
     data["revocation"]["notice_mailed"] = "2025-09-03"  # 29 days: the revocation may not proceed

@@ -8,18 +8,18 @@ import textwrap
 
 import sqlalchemy as sa
 
-from sizing import parse
-from sizing.jurisdiction import get as get_jurisdiction
-from sizing.register import schema as t
-from sizing.register.adapter import normalise
-from sizing.register.store import evaluate
+from sizing.io import fields as parse
+from sizing.jurisdiction.profile import get as get_jurisdiction
+from sizing.program import schema as t
+from sizing.program.adapter import normalise
+from sizing.program.store import evaluate
 from tests.conftest import EXAMPLES, ROOT
 
 ADDS = 6
 WRITER = textwrap.dedent("""
     import sys
-    from sizing.jurisdiction import get
-    from sizing.register.store import open_register
+    from sizing.jurisdiction.profile import get
+    from sizing.program.store import open_register
     reg = open_register(sys.argv[1])
     for i in range(int(sys.argv[3])):
         reg.add_file(sys.argv[4], user=sys.argv[2], jurisdiction=get("tracy"))

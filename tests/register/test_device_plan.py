@@ -23,7 +23,7 @@ from pathlib import Path
 
 import yaml
 
-from sizing.jurisdiction import get
+from sizing.jurisdiction.profile import get
 from tests.register.test_inspections import run
 
 

@@ -3,7 +3,7 @@ Record keeping; Grease interceptor maintenance (e)(5)), through the command line
 
 Every expected date below is counted by hand from the profile's periods (tables/jurisdictions/tracy.yaml,
 ``inspections.notices``) and the City's calendar; every maintenance date from the accumulation rule of
-sizing/ordinance/accumulation.py worked by hand in the test that uses it.
+sizing/rules/accumulation.py worked by hand in the test that uses it.
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ import pytest
 import sqlalchemy as sa
 from PIL import Image
 
-from sizing.cli import main
-from sizing.register import schema as t
+from sizing.cli.main import main
+from sizing.program import schema as t
 
 FSE = "FSE-0417"
 
@@ -249,8 +249,8 @@ def test_the_date_purpose_and_fse_are_checked(db, capsys, tmp_path):
 
 
 def test_a_viewer_may_not_store_an_inspection(db, capsys, tmp_path):
-    from sizing.register import access
-    from sizing.register.store import open_register
+    from sizing.program import access
+    from sizing.program.store import open_register
 
     register_with_fse(capsys, db, tmp_path)
     reg = open_register(db)
@@ -384,7 +384,7 @@ def test_a_register_of_the_previous_schema_is_migrated_and_its_readings_count(db
     pump-out count in the plan the inspection recomputes: pump-out 2026-01-01, 2 in on day 30 and the inspection's
     4 in on day 60: rate (30x2 + 60x4) / (30^2 + 60^2) = 300 / 4500 = 1/15 in/day, 12 in on day 180: 2026-06-30;
     with 2 of the 3 readings that establish a frequency, the quarterly default (e)(3) applies: due 2026-04-01."""
-    from sizing.register.location import resolve
+    from sizing.program.location import resolve
     from tests.register.conftest import back_to
 
     register_with_fse(capsys, db, tmp_path, body="services: [2026-01-01], measurements: [{date: 2026-01-31, "

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import sqlalchemy as sa
 
-from sizing.cli import main
-from sizing.register.location import resolve
+from sizing.cli.main import main
+from sizing.program.location import resolve
 from tests.conftest import EXAMPLES
 
 
@@ -26,7 +26,7 @@ def test_environment_variable_then_option(tmp_path, monkeypatch):
 
 
 def test_sqlite_register_runs_in_wal_mode(tmp_path):
-    from sizing.register.store import open_register
+    from sizing.program.store import open_register
 
     reg = open_register(str(tmp_path / "r.db"))
     with reg.db.read() as conn:
@@ -43,12 +43,12 @@ def test_the_calculation_core_never_imports_the_register():
 
     from tests.conftest import ROOT
 
-    code = ("import sys, sizing.size, sizing.batch, sizing.ordinance.review, sizing.ordinance.waiver, "
-            "sizing.ordinance.maintenance, sizing.cli; sizing.cli.build_parser(); "
-            "print(sorted(m for m in sys.modules if m.startswith(('sqlalchemy', 'alembic', 'sizing.register'))))")
+    code = ("import sys, sizing.cpc.size, sizing.batch, sizing.rules.review, sizing.rules.waiver, "
+            "sizing.rules.maintenance, sizing.cli.main; sizing.cli.main.build_parser(); "
+            "print(sorted(m for m in sys.modules if m.startswith(('sqlalchemy', 'alembic', 'sizing.program'))))")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
     for path in (ROOT / "sizing").rglob("*.py"):
-        if "register" in path.relative_to(ROOT / "sizing").parts[0] or path.name.startswith("register"):
+        if path.relative_to(ROOT / "sizing").parts[0] == "program" or path.name.startswith("register"):
             continue
-        assert "sizing.register" not in path.read_text(encoding="utf-8"), path
+        assert "sizing.program" not in path.read_text(encoding="utf-8"), path

@@ -8,8 +8,8 @@ import json
 
 import sqlalchemy as sa
 
-from sizing.cli import main
-from sizing.register import schema as t
+from sizing.cli.main import main
+from sizing.program import schema as t
 from tests.register.conftest import back_to
 
 TRAINING = "Employee BMP training at least every 12 months: no training record"
@@ -48,7 +48,7 @@ def test_records_not_met_are_due_in_the_new_and_the_older_shape_once_migrated(db
                          "detail": c["message"].split(": ", 1)[1]} for c in stored["records"]]
     later = {k: v for k, v in row.items() if k not in ("id", "inspection_id", "due", "computed")}  # 0004's columns
     later.update(result=older, recorded_at=row["recorded_at"] + dt.timedelta(seconds=1))
-    from sizing.register.location import resolve
+    from sizing.program.location import resolve
 
     back_to(resolve(db)[0], "0005")
     with reg.db.write() as conn:  # the same log stored again as an older version wrote it, at that version

@@ -15,9 +15,9 @@ import json
 import pytest
 import sqlalchemy as sa
 
-from sizing.cli import main
-from sizing.jurisdiction import get
-from sizing.register import schema as t
+from sizing.cli.main import main
+from sizing.jurisdiction.profile import get
+from sizing.program import schema as t
 from tests.conftest import EXAMPLES
 
 BISTRO = EXAMPLES / "register" / "example-bistro-maintenance.yaml"
@@ -203,7 +203,7 @@ def test_a_manifest_and_the_same_pump_out_in_a_log_give_the_same_due_date(db, ca
     reg = registers(db)
     with reg.db.read() as conn:  # the plan the import stored is the plan its document evaluates to
         row = conn.execute(sa.select(t.maintenance_logs).order_by(t.maintenance_logs.c.id.desc())).mappings().first()
-    from sizing.register.evaluated import evaluate
+    from sizing.program.evaluated import evaluate
 
     assert row["computed"] is True and row["document_text"] is None
     assert evaluate(row["document"], kind="maintenance", jurisdiction=get("tracy")).data == row["result"]
@@ -258,7 +258,7 @@ def test_the_timeline_shows_each_manifest(filled, capsys, tmp_path):
 
 
 def test_a_role_that_may_not_store_maintenance_records_is_refused(filled, capsys, tmp_path, registers):
-    from sizing.register import access
+    from sizing.program import access
 
     reg = registers(filled)
     access.add_user(reg.db, "it-admin@city.example", "admin", by=reg.identity)
@@ -273,11 +273,11 @@ def test_a_role_that_may_not_store_maintenance_records_is_refused(filled, capsys
 
 def test_the_migrations_build_the_tables_and_indexes_the_code_declares(db, registers):
     """Schema 0007 as the migration builds it (hauler_manifests, its unique key and indexes, maintenance_logs.due,
-    the events' and logs' indexes) is what sizing/register/schema.py declares: no difference left to migrate."""
+    the events' and logs' indexes) is what sizing/program/schema.py declares: no difference left to migrate."""
     from alembic.autogenerate import compare_metadata
     from alembic.migration import MigrationContext
 
-    from sizing.register.schema import metadata
+    from sizing.program.schema import metadata
 
     reg = registers(db)
     with reg.db.engine.connect() as conn:

@@ -10,16 +10,16 @@ from collections import Counter
 import pytest
 import sqlalchemy as sa
 
-from sizing import submittal
-from sizing.cli import main
-from sizing.ordinance.review import review
-from sizing.register.adapter import normalise
-from sizing.register.db import open_db
-from sizing.register.engine import make_engine
-from sizing.register.errors import RegisterError
-from sizing.register.location import resolve
-from sizing.register.store import jsonable
-from sizing.register.versions import HEAD, MIGRATIONS, VERSIONS, current_version, upgrade
+from sizing.cli.main import main
+from sizing.io import submittal
+from sizing.program.adapter import normalise
+from sizing.program.db import open_db
+from sizing.program.engine import make_engine
+from sizing.program.errors import RegisterError
+from sizing.program.location import resolve
+from sizing.program.store import jsonable
+from sizing.program.versions import HEAD, MIGRATIONS, VERSIONS, current_version, upgrade
+from sizing.rules.review import review
 from tests.conftest import EXAMPLES
 from tests.register.conftest import back_to
 
@@ -100,7 +100,7 @@ def test_a_first_schema_database_is_migrated_with_its_records(db, capsys, regist
 def test_a_second_schema_database_gets_the_jurisdiction_of_its_records(db, capsys, registers):
     """Schema 0003: the records stored before it were evaluated under the default profile and say so; the
     records added after it carry the profile they were evaluated under."""
-    from sizing.jurisdiction import DEFAULT_ID
+    from sizing.jurisdiction.profile import DEFAULT_ID
 
     url = resolve(db)[0]
     make_first_schema_database(url)
@@ -183,7 +183,7 @@ def test_migrate_is_explicit_and_the_app_never_migrates(db, capsys, monkeypatch)
     (nothing is migrated or changed by viewing); `migrate` where there is no register says so."""
     url = resolve(db)[0]
     make_first_schema_database(url)
-    from sizing.register.store import open_register
+    from sizing.program.store import open_register
 
     with pytest.raises(RegisterError, match=rf"has schema 0001; this version of sizing uses {HEAD}: run "
                                                   r"`sizing register migrate`; nothing was changed"):
@@ -213,7 +213,7 @@ def test_a_postgresql_host_that_never_answers_is_given_up_on():
 
 def test_migration_0005_renames_the_additives_finding_in_results_and_the_findings_table(db, capsys, registers):
     """A review stored when the finding was called additives_authorization reads as the rule registry names it."""
-    from sizing.register import schema as t
+    from sizing.program import schema as t
 
     assert main(["register", "add", str(CYCLE1), "--db", db]) == 1
     capsys.readouterr()

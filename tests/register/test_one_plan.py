@@ -21,8 +21,8 @@ import json
 import pytest
 import sqlalchemy as sa
 
-from sizing.cli import main
-from sizing.register import schema as t
+from sizing.cli.main import main
+from sizing.program import schema as t
 from tests.conftest import EXAMPLES
 
 CAFE = EXAMPLES / "register" / "corner-cafe-cycle1.yaml"  # a review cycle: puts the FSE in the register
@@ -315,7 +315,7 @@ def test_the_plans_stay_marked_when_0007_is_taken_back_and_brought_up_again(db, 
     own downgrade), upgraded again the plans are marked again (by their inspection, and by their document name)
     and the migration from below 0007 makes the plan once more; the due list reads the same date: the log's pump-out 2026-01-01, 2 in on day 30 and the inspection's
     10 in on day 60 give 2026-03-23 (worked in the first test)."""
-    from sizing.register.location import resolve
+    from sizing.program.location import resolve
     from tests.register.conftest import back_to
 
     fse = "FSE-1011"
@@ -340,7 +340,7 @@ def test_a_register_older_than_0007_gets_each_fse_s_plan_when_migrated(db, capsy
     (pump-out 2026-01-01, no readings: quarterly, 2026-04-01) hid the readings of the log of 2026-03-02 (2 in on
     day 30, 10 in on day 60: due 2026-03-23, worked in the first test). Migrated, the FSE gets its plan from both:
     2026-03-23."""
-    from sizing.register.location import resolve
+    from sizing.program.location import resolve
     from tests.register.conftest import back_to
 
     fse = "FSE-1012"
@@ -369,7 +369,7 @@ def test_a_migrated_fse_whose_records_make_no_plan_is_named(db, capsys, tmp_path
     """An older register could hold a log of 2026-03-15 giving 8 in after a reading of 4 + 6 = 10 in on
     2026-03-02 (each log was evaluated on its own). Migrated, no plan can be made: the migration says which FSE
     and why, and the other FSEs get theirs."""
-    from sizing.register.location import resolve
+    from sizing.program.location import resolve
     from tests.register.conftest import back_to
 
     service = f"{{date: 2026-01-01, hauler: {HAULER}, manifest: VG-0107}}"

@@ -14,10 +14,10 @@ from pathlib import Path
 import pytest
 import sqlalchemy as sa
 
-from sizing.cli import main
-from sizing.register import schema as t
-from sizing.register.limits import LIMITS
-from sizing.register.versions import WRITE_LOCK
+from sizing.cli.main import main
+from sizing.program import schema as t
+from sizing.program.limits import LIMITS
+from sizing.program.versions import WRITE_LOCK
 from tests.conftest import EXAMPLES
 from tests.register.conftest import PG_URL, drop_schema
 

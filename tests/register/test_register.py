@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 import sqlalchemy as sa
 
-from sizing.cli import main
-from sizing.jurisdiction import get as get_jurisdiction
-from sizing.register import schema as t
+from sizing.cli.main import main
+from sizing.jurisdiction.profile import get as get_jurisdiction
+from sizing.program import schema as t
 from tests.conftest import EXAMPLES
 
 REG = EXAMPLES / "register"
@@ -39,7 +39,7 @@ def add_examples(capsys, db) -> list[int]:
 
 @pytest.mark.fresh
 def test_reading_never_creates_and_init_does(db, capsys, registers):
-    from sizing.register.versions import HEAD
+    from sizing.program.versions import HEAD
 
     code, out, err = run(capsys, "register", "due", "--db", db, "--as-of", "2026-07-01")
     assert code == 2 and out == ""
@@ -138,8 +138,8 @@ def test_the_fse_lists_overdue_counts_are_the_due_lists(db, capsys):
     on dates before, at and after each deadline (installs, waivers, revocations, services, training)."""
     from collections import Counter
 
-    from sizing.register import deadlines, queries
-    from sizing.register.store import open_register
+    from sizing.program import deadlines, queries
+    from sizing.program.store import open_register
 
     add_examples(capsys, db)
     tracy = get_jurisdiction("tracy")
@@ -186,13 +186,13 @@ def test_history_records_who_and_when(db, capsys):
 
 def writer(db: str) -> str:
     """The writer the CLI records: the PostgreSQL session_user on PostgreSQL, else the operating-system user."""
-    from sizing.register.who import os_user
+    from sizing.program.writers import os_user
 
     return "postgres" if "://" in db else os_user()
 
 
 def test_without_user_the_os_user_or_the_postgresql_role_is_recorded(db, capsys, registers, monkeypatch):
-    monkeypatch.setattr("sizing.register.who.os_user", lambda: "plan-checker-7")
+    monkeypatch.setattr("sizing.program.writers.os_user", lambda: "plan-checker-7")
     assert run(capsys, "register", "add", CYCLE1, "--db", db)[0] == 1
     with registers(db).db.read() as conn:
         row = conn.execute(sa.select(t.cycles.c.recorded_by, t.cycles.c.on_behalf_of)).one()
@@ -280,7 +280,7 @@ def test_import_inventory_is_all_or_nothing(db, capsys, registers):
 
 
 def test_an_interrupted_import_leaves_the_database_as_it_was(db, capsys, registers, monkeypatch):
-    from sizing.register import store
+    from sizing.program import store
 
     add_examples(capsys, db)
     reg = registers(db)
@@ -363,9 +363,9 @@ def test_a_revocation_that_may_proceed_ends_the_waiver(db, capsys):
 def test_a_record_added_under_the_cpc_carries_cpc_findings_only(db, capsys, registers):
     """``register add --jurisdiction cpc`` reviews as ``sizing review --jurisdiction cpc``: the stored cycle, its
     findings and its jurisdiction id are the CPC profile's, none of the default profile's local rules."""
-    from sizing import submittal
-    from sizing.jurisdiction import DEFAULT_ID
-    from sizing.ordinance.review import review
+    from sizing.io import submittal
+    from sizing.jurisdiction.profile import DEFAULT_ID
+    from sizing.rules.review import review
 
     cpc_rules = {f.rule for f in review(submittal.load(CYCLE1, jurisdiction=get_jurisdiction("cpc"))).findings}
     local_rules = {f.rule for f in review(submittal.load(CYCLE1)).findings} - cpc_rules
@@ -398,7 +398,7 @@ def test_import_inventory_and_due_take_the_jurisdiction(db, capsys, registers, t
     with reg.db.read() as conn:
         rows = conn.execute(sa.select(t.interceptors.c.jurisdiction_id, t.interceptors.c.assessment)
                             .order_by(t.interceptors.c.id)).all()
-    from sizing.jurisdiction import DEFAULT_ID
+    from sizing.jurisdiction.profile import DEFAULT_ID
 
     assert [r[0] for r in rows] == ["cpc", DEFAULT_ID]  # a new assessment: sized under another profile
     dfu = {jid: r["dfu_total"] for jid, r in rows}

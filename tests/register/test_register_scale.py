@@ -17,12 +17,12 @@ from pathlib import Path
 import pytest
 import sqlalchemy as sa
 
-from sizing.jurisdiction import get
-from sizing.months import add_months
-from sizing.register import deadlines, queries
-from sizing.register import schema as t
-from sizing.register.manifests import read
-from sizing.register.notices import notices
+from sizing.jurisdiction.months import add_months
+from sizing.jurisdiction.profile import get
+from sizing.program import deadlines, queries
+from sizing.program import schema as t
+from sizing.program.manifests import read
+from sizing.program.notices import notices
 
 ROOT = Path(__file__).resolve().parents[2]
 SCALE = 0.002
@@ -115,7 +115,7 @@ def second_db(request, db, tmp_path):
     if not db.startswith("postgresql"):
         yield str(tmp_path / "second.db")
         return
-    from sizing.register.db import open_db
+    from sizing.program.db import open_db
     from tests.register.conftest import drop_schema, pg_schema_url
 
     admin = request.getfixturevalue("pg_admin")
@@ -131,8 +131,8 @@ def second_db(request, db, tmp_path):
 def test_the_bulk_inspections_store_what_the_write_path_stores(db, second_db, registers):
     """The benchmark's inspections, notices and closures, written in bulk, are the rows ``inspect`` writes for the
     same documents one after the other (ids included), and they make open, overdue and closed notices."""
-    from sizing.register.inspections import inspect
-    from sizing.sections.inspection import from_dict
+    from sizing.io.sections.inspection import from_dict
+    from sizing.program.inspections import inspect
 
     rs = bench()
     rows = rs.records(SCALE)

@@ -8,9 +8,9 @@ digit swap of 2,839).
 import pytest
 
 from sizing.cpc.gravity import gravity_interceptor_volume
+from sizing.cpc.size import size
+from sizing.io.submittal import from_dict, load
 from sizing.quantities import show
-from sizing.size import size
-from sizing.submittal import from_dict, load
 
 FIXTURES = [
     {"type": "food_prep_sink", "count": 1},

@@ -9,7 +9,7 @@ import datetime as dt
 
 import pytest
 
-from sizing.tables import edition_in_effect, load_table
+from sizing.io.tables import edition_in_effect, load_table
 
 
 @pytest.mark.parametrize(("day", "edition"), [(dt.date(2023, 1, 1), "2022"), (dt.date(2024, 7, 1), "2022"),

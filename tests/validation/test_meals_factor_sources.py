@@ -8,9 +8,9 @@ cafeteria (45 min a meal), 1.00 restaurant (60 min), 0.67 leisure dining (90 min
 
 import pytest
 
-from sizing.size import size
-from sizing.submittal import from_dict
-from sizing.tables import load_table
+from sizing.cpc.size import size
+from sizing.io.submittal import from_dict
+from sizing.io.tables import load_table
 
 
 def test_meal_factors_as_the_page_lists_them():

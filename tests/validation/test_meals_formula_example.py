@@ -3,8 +3,8 @@
 Source: 133 meals per peak hour x 2 gal x 2.5 h x 1.5 = 997.5 gal.
 """
 
-from sizing.size import size
-from sizing.submittal import from_dict
+from sizing.cpc.size import size
+from sizing.io.submittal import from_dict
 
 
 def test_published_example_997_5_gal():

@@ -7,10 +7,10 @@ below the computed flow (50.5 -> "50", 21.0 -> "20", 55.5 -> "50") are NOT copie
 
 import pytest
 
+from sizing.coded_warnings import codes
 from sizing.cpc import hydromechanical as hgi
-from sizing.notes import codes
-from sizing.size import size
-from sizing.submittal import from_dict
+from sizing.cpc.size import size
+from sizing.io.submittal import from_dict
 
 
 def test_single_sink_48_24_12():

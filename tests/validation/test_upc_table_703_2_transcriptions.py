@@ -7,9 +7,9 @@ CPC was not read; the edition of the transcriptions is not stated.
 
 import pytest
 
-from sizing.size import size
-from sizing.submittal import from_dict
-from sizing.tables import load_table
+from sizing.cpc.size import size
+from sizing.io.submittal import from_dict
+from sizing.io.tables import load_table
 
 
 @pytest.mark.parametrize("edition", ["2022", "2025"])

@@ -1,0 +1,171 @@
+"""Page 7 — a field inspection, made for a phone: find the FSE, see its open notices and last readings, answer the
+profile's checklists, take photos, save. The finder is a fragment and the inspection a form, so a tap reruns only
+the finder, and nothing is sent until "Save inspection" (all logic in sizing.program.inspections)."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import streamlit as st
+
+from app_pages import access, documents
+from app_pages.widgets import jurisdiction, page_parts, register_box
+from sizing.errors import SizingInputError
+
+ss = st.session_state
+ANSWERS = ("yes", "no", "n/a")
+MESSAGE = "ins_msg"
+
+
+@st.fragment
+def finder() -> None:
+    """Find the FSE by name, id or address; its open notices and last readings."""
+    from sizing.program import queries
+    from sizing.program.notices import notices
+
+    ss.setdefault("in_ins_find", "")
+    st.text_input("Find an FSE (name, id or address)", key="in_ins_find", placeholder="Corner Cafe or FSE-0417")
+    reg = register_box.open_for_reading()
+    try:
+        found = queries.find_fses(reg, ss.get("in_ins_find", ""))
+        if not found:
+            st.info("No FSE in the register matches that.")
+            return
+        names = {f["fse_id"]: f"{f['fse_id']} — {f['name'] or 'name not recorded'}" for f in found}
+        if ss.get("in_ins_fse") not in names:
+            ss["in_ins_fse"] = found[0]["fse_id"]
+        fse = st.selectbox("FSE", list(names), key="in_ins_fse", format_func=names.get)
+        open_ones = notices(reg, open_only=True, fse_id=fse)
+        readings = queries.last_readings(reg, fse)
+    finally:
+        reg.db.engine.dispose()
+    if open_ones:
+        st.markdown("**Open notices**")
+        for n in open_ones:
+            st.markdown(f"- notice {n['notice']}: {n['title']} — {n['item']}, due {n['due_on']} "
+                        f"(**{n['status']}**; {n['citation']})")
+    else:
+        st.caption("No open notices.")
+    if readings:
+        st.caption("Last readings: " + "; ".join(f"{r['on_date']}: FOG {_in(r['fog_in'])} + solids "
+                                                 f"{_in(r['solids_in'])}" for r in readings))
+
+
+def _in(value: float) -> str:
+    from sizing.quantities import show
+
+    return show(value, "in")
+
+
+def checklist_widgets(place) -> None:
+    """One row per checklist item: yes / no / n/a (unanswered: not checked) and a note."""
+    from sizing.rules.inspection import checklist_items
+
+    items = checklist_items(place)
+    if not items:
+        st.info(f"Checklists are not defined for {place.name}: the inspection records its readings only.")
+        return
+    shown = None
+    for key, item in items.items():
+        if item["checklist_title"] != shown:
+            shown = item["checklist_title"]
+            st.markdown(f"**{shown}**")
+        wkey = "in_ins_" + key.replace(".", "__")
+        st.radio(f"{item['text']} ({item['citation']})", ANSWERS, index=None, horizontal=True, key=wkey)
+        st.text_input("note", key=wkey + "__note", label_visibility="collapsed", placeholder="note (optional)")
+
+
+def form(place) -> None:
+    from sizing.io.sections.inspection import CONDITIONS, PURPOSES
+
+    types = list((place.inspections or {}).get("notices") or {})
+    with st.form("ins_form", border=False):
+        st.date_input("Date", key="in_ins_date", value=dt.date.today(), max_value=dt.date.today())
+        st.selectbox("Purpose", PURPOSES, key="in_ins_purpose", format_func=lambda p: p.replace("_", " "))
+        st.selectbox("Interceptor condition", ("",) + CONDITIONS, key="in_ins_condition",
+                     format_func=lambda p: p.replace("_", " ") or "not recorded")
+        st.markdown("**Readings** (any length unit: `2 in`, `50 mm`)")
+        cols = st.columns(3)
+        for col, (key, label) in zip(cols, (("fog", "FOG"), ("solids", "Solids"), ("depth", "Liquid depth")),
+                                     strict=True):
+            col.text_input(label, key=f"in_ins_{key}", placeholder="optional" if key == "depth" else "e.g. 2 in")
+        checklist_widgets(place)
+        st.markdown("**Finding** (optional)")
+        st.text_input("Clause", key="in_ins_clause", placeholder="the clause the finding cites")
+        st.text_area("What was found", key="in_ins_found", height=68)
+        if types:
+            st.selectbox("Notice it opens", [""] + types, key="in_ins_notice",
+                         format_func=lambda k: k.replace("_", " ") or "none")
+        st.file_uploader("Photos", type=["jpg", "jpeg", "png", "webp"], accept_multiple_files=True,
+                         key="ins_photos")
+        st.camera_input("Take a photo", key="ins_camera")
+        st.text_area("Note", key="in_ins_note", height=68)
+        register_box.behalf_field()
+        st.form_submit_button("Save inspection", key="ins_save", type="primary", on_click=save, args=(place,))
+
+
+def document(place) -> dict:
+    """The inspection document the form's values make (the ``sizing register inspect`` input shape)."""
+    from sizing.rules.inspection import checklist_items
+
+    lists: dict[str, dict] = {}
+    for key in checklist_items(place):
+        wkey = "in_ins_" + key.replace(".", "__")
+        if ss.get(wkey):
+            name, item = key.split(".", 1)
+            lists.setdefault(name, {})[item] = {"answer": ss[wkey], "note": ss.get(wkey + "__note") or None}
+    readings = {k: ss.get(f"in_ins_{w}") for k, w in (("fog", "fog"), ("solids", "solids"), ("liquid_depth", "depth"))
+                if str(ss.get(f"in_ins_{w}") or "").strip()}
+    finding = [{"clause": ss.get("in_ins_clause") or None, "text": ss.get("in_ins_found") or None,
+                "notice": ss.get("in_ins_notice") or None}] if ss.get("in_ins_found") or ss.get("in_ins_clause") else []
+    day = ss.get("in_ins_date") or dt.date.today()
+    section = {"date": day.isoformat(), "purpose": ss.get("in_ins_purpose"),
+               "interceptor_condition": ss.get("in_ins_condition") or None, "readings": readings or None,
+               "checklists": lists or None, "findings": [documents.clean(f) for f in finding] or None,
+               "note": ss.get("in_ins_note") or None}
+    return {"project": {"fse_id": ss.get("in_ins_fse")}, "inspection": documents.clean(section)}
+
+
+def photos() -> tuple:
+    from sizing.io.sections.inspection import photo
+
+    uploads = list(ss.get("ins_photos") or [])
+    if ss.get("ins_camera") is not None:
+        uploads.append(ss["ins_camera"])
+    return tuple(photo(f"photo {i}", u.name or f"photo-{i}.jpg", u.getvalue()) for i, u in enumerate(uploads, 1))
+
+
+def save(place) -> None:
+    """Check the form (one line naming the field on a mistake, nothing written), then store it."""
+    from sizing.io.sections.inspection import from_dict
+    from sizing.program.evaluated import jsonable
+    from sizing.program.inspections import inspect
+    from sizing.report.inspections import inspected_text
+
+    if not ss.get("in_ins_fse"):
+        ss[MESSAGE] = ("error", "FSE: choose the FSE inspected first.")
+        return
+    doc = document(place)
+    try:
+        rec = from_dict(doc, photos=photos())
+    except SizingInputError as exc:
+        ss[MESSAGE] = ("error", str(exc))
+        return
+    done = register_box.write(lambda reg: inspect(reg, rec, user=ss.get("in_reg_user") or None, jurisdiction=place,
+                                                  name="app (inspection page)", document=jsonable(doc)), MESSAGE)
+    if done is not None:
+        ss[MESSAGE] = ("success", "Saved: " + inspected_text(done[0]).replace("\n  ", "\n- "))
+
+
+def page() -> None:
+    place = jurisdiction.chosen()
+    page_parts.header("Inspection", place)
+    finder()
+    page_parts.show_message(MESSAGE)
+    if not access.may("inspection"):
+        st.caption("Your role may view the register but not store an inspection.")
+        return
+    form(place)
+
+
+page()

@@ -1,0 +1,286 @@
+"""Page 6 — the FOG program register: the FSE list with status and filters, one FSE's timeline, the due list and
+the diff of two review cycles side by side (all read through sizing.program)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+import streamlit as st
+
+from app_pages import access, evaluate
+from app_pages.widgets import jurisdiction, page_parts, program_notices, register_box
+from app_pages.widgets.manifest_box import manifest_box
+from sizing.errors import SizingInputError, TableError
+from sizing.jurisdiction.profile import Jurisdiction
+from sizing.plan_names import counted_from_one
+from sizing.quantities import number, quantity_of
+from sizing.quantities import show as show_quantity
+from sizing.rules.compliance import STATUSES  # the one compliance state, worst first
+from sizing.rules.maintenance import has_rules
+
+ss = st.session_state
+TABS = ("FSEs", "Timeline", "Due", "Notices", "Summary", "Cycle diff")
+
+
+def import_box(place) -> None:
+    """Import an inventory CSV (the batch inventory, with optional name, address and owner columns) into the
+    register: FSE and interceptor records with their CPC check; for a role that may store the inventory."""
+    if not access.may("inventory"):
+        return
+    with st.expander("Import an inventory (CSV)", icon=":material/upload_file:", key="pg_import_open"):
+        st.caption("One row per fixture line: submittal_id (the FSE id), fixture_type, count; optional flow_gpm, "
+                   "trap_size_in, connected_to_interceptor, installed_volume_gal, and the FSE's name, address and "
+                   "owner. Each FSE is sized under the CPC and its installed volume checked against it.")
+        st.file_uploader("Inventory CSV", type=["csv"], key="pg_import_file")
+        ss.setdefault("in_pg_import_skip", False)
+        st.checkbox("Import the other submittals when rows are rejected", key="in_pg_import_skip")
+        st.button("Import into the register", key="pg_import", on_click=_import, args=(place,))
+        page_parts.show_message("pg_import_msg")
+
+
+def _import(place) -> None:
+    import io
+
+    import sqlalchemy as sa
+
+    from sizing.batch import run_batch
+    from sizing.program.location import mask
+
+    upload = ss.get("pg_import_file")
+    if upload is None:
+        ss.pg_import_msg = ("error", "Choose an inventory CSV file first.")
+        return
+    data = upload.getvalue()
+
+    def stream():
+        s = io.BytesIO(data)
+        s.name = upload.name
+        return s
+
+    skip = bool(ss.get("in_pg_import_skip"))
+    try:
+        checked = run_batch(stream(), jurisdiction=place)  # checked before the register is touched
+        if len(checked.rejects) and not skip:
+            first = checked.rejects.iloc[0]
+            ss.pg_import_msg = ("error", f"{upload.name}: line {first['line']}: {first['reason']}; "
+                                         f"{len(checked.rejects)} row(s) rejected, nothing imported (fix them, or "
+                                         "tick 'Import the other submittals')")
+            return
+        from sizing.program.location import resolve
+
+        url = resolve(access.register_location())[0]
+        path = url.removeprefix("sqlite:///") if url.startswith("sqlite:///") else None
+        existed = path is None or Path(path).exists()
+        try:
+            reg = access.open_register(write=True)
+            try:
+                r = reg.import_inventory(stream(), user=ss.get("in_reg_user") or None, skip_rejects=skip,
+                                         jurisdiction=place, skip_hint="tick 'Import the other submittals'")
+            finally:
+                reg.db.engine.dispose()
+        except BaseException:
+            if not existed:  # a register this failed import created: leave nothing behind
+                for suffix in ("", "-wal", "-shm", "-journal"):
+                    Path(path + suffix).unlink(missing_ok=True)
+            raise
+    except SizingInputError as exc:
+        ss.pg_import_msg = ("error", access.app_message(str(exc)))
+        return
+    except sa.exc.SQLAlchemyError as exc:
+        ss.pg_import_msg = ("error", "Register: nothing was imported: "
+                                     + mask(str(getattr(exc, "orig", None) or exc).splitlines()[0]))
+        return
+    from sizing.program.report import imported_text
+
+    ss.pg_import_msg = ("success", f"{upload.name}: " + imported_text(r).strip() + "." + access.created_note(reg))
+
+
+def fse_ids(reg) -> list[str]:
+    from sizing.program.queries import fse_ids as ids
+
+    return ids(reg)
+
+
+def fse_rows(reg, as_of: dt.date, place: Jurisdiction):
+    """The FSE list and its whole table (as the Arrow table ``st.dataframe`` would make of it), made once per
+    register state (:func:`register_state`: any write by anyone gives another), date and jurisdiction, and shared
+    by every session: the pages only read them."""
+    from sizing.program.queries import register_state
+
+    return _fse_rows(reg, reg.db.url, register_state(reg), as_of, place)
+
+
+@st.cache_resource(show_spinner=False, max_entries=8, hash_funcs=evaluate.BY_PLACE)
+def _fse_rows(_reg, url: str, state: Any, as_of: dt.date, place: Jurisdiction):
+    from sizing.program.queries import fse_list
+
+    rows = fse_list(_reg, as_of=as_of, jurisdiction=place)
+    return rows, table_of(rows) if rows else None
+
+
+def table_of(rows: list[dict]) -> pd.DataFrame:
+    """The FSE list's table: what a program manager scans first, then the rest."""
+    frame = cells(rows)
+    first = ["fse_id", "name", "status", "cpc_check"]
+    return frame[[c for c in first if c in frame.columns] + [c for c in frame.columns if c not in first]]
+
+
+def fse_table(reg, as_of: dt.date, place: Jurisdiction) -> list[str]:
+    rows, whole = fse_rows(reg, as_of, place)
+    c1, c2, c3 = st.columns([2, 2, 1])
+    chosen = c1.multiselect("Status", STATUSES, key="in_pg_status", placeholder="all")
+    text = c2.text_input("Search id, name or address", key="in_pg_search")
+    overdue_only = c3.checkbox("Overdue only", key="in_pg_overdue")
+    needle = text.strip().lower()
+    shown = [r for r in rows
+             if (not chosen or any(r["status"].startswith(s) for s in chosen))
+             and (not overdue_only or r["overdue"])
+             and (not needle or needle in " ".join(str(r[k] or "") for k in ("fse_id", "name", "address")).lower())]
+    st.caption(f"{len(shown)} of {len(rows)} FSEs")
+    if shown:
+        frame = whole if len(shown) == len(rows) else table_of(shown)
+        st.dataframe(frame, hide_index=True, width="stretch", key="pg_fse_table",
+                     column_config={"cpc_check": st.column_config.TextColumn("CPC check", width="large")})
+    return [r["fse_id"] for r in rows]
+
+
+def timeline(reg, ids: list[str], place) -> None:
+    from sizing.program.queries import history, show
+    from sizing.program.rows import latest
+
+    if not ids:
+        st.info("The register holds no FSE yet.")
+        return
+    fse = st.selectbox("FSE", ids, key="in_pg_fse")
+    rows = history(reg, fse)
+    st.dataframe(pd.DataFrame([{k: str(v) for k, v in r.items()} for r in rows]), hide_index=True, width="stretch",
+                 key="pg_timeline")
+    logs = show(reg, fse)["maintenance_logs"]
+    if logs:
+        chart(latest(logs, "maintenance_logs"), place)
+
+
+def chart(log: dict, place) -> None:
+    """The accumulation chart of the FSE's latest maintenance log, evaluated again by the core as of its date
+    under ``place`` (none where the jurisdiction has no maintenance rules)."""
+    from sizing.report import figures
+    from sizing.rules import maintenance
+
+    if not place.has_maintenance_rules:
+        st.caption(f"No accumulation chart: {place.name} has no maintenance rules in this tool.")
+        return
+    try:
+        plan = maintenance.plan(maintenance.from_dict(log["document"], as_of=log["as_of"]), jurisdiction=place)
+    except SizingInputError as exc:  # a log stored by an older version that this one reads differently
+        st.warning(f"The accumulation chart of the log of {log['as_of']} cannot be drawn: {exc}")
+        return
+    st.markdown(f"**Accumulation** (log as of {log['as_of']}, recorded by {log['recorded_by']})")
+    st.pyplot(figures.maintenance_figure(plan), width="stretch")
+
+
+def due(reg, as_of: dt.date, place) -> None:
+    from sizing.program.deadlines import due_list
+
+    ss.setdefault("in_pg_within", 30)
+    within = st.number_input("Within days", min_value=0, max_value=3650, step=1, key="in_pg_within")
+    if not has_rules(place):  # the accumulation rule, or intervals by device type: the due list follows either
+        st.info(f"{place.name} has no maintenance rules in this tool: no due list (choose the jurisdiction whose "
+                "rules apply in the sidebar).", icon=":material/info:")
+        return
+    try:
+        items = due_list(reg, as_of=as_of, within=int(within), jurisdiction=place)
+    except TableError as exc:
+        page_parts.stop_on_error(exc)
+    overdue = sum(1 for i in items if i["status"] == "overdue")
+    (st.warning if overdue else st.success)(f"{len(items)} items due by {as_of + dt.timedelta(days=int(within))}; "
+                                            f"{overdue} overdue as of {as_of}.")
+    if items:
+        st.dataframe(cells(items), hide_index=True, width="stretch", key="pg_due_table")
+
+
+def cycle_diff(reg, ids: list[str]) -> None:
+    from sizing.program.diff import diff
+    from sizing.program.queries import cycle_numbers_by_fse
+
+    numbered = cycle_numbers_by_fse(reg, at_least=2)
+    with_cycles = {i: numbered[i] for i in ids if i in numbered}
+    if not with_cycles:
+        st.info("No FSE has two review cycles yet.")
+        return
+    fse = st.selectbox("FSE", list(with_cycles), key="in_pg_diff_fse")
+    numbers = with_cycles[fse]
+    c1, c2 = st.columns(2)
+    a = c1.selectbox("From cycle", numbers[:-1], index=len(numbers) - 2, key="in_pg_from")
+    b = c2.selectbox("To cycle", [n for n in numbers if n > a], index=0, key="in_pg_to")
+    d = diff(reg, fse, a, b)
+    st.caption(f"Cycle {a}: {d['from']['review_date']}, {d['from']['reviewer']} · cycle {b}: "
+               f"{d['to']['review_date']}, {d['to']['reviewer']}")
+    left, right = f"cycle {a}", f"cycle {b}"
+    rows = [{"item": f"fixture {f['fixture']}", left: _fx(f["from"]), right: _fx(f["to"]), "change": f["change"]}
+            for f in d["fixtures"]]
+    rows += [{"item": counted_from_one(v["value"]), left: _v(v["from"], v["value"]), right: _v(v["to"], v["value"]),
+              "change": "changed"} for v in d["design"]]
+    rows += [{"item": f"finding {f['rule']}", left: f["was"], right: f["now"], "change": change}
+             for change, key in (("resolved", "resolved"), ("new failure", "new"), ("still failing", "still_failing"))
+             for f in d[key]]
+    st.metric("Compliant", f"{_v(d['compliant']['from'])} → {_v(d['compliant']['to'])}")
+    st.dataframe(pd.DataFrame(rows, columns=["item", left, right, "change"]), hide_index=True, width="stretch",
+                 key="pg_diff_table")
+
+
+def _fx(f) -> str:
+    return "—" if f is None else f"{f['count']} x, {f['connected']}, {show_quantity(f['dfu'], 'DFU')}"
+
+
+def _v(v, key: str = "") -> str:
+    return number(v, quantity_of(key))
+
+
+def cells(rows: list[dict]) -> pd.DataFrame:
+    """Register rows as a table: numbers to their quantity's precision, yes / no, a dash for nothing."""
+    kinds: dict[str, str | None] = {}  # each column's quantity, found once
+
+    def cell(k, v):
+        if isinstance(v, (dt.date, str)):
+            return v
+        if k not in kinds:
+            kinds[k] = quantity_of(k)
+        return number(v, kinds[k])
+
+    return pd.DataFrame([{k: cell(k, v) for k, v in r.items()} for r in rows])
+
+
+place = jurisdiction.chosen()
+page_parts.header("FOG program register", place)
+ss.setdefault("in_pg_as_of", dt.date.today())
+as_of = st.date_input("As of", key="in_pg_as_of", format="YYYY-MM-DD")
+import_box(place)
+manifest_box()
+reg = register_box.open_for_reading()
+try:
+    # only the open tab is drawn: the FSE list, a timeline, the due list and the diff each read the register
+    tab_list, tab_timeline, tab_due, tab_notices, tab_summary, tab_diff = st.tabs(list(TABS), key="in_pg_tab",
+                                                                                on_change="rerun")
+    if tab_list.open:
+        with tab_list:
+            fse_table(reg, as_of, place)
+    if tab_timeline.open:
+        with tab_timeline:
+            timeline(reg, fse_ids(reg), place)
+    if tab_due.open:
+        with tab_due:
+            due(reg, as_of, place)
+    if tab_notices.open:
+        with tab_notices:
+            program_notices.notices_tab(reg, as_of, place)
+    if tab_summary.open:
+        with tab_summary:
+            program_notices.summary_tab(reg, as_of, place)
+    if tab_diff.open:
+        with tab_diff:
+            cycle_diff(reg, fse_ids(reg))
+finally:
+    reg.db.engine.dispose()

@@ -1,0 +1,1 @@
+"""Parts the app's pages share: tables, grids, boxes, loaders."""

@@ -1,0 +1,81 @@
+"""The Director's decision on a conditional waiver, recorded in the register from the waiver page."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import streamlit as st
+
+from app_pages import access
+from app_pages.widgets import page_parts, register_box
+
+ss = st.session_state
+
+
+DECISIONS = {"granted": "Granted, with the conditions and expiration above",
+             "denied": "Denied", "revoked": "Revoked (after the notice of proposed revocation)"}
+
+
+def decision_box(doc: dict, d, place) -> None:
+    """The Director records the decision (granted with its conditions and expiration, denied, revoked) in the
+    register, dated and under the signed-in identity; shown only to a role that may store a waiver decision (the
+    register checks the role again). Once recorded, the letter downloads are the final determination."""
+    if not access.may("waiver"):
+        return
+    recorded = ss.get("wv_recorded")
+    # keyed: Enter in its field reruns the page and the box stays open
+    with st.expander("Record the Director's decision", icon=":material/gavel:", expanded=bool(recorded),
+                     key="wv_decision_open"):
+        if recorded:
+            st.success(f"Recorded: {recorded['status']} on {recorded['date']} by {recorded['decided_by']}. The "
+                       "letter below is the final determination.", icon=":material/verified:")
+        ss.setdefault("in_wv_decision", "granted")
+        st.radio("Decision", list(DECISIONS), key="in_wv_decision", format_func=DECISIONS.get)
+        given = str(((doc.get("project") or {}).get("fse_id")) or "")
+        if not given:
+            ss.setdefault("in_wv_decision_fse", "")
+            st.text_input("FSE id (the application has no project.fse_id)", key="in_wv_decision_fse",
+                          placeholder="FSE-0311")
+        st.caption("The decision is dated the determination date above (blank: today) and recorded under your "
+                   "identity; the register keeps every decision (a later one does not erase an earlier one).")
+        st.button("Record this decision in the register", key="wv_record", on_click=_record,
+                  args=(doc, d.grantable, [c["text"] for c in d.conditions],
+                        None if d.revocation is None else d.revocation["may_proceed"], given, place))
+        page_parts.show_message("wv_record_msg")
+
+
+def _record(doc: dict, grantable: bool, conditions: list[str], revocation_ready: bool | None, fse: str,
+            place) -> None:
+    decision = ss.get("in_wv_decision", "granted")
+    day = ss.get("in_wv_date") or dt.date.today()
+    problem = None
+    if decision == "granted" and not grantable:
+        problem = "Not recorded: the waiver is not grantable (see 'Not met'); record it as denied, or complete it."
+    elif decision == "granted" and not ss.get("in_wv_expiration"):
+        problem = "Not recorded: enter the expiration before granting the waiver."
+    elif decision == "revoked" and not revocation_ready:
+        problem = ("Not recorded: a revocation needs the notice of proposed revocation, its dates and grounds, "
+                   "and the notice period met (tick 'A revocation of this waiver is proposed').")
+    fse_id = fse or ss.get("in_wv_decision_fse", "").strip()
+    if problem is None and not fse_id:
+        problem = "Not recorded: enter the FSE id the decision belongs to."
+    if problem:
+        ss.wv_record_msg = ("error", problem)
+        return
+    waiver = {k: v for k, v in doc["waiver"].items() if k not in ("status", "granted_on", "decided_by")}
+
+    def signed(who: str) -> dict:  # the decision as recorded, under the identity of whoever records it
+        recorded = {"status": decision, "date": day.isoformat(), "decided_by": who}
+        if decision == "granted":
+            recorded.update(granted_on=day.isoformat(), conditions=conditions)
+        return {**doc, "waiver": {**waiver, **recorded}}
+
+    stored = register_box.store(signed, "waiver", fse_id, day, "app (waiver decision)", place, "wv_record_msg",
+                                "nothing was recorded")
+    if stored is None:
+        return
+    added, reg = stored
+    ss.wv_recorded = {k: v for k, v in signed(reg.identity)["waiver"].items()
+                      if k in ("status", "date", "decided_by", "granted_on", "conditions")}
+    ss.wv_record_msg = ("success", f"Recorded ({decision}): {added.summary()} in {reg.db.display()}, by "
+                                   f"{reg.identity}." + access.created_note(reg))

@@ -1,0 +1,88 @@
+"""The Program page's Notices and Summary tabs: the notices the register holds and their state on the page's
+date (a CSV of them, a notice's PDF letter), and the program summary of a period (CSV and PDF) for the sewer
+system management plan's FOG element. Everything comes from sizing.program.notices / summary and
+sizing.report.inspections, as ``sizing register notices | notice | summary`` print it."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import streamlit as st
+
+from app_pages.widgets import page_parts
+from sizing.errors import SizingInputError, TableError
+from sizing.jurisdiction.profile import Jurisdiction
+
+ss = st.session_state
+#: The notice columns shown (the CSV download carries every column of ``register notices --format csv``).
+SHOWN = ("notice", "fse_id", "name", "title", "item", "citation", "issued_on", "period", "due_on", "due_note", "status",
+         "closed_on", "how")
+
+
+def notices_tab(reg, as_of: dt.date, place: Jurisdiction) -> None:
+    """The notices on ``as_of`` (open ones only unless asked), a CSV of them and one notice's letter."""
+    from sizing.program.notices import COLUMNS, notices
+    from sizing.program.report import csv_rows
+
+    ss.setdefault("in_pg_notices_all", False)
+    every = st.checkbox("Closed notices too", key="in_pg_notices_all")
+    items = notices(reg, as_of=as_of, open_only=not every)
+    overdue = sum(1 for n in items if n["status"] == "overdue")
+    shown = "notices" if every else "open notices"
+    (st.warning if overdue else st.info)(f"{len(items)} {shown} on {as_of}; {overdue} overdue.")
+    if not items:
+        return
+    st.dataframe(page_parts.arrow_table([{k: n[k] for k in SHOWN} for n in items], list(SHOWN)), hide_index=True,
+                 width="stretch", key="pg_notices_table")
+    st.download_button("Notices (CSV)", csv_rows(items, COLUMNS), file_name=f"notices-{as_of}.csv",
+                       mime="text/csv", key="pg_notices_csv")
+    letter(reg, items, as_of)
+
+
+def letter(reg, items: list[dict], as_of: dt.date) -> None:
+    """One notice's letter, from the letterhead of the jurisdiction it was issued under, clause by clause (as
+    ``sizing register notice N`` prints it)."""
+    from sizing.jurisdiction.profile import DEFAULT_ID, get
+    from sizing.program.notices import notice
+    from sizing.report.inspections import notice_pdf
+
+    by_number = {n["notice"]: n for n in items}
+    number = st.selectbox("Letter for notice", list(by_number), key="in_pg_notice_letter",
+                          format_func=lambda k: f"{k}: {by_number[k]['fse_id']}, {by_number[k]['title']}")
+    chosen = notice(reg, number, as_of)
+    # the notice's own jurisdiction, read back from the register
+    head = get(chosen["jurisdiction_id"] or DEFAULT_ID).letterhead
+    st.download_button("Notice letter (PDF)", notice_pdf([chosen], head), file_name=f"notice-{number}.pdf",
+                       mime="application/pdf", key="pg_notice_pdf")
+
+
+def summary_tab(reg, as_of: dt.date, place: Jurisdiction) -> None:
+    """The program summary from a first day to the page's date: counts, then CSV and PDF."""
+    from sizing.program.report import csv_rows
+    from sizing.program.summary import summary
+    from sizing.report.inspections import SUMMARY_COLUMNS, summary_pdf, summary_rows
+
+    ss.setdefault("in_pg_summary_from", dt.date(as_of.year, 1, 1))
+    start = st.date_input("From", key="in_pg_summary_from", format="YYYY-MM-DD")
+    if start > as_of:
+        st.error(f"From: expected a date on or before the page's date {as_of}, got {start}", icon=":material/error:")
+        return
+    try:
+        s = summary(reg, start, as_of, jurisdiction=place)
+    except (SizingInputError, TableError) as exc:
+        page_parts.stop_on_error(exc)
+    i, n, p = s["inspections"], s["notices"], s["pump_outs"]
+    m = st.columns(4)
+    m[0].metric("FSEs", s["fses"])
+    m[1].metric("Inspections", i["done"], help=f"{i['passed']} passed, {i['failed']} failed, {i['incomplete']} incomplete")
+    m[2].metric("Notices issued / closed", f"{n['issued']} / {n['closed']}",
+                help=f"open at the end: {n['open_at_end']} ({n['overdue_at_end']} overdue)")
+    m[3].metric("FSEs on their pump-out schedule", f"{p['on_schedule']} of {p['fses_with_schedule']}")
+    st.dataframe(page_parts.arrow_table(summary_rows(s), list(SUMMARY_COLUMNS)), hide_index=True, width="stretch",
+                 key="pg_summary_table")
+    name = f"fog-summary-{start}-{as_of}"
+    c1, c2 = st.columns(2)
+    c1.download_button("Summary (CSV)", csv_rows(summary_rows(s), SUMMARY_COLUMNS), file_name=f"{name}.csv",
+                       mime="text/csv", key="pg_summary_csv")
+    c2.download_button("Summary (PDF)", summary_pdf(s, place.letterhead), file_name=f"{name}.pdf",
+                       mime="application/pdf", key="pg_summary_pdf")

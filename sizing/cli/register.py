@@ -1,0 +1,427 @@
+"""``sizing register ...``: the FOG program register (SQLite file by default, PostgreSQL by URL).
+
+Subcommands: ``init``, ``migrate``, ``add FILE``, ``show FSE``, ``history FSE``, ``diff FSE [--from N --to M]``,
+``due [--as-of DATE] [--within DAYS]``, ``import-inventory FILE.csv``, ``import-manifests FILE.csv``, ``export --format csv|json``,
+``users add IDENTITY --role ROLE | list | disable IDENTITY``, ``inspect FILE``, ``notices [--open]``,
+``notice N`` (its PDF letter), ``comply N --date --evidence``, ``summary --from --to``.
+Exit codes: 0 ok; 1 a finding (the stored review not compliant, waiver not grantable, service due; findings
+still failing in a diff; something overdue); 2 bad input, a role that may not write, a busy register: one line.
+
+The writer (``recorded_by``) is the server's ``session_user`` on PostgreSQL, else the login name of the process's
+real uid (never an environment variable); ``--user NAME`` records on whose behalf, beside it. Reading commands
+never create a register and open an SQLite register read-only; ``add`` and ``import-inventory`` create a new
+SQLite file (and say so), never a PostgreSQL register (``init`` does). Only ``migrate`` (and ``init``) migrate an
+older schema, as an admin's write (or the owner's, while the register has no users); every other command refuses
+it in one line naming ``sizing register migrate``, exit 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+#: The longest look-ahead of ``due --within`` [day] (100 years).
+MAX_WITHIN_DAYS = 36_500
+HELP = ("the FOG program register: store reviews, waivers, maintenance logs and hauler manifests per FSE; history, "
+        "diff, due list")
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    from sizing.cli.output import Parser as _Parser
+    from sizing.jurisdiction.profile import add_option
+
+    common = _Parser(add_help=False)
+    common.add_argument("--db", metavar="PATH|URL",
+                        help="register: an SQLite file or a postgresql+psycopg:// URL (default: $SIZING_DB, "
+                             "else sizing-register.db here)")
+    common.add_argument("--user", metavar="NAME",
+                        help="on whose behalf the write is made (recorded beside the writer: the OS user, or the "
+                             "PostgreSQL role)")
+    common.add_argument("--busy-timeout", metavar="SECONDS",
+                        help="give up after waiting this long for another writer (default: $SIZING_DB_TIMEOUT, "
+                             "else 30)")
+    sub = p.add_subparsers(dest="action", metavar="ACTION", parser_class=_Parser, required=True)
+    sub.add_parser("init", parents=[common], help="create the register (or migrate an older one, as migrate); says what "
+                   "it did")
+    sub.add_parser("migrate", parents=[common], help="bring an existing register to this version's schema (an admin, or "
+                   "its owner while it has no users)")
+    _users_arguments(sub, common, _Parser)
+    a = sub.add_parser("add", parents=[common], help="store a submittal (a review cycle), a waiver or a maintenance log")
+    a.add_argument("file", metavar="FILE", help="submittal, waiver or maintenance log (YAML/JSON) with project.fse_id")
+    a.add_argument("--fse", metavar="ID", help="the FSE id when the file has no project.fse_id")
+    a.add_argument("--date", metavar="YYYY-MM-DD", help="evaluation date when the file gives none (default today)")
+    for name, text in (("show", "everything recorded on one FSE"), ("history", "one FSE's timeline")):
+        s = sub.add_parser(name, parents=[common], help=text)
+        s.add_argument("fse", metavar="FSE")
+        s.add_argument("--format", choices=("text", "json"), default="text")
+        if name == "show":
+            s.add_argument("--as-of", metavar="YYYY-MM-DD", help="date of the compliance state (default today)")
+            add_option(s)
+    d = sub.add_parser("diff", parents=[common], help="what changed between two review cycles (default: the last two)")
+    d.add_argument("fse", metavar="FSE")
+    d.add_argument("--from", dest="from_cycle", metavar="N", help="earlier cycle number")
+    d.add_argument("--to", dest="to_cycle", metavar="M", help="later cycle number")
+    d.add_argument("--format", choices=("text", "json"), default="text")
+    u = sub.add_parser("due", parents=[common], help="deadlines, expirations, services and records due, by date")
+    u.add_argument("--as-of", metavar="YYYY-MM-DD", help="reference date (default today)")
+    u.add_argument("--within", metavar="DAYS", default="30", help="days ahead to list (default 30)")
+    u.add_argument("--format", choices=("text", "json", "csv"), default="text")
+    i = sub.add_parser("import-inventory", parents=[common], help="the batch inventory CSV into FSE records")
+    i.add_argument("file", metavar="FILE.csv")
+    i.add_argument("--skip-rejects", action="store_true",
+                   help="import the other submittals when rows are rejected (default: import nothing)")
+    i.add_argument("--edition", help="CPC edition to size under (2022 or 2025; default 2025)")
+    _manifest_arguments(sub, common)
+    e = sub.add_parser("export", parents=[common], help="every record: json (all of it) or csv (one row per FSE)")
+    e.add_argument("--format", choices=("csv", "json"), default="json")
+    e.add_argument("--as-of", metavar="YYYY-MM-DD", help="date for the csv status columns (default today)")
+    extra = _program_arguments(sub, common)
+    for s in (a, d, u, i, e, *extra):
+        s.add_argument("--output", "-o", metavar="PATH", help="write to PATH instead of standard output")
+    for s in (a, u, i, e, extra[0], extra[4]):  # what is evaluated (add, import-inventory) or scheduled (due, export's status) under a profile's rules
+        add_option(s)
+
+
+def _users_arguments(sub, common, parser_class) -> None:
+    """users add/list/disable: the register's users and their roles."""
+    users = sub.add_parser("users", help="the register's users and their roles (admin)")
+    uact = users.add_subparsers(dest="users_action", metavar="ACTION", parser_class=parser_class, required=True)
+    ua = uact.add_parser("add", parents=[common], help="add a user, or change a user's role (the first user: an admin)")
+    ua.add_argument("identity", metavar="IDENTITY", help="e-mail address (as the app's sign-in gives it) or login name")
+    ua.add_argument("--role", required=True, metavar="ROLE",
+                    help="viewer, plan_checker, inspector, director or admin")
+    uact.add_parser("list", parents=[common], help="every user, role and state")
+    ud = uact.add_parser("disable", parents=[common], help="disable a user (kept in the register's history)")
+    ud.add_argument("identity", metavar="IDENTITY")
+
+
+def _program_arguments(sub, common) -> list[argparse.ArgumentParser]:
+    """inspect, notices, notice, comply, summary: the program's field work (their parsers, in that order)."""
+    ins = sub.add_parser("inspect", parents=[common], help="store a field inspection (checklists, readings, photos, "
+                         "findings); opens, escalates and closes notices")
+    ins.add_argument("file", metavar="FILE", help="inspection (YAML/JSON) with project.fse_id and an inspection section")
+    ins.add_argument("--fse", metavar="ID", help="the FSE id when the file has no project.fse_id")
+    ins.add_argument("--format", choices=("text", "json"), default="text")
+    no = sub.add_parser("notices", parents=[common], help="the notices and their state (open, overdue, closed)")
+    no.add_argument("--open", action="store_true", help="only the notices not closed")
+    no.add_argument("--fse", metavar="ID", help="only this FSE's notices")
+    no.add_argument("--as-of", metavar="YYYY-MM-DD", help="reference date (default today)")
+    no.add_argument("--format", choices=("text", "json", "csv"), default="text")
+    le = sub.add_parser("notice", parents=[common], help="notices to one FSE as one PDF letter, clause by clause")
+    le.add_argument("notice", metavar="NOTICE", nargs="+", help="the notices' numbers")
+    le.add_argument("--as-of", metavar="YYYY-MM-DD", help="reference date of its state (default today)")
+    co = sub.add_parser("comply", parents=[common], help="close a notice on a record that shows compliance")
+    co.add_argument("notice", metavar="NOTICE", help="the notice's number")
+    co.add_argument("--date", required=True, metavar="YYYY-MM-DD", help="the day compliance was shown")
+    co.add_argument("--evidence", required=True, metavar="TEXT", help="what shows it (a report received, a repair)")
+    su = sub.add_parser("summary", parents=[common], help="the program summary for a period")
+    su.add_argument("--from", dest="start", required=True, metavar="YYYY-MM-DD")
+    su.add_argument("--to", dest="end", required=True, metavar="YYYY-MM-DD")
+    su.add_argument("--format", choices=("text", "csv", "json", "pdf"), default="text")
+    return [ins, no, le, co, su]
+
+
+def _manifest_arguments(sub, common) -> None:
+    m = sub.add_parser("import-manifests", parents=[common],
+                       help="hauler manifests (pump-outs) CSV: fse_id, date, hauler, manifest, gallons, pump_out, "
+                            "disposal_site")
+    m.add_argument("file", metavar="FILE.csv")
+    m.add_argument("--skip-rejects", action="store_true",
+                   help="import the other manifests when lines are rejected (default: import nothing)")
+    m.add_argument("--rejects", metavar="PATH", help="write the rejected lines (line, fse_id, reason) as CSV to PATH")
+    m.add_argument("--output", "-o", metavar="PATH", help="write to PATH instead of standard output")
+
+
+def run(args: argparse.Namespace) -> int:
+    import sys
+
+    from sizing.errors import SizingInputError
+    from sizing.program.errors import BUSY, RegisterBusy, database_error, is_busy
+    from sizing.program.location import mask
+
+    try:
+        return _run(args, sys)
+    except Exception as exc:  # the server went away, a lock timed out, a value was refused
+        if not database_error(exc):
+            raise
+        if is_busy(exc):
+            raise RegisterBusy(BUSY) from None
+        reason = mask(str(getattr(exc, "orig", None) or exc).splitlines()[0])
+        raise SizingInputError("--db", None, "", message=f"--db: the register refused the write or read, "
+                               f"nothing was changed: {reason}") from None
+
+
+#: Commands that only read: they never create a register and open an SQLite register read-only.
+READERS = ("show", "history", "diff", "due", "export", "notices", "notice", "summary")
+#: The program's field work: inspections, notices, the summary (sizing/cli/register_program.py).
+PROGRAM = ("inspect", "notices", "notice", "comply", "summary")
+
+
+def _open(args, *, create=False, read_only=False, migrate=False):
+    """The register of ``--db``; an older schema is refused (naming ``register migrate``) unless ``migrate``
+    (``init``, ``migrate``: an admin's or the owner's write)."""
+    from sizing.program.store import open_register
+
+    return open_register(args.db, create=create, read_only=read_only, timeout=args.busy_timeout,
+                         migrate_older=migrate)
+
+
+def _run(args: argparse.Namespace, sys) -> int:
+    if args.action in ("init", "migrate"):
+        return _init(args, sys)
+    if args.action == "users":
+        return _users(args, sys)
+    if getattr(args, "jurisdiction", None) is not None:  # chosen once: the actions below take the Jurisdiction
+        from sizing.jurisdiction.profile import get
+
+        args.jurisdiction = get(args.jurisdiction)
+    if args.action in PROGRAM:
+        from sizing.cli import register_program
+
+        return register_program.run(args, _open, _say_opened)
+    handler = {"add": _add, "show": _show, "history": _history, "diff": _diff, "due": _due,
+               "import-inventory": _import, "import-manifests": _import_manifests, "export": _export}[args.action]
+    if args.action == "add":  # evaluate before opening: bad input creates and writes nothing
+        from sizing.io import fields as parse
+        from sizing.program.store import evaluate
+
+        today = None if args.date is None else parse.date("--date", args.date)
+        doc = parse.load_document(args.file)
+        return _add(args, evaluate(doc, fse_id=args.fse, today=today, text=_text(args.file), name=_name(args.file),
+                                   jurisdiction=args.jurisdiction))
+    if args.action == "import-inventory":  # sized before opening: rejected rows create and write nothing
+        from sizing.batch import run_batch
+        from sizing.program.store import check_rejects
+
+        args.batch = run_batch(args.file, edition=args.edition, jurisdiction=args.jurisdiction)
+        check_rejects(args.batch, args.file, args.skip_rejects)
+    if args.action == "import-manifests":  # read before opening: a file that cannot be read opens nothing
+        from sizing.cli.output import check_distinct, check_output
+        from sizing.program.manifests import read
+
+        for option in ("--output", "--rejects"):
+            if getattr(args, option[2:]) is not None:
+                check_output(getattr(args, option[2:]), option, args.file)
+        check_distinct(("--output", args.output), ("--rejects", args.rejects))
+        args.manifests = read(args.file)
+    reg = _open(args, create="sqlite" if args.action == "import-inventory" else False,
+                read_only=args.action in READERS)
+    _say_opened(reg, sys.stderr)
+    try:
+        return handler(args, reg)
+    finally:
+        reg.db.close()
+
+
+def _init(args, sys) -> int:
+    from sizing.program.versions import HEAD
+
+    reg = _open(args, create=args.action == "init", migrate=True)
+    try:
+        _say_opened(reg, sys.stderr)
+        if not reg.db.created and not reg.db.migrated_from:
+            print(f"sizing register: {reg.db.display()} is a register at schema {HEAD}; nothing to do",
+                  file=sys.stderr)
+    finally:
+        reg.db.close()
+    return 0
+
+
+def _users(args, sys) -> int:
+    from sizing.cli.output import emit
+    from sizing.program import access
+    from sizing.program.writers import on_behalf_of
+
+    reg = _open(args, create="sqlite" if args.users_action == "add" else False,
+                read_only=args.users_action == "list")
+    _say_opened(reg, sys.stderr)
+    try:
+        if args.users_action == "list":
+            with reg.db.read() as conn:
+                rows = access.users(conn)
+            emit("\n".join(f"{u.identity:<40} {u.role:<13} {'active' if u.active else 'disabled':<9} since "
+                           f"{u.recorded_at} by {u.recorded_by}" for u in rows) or "no users: local single-user mode "
+                 "(every write allowed; add the first admin: sizing register users add IDENTITY --role admin)", None)
+            return 0
+        behalf = on_behalf_of(args.user)
+        if args.users_action == "add":
+            u = access.add_user(reg.db, args.identity, args.role, by=reg.identity, on_behalf_of=behalf)
+            print(f"sizing register: {u.identity} is an active {u.role}", file=sys.stderr)
+        else:
+            u = access.disable_user(reg.db, args.identity, by=reg.identity, on_behalf_of=behalf)
+            print(f"sizing register: {u.identity} is disabled", file=sys.stderr)
+        return 0
+    finally:
+        reg.db.close()
+
+
+def _text(path: str) -> str | None:
+    from pathlib import Path
+
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+
+
+def _name(path: str) -> str:
+    from pathlib import Path
+
+    return Path(path).name
+
+
+def _say_opened(reg, stream) -> None:
+    if reg.db.created:
+        print(f"sizing register: created a new register at {reg.db.display()}", file=stream)
+    elif reg.db.migrated_from:
+        from sizing.program.versions import HEAD
+
+        print(f"sizing register: migrated {reg.db.display()} from schema {reg.db.migrated_from} to {HEAD} as "
+              f"{reg.db.migrated_by}", file=stream)
+        for reason in reg.db.unplanned:  # loud: the due list reads this FSE's latest log alone
+            print(f"sizing register: no maintenance plan made when migrating: {reason}", file=stream)
+
+
+def _add(args, ev) -> int:
+    import sys
+
+    from sizing.cli.output import emit
+    from sizing.program.evaluated import check_limits
+    from sizing.program.report import added_text
+    from sizing.program.writers import on_behalf_of
+
+    check_limits(ev)  # refused before the register is opened (or created)
+    on_behalf_of(args.user)
+    reg = _open(args, create="sqlite")
+    _say_opened(reg, sys.stderr)
+    try:
+        added = reg.add(ev, user=args.user)
+    finally:
+        reg.db.close()
+    emit(added_text(added), args.output)
+    return added.exit_code
+
+
+def _show(args, reg) -> int:
+    from sizing.cli.output import emit, to_json
+    from sizing.io import fields as parse
+    from sizing.program import queries
+    from sizing.program.compliance import state
+    from sizing.program.evaluated import jsonable
+    from sizing.program.report import show_text
+
+    d = queries.show(reg, args.fse)
+    as_of = None if args.as_of is None else parse.date("--as-of", args.as_of)
+    d["compliance"] = state(reg, args.fse, as_of, jurisdiction=args.jurisdiction).to_dict()
+    emit(to_json(jsonable(d)) if args.format == "json" else show_text(d), None)
+    return 0
+
+
+def _history(args, reg) -> int:
+    from sizing.cli.output import emit, to_json
+    from sizing.program import queries
+    from sizing.program.evaluated import jsonable
+    from sizing.program.report import history_text
+
+    rows = queries.history(reg, args.fse)
+    if args.format == "json":
+        emit(to_json(jsonable({"fse_id": args.fse, "history": rows})), None)
+    else:
+        emit(history_text(rows), None)
+    return 0
+
+
+def _cycle_arg(field: str, value: str | None) -> int | None:
+    from sizing.io import fields as parse
+
+    return None if value is None else parse.record_number(field, value, "review cycle")
+
+
+def _diff(args, reg) -> int:
+    from sizing.cli.output import emit, to_json
+    from sizing.program.diff import diff
+    from sizing.program.report import diff_text
+
+    d = diff(reg, args.fse, _cycle_arg("--from", args.from_cycle), _cycle_arg("--to", args.to_cycle))
+    emit(to_json(d) if args.format == "json" else diff_text(d), args.output)
+    return 1 if d["new"] or d["still_failing"] else 0
+
+
+def _due(args, reg) -> int:
+    from sizing.cli.output import emit, to_json
+    from sizing.errors import SizingInputError
+    from sizing.io import fields as parse
+    from sizing.program.deadlines import due_list
+    from sizing.program.evaluated import jsonable
+    from sizing.program.report import csv_rows, due_text
+
+    as_of = None if args.as_of is None else parse.date("--as-of", args.as_of)
+    within = parse.whole("--within", args.within, minimum=0)
+    if within > MAX_WITHIN_DAYS:
+        raise SizingInputError("--within", within, f"a number of days from 0 to {MAX_WITHIN_DAYS}")
+    items = due_list(reg, as_of=as_of, within=within, jurisdiction=args.jurisdiction)
+    if args.format == "json":
+        emit(to_json(jsonable({"as_of": as_of, "within_days": within, "items": items})), args.output)
+    elif args.format == "csv":
+        emit(csv_rows(items, ("date", "status", "fse_id", "what", "detail", "citation")), args.output)
+    else:
+        emit(due_text(items), args.output)
+    return 1 if any(i["status"] == "overdue" for i in items) else 0
+
+
+def _import(args, reg) -> int:
+    from sizing.cli.output import emit
+    from sizing.program.report import imported_text
+
+    r = reg.import_inventory(args.file, user=args.user, skip_rejects=args.skip_rejects, edition=args.edition,
+                             jurisdiction=args.jurisdiction, batch=getattr(args, "batch", None))
+    emit(imported_text(r), args.output)
+    return 1 if r.rejected else 0
+
+
+#: Rejected manifest lines printed on stderr (with --skip-rejects and no --rejects file); the rest are counted.
+STDERR_REJECTS = 100
+
+
+def _import_manifests(args, reg) -> int:
+    """Exit 0 all imported, 1 lines skipped (``--skip-rejects``), 2 rejected lines and nothing imported."""
+    import sys
+
+    from sizing.cli.output import emit
+    from sizing.errors import one_line
+    from sizing.program.manifests import reject_lines, rejects_csv
+    from sizing.program.report import manifests_text
+    from sizing.program.store import ManifestsRejected
+
+    mf = args.manifests
+    try:
+        r = reg.import_manifests(mf, user=args.user, skip_rejects=args.skip_rejects)
+    except ManifestsRejected:
+        if args.rejects:
+            emit(rejects_csv(mf), args.rejects, option="--rejects", source=args.file)
+        raise
+    if args.rejects and mf.rejects:
+        emit(rejects_csv(mf), args.rejects, option="--rejects", source=args.file)
+    elif mf.rejects:
+        for line in reject_lines(mf, STDERR_REJECTS):
+            print(one_line(f"sizing register: {line}"), file=sys.stderr)
+    for line in r.warnings[:STDERR_REJECTS]:
+        print(one_line(f"sizing register: warning: {line}"), file=sys.stderr)
+    if len(r.warnings) > STDERR_REJECTS:
+        print(f"sizing register: ... and {len(r.warnings) - STDERR_REJECTS:,} more warnings", file=sys.stderr)
+    emit(manifests_text(r), args.output)
+    return 1 if r.rejected else 0
+
+
+def _export(args, reg) -> int:
+    from sizing.cli.output import emit, to_json
+    from sizing.io import fields as parse
+    from sizing.program import queries
+    from sizing.program.report import csv_rows
+
+    if args.format == "json":
+        emit(to_json(queries.export(reg)), args.output)
+        return 0
+    as_of = None if args.as_of is None else parse.date("--as-of", args.as_of)
+    emit(csv_rows(queries.fse_list(reg, as_of=as_of, jurisdiction=args.jurisdiction), queries.EXPORT_COLUMNS),
+         args.output)
+    return 0

@@ -1,0 +1,140 @@
+"""``sizing register inspect | notices | notice | comply | summary``: the program's field work on the register.
+
+``inspect FILE`` parses and checks the whole inspection (photos included) before the register is opened: bad
+input is one line naming the field, exit 2, nothing written. Exit codes: ``inspect`` 1 when an item failed;
+``notices`` 1 when a notice listed is overdue; otherwise 0.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+
+def run(args: argparse.Namespace, open_register, say_opened) -> int:
+    handler = {"inspect": _inspect, "notices": _notices, "notice": _notice, "comply": _comply,
+               "summary": _summary}[args.action]
+    prepared = _prepare(args)
+    reg = open_register(args, create=False, read_only=args.action in ("notices", "notice", "summary"))
+    say_opened(reg, sys.stderr)
+    try:
+        return handler(args, reg, prepared)
+    finally:
+        reg.db.close()
+
+
+def _prepare(args: argparse.Namespace):
+    """Everything read from the command line and files, checked before the register is opened."""
+    from sizing.io import fields as parse
+    from sizing.program.writers import on_behalf_of
+
+    on_behalf_of(args.user)
+    if args.action == "inspect":
+        from pathlib import Path
+
+        from sizing.io.sections.inspection import from_dict
+        from sizing.program.evaluated import jsonable, no_nul
+
+        doc = parse.load_document(args.file)
+        no_nul(doc)
+        rec = from_dict(doc, base=Path(args.file).resolve().parent)
+        try:
+            text = Path(args.file).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            text = None
+        return rec, jsonable(dict(doc)), text
+    if args.action == "comply":
+        return (parse.record_number("NOTICE", args.notice, "notice"), parse.date("--date", args.date),
+                parse.text("--evidence", args.evidence))
+    if args.action == "notice":
+        numbers = [parse.record_number("NOTICE", n, "notice") for n in args.notice]
+        return list(dict.fromkeys(numbers)), None if args.as_of is None else parse.date("--as-of", args.as_of)
+    if args.action == "summary":
+        return parse.date("--from", args.start), parse.date("--to", args.end)
+    return None if args.as_of is None else parse.date("--as-of", args.as_of)
+
+
+def _inspect(args, reg, prepared) -> int:
+    from pathlib import Path
+
+    from sizing.cli.output import emit, to_json
+    from sizing.program.evaluated import jsonable
+    from sizing.program.inspections import inspect
+    from sizing.report.inspections import inspected_text
+
+    rec, doc, text = prepared
+    r = inspect(reg, rec, fse_id=args.fse, user=args.user, jurisdiction=args.jurisdiction,
+                name=Path(args.file).name, text=text, document=doc)
+    emit(to_json(jsonable(r.to_dict())) if args.format == "json" else inspected_text(r), args.output)
+    return r.exit_code
+
+
+def _notices(args, reg, as_of) -> int:
+    import datetime as dt
+
+    from sizing.cli.output import emit, to_json
+    from sizing.program.evaluated import jsonable
+    from sizing.program.notices import COLUMNS, notices
+    from sizing.program.report import csv_rows
+    from sizing.report.inspections import notices_text
+
+    as_of = as_of or dt.date.today()
+    items = notices(reg, as_of=as_of, open_only=args.open, fse_id=args.fse)
+    if args.format == "json":
+        emit(to_json(jsonable({"as_of": as_of, "open_only": args.open, "notices": items})), args.output)
+    elif args.format == "csv":
+        emit(csv_rows(items, COLUMNS), args.output)
+    else:
+        emit(notices_text(items), args.output)
+    return 1 if any(n["status"] == "overdue" for n in items) else 0
+
+
+def _notice(args, reg, prepared) -> int:
+    from sizing.cli.output import write_pdf
+    from sizing.errors import SizingInputError
+    from sizing.jurisdiction.profile import DEFAULT_ID
+    from sizing.jurisdiction.profile import get as get_jurisdiction
+    from sizing.program.notices import notice
+    from sizing.report.inspections import notice_pdf
+
+    numbers, as_of = prepared
+    items = [notice(reg, number, as_of) for number in numbers]
+    other = next((n for n in items if n["fse_id"] != items[0]["fse_id"]), None)
+    if other is not None:
+        raise SizingInputError("NOTICE", other["notice"], "", message=(
+            f"NOTICE: notice {other['notice']} is to {other['fse_id']}, not to {items[0]['fse_id']}: one letter is "
+            "to one FSE"))
+    letterhead = get_jurisdiction(items[0]["jurisdiction_id"] or DEFAULT_ID).letterhead
+    write_pdf(notice_pdf(items, letterhead), args.output, "notice-" + "-".join(map(str, numbers)), "letter")
+    return 0
+
+
+def _comply(args, reg, prepared) -> int:
+    from sizing.cli.output import emit
+    from sizing.program.inspections import comply
+
+    number, day, evidence = prepared
+    c = comply(reg, number, day, evidence, user=args.user)
+    emit(f"closed notice {c['notice']} on {c['closed_on']} (record of compliance: {c['evidence']})", args.output)
+    return 0
+
+
+def _summary(args, reg, prepared) -> int:
+    from sizing.cli.output import emit, to_json, write_pdf
+    from sizing.program.evaluated import jsonable
+    from sizing.program.report import csv_rows
+    from sizing.program.summary import summary
+    from sizing.report.inspections import SUMMARY_COLUMNS, summary_pdf, summary_rows, summary_text
+
+    start, end = prepared
+    s = summary(reg, start, end, jurisdiction=args.jurisdiction)
+    if args.format == "json":
+        emit(to_json(jsonable(s)), args.output)
+    elif args.format == "csv":
+        emit(csv_rows(summary_rows(s), SUMMARY_COLUMNS), args.output)
+    elif args.format == "pdf":
+        write_pdf(summary_pdf(s, args.jurisdiction.letterhead), args.output,
+                  f"summary-{start.isoformat()}-{end.isoformat()}", "fog")
+    else:
+        emit(summary_text(s), args.output)
+    return 0

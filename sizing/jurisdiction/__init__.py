@@ -1,0 +1,1 @@
+"""A jurisdiction: its profile (data, checked when loaded), its calendar of working days and months."""

@@ -1,0 +1,35 @@
+"""The FSEs on file: an FSE id read back from the register, with the closest known id named when it is not there."""
+
+from __future__ import annotations
+
+import difflib
+from typing import Any
+
+import sqlalchemy as sa
+
+from sizing.errors import SizingInputError, shown
+from sizing.program import schema as t
+from sizing.program.reading import dicts, scalars
+
+
+def require_fse(conn, fse_id: str) -> dict[str, Any]:
+    """The FSE's latest details; an id that is not in the register names the closest id that is (a typo, a
+    look-alike character) or, failing one, a few known ids."""
+    from sizing.io.fields import identifier
+
+    fse_id = identifier("FSE", fse_id)
+    found = dicts(conn, sa.select(t.fses).where(t.fses.c.fse_id == fse_id).order_by(t.fses.c.id.desc()).limit(1))
+    if not found:
+        known = fse_ids(conn)
+        folded = {k.casefold(): k for k in known}
+        close = ([folded[fse_id.casefold()]] if fse_id.casefold() in folded else
+                 difflib.get_close_matches(fse_id, known, n=1, cutoff=0.75))
+        hint = (f"; did you mean {close[0]!r}?" if close else
+                f"; known: {', '.join(known[:10])}" if known else "; the register is empty")
+        raise SizingInputError("FSE", fse_id, "", message=f"FSE: no FSE {shown(fse_id)} in the register{hint}")
+    return found[0]
+
+
+def fse_ids(conn) -> list[str]:
+    """Every FSE id in the register, in order."""
+    return scalars(conn, sa.select(t.fses.c.fse_id).distinct().order_by(t.fses.c.fse_id))

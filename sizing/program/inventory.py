@@ -1,0 +1,86 @@
+"""Writing an inventory's sized submittals (``sizing batch`` results) into FSE and interceptor records."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from sqlalchemy.engine import Connection
+
+from sizing.io import fields as parse
+from sizing.program import schema as t
+
+
+def details(source: Any) -> dict[str, dict[str, str]]:
+    """The FSE details an inventory gives (its ``name``, ``address`` and ``owner`` columns, the first non-empty
+    value per submittal), by submittal id; empty when it has none of those columns."""
+    import csv
+    import io
+    from pathlib import Path
+
+    import pandas as pd
+
+    from sizing.batch.reading import DETAIL_COLUMNS
+    from sizing.program import limits
+
+    if isinstance(source, pd.DataFrame):
+        rows = source.astype(object).where(source.notna(), None).to_dict("records")
+    else:
+        if isinstance(source, (str, Path)):
+            text = Path(source).read_text(encoding="utf-8-sig")
+        else:
+            source.seek(0)
+            raw = source.read()
+            text = raw.decode("utf-8-sig") if isinstance(raw, bytes) else raw.removeprefix("\ufeff")
+        reader = csv.DictReader(io.StringIO(text))
+        if not any(c in DETAIL_COLUMNS for c in (f.strip() for f in reader.fieldnames or ())):
+            return {}
+        rows = ({(k or "").strip(): v for k, v in r.items()} for r in reader)
+    out: dict[str, dict[str, str]] = {}
+    for r in rows:
+        sid = r.get("submittal_id")
+        if sid is None:
+            continue
+        known = out.setdefault(str(sid), {})
+        for col in DETAIL_COLUMNS:
+            value = r.get(col)
+            if col not in known and isinstance(value, str) and value.strip():
+                limits.check(f"{col} of submittal {sid}", value.strip(), f"project.{col}")
+                known[col] = parse.text(f"{col} of submittal {sid}", value, single_line=True)
+    return out
+
+
+def import_row(fse_id: str, row: Mapping[str, Any], writer: Mapping[str, Any], latest: dict[str, dict[str, Any]],
+                pending: dict[str, list[dict[str, Any]]], jurisdiction: str,
+                given: Mapping[str, str] | None = None) -> tuple[bool, bool]:
+    """One inventory submittal (``fse_id``: its checked id): its FSE (new, or a new row when the inventory
+    changes its name, address or owner) and its interceptor with the CPC assessment (new when changed).
+
+    ``latest`` holds the latest FSE and interceptor rows per FSE (read once for the whole import); the rows
+    to insert go to ``pending``."""
+    given = dict(given or {})
+    new_fse = fse_id not in latest["fses"]
+    before = latest["fses"].get(fse_id) or {}
+    if new_fse or any(before.get(k) != v for k, v in given.items()):
+        fse = {"fse_id": fse_id, "name": before.get("name"), "address": before.get("address"),
+               "owner": before.get("owner"), "contact": before.get("contact"), **given,
+               "source": "inventory", **writer}
+        pending["fses"].append(fse)
+        latest["fses"][fse_id] = fse
+    last = latest["interceptors"].get(fse_id)
+    values = {"fse_id": fse_id, "type": "gravity" if row.get("installed_volume_gal") is not None else None,
+              "volume_gal": row.get("installed_volume_gal"), "rated_flow_gpm": None, "installed_on": None,
+              "source": "inventory", "assessment": row, "jurisdiction_id": jurisdiction, **writer}
+    if last is not None and last["volume_gal"] == values["volume_gal"] and last["assessment"] == row \
+            and last.get("jurisdiction_id") == jurisdiction:
+        return new_fse, False
+    pending["interceptors"].append(values)
+    latest["interceptors"][fse_id] = values
+    return new_fse, True
+
+
+def flush(conn: Connection, pending: dict[str, list[dict[str, Any]]]) -> None:
+    for name, rows in pending.items():
+        if rows:
+            conn.execute(getattr(t, name).insert(), rows)
+            rows.clear()

@@ -1,0 +1,286 @@
+"""Reading the register: the FSE list, one FSE, its timeline, the cycle diff, the export (the due list is in
+:mod:`sizing.program.deadlines`; rows grouped and the latest record by date in :mod:`sizing.program.rows`).
+
+Everything here reads stored rows and stored results; the only core call is the profile's parameters (the
+training interval) and the calendar arithmetic of :mod:`sizing.rules.maintenance`.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Collection, Mapping
+from typing import TYPE_CHECKING, Any
+
+import sqlalchemy as sa
+
+from sizing.errors import SizingInputError
+from sizing.io.fields import no_record
+from sizing.jurisdiction.profile import Jurisdiction
+from sizing.program import schema as t
+from sizing.program.adapter import FAIL
+from sizing.program.deadlines import cpc_check, due_records, install_period, overdue_counts
+from sizing.program.fses import fse_ids as _fse_ids
+from sizing.program.fses import require_fse
+from sizing.program.reading import EVERY_FSE, Scope, dicts, latest_ids, scalars
+from sizing.program.rows import as_date, grouped, latest, newest, newest_of
+from sizing.quantities import show as quantity
+from sizing.rules.inspection import outcome_words
+
+if TYPE_CHECKING:
+    from sizing.program.store import Register
+
+FSE_COLUMNS = ("fse_id", "name", "address", "owner", "status", "cycles", "last_review", "failing", "waiver",
+               "waiver_expiration", "next_service", "overdue", "cpc_required_gal", "installed_gal", "cpc_check")
+#: The export's columns: the FSE list's, its compliance state (:mod:`sizing.program.compliance`; ``status`` is
+#: the same word), the notices open and the last inspection.
+EXPORT_COLUMNS = (*FSE_COLUMNS, "compliance", "compliance_reasons", "open_notices", "last_inspection")
+RECORD_TABLES = ("fses", "interceptors", "cycles", "waivers", "notifications", "maintenance_logs",
+                 "maintenance_events", "inspections", "notices", "hauler_manifests")
+
+
+def _rows(conn, table: str, fse_id: str | None = None) -> list[dict[str, Any]]:
+    """Every row of ``table`` (of one FSE), oldest first."""
+    rows = t.metadata.tables[table]
+    statement = sa.select(rows).order_by(rows.c.id)
+    return dicts(conn, statement if fse_id is None else statement.where(rows.c.fse_id == fse_id))
+
+
+def fse_ids(reg: Register) -> list[str]:
+    with reg.db.read() as conn:
+        return _fse_ids(conn)
+
+
+def find_fses(reg: Register, text: str = "", limit: int = 50) -> list[dict[str, Any]]:
+    """FSEs whose id or latest name or address contains ``text`` (case ignored), by id: ``fse_id``, ``name``,
+    ``address``; at most ``limit``."""
+    with reg.db.read() as conn:
+        f = t.fses
+        rows = dicts(conn, sa.select(f.c.fse_id, f.c.name, f.c.address).where(f.c.id.in_(latest_ids(f)))
+                     .order_by(f.c.fse_id))
+    needle = " ".join(str(text or "").split()).casefold()
+    found = [dict(r) for r in rows if not needle or any(needle in str(r[k] or "").casefold()
+                                                         for k in ("fse_id", "name", "address"))]
+    return found[:limit]
+
+
+def last_readings(reg: Register, fse_id: str, n: int = 3) -> list[dict[str, Any]]:
+    """The FSE's latest ``n`` FOG + solids readings (from logs and inspections), newest first: date, fog_in,
+    solids_in, and the inspection that took it (None: a maintenance log)."""
+    with reg.db.read() as conn:
+        e = t.maintenance_events
+        return dicts(conn, sa.select(e.c.on_date, e.c.fog_in, e.c.solids_in, e.c.inspection_id)
+                     .where(e.c.fse_id == fse_id, e.c.kind == "reading").order_by(e.c.on_date.desc(), e.c.id.desc())
+                     .limit(n))
+
+
+#: Every table whose rows the FSE list or the due list reads (rows are only ever added, never changed in place).
+STATE_TABLES = (*RECORD_TABLES, "findings", "notice_closures")
+
+
+def register_state(reg: Register) -> tuple[Any, ...]:
+    """A cheap fingerprint of what the register holds: each record table's highest id and row count, in one
+    query. Any write by anyone (rows are added, never changed in place) gives another fingerprint, so a result
+    kept under it is the one the register would give now."""
+    parts = [part for name in STATE_TABLES for part in (
+        sa.select(sa.func.max(t.metadata.tables[name].c.id)).scalar_subquery(),
+        sa.select(sa.func.count()).select_from(t.metadata.tables[name]).scalar_subquery())]
+    with reg.db.read() as conn:
+        return tuple(conn.execute(sa.select(*parts)).one())
+
+
+def fse_list(reg: Register, as_of: dt.date | None = None, *, jurisdiction: Jurisdiction,
+             only: Collection[str] | None = None) -> list[dict[str, Any]]:
+    """One row per FSE (or per FSE of ``only``): its latest details and a status from its latest cycle, waiver and
+    maintenance log (latest by their own dates)."""
+    as_of = as_of or dt.date.today()
+    scope = EVERY_FSE if only is None else Scope(tuple(sorted(only)))
+    out = []
+    with reg.db.read() as conn:
+        records = due_records(conn, as_of, scope)
+        fses = newest(conn, "fses", "fse_id", "name", "address", "owner", scope=scope)
+        cycles = grouped(conn, "cycles", "id", "fse_id", "cycle", "compliant", "review_date", "recorded_at",
+                         scope=scope)
+        waivers = grouped(conn, "waivers", "id", "fse_id", "status", "expiration", "result", "decided_on",
+                           "recorded_at", scope=scope)
+        f = t.findings
+        failing = dict(conn.execute(sa.select(f.c.source_id, sa.func.count()).where(
+            f.c.source == "cycle", f.c.status == FAIL, scope.of(f.c.fse_id)).group_by(f.c.source_id)).all())
+    due = overdue_counts(records, as_of, jurisdiction)
+    logs = records["logs"]
+    for fse_id, fse in fses.items():
+        cycle = latest(cycles.get(fse_id, []), "cycles")
+        waiver = latest(waivers.get(fse_id, []), "waivers")
+        log = logs.get(fse_id)
+        out.append({"fse_id": fse_id, "name": fse["name"], "address": fse["address"], "owner": fse["owner"],
+                    "status": None, "cycles": 0 if cycle is None else cycle["cycle"],
+                    "last_review": None if cycle is None else cycle["review_date"],
+                    "failing": None if cycle is None else failing.get(cycle["id"], 0),
+                    "waiver": None if waiver is None else waiver_status(waiver, as_of),
+                    "waiver_expiration": None if waiver is None else waiver["expiration"],
+                    "next_service": None if log is None else log["next_service_date"],
+                    "overdue": due.get(fse_id, 0),
+                    **{k: v for k, v in cpc_check(newest_of(records["interceptors"].get(fse_id))).items()
+                       if k != "undersized"}})
+    with_compliance(reg, out, as_of, jurisdiction, records, only)
+    return sorted(out, key=lambda r: r["fse_id"])
+
+
+def with_compliance(reg: Register, rows: list[dict[str, Any]], as_of: dt.date, jurisdiction: Jurisdiction,
+                    records: Mapping[str, Any] | None = None, only: Collection[str] | None = None) -> None:
+    """The FSE list's rows given each FSE's compliance state (``status`` and ``compliance``, the same word; the
+    reasons of that status), its open notices, last inspection and next service: one gathering for every row (the
+    due list's ``records`` of the FSEs of ``only``, None: every FSE, reused when given)."""
+    from sizing.program.compliance import states, summary_row
+
+    found = states(reg, as_of, jurisdiction=jurisdiction, only=only, records=records)
+    for r in rows:
+        state = found[r["fse_id"]]
+        r.update(summary_row(state), status=state.status)
+        r["open_notices"] = sum(1 for x in state.reasons if x.record.get("kind") == "notice")
+        r["last_inspection"], r["next_service"] = state.last_inspection, state.next_service
+
+
+def recorded_decision(reg: Register, fse_id: str) -> dict[str, Any] | None:
+    """The waiver decision the Director recorded for an FSE (granted, denied or revoked), the latest by its own
+    date: its ``waiver`` section as stored (what a review honours), the date, status and who recorded it; None
+    when the FSE has none (or is not in the register)."""
+    with reg.db.read() as conn:
+        rows = _rows(conn, "waivers", fse_id)
+    rows = [r for r in rows if r.get("status") in ("granted", "denied", "revoked")]
+    row = latest(rows, "waivers")
+    if row is None:
+        return None
+    section = dict((row.get("document") or {}).get("waiver") or {})
+    return {"waiver": section, "status": row["status"], "decided_on": row["decided_on"],
+            "recorded_by": row.get("recorded_by"), "construction": (row.get("document") or {}).get("construction")}
+
+
+def waiver_status(waiver: Mapping[str, Any], as_of: dt.date) -> str:
+    """The decision, or "revoked <date>" once a revocation that may proceed has taken effect."""
+    rev = (waiver.get("result") or {}).get("revocation")
+    if rev and rev.get("may_proceed"):
+        effective = as_date(rev["proposed_effective"])
+        if effective <= as_of:
+            return f"revoked {effective}"
+        return f"{waiver['status']}; revocation effective {effective}"
+    return waiver["status"]
+
+
+def show(reg: Register, fse_id: str) -> dict[str, Any]:
+    """Everything the register holds on one FSE, each table's rows oldest first."""
+    with reg.db.read() as conn:
+        fse = require_fse(conn, fse_id)
+        out = {"fse": fse}
+        for name in RECORD_TABLES:
+            out[name] = _rows(conn, name, fse_id)
+    return out
+
+
+def history(reg: Register, fse_id: str) -> list[dict[str, Any]]:
+    """The FSE's timeline: one entry per record, by date (then by order of writing)."""
+    d = show(reg, fse_id)
+    out = []
+
+    def add(day, what, detail, row):
+        out.append({"date": day or row["recorded_at"].date(), "what": what, "detail": detail,
+                    "recorded_at": row["recorded_at"], "recorded_by": row["recorded_by"],
+                    "on_behalf_of": row.get("on_behalf_of")})
+
+    for r in d["fses"]:
+        add(r["recorded_at"].date(), "FSE details", ", ".join(f"{k}: {r[k]}" for k in ("name", "address", "owner",
+                                                                                       "contact") if r[k]), r)
+    for r in d["cycles"]:
+        counts = r["result"].get("counts") or {}
+        add(r["review_date"], f"review cycle {r['cycle']}",
+            f"{'compliant' if r['compliant'] else 'not compliant'}: {counts.get('fail', 0)} fail, "
+            f"{counts.get('warn', 0)} warn; reviewer {r['reviewer']}; {r['jurisdiction']}, CPC {r['edition']}; "
+            f"required {r['required_volume_gal']} gal", r)
+    for r in d["notifications"]:
+        add(r["notified_on"], "notification", f"install within {install_period(r)}, by "
+            f"{r['install_deadline']} ({r['citation']})", r)
+    for r in d["interceptors"]:
+        size = (quantity(r["volume_gal"], "gal") if r["volume_gal"] is not None else
+                quantity(r["rated_flow_gpm"], "gpm") if r["rated_flow_gpm"] is not None else "size not recorded")
+        check = cpc_check(r)["cpc_check"]
+        add(r["installed_on"] or r["recorded_at"].date(), "interceptor", f"{r['type'] or 'type not recorded'}, "
+            f"{size} ({r['source']})" + (f"; {check}" if check else ""), r)
+    for r in d["waivers"]:
+        add(r["decided_on"], "waiver", f"{r['type']}: {r['status']}"
+            + (f"; expires {r['expiration']}" if r["expiration"] else ""), r)
+        if r["revocation_notice_mailed"]:
+            add(r["revocation_notice_mailed"], "revocation notice", f"proposed effective {r['revocation_effective']}", r)
+    for r in d["maintenance_events"]:
+        detail = {"pump_out": lambda e: "pump-out" + "".join(f"; {k} {e[k]}" for k in ("hauler", "manifest") if e[k]),
+                  "reading": lambda e: f"FOG {quantity(e['fog_in'], 'in')} + solids {quantity(e['solids_in'], 'in')}",
+                  "training": lambda e: "employee training"}[r["kind"]](r)
+        add(r["on_date"], r["kind"].replace("_", "-"), detail, r)
+    for r in d["hauler_manifests"]:
+        add(r["on_date"], "pump-out" if r["full"] else "partial pump-out",
+            f"hauler {r['hauler']}; manifest {r['manifest']}; {quantity(r['gallons'], 'gal')} to {r['disposal_site']}", r)
+    for r in d["maintenance_logs"]:
+        add(r["as_of"], "maintenance plan" if r.get("computed") else "maintenance check", log_detail(r), r)
+    for r in d["inspections"]:
+        add(r["inspected_on"], "inspection", f"{r['purpose'].replace('_', ' ')}: " + outcome_words(r["result"] or {})
+            + (f"; {quantity(r['percent_full'], '%')} full" if r["percent_full"] is not None else ""), r)
+    for r in d["notices"]:
+        add(r["issued_on"], "notice", f"notice {r['id']}: {r['title']} ({r['item']}); due {r['due_on']} "
+            f"({r['citation']})", r)
+    return sorted(out, key=lambda e: (e["date"], e["recorded_at"]))
+
+
+def log_detail(r: Mapping[str, Any]) -> str:
+    """A maintenance row in the timeline: a plan made from every record on file with the service item the due list
+    reads from it (the same stored item, so the two cannot differ); a log as submitted, evaluated on its own."""
+    from sizing.program.log_due import SERVICES
+    from sizing.program.log_due import due_items as log_due_items
+
+    state = f"{'in order' if r['in_order'] else 'NOT in order'}; next service {r['next_service_date']}"
+    if not r.get("computed"):
+        return f"{state} (this log alone)"
+    items = r.get("due") if r.get("due") is not None else log_due_items(r["result"] or {}, r["as_of"])
+    services = [i for i in items if i["what"] in SERVICES]
+    said = "; ".join(f"service now (since {i['date']})" if i["what"] == "service now" else
+                     f"no {i['what']} date" if i["date"] is None else f"{i['what']} due {i['date']}"
+                     for i in services) or "no pump-out date"
+    return f"from every record on file: {said}; {state}"
+
+
+def export(reg: Register) -> dict[str, Any]:
+    """Every record of every FSE (JSON-ready): ``{"fses": [{"fse_id", ..., "cycles": [...], ...}]}``."""
+    from sizing.program.evaluated import jsonable
+
+    out = []
+    with reg.db.read() as conn:
+        for fse_id in _fse_ids(conn):
+            entry = {"fse_id": fse_id}
+            for name in RECORD_TABLES:
+                entry[name] = _rows(conn, name, fse_id)
+            out.append(entry)
+    return jsonable({"fses": out})
+
+
+def cycle_numbers(reg: Register, fse_id: str) -> list[int]:
+    with reg.db.read() as conn:
+        require_fse(conn, fse_id)
+        return scalars(conn, sa.select(t.cycles.c.cycle).where(t.cycles.c.fse_id == fse_id).order_by(t.cycles.c.cycle))
+
+
+def cycle_numbers_by_fse(reg: Register, at_least: int = 1) -> dict[str, list[int]]:
+    """Each FSE's review cycle numbers, in order, for the FSEs with at least ``at_least`` cycles: one query."""
+    out: dict[str, list[int]] = {}
+    with reg.db.read() as conn:
+        c = t.cycles
+        for fse_id, number in conn.execute(sa.select(c.c.fse_id, c.c.cycle).order_by(c.c.fse_id, c.c.cycle)):
+            out.setdefault(fse_id, []).append(number)
+    return {k: v for k, v in out.items() if len(v) >= at_least}
+
+
+def cycle(reg: Register, fse_id: str, number: int, field: str = "--from") -> Mapping[str, Any]:
+    with reg.db.read() as conn:
+        found = [] if no_record(number) else dicts(
+            conn, sa.select(t.cycles).where(t.cycles.c.fse_id == fse_id, t.cycles.c.cycle == number).limit(1))
+    if not found:
+        numbers = cycle_numbers(reg, fse_id)
+        raise SizingInputError(field, number, "one of the FSE's review cycles: "
+                               + (", ".join(map(str, numbers)) if numbers else "none recorded"))
+    return found[0]

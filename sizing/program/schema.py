@@ -1,0 +1,271 @@
+"""The register's tables at the current schema version (the migrations build exactly these).
+
+Every table is append-only: a row is written once and never updated; a change is a new row. Each row records
+who wrote it (``recorded_by``) and when (``recorded_at``, UTC). Results are stored as the ``to_dict()`` of the
+core's result objects (JSON) beside the few columns the queries filter and sort on. Schema 0003: each evaluated
+record (review cycle, waiver decision, maintenance log, inventory assessment) carries the id of the jurisdiction
+profile it was evaluated under (``jurisdiction_id``). Schema 0004: the ``users`` of the register and their
+roles, and ``on_behalf_of`` beside ``recorded_by`` (whom a writer recorded for, never instead of the writer).
+Schema 0006: field ``inspections`` (their photos in ``inspection_photos``), the ``notices`` they open and the
+``notice_closures`` that close them; a maintenance reading or log written by an inspection carries its
+``inspection_id``.
+Schema 0007: ``hauler_manifests`` (a hauler's record of a pump-out, full or partial), each maintenance log's
+due-list items (``due``) and the indexes the due list and the timeline read by (events by FSE, kind and date;
+logs by FSE and date).
+Text columns are sized from :data:`sizing.program.limits.LIMITS`, which the writers check first.
+"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+
+from sizing.program.limits import LIMITS as L
+
+metadata = sa.MetaData()
+
+
+def _who() -> list[sa.Column]:
+    return [sa.Column("recorded_at", sa.DateTime, nullable=False),
+            sa.Column("recorded_by", sa.String(L["identity"]), nullable=False),
+            sa.Column("on_behalf_of", sa.String(L["on_behalf_of"]))]
+
+
+def _document() -> list[sa.Column]:
+    """The document as submitted: its name, its text and its parsed mapping."""
+    return [sa.Column("document_name", sa.String(L["document_name"])),
+            sa.Column("document_text", sa.Text),
+            sa.Column("document", sa.JSON)]
+
+
+fses = sa.Table(
+    "fses", metadata,
+    sa.Column("id", sa.Integer, primary_key=True),
+    sa.Column("fse_id", sa.String(L["fse_id"]), nullable=False, index=True),
+    sa.Column("name", sa.String(L["project.name"])),
+    sa.Column("address", sa.String(L["project.address"])),
+    sa.Column("owner", sa.String(L["project.owner"])),
+    sa.Column("contact", sa.String(L["project.contact"])),
+    sa.Column("source", sa.String(L["source"])),
+    *_who(),
+)
+
+interceptors = sa.Table(
+    "interceptors", metadata,
+    sa.Column("id", sa.Integer, primary_key=True),
+    sa.Column("fse_id", sa.String(L["fse_id"]), nullable=False, index=True),
+    sa.Column("type", sa.String(40)),
+    sa.Column("volume_gal", sa.Float),
+    sa.Column("rated_flow_gpm", sa.Float),
+    sa.Column("installed_on", sa.Date),
+    sa.Column("source", sa.String(L["source"])),
+    sa.Column("assessment", sa.JSON),
+    sa.Column("jurisdiction_id", sa.String(L["jurisdiction_id"])),
+    *_who(),
+)
+
+cycles = sa.Table(
+    "cycles", metadata,
+    sa.Column("id", sa.Integer, primary_key=True),
+    sa.Column("fse_id", sa.String(L["fse_id"]), nullable=False, index=True),
+    sa.Column("cycle", sa.Integer, nullable=False),
+    *_document(),
+    sa.Column("review_date", sa.Date),
+    sa.Column("reviewer", sa.String(L["project.reviewer"])),
+    sa.Column("jurisdiction", sa.String(L["jurisdiction"])),
+    sa.Column("edition", sa.String(10)),
+    sa.Column("construction", sa.String(40)),
+    sa.Column("compliant", sa.Boolean),
+    sa.Column("dfu_total", sa.Float),
+    sa.Column("required_volume_gal", sa.Float),
+    sa.Column("result", sa.JSON),
+    sa.Column("jurisdiction_id", sa.String(L["jurisdiction_id"])),
+    *_who(),
+    sa.UniqueConstraint("fse_id", "cycle", name="uq_cycles_fse_cycle"),
+)
+
+waivers = sa.Table(
+    "waivers", metadata,
+    sa.Column("id", sa.Integer, primary_key=True),
+    sa.Column("fse_id", sa.String(L["fse_id"]), nullable=False, index=True),
+    sa.Column("type", sa.String(60)),
+    sa.Column("kind", sa.String(60)),
+    sa.Column("status", sa.String(60)),
+    sa.Column("decided_on", sa.Date),
+    sa.Column("granted_on", sa.Date),
+    sa.Column("expiration", sa.Date),
+    sa.Column("revocation_notice_mailed", sa.Date),
+    sa.Column("revocation_effective", sa.Date),
+    *_document(),
+    sa.Column("result", sa.JSON),
+    sa.Column("jurisdiction_id", sa.String(L["jurisdiction_id"])),
+    *_who(),
+)
+
+notifications = sa.Table(
+    "notifications", metadata,
+    sa.Column("id", sa.Integer, primary_key=True),
+    sa.Column("fse_id", sa.String(L["fse_id"]), nullable=False, index=True),
+    sa.Column("rule", sa.String(60)),
+    sa.Column("notified_on", sa.Date),
+    sa.Column("working_days", sa.Integer),
+    #: how ``working_days`` counts: "working days", or "calendar days" ("days" in rows stored before the name)
+    sa.Column("day_kind", sa.String(20)),
+    sa.Column("install_deadline", sa.Date),
+    sa.Column("citation", sa.String(L["citation"])),
+    sa.Column("cycle_id", sa.Integer, sa.ForeignKey("cycles.id")),
+    *_who(),
+)
+
+maintenance_logs = sa.Table(
+    "maintenance_logs", metadata,
+    sa.Column("id", sa.Integer, primary_key=True),
+    sa.Column("fse_id", sa.String(L["fse_id"]), nullable=False, index=True),
+    sa.Column("as_of", sa.Date),
+    sa.Column("liquid_depth_in", sa.Float),
+    sa.Column("in_order", sa.Boolean),
+    sa.Column("due_date", sa.Date),
+    sa.Column("next_service_date", sa.Date),
+    *_document(),
+    sa.Column("result", sa.JSON),
+    sa.Column("jurisdiction_id", sa.String(L["jurisdiction_id"])),
+    *_who(),
+    sa.Column("inspection_id", sa.Integer),  # the inspection whose reading recomputed the plan (0006)
+    #: schema 0007: the log's due-list items (:func:`sizing.program.log_due.due_items`)
+    sa.Column("due", sa.JSON),
+    #: schema 0007: True for the FSE's maintenance plan made by the register from every record on file
+    #: (:mod:`sizing.program.replan`); false or null for a log as submitted
+    sa.Column("computed", sa.Boolean),
+    sa.Index("ix_maintenance_logs_fse_latest", "fse_id", "as_of", "recorded_at", "id"),
+)
+
+maintenance_events = sa.Table(
+    "maintenance_events", metadata,
+    sa.Column("id", sa.Integer, primary_key=True),
+    sa.Column("fse_id", sa.String(L["fse_id"]), nullable=False, index=True),
+    sa.Column("kind", sa.String(20), nullable=False),  # pump_out | reading | training
+    sa.Column("on_date", sa.Date, nullable=False),
+    sa.Column("hauler", sa.String(L["hauler"])),
+    sa.Column("manifest", sa.String(L["manifest"])),
+    sa.Column("fog_in", sa.Float),
+    sa.Column("solids_in", sa.Float),
+    sa.Column("note", sa.String(L["note"])),
+    sa.Column("log_id", sa.Integer, sa.ForeignKey("maintenance_logs.id")),
+    *_who(),
+    sa.Column("inspection_id", sa.Integer),  # the inspection that took the reading (0006)
+    sa.Index("ix_maintenance_events_fse_kind_date", "fse_id", "kind", "on_date"),
+)
+
+#: Schema version 0002: every stored result's findings in one shape (see :mod:`sizing.program.adapter`).
+findings = sa.Table(
+    "findings", metadata,
+    sa.Column("id", sa.Integer, primary_key=True),
+    sa.Column("fse_id", sa.String(L["fse_id"]), nullable=False),
+    sa.Column("source", sa.String(20), nullable=False),  # cycle | waiver | maintenance
+    sa.Column("source_id", sa.Integer, nullable=False),
+    sa.Column("rule", sa.String(100), nullable=False),
+    sa.Column("status", sa.String(10), nullable=False),
+    sa.Column("citation", sa.String(L["citation"])),
+    sa.Column("message", sa.Text),
+    sa.Index("ix_findings_fse_status", "fse_id", "status"),
+    sa.Index("ix_findings_source", "source", "source_id"),
+)
+
+#: Schema version 0004: the register's users and their roles; the latest row of an identity is its state.
+users = sa.Table(
+    "users", metadata,
+    sa.Column("id", sa.Integer, primary_key=True),
+    sa.Column("identity", sa.String(L["identity"]), nullable=False, index=True),
+    sa.Column("role", sa.String(20), nullable=False),
+    sa.Column("active", sa.Boolean, nullable=False),
+    *_who(),
+)
+
+#: Schema version 0006: field inspections, their photos, the notices they open and what closed each notice.
+inspections = sa.Table(
+    "inspections", metadata,
+    sa.Column("id", sa.Integer, primary_key=True),
+    sa.Column("fse_id", sa.String(L["fse_id"]), nullable=False, index=True),
+    sa.Column("inspected_on", sa.Date, nullable=False, index=True),
+    sa.Column("purpose", sa.String(40), nullable=False),
+    sa.Column("interceptor_condition", sa.String(40)),
+    sa.Column("liquid_depth_in", sa.Float),
+    sa.Column("fog_in", sa.Float),
+    sa.Column("solids_in", sa.Float),
+    sa.Column("percent_full", sa.Float),
+    sa.Column("passed", sa.Boolean, nullable=False),
+    *_document(),
+    sa.Column("result", sa.JSON),
+    sa.Column("jurisdiction_id", sa.String(L["jurisdiction_id"])),
+    *_who(),
+)
+
+inspection_photos = sa.Table(
+    "inspection_photos", metadata,
+    sa.Column("id", sa.Integer, primary_key=True),
+    sa.Column("inspection_id", sa.Integer, sa.ForeignKey("inspections.id"), nullable=False, index=True),
+    sa.Column("name", sa.String(L["photo"])),
+    sa.Column("caption", sa.String(L["photo"])),
+    sa.Column("media_type", sa.String(40), nullable=False),
+    sa.Column("size_bytes", sa.Integer, nullable=False),
+    sa.Column("sha256", sa.String(64), nullable=False),
+    sa.Column("data", sa.LargeBinary, nullable=False),
+    *_who(),
+)
+
+notices = sa.Table(
+    "notices", metadata,
+    sa.Column("id", sa.Integer, primary_key=True),
+    sa.Column("fse_id", sa.String(L["fse_id"]), nullable=False, index=True),
+    sa.Column("inspection_id", sa.Integer, sa.ForeignKey("inspections.id")),
+    sa.Column("notice_type", sa.String(60), nullable=False),
+    sa.Column("tier", sa.Integer, nullable=False),
+    sa.Column("title", sa.String(L["citation"]), nullable=False),
+    #: what the notice is about: a checklist item (``bmp.drain_screens``), ``accumulation`` or ``finding[i]``
+    sa.Column("item", sa.String(120), nullable=False),
+    sa.Column("item_text", sa.Text),
+    sa.Column("citation", sa.String(L["citation"])),
+    sa.Column("issued_on", sa.Date, nullable=False),
+    #: the compliance period: ``period_days`` calendar days or working days (``period_unit``)
+    sa.Column("period_days", sa.Integer, nullable=False),
+    sa.Column("period_unit", sa.String(20), nullable=False),
+    sa.Column("period_provenance", sa.String(20)),
+    sa.Column("period_note", sa.Text),
+    sa.Column("due_on", sa.Date, nullable=False, index=True),
+    sa.Column("escalated_from", sa.Integer, sa.ForeignKey("notices.id")),
+    sa.Column("jurisdiction_id", sa.String(L["jurisdiction_id"])),
+    *_who(),
+)
+
+notice_closures = sa.Table(
+    "notice_closures", metadata,
+    sa.Column("id", sa.Integer, primary_key=True),
+    sa.Column("notice_id", sa.Integer, sa.ForeignKey("notices.id"), nullable=False, index=True, unique=True),
+    sa.Column("closed_on", sa.Date, nullable=False),
+    #: follow_up_inspection | compliance_record | pump_out | escalated
+    sa.Column("how", sa.String(40), nullable=False),
+    sa.Column("inspection_id", sa.Integer, sa.ForeignKey("inspections.id")),
+    sa.Column("evidence", sa.Text),
+    *_who(),
+)
+
+#: Schema version 0007: a hauler's manifest of one pump-out (``full``: the whole content removed, a service that
+#: restarts the maintenance cycle; else partial). ``hauler_key`` and ``manifest_key`` are the hauler and the
+#: manifest number as compared (case folded, spaces collapsed): one manifest number per hauler.
+hauler_manifests = sa.Table(
+    "hauler_manifests", metadata,
+    sa.Column("id", sa.Integer, primary_key=True),
+    sa.Column("fse_id", sa.String(L["fse_id"]), nullable=False),
+    sa.Column("on_date", sa.Date, nullable=False),
+    sa.Column("hauler", sa.String(L["hauler"]), nullable=False),
+    sa.Column("manifest", sa.String(L["manifest"]), nullable=False),
+    sa.Column("hauler_key", sa.String(L["hauler"]), nullable=False),
+    sa.Column("manifest_key", sa.String(L["manifest"]), nullable=False),
+    sa.Column("gallons", sa.Float, nullable=False),
+    sa.Column("full", sa.Boolean, nullable=False),
+    sa.Column("disposal_site", sa.String(L["disposal_site"]), nullable=False),
+    sa.Column("document_name", sa.String(L["document_name"])),
+    sa.Column("line", sa.Integer),
+    *_who(),
+    sa.UniqueConstraint("hauler_key", "manifest_key", name="uq_hauler_manifests_hauler_manifest"),
+    sa.Index("ix_hauler_manifests_fse_date", "fse_id", "on_date", "full"),
+)
