@@ -19,6 +19,7 @@ from typing import Any
 import streamlit as st
 
 from sizing.errors import SizingInputError
+from sizing.program.location import DEFAULT_FILE, ENV
 
 SIGN_IN_TITLE = "Grease interceptor sizing: sign in"
 
@@ -45,7 +46,6 @@ def auth_configured() -> bool:
 def register_location() -> str:
     """The one register of this deployment: ``[register] url`` in the secrets, else SIZING_DB, else the default
     file."""
-    from sizing.program.location import DEFAULT_FILE, ENV
 
     section = _secrets_section("register")
     if section and str(section.get("url") or "").strip():

@@ -15,8 +15,14 @@ from typing import Any
 
 import streamlit as st
 
+from sizing.cpc.size import size
 from sizing.io import submittal
 from sizing.jurisdiction.profile import Jurisdiction
+from sizing.report.letter import waiver_pdf
+from sizing.report.text import sizing_markdown
+from sizing.rules import maintenance
+from sizing.rules.review import review
+from sizing.rules.waiver import decide
 
 #: The caches hash a Jurisdiction by its id and file (its contents are read once per process).
 BY_PLACE = {Jurisdiction: lambda j: (j.id, str(j.path))}
@@ -26,7 +32,6 @@ RESULT = {"show_spinner": False, "max_entries": 64, "hash_funcs": BY_PLACE}
 
 def size_document(doc: dict[str, Any], place: Jurisdiction):
     """Validate and size a submittal mapping under ``place`` (pure; the same content gives the same result)."""
-    from sizing.cpc.size import size
 
     return size(submittal.from_dict(doc, jurisdiction=place))
 
@@ -34,7 +39,6 @@ def size_document(doc: dict[str, Any], place: Jurisdiction):
 @st.cache_data(show_spinner=False, max_entries=16, hash_funcs=BY_PLACE)
 def sizing_markdown_text(doc: dict[str, Any], units: str, place: Jurisdiction) -> str:
     """The markdown calculation report (sizing.report.text) of a submittal mapping sized under ``place``."""
-    from sizing.report.text import sizing_markdown
 
     return sizing_markdown(size_document(doc, place), units=units)
 
@@ -51,7 +55,6 @@ def sizing_pdf_bytes(doc: dict[str, Any], place: Jurisdiction, units: str = "us"
 def review_document(doc: dict[str, Any], today, place: Jurisdiction):
     """Validate and review a submittal mapping under ``place`` (sizing.rules.review); ``today`` when it
     gives no review_date."""
-    from sizing.rules.review import review
 
     return review(submittal.from_dict(doc, jurisdiction=place), today=today)
 
@@ -59,14 +62,12 @@ def review_document(doc: dict[str, Any], today, place: Jurisdiction):
 @st.cache_resource(**RESULT)
 def waiver_decision(doc: dict[str, Any], today, place: Jurisdiction):
     """Validate a submittal with a waiver section and decide it under ``place`` (sizing.rules.waiver)."""
-    from sizing.rules.waiver import decide
 
     return decide(submittal.from_dict(doc, jurisdiction=place), today=today)
 
 
 @st.cache_data(show_spinner=False, max_entries=16, hash_funcs=BY_PLACE)
 def waiver_pdf_bytes(doc: dict[str, Any], today, place: Jurisdiction) -> bytes:
-    from sizing.report.letter import waiver_pdf
 
     return bytes(waiver_pdf(waiver_decision(doc, today, place)))
 
@@ -75,7 +76,6 @@ def waiver_pdf_bytes(doc: dict[str, Any], today, place: Jurisdiction) -> bytes:
 def maintenance_plan(doc: dict[str, Any], today, place: Jurisdiction):
     """Parse a maintenance log and evaluate it under ``place`` (sizing.rules.maintenance); ``today`` when
     no as_of is given."""
-    from sizing.rules import maintenance
 
     return maintenance.plan(maintenance.from_dict(doc, as_of=None if _has_as_of(doc) else today),
                             jurisdiction=place)

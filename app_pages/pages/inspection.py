@@ -11,6 +11,14 @@ import streamlit as st
 from app_pages import access, documents
 from app_pages.widgets import jurisdiction, page_parts, register_box
 from sizing.errors import SizingInputError
+from sizing.io.sections.inspection import CONDITIONS, PURPOSES, from_dict, photo
+from sizing.program import queries
+from sizing.program.evaluated import jsonable
+from sizing.program.inspections import inspect
+from sizing.program.notices import notices
+from sizing.quantities import show
+from sizing.report.inspections import inspected_text
+from sizing.rules.inspection import checklist_items
 
 ss = st.session_state
 ANSWERS = ("yes", "no", "n/a")
@@ -20,8 +28,6 @@ MESSAGE = "ins_msg"
 @st.fragment
 def finder() -> None:
     """Find the FSE by name, id or address; its open notices and last readings."""
-    from sizing.program import queries
-    from sizing.program.notices import notices
 
     ss.setdefault("in_ins_find", "")
     st.text_input("Find an FSE (name, id or address)", key="in_ins_find", placeholder="Corner Cafe or FSE-0417")
@@ -52,14 +58,12 @@ def finder() -> None:
 
 
 def _in(value: float) -> str:
-    from sizing.quantities import show
 
     return show(value, "in")
 
 
 def checklist_widgets(place) -> None:
     """One row per checklist item: yes / no / n/a (unanswered: not checked) and a note."""
-    from sizing.rules.inspection import checklist_items
 
     items = checklist_items(place)
     if not items:
@@ -76,7 +80,6 @@ def checklist_widgets(place) -> None:
 
 
 def form(place) -> None:
-    from sizing.io.sections.inspection import CONDITIONS, PURPOSES
 
     types = list((place.inspections or {}).get("notices") or {})
     with st.form("ins_form", border=False):
@@ -106,7 +109,6 @@ def form(place) -> None:
 
 def document(place) -> dict:
     """The inspection document the form's values make (the ``sizing register inspect`` input shape)."""
-    from sizing.rules.inspection import checklist_items
 
     lists: dict[str, dict] = {}
     for key in checklist_items(place):
@@ -127,7 +129,6 @@ def document(place) -> dict:
 
 
 def photos() -> tuple:
-    from sizing.io.sections.inspection import photo
 
     uploads = list(ss.get("ins_photos") or [])
     if ss.get("ins_camera") is not None:
@@ -137,10 +138,6 @@ def photos() -> tuple:
 
 def save(place) -> None:
     """Check the form (one line naming the field on a mistake, nothing written), then store it."""
-    from sizing.io.sections.inspection import from_dict
-    from sizing.program.evaluated import jsonable
-    from sizing.program.inspections import inspect
-    from sizing.report.inspections import inspected_text
 
     if not ss.get("in_ins_fse"):
         ss[MESSAGE] = ("error", "FSE: choose the FSE inspected first.")

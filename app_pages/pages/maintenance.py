@@ -15,6 +15,7 @@ from app_pages.widgets import examples, grid, jurisdiction, page_parts, register
 from sizing.errors import SizingInputError, TableError
 from sizing.io import fields as parse
 from sizing.quantities import number, show
+from sizing.report.maintenance import maintenance_pdf
 from sizing.rules import device_maintenance
 
 ss = st.session_state
@@ -187,7 +188,6 @@ def downloads(doc: dict, d: dict, png: bytes, place) -> None:
 def report_pdf(doc: dict, today: dt.date, place) -> bytes:
     """The maintenance report (sizing.report.maintenance) of the log on the page under ``place``, made when its
     button is clicked."""
-    from sizing.report.maintenance import maintenance_pdf
 
     return bytes(maintenance_pdf(evaluate.maintenance_plan(doc, today, place)))
 

@@ -13,11 +13,21 @@ import streamlit as st
 from app_pages import access, evaluate
 from app_pages.widgets import jurisdiction, page_parts, program_notices, register_box
 from app_pages.widgets.manifest_box import manifest_box
+from sizing.batch import run_batch
 from sizing.errors import SizingInputError, TableError
 from sizing.jurisdiction.profile import Jurisdiction
 from sizing.plan_names import counted_from_one
+from sizing.program.deadlines import due_list
+from sizing.program.diff import diff
+from sizing.program.location import mask
+from sizing.program.queries import cycle_numbers_by_fse, fse_list, history, register_state, show
+from sizing.program.queries import fse_ids as ids
+from sizing.program.report import imported_text
+from sizing.program.rows import latest
 from sizing.quantities import number, quantity_of
 from sizing.quantities import show as show_quantity
+from sizing.report import figures
+from sizing.rules import maintenance
 from sizing.rules.compliance import STATUSES  # the one compliance state, worst first
 from sizing.rules.maintenance import has_rules
 
@@ -46,8 +56,6 @@ def _import(place) -> None:
 
     import sqlalchemy as sa
 
-    from sizing.batch import run_batch
-    from sizing.program.location import mask
 
     upload = ss.get("pg_import_file")
     if upload is None:
@@ -93,13 +101,11 @@ def _import(place) -> None:
         ss.pg_import_msg = ("error", "Register: nothing was imported: "
                                      + mask(str(getattr(exc, "orig", None) or exc).splitlines()[0]))
         return
-    from sizing.program.report import imported_text
 
     ss.pg_import_msg = ("success", f"{upload.name}: " + imported_text(r).strip() + "." + access.created_note(reg))
 
 
 def fse_ids(reg) -> list[str]:
-    from sizing.program.queries import fse_ids as ids
 
     return ids(reg)
 
@@ -108,14 +114,12 @@ def fse_rows(reg, as_of: dt.date, place: Jurisdiction):
     """The FSE list and its whole table (as the Arrow table ``st.dataframe`` would make of it), made once per
     register state (:func:`register_state`: any write by anyone gives another), date and jurisdiction, and shared
     by every session: the pages only read them."""
-    from sizing.program.queries import register_state
 
     return _fse_rows(reg, reg.db.url, register_state(reg), as_of, place)
 
 
 @st.cache_resource(show_spinner=False, max_entries=8, hash_funcs=evaluate.BY_PLACE)
 def _fse_rows(_reg, url: str, state: Any, as_of: dt.date, place: Jurisdiction):
-    from sizing.program.queries import fse_list
 
     rows = fse_list(_reg, as_of=as_of, jurisdiction=place)
     return rows, table_of(rows) if rows else None
@@ -148,8 +152,6 @@ def fse_table(reg, as_of: dt.date, place: Jurisdiction) -> list[str]:
 
 
 def timeline(reg, ids: list[str], place) -> None:
-    from sizing.program.queries import history, show
-    from sizing.program.rows import latest
 
     if not ids:
         st.info("The register holds no FSE yet.")
@@ -166,8 +168,6 @@ def timeline(reg, ids: list[str], place) -> None:
 def chart(log: dict, place) -> None:
     """The accumulation chart of the FSE's latest maintenance log, evaluated again by the core as of its date
     under ``place`` (none where the jurisdiction has no maintenance rules)."""
-    from sizing.report import figures
-    from sizing.rules import maintenance
 
     if not place.has_maintenance_rules:
         st.caption(f"No accumulation chart: {place.name} has no maintenance rules in this tool.")
@@ -182,7 +182,6 @@ def chart(log: dict, place) -> None:
 
 
 def due(reg, as_of: dt.date, place) -> None:
-    from sizing.program.deadlines import due_list
 
     ss.setdefault("in_pg_within", 30)
     within = st.number_input("Within days", min_value=0, max_value=3650, step=1, key="in_pg_within")
@@ -202,8 +201,6 @@ def due(reg, as_of: dt.date, place) -> None:
 
 
 def cycle_diff(reg, ids: list[str]) -> None:
-    from sizing.program.diff import diff
-    from sizing.program.queries import cycle_numbers_by_fse
 
     numbered = cycle_numbers_by_fse(reg, at_least=2)
     with_cycles = {i: numbered[i] for i in ids if i in numbered}

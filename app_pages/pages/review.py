@@ -25,6 +25,7 @@ from sizing.io.sections.declarations import AdditivesAuthorization, ExistingFse,
 from sizing.io.sections.interceptor import INTERCEPTOR_TYPES, MANHOLE_FIELDS, MANHOLE_OVER, Interceptor
 from sizing.io.sections.review_notes import as_dict as notes_as_dict
 from sizing.io.tables import DEFAULT_EDITION
+from sizing.program import queries
 from sizing.quantities import show
 
 ss = st.session_state
@@ -316,7 +317,6 @@ def recorded_waiver(doc: dict, rec: dict | None) -> dict:
 
 def recorded_decision(fse: str) -> dict | None:
     """The waiver decision the register holds for ``fse`` (None: none, no register, none readable)."""
-    from sizing.program import queries
 
     try:
         reg = access.open_register()

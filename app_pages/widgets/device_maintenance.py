@@ -11,6 +11,7 @@ import streamlit as st
 
 from app_pages.widgets import page_parts
 from sizing.errors import SizingInputError
+from sizing.io.sections.maintenance import past_date
 from sizing.jurisdiction.profile import Jurisdiction
 from sizing.rules import device_maintenance as dm
 
@@ -24,7 +25,6 @@ def tasks_table(place: Jurisdiction) -> None:
 
 def dates(field: str, text: str, as_of: dt.date) -> tuple[dt.date, ...]:
     """One date a line (YYYY-MM-DD), none after the evaluation date; a bad line is one error naming it."""
-    from sizing.io.sections.maintenance import past_date
 
     lines = [line.strip() for line in text.splitlines() if line.strip()]
     return tuple(sorted(past_date(f"{field}[{i}]", line, as_of) for i, line in enumerate(lines)))

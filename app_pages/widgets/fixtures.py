@@ -23,6 +23,7 @@ from app_pages.widgets import grid
 from sizing.errors import SizingInputError
 from sizing.io import fields as parse
 from sizing.io import submittal
+from sizing.io.units import parse_quantity
 from sizing.jurisdiction.profile import Jurisdiction
 
 #: The type picker's entry for an appliance that is not a listed type (named in the "other type" column).
@@ -258,7 +259,6 @@ def _dimensions_problem(item: dict[str, Any], name: str) -> str | None:
 
 def _all_lengths(item: Mapping[str, Any], keys: list[str]) -> bool:
     """Whether each of the dimensions given reads as a length (its unit checked as the parser will)."""
-    from sizing.io.units import parse_quantity
 
     try:
         for k in keys:

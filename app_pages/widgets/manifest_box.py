@@ -9,6 +9,7 @@ import streamlit as st
 
 from app_pages import access
 from sizing.errors import SizingInputError
+from sizing.program.location import mask
 
 ss = st.session_state
 #: Rejected lines (and warnings) shown one by one; the rest are counted.
@@ -44,7 +45,6 @@ def _messages(name: str, data: bytes, skip: bool) -> list[tuple[str, str]]:
     """Read, check and import; the page's lines: (streamlit call, text)."""
     import sqlalchemy as sa
 
-    from sizing.program.location import mask
     from sizing.program.manifests import read
     from sizing.program.report import manifests_text
     from sizing.program.store import ManifestsRejected

@@ -8,8 +8,12 @@ from typing import Any
 import streamlit as st
 
 import sizing
+from app_pages.access import app_message
 from app_pages.session import edition
 from sizing.jurisdiction.profile import Jurisdiction
+from sizing.plan_names import counted_from_one
+from sizing.report import findings as render
+from sizing.report.text import name_rows
 
 
 def header(title: str, place: Jurisdiction, edition_used: str | None = None) -> None:
@@ -23,9 +27,6 @@ def header(title: str, place: Jurisdiction, edition_used: str | None = None) -> 
 def stop_on_error(exc: Exception, where: str | None = None) -> None:
     """Show a user's mistake as one st.error line and stop the run (what was typed stays in its widget)."""
     # fixtures[0].length -> fixture 1, length; interceptor.manholes[0].diameter -> interceptor.manhole 1, diameter
-    from app_pages.access import app_message
-    from sizing.plan_names import counted_from_one
-    from sizing.report.text import name_rows
 
     message = app_message(counted_from_one(name_rows(str(exc))))
     st.error((f"{where}: " if where else "") + message, icon=":material/error:")
@@ -105,7 +106,6 @@ def findings_table(items, notes: Mapping[str, Any] | None = None, extra: Mapping
     status (on its colour), rule, finding, shown, required, citation, the reviewer's note where the page keeps
     notes, then the page's ``extra`` columns (heading -> function of a finding). A static table, so no text is cut
     off; built as an Arrow table (a pandas Styler for the colours took a quarter of the review page's rerun)."""
-    from sizing.report import findings as render
 
     items = list(items)
     columns = [c for c in render.COLUMNS if notes is not None or c != "Reviewer's note"]

@@ -11,7 +11,7 @@ import streamlit as st
 
 from app_pages.widgets import page_parts
 from sizing.errors import SizingInputError, TableError
-from sizing.jurisdiction.profile import Jurisdiction
+from sizing.jurisdiction.profile import DEFAULT_ID, Jurisdiction, get
 
 ss = st.session_state
 #: The notice columns shown (the CSV download carries every column of ``register notices --format csv``).
@@ -42,7 +42,6 @@ def notices_tab(reg, as_of: dt.date, place: Jurisdiction) -> None:
 def letter(reg, items: list[dict], as_of: dt.date) -> None:
     """One notice's letter, from the letterhead of the jurisdiction it was issued under, clause by clause (as
     ``sizing register notice N`` prints it)."""
-    from sizing.jurisdiction.profile import DEFAULT_ID, get
     from sizing.program.notices import notice
     from sizing.report.inspections import notice_pdf
 

@@ -16,6 +16,8 @@ import streamlit as st
 from app_pages import access
 from app_pages.widgets import page_parts
 from sizing.errors import SizingInputError
+from sizing.program.errors import NoRegister
+from sizing.program.location import mask, shown
 
 ss = st.session_state
 TITLES = {"review": "review cycle", "waiver": "waiver decision", "maintenance": "maintenance log"}
@@ -44,7 +46,6 @@ def write(action, message: str, nothing: str = "nothing was saved") -> tuple[Any
     it returned, the register) or None, with the one-line reason in ``session_state[message]``."""
     import sqlalchemy as sa
 
-    from sizing.program.location import mask
 
     try:
         reg = access.open_register(write=True)
@@ -105,8 +106,6 @@ def open_for_reading():
     """The deployment's register, read-only, for the pages that show it (Program, Inspection); viewing never
     creates (or writes to) one: without one, a line saying where it is looked for (secrets masked) and how to
     make it."""
-    from sizing.program.errors import NoRegister
-    from sizing.program.location import shown
 
     try:
         return access.open_register()

@@ -8,6 +8,8 @@ import streamlit as st
 
 from app_pages.widgets import grid
 from sizing.io.sections.review_notes import NOTE_FIELDS
+from sizing.report import correction
+from sizing.report.correction import LetterFields
 
 ss = st.session_state
 import sizing.report.review as REPORT  # noqa: E402,N812
@@ -51,7 +53,6 @@ LETTER_FIELDS = {"addressee": "in_rv_letter_addressee", "address": "in_rv_letter
 def letter_fields(r):
     """The correction letter as the plan checker edits it: addressee, address, signer's title, opening paragraph
     (blank: from the submittal's project, and the standard opening); signed by the reviewer above."""
-    from sizing.report.correction import LetterFields
 
     for key in LETTER_FIELDS.values():
         ss.setdefault(key, "")
@@ -78,6 +79,5 @@ def letter_inputs(r) -> None:
 
 
 def letter_bytes(r, notes: dict, fields, fmt: str) -> bytes:
-    from sizing.report import correction
 
     return correction.render(correction.build(r, notes, fields), fmt)

@@ -12,6 +12,7 @@ from app_pages import documents, evaluate, on_demand
 from app_pages.widgets import fixtures, review_letter
 from sizing.errors import SizingInputError
 from sizing.io import submittal
+from sizing.report.review import review_pdf as render
 
 
 def verdict(r, notes: dict) -> None:
@@ -79,7 +80,6 @@ def downloads(doc: dict, r, notes: dict, place) -> None:
 @st.cache_data(show_spinner=False, max_entries=16, hash_funcs=evaluate.BY_PLACE)
 def review_pdf(doc: dict, place) -> bytes:
     """The review report of the submittal on the page under ``place``, with the reviewer's notes it carries."""
-    from sizing.report.review import review_pdf as render
 
     sub = submittal.from_dict(doc, jurisdiction=place)  # the review_notes the document carries, parsed
     r = evaluate.review_document({k: v for k, v in doc.items() if k != "review_notes"}, dt.date.today(), place)

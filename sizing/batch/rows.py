@@ -17,6 +17,8 @@ from sizing.batch.output import py
 from sizing.batch.resolve import Resolver
 from sizing.errors import SizingInputError, shown
 from sizing.io import fields as parse
+from sizing.io.submittal import resolve_type
+from sizing.io.units import parse_quantity
 
 #: The bounds sizing.io.submittal applies to a fixture's trap_size [in] and flow [gpm].
 TRAP_MAX_IN = 12
@@ -135,7 +137,6 @@ def _numbers(series: pd.Series | None, n: int, field: str, check: Callable[[str,
 
 def _quantity(unit: str, **bounds: Any) -> Callable[[str, Any], float]:
     def check(field: str, value: Any) -> float:
-        from sizing.io.units import parse_quantity  # pint: only for text cells and error messages
 
         return parse_quantity(field, value, unit, **bounds)
     return check
@@ -146,7 +147,6 @@ def _whole(field: str, value: Any) -> float:
 
 
 def _unknown_type_message(value: Any) -> str:
-    from sizing.io.submittal import resolve_type  # the single-submittal message, incl. "did you mean"
 
     try:  # not a type at all (empty, too long, a character no report can print)
         resolve_type("fixture_type", value, accept_unknown=True)

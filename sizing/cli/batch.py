@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import argparse
 
+from sizing.cli.output import check_distinct, check_output, emit, emit_chunks, json_safe
+from sizing.errors import one_line
 from sizing.jurisdiction.profile import add_option, get
+from sizing.report.batch import reject_lines, rejects_summary
 
 HELP = "size every submittal of an FSE inventory CSV (one row per fixture line) in one run"
 
@@ -32,9 +35,6 @@ def run(args: argparse.Namespace) -> int:
 
     from sizing.batch import TextProgress, csv_text, run_batch
     from sizing.batch.output import csv_chunks
-    from sizing.cli.output import check_distinct, check_output, emit, emit_chunks, json_safe
-    from sizing.errors import one_line
-    from sizing.report.batch import reject_lines, rejects_summary
 
     for option, path in (("--output", args.output), ("--rejects", args.rejects)):
         if path is not None:

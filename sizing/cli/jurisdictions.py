@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import argparse
 
+from sizing.jurisdiction.profile import available, get, load_file
+from sizing.report.jurisdictions_doc import render
+
 HELP = "list the jurisdiction profiles, show one resolved, or check profile files (exit 2: a file does not pass)"
 
 
@@ -28,7 +31,6 @@ def _doc(args: argparse.Namespace) -> int:
     import sys
     from pathlib import Path
 
-    from sizing.report.jurisdictions_doc import render
 
     text = render()
     if args.output:
@@ -39,7 +41,6 @@ def _doc(args: argparse.Namespace) -> int:
 
 
 def _list(args: argparse.Namespace) -> int:
-    from sizing.jurisdiction.profile import available, get
 
     for jurisdiction_id in available():
         j = get(jurisdiction_id)
@@ -52,7 +53,6 @@ def _list(args: argparse.Namespace) -> int:
 
 def _show(args: argparse.Namespace) -> int:
     from sizing.jurisdiction.calendar import working_days_rule
-    from sizing.jurisdiction.profile import get
     from sizing.rules.review_rules import registry
 
     j = get(args.id)
@@ -125,7 +125,6 @@ def _check(args: argparse.Namespace) -> int:
 
     from sizing.io.tables import TableError
     from sizing.jurisdiction.check import check_holiday_names
-    from sizing.jurisdiction.profile import load_file
 
     failed = 0
     for path in args.files:

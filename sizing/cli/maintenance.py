@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 
+from sizing.cli.output import check_distinct, emit, pdf_path, to_json
+from sizing.errors import SizingInputError
 from sizing.jurisdiction.profile import Jurisdiction, add_option, get
 
 HELP = "check a grease interceptor maintenance log: accumulation limit, service interval, records (exit 1: service due)"
@@ -22,7 +24,6 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from sizing.cli.output import check_distinct, emit, pdf_path, to_json
     from sizing.io import fields as parse
     from sizing.rules import device_maintenance, maintenance
 
@@ -58,8 +59,6 @@ def run(args: argparse.Namespace) -> int:
 def _device_only(result, rec, jurisdiction: Jurisdiction, args: argparse.Namespace) -> int:
     """Under a jurisdiction whose only maintenance rules are intervals fixed by device type: those findings
     (``result``, exit 1 when one is overdue)."""
-    from sizing.cli.output import emit, to_json
-    from sizing.errors import SizingInputError
     from sizing.report.maintenance import device_text
 
     if args.plot is not None:

@@ -19,6 +19,11 @@ from __future__ import annotations
 
 import argparse
 
+from sizing.cli.output import Parser as _Parser
+from sizing.cli.output import emit, to_json
+from sizing.errors import SizingInputError, one_line
+from sizing.jurisdiction.profile import add_option
+
 #: The longest look-ahead of ``due --within`` [day] (100 years).
 MAX_WITHIN_DAYS = 36_500
 HELP = ("the FOG program register: store reviews, waivers, maintenance logs and hauler manifests per FSE; history, "
@@ -26,8 +31,6 @@ HELP = ("the FOG program register: store reviews, waivers, maintenance logs and 
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    from sizing.cli.output import Parser as _Parser
-    from sizing.jurisdiction.profile import add_option
 
     common = _Parser(add_help=False)
     common.add_argument("--db", metavar="PATH|URL",
@@ -134,7 +137,6 @@ def _manifest_arguments(sub, common) -> None:
 def run(args: argparse.Namespace) -> int:
     import sys
 
-    from sizing.errors import SizingInputError
     from sizing.program.errors import BUSY, RegisterBusy, database_error, is_busy
     from sizing.program.location import mask
 
@@ -227,7 +229,6 @@ def _init(args, sys) -> int:
 
 
 def _users(args, sys) -> int:
-    from sizing.cli.output import emit
     from sizing.program import access
     from sizing.program.writers import on_behalf_of
 
@@ -284,7 +285,6 @@ def _say_opened(reg, stream) -> None:
 def _add(args, ev) -> int:
     import sys
 
-    from sizing.cli.output import emit
     from sizing.program.evaluated import check_limits
     from sizing.program.report import added_text
     from sizing.program.writers import on_behalf_of
@@ -302,7 +302,6 @@ def _add(args, ev) -> int:
 
 
 def _show(args, reg) -> int:
-    from sizing.cli.output import emit, to_json
     from sizing.io import fields as parse
     from sizing.program import queries
     from sizing.program.compliance import state
@@ -317,7 +316,6 @@ def _show(args, reg) -> int:
 
 
 def _history(args, reg) -> int:
-    from sizing.cli.output import emit, to_json
     from sizing.program import queries
     from sizing.program.evaluated import jsonable
     from sizing.program.report import history_text
@@ -337,7 +335,6 @@ def _cycle_arg(field: str, value: str | None) -> int | None:
 
 
 def _diff(args, reg) -> int:
-    from sizing.cli.output import emit, to_json
     from sizing.program.diff import diff
     from sizing.program.report import diff_text
 
@@ -347,8 +344,6 @@ def _diff(args, reg) -> int:
 
 
 def _due(args, reg) -> int:
-    from sizing.cli.output import emit, to_json
-    from sizing.errors import SizingInputError
     from sizing.io import fields as parse
     from sizing.program.deadlines import due_list
     from sizing.program.evaluated import jsonable
@@ -369,7 +364,6 @@ def _due(args, reg) -> int:
 
 
 def _import(args, reg) -> int:
-    from sizing.cli.output import emit
     from sizing.program.report import imported_text
 
     r = reg.import_inventory(args.file, user=args.user, skip_rejects=args.skip_rejects, edition=args.edition,
@@ -386,8 +380,6 @@ def _import_manifests(args, reg) -> int:
     """Exit 0 all imported, 1 lines skipped (``--skip-rejects``), 2 rejected lines and nothing imported."""
     import sys
 
-    from sizing.cli.output import emit
-    from sizing.errors import one_line
     from sizing.program.manifests import reject_lines, rejects_csv
     from sizing.program.report import manifests_text
     from sizing.program.store import ManifestsRejected
@@ -413,7 +405,6 @@ def _import_manifests(args, reg) -> int:
 
 
 def _export(args, reg) -> int:
-    from sizing.cli.output import emit, to_json
     from sizing.io import fields as parse
     from sizing.program import queries
     from sizing.program.report import csv_rows

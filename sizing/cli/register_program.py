@@ -10,6 +10,11 @@ from __future__ import annotations
 import argparse
 import sys
 
+from sizing.cli.output import emit, to_json, write_pdf
+from sizing.errors import SizingInputError
+from sizing.jurisdiction.profile import DEFAULT_ID
+from sizing.jurisdiction.profile import get as get_jurisdiction
+
 
 def run(args: argparse.Namespace, open_register, say_opened) -> int:
     handler = {"inspect": _inspect, "notices": _notices, "notice": _notice, "comply": _comply,
@@ -57,7 +62,6 @@ def _prepare(args: argparse.Namespace):
 def _inspect(args, reg, prepared) -> int:
     from pathlib import Path
 
-    from sizing.cli.output import emit, to_json
     from sizing.program.evaluated import jsonable
     from sizing.program.inspections import inspect
     from sizing.report.inspections import inspected_text
@@ -72,7 +76,6 @@ def _inspect(args, reg, prepared) -> int:
 def _notices(args, reg, as_of) -> int:
     import datetime as dt
 
-    from sizing.cli.output import emit, to_json
     from sizing.program.evaluated import jsonable
     from sizing.program.notices import COLUMNS, notices
     from sizing.program.report import csv_rows
@@ -90,10 +93,6 @@ def _notices(args, reg, as_of) -> int:
 
 
 def _notice(args, reg, prepared) -> int:
-    from sizing.cli.output import write_pdf
-    from sizing.errors import SizingInputError
-    from sizing.jurisdiction.profile import DEFAULT_ID
-    from sizing.jurisdiction.profile import get as get_jurisdiction
     from sizing.program.notices import notice
     from sizing.report.inspections import notice_pdf
 
@@ -110,7 +109,6 @@ def _notice(args, reg, prepared) -> int:
 
 
 def _comply(args, reg, prepared) -> int:
-    from sizing.cli.output import emit
     from sizing.program.inspections import comply
 
     number, day, evidence = prepared
@@ -120,7 +118,6 @@ def _comply(args, reg, prepared) -> int:
 
 
 def _summary(args, reg, prepared) -> int:
-    from sizing.cli.output import emit, to_json, write_pdf
     from sizing.program.evaluated import jsonable
     from sizing.program.report import csv_rows
     from sizing.program.summary import summary

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import argparse
 
+from sizing.cli.output import emit, to_json, write_pdf
+from sizing.errors import SizingInputError
 from sizing.jurisdiction.profile import add_option, get
 
 HELP = "review a submittal against the CPC and the jurisdiction's FOG ordinance (exit 1 when not compliant)"
@@ -26,7 +28,6 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from sizing.cli.output import emit, to_json, write_pdf
     from sizing.io import submittal
     from sizing.io.sections.review_notes import as_dict
     from sizing.report import review as render
@@ -58,8 +59,6 @@ def write_letter(path: str, result, notes, source: str) -> None:
     """The correction letter in the format of ``path``'s extension (.pdf, .docx, .md)."""
     from pathlib import Path
 
-    from sizing.cli.output import emit
-    from sizing.errors import SizingInputError
     from sizing.report import correction
 
     fmt = correction.FORMATS.get(Path(path).suffix.lower())

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 
+from sizing.cli.output import emit, to_json
 from sizing.jurisdiction.profile import add_option, get
 
 HELP = "size a grease interceptor for a submittal file (YAML or JSON)"
@@ -21,7 +22,6 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from sizing.cli.output import emit, to_json
     from sizing.cpc.size import size
     from sizing.io import submittal
 

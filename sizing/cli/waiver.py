@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import argparse
 
-from sizing.jurisdiction.profile import add_option
+from sizing.cli.output import check_distinct, emit, pdf_path, to_json
+from sizing.errors import SizingInputError
+from sizing.jurisdiction.profile import add_option, get
 
 HELP = "evaluate a conditional waiver or variance application under the jurisdiction's rules (exit 1: not grantable)"
 
@@ -30,12 +32,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from sizing.cli.output import check_distinct, emit, pdf_path, to_json
-    from sizing.errors import SizingInputError
     from sizing.io import fields as parse
     from sizing.io import submittal
     from sizing.io.sections.waiver import no_waivers_error
-    from sizing.jurisdiction.profile import get
     from sizing.report import letter
     from sizing.rules.waiver import decide
 

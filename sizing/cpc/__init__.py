@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from sizing.quantities import show
+
 #: A metric pipe or trap size within this fraction of a nominal inch size is taken as that size
 #: (DN80 = 3.15 in -> 3 in, DN40 = 1.57 in -> 1-1/2 in).
 NOMINAL_TOLERANCE = 0.06
@@ -51,6 +53,5 @@ def fmt_size(inches: float) -> str:
     for f, name in fractions.items():
         if abs(frac - f) < 1e-6:
             return f"{whole}-{name} in" if whole else f"{name} in"
-    from sizing.quantities import show
 
     return show(inches, "in")

@@ -25,6 +25,8 @@ from pathlib import Path
 from typing import Any
 
 from sizing.errors import TableError
+from sizing.io.tables import schema_dir
+from sizing.io.units import convert
 from sizing.jurisdiction import rule_catalogue
 from sizing.jurisdiction.months import LAST_DAY_RULE
 
@@ -52,7 +54,6 @@ class ProfileError(TableError):
 
 
 def schema_path() -> Path:
-    from sizing.io.tables import schema_dir
 
     return schema_dir() / "jurisdiction.schema.json"
 
@@ -259,7 +260,6 @@ def _device_terms(terms: Mapping[str, Any] | None, name: str) -> None:
 def _size_table(p: Mapping[str, Any], where: str) -> dict[str, Any]:
     """A local size table: rows [up to DFU, size] with DFU bounds rising, sizes positive, in gal (a volume unit
     converted) or gpm (a flow unit converted)."""
-    from sizing.io.units import convert
 
     rows = p.get("value")
     given = p.get("unit")
@@ -282,7 +282,6 @@ def _size_table(p: Mapping[str, Any], where: str) -> dict[str, Any]:
 
 def _converts(given: Any, unit: str) -> bool:
     """Whether a unit written in a profile converts to ``unit`` in the project's registry."""
-    from sizing.io.units import convert
 
     try:
         convert(1.0, str(given), unit)

@@ -18,6 +18,9 @@ import sqlalchemy as sa
 from sizing.jurisdiction.profile import Jurisdiction
 from sizing.program import schema as t
 from sizing.program.adapter import FAIL
+from sizing.program.deadlines import _fse_due, due_records
+from sizing.program.log_due import SERVICES
+from sizing.program.notices import rows as notice_rows
 from sizing.program.reading import EVERY_FSE, Scope, dicts
 from sizing.program.rows import as_date, latest
 from sizing.rules.compliance import WITHIN_DAYS, Compliance, FseRecords, compliance
@@ -45,8 +48,6 @@ def gather(conn, as_of: dt.date, jurisdiction: Jurisdiction, only: Collection[st
            records: Mapping[str, Any] | None = None) -> dict[str, FseRecords]:
     """Every FSE's records (:class:`FseRecords`) on ``as_of``: a query per kind of record (the due list's
     ``records`` read once, by the caller or here)."""
-    from sizing.program.deadlines import due_records
-    from sizing.program.notices import rows as notice_rows
 
     scope = EVERY_FSE if only is None else Scope(tuple(sorted(only)))
     if records is None:
@@ -71,7 +72,6 @@ def gather(conn, as_of: dt.date, jurisdiction: Jurisdiction, only: Collection[st
 def _plan(log: Mapping[str, Any] | None, due: list[dict[str, Any]]) -> dict[str, Any] | None:
     """The schedule: the earliest service item of the due list (the plan's, or the manifests' default interval)
     and the record it comes from; None without one."""
-    from sizing.program.log_due import SERVICES
 
     services = sorted((i for i in due if i["what"] in SERVICES), key=lambda i: i["date"])
     if not services:
@@ -82,7 +82,6 @@ def _plan(log: Mapping[str, Any] | None, due: list[dict[str, Any]]) -> dict[str,
 
 def due_items(records: Mapping[str, Any], fse_id: str, jurisdiction: Jurisdiction) -> list[dict[str, Any]]:
     """The FSE's due-list items but its notices (read as notices), each with the record it comes from."""
-    from sizing.program.deadlines import _fse_due
 
     items: list[dict[str, Any]] = []
     training = jurisdiction.parameters.get("training_interval_months")

@@ -23,6 +23,10 @@ from sizing.rules.due import status as due_status
 
 if TYPE_CHECKING:
     from sizing.program.store import Register
+from sizing.jurisdiction.months import add_months
+from sizing.program.log_due import SERVICES
+from sizing.program.log_due import due_items as log_due_items
+from sizing.rules.maintenance import default_due
 
 #: The due list's status of an undersized interceptor found by an inventory: to follow up, not a deadline.
 FOLLOW_UP = "follow up"
@@ -119,7 +123,6 @@ def service_schedule(records: Mapping[str, Any], as_of: dt.date, jurisdiction: J
     """Each FSE the due list made from :func:`due_records` gives a maintenance service date (a pump-out, service
     now, a task fixed by device type: :data:`sizing.program.log_due.SERVICES`), and whether one of them is
     overdue on ``as_of``: the program summary's pump-out schedule, read from the due list's own items."""
-    from sizing.program.log_due import SERVICES
 
     late: dict[str, bool] = {}
 
@@ -235,7 +238,6 @@ def _due_maintenance(fse_id: str, log: dict[str, Any], add, training_evidence: s
     not meet: the items kept with the row (:mod:`sizing.program.log_due`), or made from its result for a row
     stored without them. A training records check not met is left out when an inspection verified the training
     (``training_evidence``: its clause; the training item says so, :func:`_due_training`)."""
-    from sizing.program.log_due import due_items as log_due_items
 
     items = log.get("due")
     if items is None:
@@ -259,7 +261,6 @@ def _due_without_log(fse_id: str, last_full: dt.date, jurisdiction: Jurisdiction
     """An FSE whose pump-outs come from manifests only (no maintenance log, so no liquid depth or readings): the
     next pump-out by the profile's default interval after the last full one, as a log with that pump-out and no
     readings would schedule it."""
-    from sizing.rules.maintenance import default_due
 
     due = default_due(last_full, jurisdiction)
     if due is not None:
@@ -271,7 +272,6 @@ def _due_training(fse_id: str, last_training: dt.date | None, training: Mapping[
     """Employee training, the profile's interval after the last one (none without an interval). With no training
     date on file, an inspection that answered "yes" to a training item (``verified``, its date) is the evidence:
     the interval runs from that inspection, and the item says the date of the last training is not recorded."""
-    from sizing.jurisdiction.months import add_months
 
     if training is None or (last_training is None and verified is None):
         return

@@ -14,6 +14,7 @@ from typing import Any
 
 from sizing.errors import SizingInputError
 from sizing.io import fields as parse
+from sizing.io import submittal
 from sizing.jurisdiction.profile import DEFAULT_ID, Jurisdiction
 from sizing.program import limits
 
@@ -131,7 +132,6 @@ def evaluate(doc: Any, kind: str | None = None, fse_id: str | None = None, today
              text: str | None = None, name: str | None = None, *, jurisdiction: Jurisdiction) -> Evaluated:
     """Run the same evaluation as ``sizing review`` / ``waiver`` / ``maintenance`` on a document, under
     ``jurisdiction`` as those commands' ``--jurisdiction``."""
-    from sizing.io import submittal
 
     doc = dict(parse.mapping("", doc))
     no_nul(doc)

@@ -8,6 +8,7 @@ from typing import Any
 import sqlalchemy as sa
 
 from sizing.errors import SizingInputError, shown
+from sizing.io.fields import identifier
 from sizing.program import schema as t
 from sizing.program.reading import dicts, scalars
 
@@ -15,7 +16,6 @@ from sizing.program.reading import dicts, scalars
 def require_fse(conn, fse_id: str) -> dict[str, Any]:
     """The FSE's latest details; an id that is not in the register names the closest id that is (a typo, a
     look-alike character) or, failing one, a few known ids."""
-    from sizing.io.fields import identifier
 
     fse_id = identifier("FSE", fse_id)
     found = dicts(conn, sa.select(t.fses).where(t.fses.c.fse_id == fse_id).order_by(t.fses.c.id.desc()).limit(1))

@@ -28,11 +28,14 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Connection
 
 from sizing.errors import SizingInputError
+from sizing.io import fields as parse
 from sizing.io.fields import no_record
 from sizing.io.sections.inspection import NO, InspectionRecord
 from sizing.jurisdiction.profile import Jurisdiction
-from sizing.program import access
+from sizing.program import access, limits
 from sizing.program import schema as t
+from sizing.program.evaluated import check_fse_id, jsonable
+from sizing.program.fses import require_fse
 from sizing.program.notices import stored_due_note
 from sizing.program.replan import Planned, replan
 from sizing.program.writers import on_behalf_of
@@ -74,8 +77,6 @@ def inspect(reg: Any, rec: InspectionRecord, *, fse_id: str | None = None, user:
             document: Mapping[str, Any] | None = None) -> Inspected:
     """Store the parsed inspection ``rec`` in the register ``reg`` (a :class:`~sizing.program.store.Register`)
     as written by its identity, evaluated under ``jurisdiction``."""
-    from sizing.program.evaluated import check_fse_id, jsonable
-    from sizing.program.fses import require_fse
 
     fse = check_fse_id(fse_id, "--fse") if fse_id is not None else check_fse_id(rec.project.get("fse_id"))
     jid = jurisdiction.id
@@ -101,7 +102,6 @@ def inspect(reg: Any, rec: InspectionRecord, *, fse_id: str | None = None, user:
 def comply(reg: Any, notice_id: int, on_date: dt.date, evidence: str, *, user: str | None = None) -> dict[str, Any]:
     """Close an open notice on a record that shows compliance (a report received, a repair seen), dated
     ``on_date``; refused for a notice that is closed or not in the register."""
-    from sizing.io import fields as parse
 
     evidence = parse.text("--evidence", evidence)
     writer = access.writer(reg.identity, on_behalf_of(user), access.now())
@@ -142,7 +142,6 @@ def stored_photo(reg: Any, photo_id: int) -> tuple[bytes, str]:
 
 def _insert(conn: Connection, fse: str, rec: InspectionRecord, result: Any, data: dict[str, Any], jid: str,
             writer: Mapping[str, Any], name: str | None, text: str | None, document: Any) -> int:
-    from sizing.program import limits
 
     limits.check("document_name", name)
     readings = data.get("readings") or {}

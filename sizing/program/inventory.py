@@ -8,6 +8,7 @@ from typing import Any
 from sqlalchemy.engine import Connection
 
 from sizing.io import fields as parse
+from sizing.program import limits
 from sizing.program import schema as t
 
 
@@ -21,7 +22,6 @@ def details(source: Any) -> dict[str, dict[str, str]]:
     import pandas as pd
 
     from sizing.batch.reading import DETAIL_COLUMNS
-    from sizing.program import limits
 
     if isinstance(source, pd.DataFrame):
         rows = source.astype(object).where(source.notna(), None).to_dict("records")

@@ -32,8 +32,10 @@ from typing import Any
 
 from sizing.errors import SizingInputError, shown
 from sizing.io import fields as parse
-from sizing.io.csv_files import line_end_problem
+from sizing.io.csv_files import csv_text, line_end_problem
+from sizing.io.units import parse_quantity
 from sizing.program import limits
+from sizing.program.evaluated import check_fse_id
 from sizing.quantities import show
 
 COLUMNS = ("fse_id", "date", "hauler", "manifest", "gallons", "pump_out", "disposal_site")
@@ -229,7 +231,6 @@ _WANT = {"fse_id": "the FSE's id, e.g. FSE-0417", "date": "the pump-out date, as
 # Cells repeat (an FSE's id, a hauler, a date, a volume): each distinct text is read once per process.
 @functools.lru_cache(maxsize=65536)
 def _fse_id(text: str) -> str:
-    from sizing.program.evaluated import check_fse_id
 
     return check_fse_id(text, "fse_id")
 
@@ -251,7 +252,6 @@ def _site(text: str) -> str:
 
 @functools.lru_cache(maxsize=65536)
 def _gallons(text: str) -> float:
-    from sizing.io.units import parse_quantity
 
     return parse_quantity("gallons", text.strip(), "gal", minimum=0, strict_minimum=True, maximum=MAX_GALLONS,
                           expected=GALLONS_EXPECTED)
@@ -335,6 +335,5 @@ def reject_lines(mf: ManifestFile, limit: int) -> list[str]:
 
 
 def rejects_csv(mf: ManifestFile) -> str:
-    from sizing.io.csv_files import csv_text
 
     return csv_text(("line", "fse_id", "reason"), ((r.line, r.fse_id, r.reason) for r in mf.rejects))

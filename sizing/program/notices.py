@@ -14,10 +14,12 @@ from typing import Any
 
 import sqlalchemy as sa
 
+from sizing.errors import SizingInputError
 from sizing.io.fields import no_record
 from sizing.jurisdiction.profile import DEFAULT_ID
 from sizing.jurisdiction.profile import get as get_jurisdiction
 from sizing.program import schema as t
+from sizing.program.fses import require_fse
 from sizing.program.reading import EVERY_FSE, Scope, dicts, latest_ids, scalars
 from sizing.rules.due import OVERDUE
 from sizing.rules.due import status as due_status
@@ -116,8 +118,6 @@ def notices(reg: Any, *, as_of: dt.date | None = None, open_only: bool = False,
 
 def notice(reg: Any, notice_id: int, as_of: dt.date | None = None) -> dict[str, Any]:
     """One notice with its state on ``as_of`` (default today), and the FSE's details (for its letter)."""
-    from sizing.errors import SizingInputError
-    from sizing.program.fses import require_fse
 
     with reg.db.read() as conn:
         fse = None if no_record(notice_id) else next(iter(scalars(

@@ -28,6 +28,10 @@ from sizing.rules.inspection import outcome_words
 
 if TYPE_CHECKING:
     from sizing.program.store import Register
+from sizing.program.compliance import states, summary_row
+from sizing.program.evaluated import jsonable
+from sizing.program.log_due import SERVICES
+from sizing.program.log_due import due_items as log_due_items
 
 FSE_COLUMNS = ("fse_id", "name", "address", "owner", "status", "cycles", "last_review", "failing", "waiver",
                "waiver_expiration", "next_service", "overdue", "cpc_required_gal", "installed_gal", "cpc_check")
@@ -130,7 +134,6 @@ def with_compliance(reg: Register, rows: list[dict[str, Any]], as_of: dt.date, j
     """The FSE list's rows given each FSE's compliance state (``status`` and ``compliance``, the same word; the
     reasons of that status), its open notices, last inspection and next service: one gathering for every row (the
     due list's ``records`` of the FSEs of ``only``, None: every FSE, reused when given)."""
-    from sizing.program.compliance import states, summary_row
 
     found = states(reg, as_of, jurisdiction=jurisdiction, only=only, records=records)
     for r in rows:
@@ -231,8 +234,6 @@ def history(reg: Register, fse_id: str) -> list[dict[str, Any]]:
 def log_detail(r: Mapping[str, Any]) -> str:
     """A maintenance row in the timeline: a plan made from every record on file with the service item the due list
     reads from it (the same stored item, so the two cannot differ); a log as submitted, evaluated on its own."""
-    from sizing.program.log_due import SERVICES
-    from sizing.program.log_due import due_items as log_due_items
 
     state = f"{'in order' if r['in_order'] else 'NOT in order'}; next service {r['next_service_date']}"
     if not r.get("computed"):
@@ -247,7 +248,6 @@ def log_detail(r: Mapping[str, Any]) -> str:
 
 def export(reg: Register) -> dict[str, Any]:
     """Every record of every FSE (JSON-ready): ``{"fses": [{"fse_id", ..., "cycles": [...], ...}]}``."""
-    from sizing.program.evaluated import jsonable
 
     out = []
     with reg.db.read() as conn:

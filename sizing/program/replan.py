@@ -38,8 +38,16 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Connection
 
 from sizing.errors import SizingInputError
-from sizing.jurisdiction.profile import Jurisdiction
+from sizing.io.sections.maintenance import Measurement, PumpOut, from_dict
+from sizing.jurisdiction.profile import DEFAULT_ID, Jurisdiction, get
 from sizing.program import schema as t
+from sizing.program.adapter import normalise
+from sizing.program.evaluated import jsonable
+from sizing.program.log_due import due_items
+from sizing.program.manifest_store import INSERT_CHUNK, bulk_insert
+from sizing.quantities import show
+from sizing.rules import maintenance
+from sizing.rules.maintenance import has_rules
 
 #: The keys of the latest submitted log's document that the plan keeps (what no event records).
 KEPT = ("approved_interval", "records_kept_since", "operating_since", "device", "inspections")
@@ -196,8 +204,6 @@ def record(rec: OnFile, field_name: str) -> Any:
     """The plan's input (:class:`sizing.io.sections.maintenance.MaintenanceRecord`): the latest log's other keys as
     the core reads them, then the events on file; a reading deeper than the liquid depth is refused, naming the
     reading, the depth and the records they come from."""
-    from sizing.io.sections.maintenance import Measurement, PumpOut, from_dict
-    from sizing.quantities import show
 
     day, _, depth_in, source = rec.depth
     for d, fog, solids in rec.readings:
@@ -254,8 +260,6 @@ def replan(conn: Connection, fse_ids: Iterable[str], jurisdiction: Jurisdiction 
     rule, intervals by device type) makes none. Records that cannot
     make a plan (a reading deeper than the depth) raise, unless ``failed`` is given: the FSE is then left out and
     the reason added to it."""
-    from sizing.jurisdiction.profile import DEFAULT_ID, get
-    from sizing.rules.maintenance import has_rules
 
     made = []
     for fse_id, rec in on_file(conn, fse_ids).items():
@@ -279,8 +283,6 @@ def replan(conn: Connection, fse_ids: Iterable[str], jurisdiction: Jurisdiction 
 
 def _made(rec: OnFile, jurisdiction: Jurisdiction, field_name: str) -> tuple[OnFile, str, Any, dict[str, Any]]:
     """The FSE's plan under ``jurisdiction`` and its JSON; a plan the records cannot make is refused, naming the FSE."""
-    from sizing.program.evaluated import jsonable
-    from sizing.rules import maintenance
 
     given = record(rec, field_name)
     try:
@@ -296,9 +298,6 @@ def _store(conn: Connection, made: list[tuple[OnFile, str, Any, dict[str, Any]]]
            inspection_id: int | None) -> dict[str, Planned]:
     """The plans as computed maintenance-log rows with their findings, in batches (inside the caller's
     transaction)."""
-    from sizing.program.adapter import normalise
-    from sizing.program.log_due import due_items
-    from sizing.program.manifest_store import INSERT_CHUNK, bulk_insert
 
     out: dict[str, Planned] = {}
     for k in range(0, len(made), INSERT_CHUNK):

@@ -6,11 +6,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from sizing.io.csv_files import csv_text
 from sizing.plan_names import counted_from_one
 from sizing.program.deadlines import cpc_check
 from sizing.program.queries import log_detail
 from sizing.program.rows import latest
-from sizing.quantities import show
+from sizing.quantities import number, quantity_of, show
 from sizing.rules.inspection import outcome_words
 
 
@@ -97,7 +98,6 @@ def _fx(f: Mapping[str, Any] | None) -> str:
 
 def _val(v: Any, key: str = "") -> str:
     """A design value of a diff, to the precision of its quantity (``required_volume_gal``: a volume)."""
-    from sizing.quantities import number, quantity_of
 
     return number(v, quantity_of(key))
 
@@ -147,6 +147,5 @@ def shown_id(value: str) -> str:
 def csv_rows(rows: Iterable[Mapping[str, Any]], columns: Sequence[str]) -> str:
     """Rows as CSV text by the project's one CSV writer (None as an empty cell, dates as ISO, text
     spreadsheet-safe)."""
-    from sizing.io.csv_files import csv_text
 
     return csv_text(columns, ([r.get(c) for c in columns] for r in rows))

@@ -15,13 +15,15 @@ from pathlib import Path
 from typing import Any
 
 import sqlalchemy as sa
+import yaml
 from sqlalchemy.engine import Connection
 
 from sizing.errors import SizingInputError
 from sizing.errors import shown as shown_text
 from sizing.io import fields as parse
+from sizing.io.fields import shown_path
 from sizing.jurisdiction.profile import Jurisdiction, get
-from sizing.program import access
+from sizing.program import access, manifest_store
 from sizing.program import schema as t
 from sizing.program.adapter import normalise
 from sizing.program.db import Opened, open_db
@@ -33,9 +35,10 @@ from sizing.program.evaluated import (  # noqa: F401  (evaluate, jsonable: the r
     evaluate,
     jsonable,
 )
-from sizing.program.inventory import flush
+from sizing.program.inventory import details, flush
 from sizing.program.inventory import import_row as _import_row
 from sizing.program.log_due import due_items
+from sizing.program.manifests import check_against, key, rejected_message
 from sizing.program.replan import plan_note, replan
 from sizing.program.writers import on_behalf_of
 
@@ -91,7 +94,6 @@ class ManifestsRejected(SizingInputError):
     """A manifest import with rejected lines, all or nothing: nothing written; the lines are on ``.manifests``."""
 
     def __init__(self, mf: Any, hint: str):
-        from sizing.program.manifests import rejected_message
 
         super().__init__(mf.name, None, "", message=rejected_message(mf, hint))
         self.manifests = mf
@@ -143,7 +145,6 @@ class Register:
     def add_document(self, doc: Mapping[str, Any], *, user: str | None = None, kind: str | None = None,
                      fse_id: str | None = None, today: dt.date | None = None, name: str | None = None,
                      jurisdiction: Jurisdiction) -> Added:
-        import yaml
 
         text = yaml.safe_dump(jsonable(dict(doc)), sort_keys=False, allow_unicode=True)
         return self.add(evaluate(doc, kind=kind, fse_id=fse_id, today=today, text=text, name=name,
@@ -177,7 +178,6 @@ class Register:
 
         A rejected row writes nothing unless ``skip_rejects`` (then its submittal is left out)."""
         from sizing.batch import run_batch
-        from sizing.program.inventory import details
 
         if batch is None:
             batch = run_batch(source, edition=edition, jurisdiction=jurisdiction)
@@ -211,8 +211,6 @@ class Register:
         line writes nothing unless ``skip_rejects``. Each FSE with a full pump-out in the file gets its maintenance
         plan made again from every record on file (:func:`sizing.program.replan.replan`), where its records
         make one (a liquid depth on file)."""
-        from sizing.program import manifest_store
-        from sizing.program.manifests import check_against
 
         writer = access.writer(self.identity, on_behalf_of(user), access.now())
         with self.db.write() as conn:
@@ -242,7 +240,6 @@ def check_rejects(batch: Any, source: Any, skip_rejects: bool, skip_hint: str = 
 
 def _source_name(source: Any) -> str:
     """The inventory's file name as errors show it (a path, an upload's name, else "the inventory")."""
-    from sizing.io.fields import shown_path
 
     if isinstance(source, (str, Path)):
         return shown_path(source)
@@ -394,7 +391,6 @@ def _add_maintenance(conn: Connection, ev: Evaluated, writer: Mapping[str, Any])
 def _check_manifest_numbers(conn: Connection, ev: Evaluated, events: list[dict[str, Any]]) -> None:
     """A pump-out the log lists with a hauler's manifest number already on a hauler's manifest is that manifest's
     pump-out: the same FSE and day (counted once), else refused, naming the service (a number is one pump-out)."""
-    from sizing.program.manifests import key
 
     m = t.hauler_manifests.c
     prefix = "maintenance." if isinstance(ev.document.get("maintenance"), Mapping) else ""

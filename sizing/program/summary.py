@@ -18,7 +18,10 @@ import sqlalchemy as sa
 from sizing.errors import SizingInputError
 from sizing.jurisdiction.profile import Jurisdiction
 from sizing.program import schema as t
+from sizing.program.deadlines import due_records, service_schedule
 from sizing.program.notices import CLOSED, rows
+from sizing.program.queries import fse_list
+from sizing.program.replan import pump_out_days
 from sizing.rules.inspection import OUTCOMES, outcome
 
 OVERFLOW = "blockage_or_overflow"
@@ -29,9 +32,6 @@ def summary(reg: Any, start: dt.date, end: dt.date, *, jurisdiction: Jurisdictio
     plan counts (:func:`sizing.program.replan.pump_out_days`), the schedule the due list's own service items as of
     ``end`` (:func:`sizing.program.deadlines.service_schedule`), each inspection's outcome
     :func:`sizing.rules.inspection.outcome`: no count here has a query of its own."""
-    from sizing.program.deadlines import due_records, service_schedule
-    from sizing.program.queries import fse_list
-    from sizing.program.replan import pump_out_days
 
     if end < start:
         raise SizingInputError("--to", end.isoformat(), f"a date on or after --from {start.isoformat()}")

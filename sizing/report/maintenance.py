@@ -15,6 +15,9 @@ from typing import Any
 
 from sizing.quantities import show
 from sizing.report import findings as render_findings
+from sizing.report.figures import maintenance_figure
+from sizing.report.findings import STATUS_FILL
+from sizing.rules.device_maintenance import DEVICE_NAMES
 from sizing.rules.maintenance import MaintenancePlan
 
 
@@ -68,7 +71,6 @@ def recommendation_pairs(plan: MaintenancePlan) -> list[tuple[str, Any]]:
 
 def chart_png(plan: MaintenancePlan) -> bytes:
     """The accumulation chart of :func:`sizing.report.figures.maintenance_figure` as PNG bytes."""
-    from sizing.report.figures import maintenance_figure
 
     buffer = io.BytesIO()
     maintenance_figure(plan).savefig(buffer, format="png", dpi=150)
@@ -77,7 +79,6 @@ def chart_png(plan: MaintenancePlan) -> bytes:
 
 def maintenance_pdf(plan: MaintenancePlan, letterhead: str | None = None) -> bytes:
     """The maintenance report: recommendation, chart, readings, pump-outs, findings and citations."""
-    from sizing.report.findings import STATUS_FILL
     from sizing.report.pdf import ReportPDF, project_pairs
 
     name = plan.project.get("name")
@@ -119,7 +120,6 @@ def device_pdf(result: Any, project: Mapping[str, Any] | None = None) -> bytes:
     """The report of a log checked against the intervals fixed by device type alone (a jurisdiction with no
     accumulation rule in this tool): the device, each task's last date, next date and clause, and the status."""
     from sizing.report.pdf import ReportPDF, project_pairs
-    from sizing.rules.device_maintenance import DEVICE_NAMES
 
     project = dict(project or {})
     name = project.get("name")

@@ -22,6 +22,7 @@ from typing import Any
 from fpdf import FPDF
 from fpdf.fonts import FontFace
 
+from sizing.io.fonts import font_files
 from sizing.quantities import number, show
 from sizing.report import text as sizing_text
 from sizing.report.findings import NA, SYMBOL
@@ -33,7 +34,6 @@ MUTED = (90, 90, 90)
 
 
 def _font_files() -> dict[str, Path]:
-    from sizing.io.fonts import font_files
 
     return font_files()
 

@@ -8,6 +8,7 @@ from typing import Any
 
 from sizing.errors import SizingInputError
 from sizing.io.sections.review_notes import ReviewerNote
+from sizing.quantities import show
 from sizing.report import text as sizing_text
 from sizing.report.findings import NA, SYMBOL, markdown_table, pdf_table, status_shown, text_lines
 from sizing.rules.review import Review, verdict_of
@@ -177,7 +178,6 @@ def _md(text: object) -> str:
 
 def _design_line(icp) -> str | None:
     """The proposed interceptor in one line: type, volume or rating, compartments, manholes, product."""
-    from sizing.quantities import show
 
     if icp is None:
         return None

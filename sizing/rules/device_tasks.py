@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from sizing.io.units import parse_quantity
 from sizing.jurisdiction.months import add_months, calendar_months
 
 EVERY_EXPECTED = "a time such as '1 day', '30 days', '1 week' or '1 month'"
@@ -37,7 +38,6 @@ class DeviceTask:
 
 def parse_task(where: str, item: Mapping[str, Any]) -> DeviceTask:
     """One ``device_maintenance`` entry of a profile; a bad interval raises ValueError naming ``where``."""
-    from sizing.io.units import parse_quantity
 
     every = item["every"]
     try:

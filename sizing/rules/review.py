@@ -34,6 +34,7 @@ from sizing.result import SizingResult
 from sizing.rules.due import is_overdue
 from sizing.rules.review_rules import registry
 from sizing.rules.review_rules.context import Deadline, RuleContext
+from sizing.rules.waiver import waiver_of, waiver_types
 
 #: The codes of the sizing warnings about the hydromechanical (PDI / Table 1014.2.1) size: left out of a gravity
 #: review.
@@ -219,7 +220,6 @@ def _waiver(sub: Submittal, on: dt.date, jurisdiction: Jurisdiction) -> dict[str
     """The submittal's waiver section as the review reads it (validated by the waiver parser)."""
     if not sub.has_section("waiver"):
         return None
-    from sizing.rules.waiver import waiver_of, waiver_types
 
     app = waiver_of(sub)
     spec = waiver_types(jurisdiction)[app.type]

@@ -17,6 +17,7 @@ import datetime as dt
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from sizing.cpc.size import size
 from sizing.finding import WARN, Finding, status_of
 from sizing.io.sections import waiver as waiver_section
 from sizing.io.sections.waiver import (
@@ -297,7 +298,6 @@ def decide(sub: Submittal, today: dt.date | None = None) -> WaiverDecision:
     """Evaluate a waiver or variance application (and a revocation, if given) for the Director, under the
     jurisdiction the submittal was read under (chosen once where the document was read: a decision cannot be
     given a second one)."""
-    from sizing.cpc.size import size
 
     jurisdiction = sub.jurisdiction
     app = waiver_of(sub)

@@ -38,6 +38,7 @@ from PIL import Image
 
 from sizing.errors import SizingInputError
 from sizing.io import fields as parse
+from sizing.io.submittal import PROJECT_FIELDS
 from sizing.io.units import parse_quantity
 from sizing.quantities import show
 
@@ -169,7 +170,6 @@ def from_dict(data: Mapping[str, Any], *, today: dt.date | None = None, base: Pa
               photos: tuple[Photo, ...] = ()) -> InspectionRecord:
     """Parse an inspection document; photo files are read relative to ``base`` (the document's folder), and
     ``photos`` already read (the app's camera) are added to them."""
-    from sizing.io.submittal import PROJECT_FIELDS
 
     data = parse.mapping("", data, TOP_FIELDS)
     project = parse.project("project", parse.mapping("project", data.get("project"), PROJECT_FIELDS, default={}))

@@ -22,6 +22,7 @@ if TYPE_CHECKING:  # what a rule reads; imported by the code that makes one, not
     from sizing.io.sections.interceptor import Interceptor
     from sizing.io.submittal import Submittal
     from sizing.result import SizingResult
+from sizing import plan_names as names
 
 NOT_SHOWN = "not shown on the plans"
 
@@ -155,7 +156,6 @@ def gal(value: float) -> str:
 
 def fixture_names(c: RuleContext, lines) -> str:
     """``'fixture 1 (Dishwasher), fixture 4 (2 x Floor drain, sheet P-2)'``: counted from 1, as on the plans."""
-    from sizing import plan_names as names
 
     sheets = {f.index: f.sheet for f in c.sub.fixtures}
     return ", ".join(names.fixture(f.index, f.name, f.count, sheets.get(f.index)) for f in lines)

@@ -4,7 +4,7 @@ hydromechanical interceptor, its type, its compartments, grease retention fittin
 from __future__ import annotations
 
 from sizing.finding import FAIL, INFO, PASS, WARN, Finding
-from sizing.io.units import convert
+from sizing.io.units import convert, split_value, unit_name
 from sizing.quantities import number, show, show_against
 from sizing.rules.review_rules.context import (
     NOT_SHOWN,
@@ -32,7 +32,6 @@ def _typed_in_litres(typed) -> bool:
     """
     if not isinstance(typed, str):
         return False
-    from sizing.io.units import split_value, unit_name
 
     try:
         unit = unit_name(split_value(typed.strip())[1])

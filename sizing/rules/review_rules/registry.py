@@ -69,7 +69,6 @@ def unregister(rule_id: str) -> None:
 
 
 def _loaded() -> dict[str, RuleSpec]:
-    import sizing.rules.review_rules  # noqa: F401  (its modules register the rules on import)
 
     return _RULES
 
