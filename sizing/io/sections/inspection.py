@@ -34,8 +34,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from PIL import Image
-
 from sizing.errors import SizingInputError
 from sizing.io import fields as parse
 from sizing.io.submittal import PROJECT_FIELDS
@@ -127,6 +125,8 @@ def media_type(field_name: str, data: bytes) -> str:
     ...
     sizing.errors.SizingInputError: photos[0]: expected a JPEG, PNG or WebP photo, got a file that is none of these
     """
+    from PIL import Image  # a heavy optional library: loaded when a photo is read
+
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("error", Image.DecompressionBombWarning)
