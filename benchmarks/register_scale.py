@@ -142,7 +142,7 @@ def bulk_inspections(fse_id: str, docs: list[dict[str, Any]], ids: dict[str, int
     notice, a failure opens one (kept while not past due, else escalated to the next tier)."""
     from sizing.io.sections.inspection import NO, from_dict
     from sizing.program.evaluated import jsonable
-    from sizing.program.inspections import ESCALATED, FOLLOW_UP
+    from sizing.program.inspections import ESCALATED, FOLLOW_UP, derived
     from sizing.rules import inspection as core
     from sizing.rules.due import is_overdue
 
@@ -165,7 +165,7 @@ def bulk_inspections(fse_id: str, docs: list[dict[str, Any]], ids: dict[str, int
             "interceptor_condition": rec.condition, "liquid_depth_in": (data.get("readings") or {}).get("liquid_depth_in"),
             "fog_in": rec.fog_in, "solids_in": rec.solids_in, "percent_full": result.percent_full,
             "passed": result.passed, "document_name": "benchmark.yaml", "document_text": None, "document": doc,
-            "result": data, "jurisdiction_id": "tracy", **WHO})
+            "result": data, "jurisdiction_id": "tracy", **derived(data), **WHO})
         passed = {f"{a['checklist']}.{a['key']}": a["answer"] for a in result.answers if a["answer"] != NO}
         for item, notice in list(current.items()):
             if item in passed and rec.date >= notice["issued_on"]:
@@ -310,9 +310,8 @@ def _verified(conn: Any, as_of: dt.date) -> list[str]:
     it dates, a year after the inspection, is beyond this register's horizon)."""
     i, e = t.inspections.c, t.maintenance_events.c
     trained = set(conn.execute(sa.select(e.fse_id).where(e.kind == "training")).scalars())
-    return sorted({f for f, result in conn.execute(sa.select(i.fse_id, i.result).where(i.inspected_on <= as_of))
-                   if f not in trained and any(a.get("answer") == "yes" and "training" in a.get("key", "")
-                                               for a in (result or {}).get("answers") or ())})
+    return sorted(set(conn.execute(sa.select(i.fse_id).distinct().where(
+        i.inspected_on <= as_of, i.training_yes.is_(True))).scalars()) - trained)
 
 
 def bare_open_notices(conn: Any, as_of: dt.date) -> list[tuple[dt.date, str, int]]:

@@ -112,6 +112,12 @@ def _program_arguments(sub, common) -> list[argparse.ArgumentParser]:
     le = sub.add_parser("notice", parents=[common], help="notices to one FSE as one PDF letter, clause by clause")
     le.add_argument("notice", metavar="NOTICE", nargs="+", help="the notices' numbers")
     le.add_argument("--as-of", metavar="YYYY-MM-DD", help="reference date of its state (default today)")
+    vo = sub.add_parser("void", parents=[common], help="void a record written by mistake (it stays on the timeline, "
+                        "marked void, and stops counting); never a deletion")
+    vo.add_argument("kind", metavar="KIND", help="inspection or maintenance_log")
+    vo.add_argument("id", metavar="ID", help="the record's number (register show --format json gives it)")
+    vo.add_argument("--reason", required=True, metavar="TEXT", help="why the record is voided")
+    vo.add_argument("--format", choices=("text", "json"), default="text")
     co = sub.add_parser("comply", parents=[common], help="close a notice on a record that shows compliance")
     co.add_argument("notice", metavar="NOTICE", help="the notice's number")
     co.add_argument("--date", required=True, metavar="YYYY-MM-DD", help="the day compliance was shown")
@@ -120,7 +126,7 @@ def _program_arguments(sub, common) -> list[argparse.ArgumentParser]:
     su.add_argument("--from", dest="start", required=True, metavar="YYYY-MM-DD")
     su.add_argument("--to", dest="end", required=True, metavar="YYYY-MM-DD")
     su.add_argument("--format", choices=("text", "csv", "json", "pdf"), default="text")
-    return [ins, no, le, co, su]
+    return [ins, no, le, co, su, vo]
 
 
 def _manifest_arguments(sub, common) -> None:
@@ -155,7 +161,7 @@ def run(args: argparse.Namespace) -> int:
 #: Commands that only read: they never create a register and open an SQLite register read-only.
 READERS = ("show", "history", "diff", "due", "export", "notices", "notice", "summary")
 #: The program's field work: inspections, notices, the summary (sizing/cli/register_program.py).
-PROGRAM = ("inspect", "notices", "notice", "comply", "summary")
+PROGRAM = ("inspect", "notices", "notice", "comply", "summary", "void")
 
 
 def _open(args, *, create=False, read_only=False, migrate=False):

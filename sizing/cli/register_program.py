@@ -18,7 +18,7 @@ from sizing.jurisdiction.profile import get as get_jurisdiction
 
 def run(args: argparse.Namespace, open_register, say_opened) -> int:
     handler = {"inspect": _inspect, "notices": _notices, "notice": _notice, "comply": _comply,
-               "summary": _summary}[args.action]
+               "summary": _summary, "void": _void}[args.action]
     prepared = _prepare(args)
     reg = open_register(args, create=False, read_only=args.action in ("notices", "notice", "summary"))
     say_opened(reg, sys.stderr)
@@ -56,6 +56,12 @@ def _prepare(args: argparse.Namespace):
         return list(dict.fromkeys(numbers)), None if args.as_of is None else parse.date("--as-of", args.as_of)
     if args.action == "summary":
         return parse.date("--from", args.start), parse.date("--to", args.end)
+    if args.action == "void":  # checked again where it is written
+        from sizing.program.voids import ACTION
+
+        if args.kind not in ACTION:
+            raise SizingInputError("KIND", args.kind, " or ".join(ACTION))
+        return parse.record_number("ID", args.id), parse.text("--reason", args.reason, single_line=True)
     return None if args.as_of is None else parse.date("--as-of", args.as_of)
 
 
@@ -114,6 +120,24 @@ def _comply(args, reg, prepared) -> int:
     number, day, evidence = prepared
     c = comply(reg, number, day, evidence, user=args.user)
     emit(f"closed notice {c['notice']} on {c['closed_on']} (record of compliance: {c['evidence']})", args.output)
+    return 0
+
+
+def _void(args, reg, prepared) -> int:
+    from sizing.program.voids import void
+
+    done = void(reg, args.kind, args.id, args.reason, user=args.user)
+    if args.format == "json":
+        emit(to_json(done), args.output)
+        return 0
+    lines = [f"voided {done['kind'].replace('_', ' ')} {done['id']} of {done['fse_id']}: {done['reason']} "
+             f"(by {done['voided_by']}; it stays on the timeline and no longer counts)"]
+    lines += [f"closed notice {n['notice']} as opened in error" for n in done["notices_closed"]]
+    if done["plans_voided"]:
+        lines.append(f"maintenance plan made again from the records left ({len(done['plans_voided'])} plan(s) made "
+                     "with the voided record voided too)" + (f"; service due {done['service_due']}"
+                                                              if done["service_due"] else ""))
+    emit("\n".join(lines), args.output)
     return 0
 
 

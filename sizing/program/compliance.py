@@ -21,10 +21,9 @@ from sizing.program.adapter import FAIL
 from sizing.program.deadlines import _fse_due, due_records
 from sizing.program.log_due import SERVICES
 from sizing.program.notices import rows as notice_rows
-from sizing.program.reading import EVERY_FSE, Scope, dicts
+from sizing.program.reading import EVERY_FSE, Scope, dicts, live
 from sizing.program.rows import as_date, latest
 from sizing.rules.compliance import WITHIN_DAYS, Compliance, FseRecords, compliance
-from sizing.rules.inspection import outcome
 
 
 def states(reg: Any, as_of: dt.date | None = None, *, jurisdiction: Jurisdiction,
@@ -139,12 +138,11 @@ def _inspections(conn, scope: Scope, as_of: dt.date) -> dict[str, list[dict[str,
     """Each FSE's inspections up to ``as_of``: date, outcome, the items that failed."""
     out: dict[str, list[dict[str, Any]]] = {}
     i = t.inspections
-    for r in dicts(conn, sa.select(i.c.id, i.c.fse_id, i.c.inspected_on, i.c.result)
-                   .where(i.c.inspected_on <= as_of, scope.of(i.c.fse_id)).order_by(i.c.inspected_on, i.c.id)):
-        result = r["result"] or {}
+    for r in dicts(conn, sa.select(i.c.id, i.c.fse_id, i.c.inspected_on, i.c.outcome, i.c.failed_items)
+                   .where(i.c.inspected_on <= as_of, scope.of(i.c.fse_id), live(i)).order_by(i.c.inspected_on, i.c.id)):
         out.setdefault(r["fse_id"], []).append({
-            "id": r["id"], "date": as_date(r["inspected_on"]), "outcome": outcome(result),
-            "failures": [x.get("item") for x in result.get("failures") or () if x.get("item")]})
+            "id": r["id"], "date": as_date(r["inspected_on"]), "outcome": r["outcome"],
+            "failures": list(r["failed_items"] or ())})
     return out
 
 

@@ -15,7 +15,7 @@ from sizing.jurisdiction.months import LAST_DAY_RULE
 from sizing.jurisdiction.profile import Jurisdiction
 from sizing.program import schema as t
 from sizing.program.notices import due_items
-from sizing.program.reading import EVERY_FSE, Scope, dicts, latest_ids, scalars
+from sizing.program.reading import EVERY_FSE, Scope, latest_ids, live, scalars
 from sizing.program.rows import as_date, grouped, latest, newest_of
 from sizing.quantities import show
 from sizing.rules.due import is_overdue
@@ -158,7 +158,7 @@ def _last_events(conn, scope: Scope = EVERY_FSE) -> dict[str, dict[str, dt.date]
     out: dict[str, dict[str, dt.date]] = {}
     e, m = t.maintenance_events, t.hauler_manifests
     events = (sa.select(e.c.fse_id, e.c.kind, sa.func.max(e.c.on_date))
-              .where(e.c.kind.in_(("pump_out", "training")), scope.of(e.c.fse_id)).group_by(e.c.fse_id, e.c.kind))
+              .where(e.c.kind.in_(("pump_out", "training")), scope.of(e.c.fse_id), live(e)).group_by(e.c.fse_id, e.c.kind))
     for fse_id, kind, day in conn.execute(events):
         out.setdefault(fse_id, {})[kind] = day
     manifests = (sa.select(m.c.fse_id, sa.func.max(m.c.on_date), sa.func.max(sa.case((m.c.full, m.c.on_date))))
@@ -178,7 +178,7 @@ def latest_logs(conn, *columns: str, scope: Scope = EVERY_FSE) -> dict[str, dict
     keys = ("id", "fse_id", *columns)
     rank = sa.func.row_number().over(partition_by=logs.c.fse_id, order_by=(
         logs.c.as_of.desc().nulls_last(), logs.c.recorded_at.desc(), logs.c.id.desc())).label("rank")
-    ranked = sa.select(*(logs.c[k] for k in keys), rank).where(scope.of(logs.c.fse_id)).subquery()
+    ranked = sa.select(*(logs.c[k] for k in keys), rank).where(scope.of(logs.c.fse_id), live(logs)).subquery()
     found = conn.execute(sa.select(*(ranked.c[k] for k in keys)).where(ranked.c.rank == 1)).mappings()
     return {r["fse_id"]: dict(r) for r in found}
 
@@ -289,15 +289,11 @@ def training_verified(conn, as_of: dt.date, scope: Scope = EVERY_FSE) -> dict[st
     """Per FSE (of ``scope``), the date of its latest inspection up to ``as_of`` that answered "yes" to a
     training item of a checklist (an item whose key names training: e.g. employee training, BMP (b)(5), and
     its records, Record keeping (b))."""
-    out: dict[str, dt.date] = {}
     i = t.inspections
-    for r in dicts(conn, sa.select(i.c.fse_id, i.c.inspected_on, i.c.result)
-                   .where(i.c.inspected_on <= as_date(as_of), scope.of(i.c.fse_id))):
-        day = as_date(r["inspected_on"])
-        if any(a.get("answer") == "yes" and "training" in str(a.get("key"))
-               for a in (r["result"] or {}).get("answers") or ()):
-            out[r["fse_id"]] = max(day, out.get(r["fse_id"], day))
-    return out
+    return {fse: as_date(day) for fse, day in conn.execute(
+        sa.select(i.c.fse_id, sa.func.max(i.c.inspected_on)).where(
+            i.c.training_yes.is_(True), i.c.inspected_on <= as_date(as_of), scope.of(i.c.fse_id), live(i))
+        .group_by(i.c.fse_id))}
 
 
 def _undersized(fse_id: str, icps: list[dict[str, Any]]) -> dict[str, Any] | None:

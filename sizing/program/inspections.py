@@ -37,6 +37,7 @@ from sizing.program import schema as t
 from sizing.program.evaluated import check_fse_id, jsonable
 from sizing.program.fses import require_fse
 from sizing.program.notices import stored_due_note
+from sizing.program.reading import live
 from sizing.program.replan import Planned, replan
 from sizing.program.writers import on_behalf_of
 from sizing.quantities import show
@@ -140,6 +141,25 @@ def stored_photo(reg: Any, photo_id: int) -> tuple[bytes, str]:
 
 # --- rows ---------------------------------------------------------------------------------------------------
 
+def derived(result: Mapping[str, Any]) -> dict[str, Any]:
+    """What an inspection's row keeps of its result for the readers: the training evidence, the outcome and the
+    items that failed."""
+    return {"training_yes": training_yes(result), "outcome": outcome(result),
+            "failed_items": [x.get("item") for x in result.get("failures") or () if x.get("item")]}
+
+
+def training_yes(result: Mapping[str, Any]) -> bool:
+    """Whether an inspection's result answered "yes" to a training item of a checklist (an item whose key names
+    training): the due list's training evidence, stored with the inspection.
+
+    >>> training_yes({"answers": [{"key": "employee_training", "answer": "yes"}]})
+    True
+    >>> training_yes({"answers": [{"key": "drain_screens", "answer": "yes"}]})
+    False
+    """
+    return any(a.get("answer") == "yes" and "training" in str(a.get("key")) for a in result.get("answers") or ())
+
+
 def _insert(conn: Connection, fse: str, rec: InspectionRecord, result: Any, data: dict[str, Any], jid: str,
             writer: Mapping[str, Any], name: str | None, text: str | None, document: Any) -> int:
 
@@ -150,7 +170,7 @@ def _insert(conn: Connection, fse: str, rec: InspectionRecord, result: Any, data
         liquid_depth_in=readings.get("liquid_depth_in"), fog_in=rec.fog_in, solids_in=rec.solids_in,
         percent_full=result.percent_full, passed=result.passed, document_name=name,
         document_text=None if text is None else text.replace("\x00", ""), document=document, result=data,
-        jurisdiction_id=jid, **writer)).inserted_primary_key[0]
+        jurisdiction_id=jid, **derived(data), **writer)).inserted_primary_key[0]
     for p in rec.photos:
         conn.execute(t.inspection_photos.insert().values(
             inspection_id=iid, name=p.name, caption=p.caption, media_type=p.media_type, size_bytes=p.size_bytes,
@@ -161,7 +181,8 @@ def _insert(conn: Connection, fse: str, rec: InspectionRecord, result: Any, data
 def _last_depth(conn: Connection, fse: str) -> float | None:
     """The liquid depth [in] of the FSE's latest maintenance log (by its date), for a reading that gives none."""
     m = t.maintenance_logs.c
-    row = conn.execute(sa.select(m.liquid_depth_in).where(m.fse_id == fse, m.liquid_depth_in.is_not(None))
+    row = conn.execute(sa.select(m.liquid_depth_in).where(m.fse_id == fse, m.liquid_depth_in.is_not(None),
+                                                       live(t.maintenance_logs))
                        .order_by(m.as_of.desc(), m.id.desc()).limit(1)).first()
     return None if row is None else float(row[0])
 

@@ -21,6 +21,7 @@ from sqlalchemy.engine import Connection
 
 from sizing.program import schema as t
 from sizing.program.manifests import Manifest, key
+from sizing.program.reading import live
 
 #: Ids per IN list (well under SQLite's and PostgreSQL's parameter limits).
 CHUNK = 900
@@ -47,7 +48,8 @@ def state(conn: Connection) -> tuple[set[str], dict[tuple[str, str], str], dict[
     e = t.maintenance_events.c
     listed: dict[tuple[str, str], tuple[str, dt.date]] = {}
     for fse_id, hauler, manifest, day in conn.execute(sa.select(e.fse_id, e.hauler, e.manifest, e.on_date).where(
-            e.kind == "pump_out", e.hauler.is_not(None), e.manifest.is_not(None)).order_by(e.id)):
+            e.kind == "pump_out", e.hauler.is_not(None), e.manifest.is_not(None),
+            live(t.maintenance_events)).order_by(e.id)):
         listed.setdefault(key(hauler, manifest), (fse_id, day))
     i = t.interceptors.c
     newest = sa.select(sa.func.max(i.id)).group_by(i.fse_id).scalar_subquery()

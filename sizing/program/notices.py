@@ -20,7 +20,7 @@ from sizing.jurisdiction.profile import DEFAULT_ID
 from sizing.jurisdiction.profile import get as get_jurisdiction
 from sizing.program import schema as t
 from sizing.program.fses import require_fse
-from sizing.program.reading import EVERY_FSE, Scope, dicts, latest_ids, scalars
+from sizing.program.reading import EVERY_FSE, Scope, dicts, latest_ids, live, scalars
 from sizing.rules.due import OVERDUE
 from sizing.rules.due import status as due_status
 from sizing.rules.inspection import due_note, period_words
@@ -29,6 +29,8 @@ from sizing.rules.inspection import due_note, period_words
 Connection = Any
 
 OPEN, CLOSED = "open", "closed"
+#: How a notice opened by a voided inspection is closed (:mod:`sizing.program.voids`): it never stood.
+OPENED_IN_ERROR = "opened_in_error"
 #: The columns of ``register notices --format csv`` (and the keys of each notice in its JSON).
 COLUMNS = ("notice", "fse_id", "name", "type", "tier", "title", "item", "item_text", "citation", "issued_on",
            "period", "period_provenance", "due_on", "due_note", "status", "closed_on", "how", "evidence", "inspection_id",
@@ -62,7 +64,7 @@ def _pump_outs(conn: Connection, fse_id: str | None, scope: Scope = EVERY_FSE) -
     in place)."""
     n, e, m = t.notices, t.maintenance_events, t.hauler_manifests
     noticed = sa.select(n.c.fse_id).distinct().where(n.c.item == "accumulation", scope.of(n.c.fse_id))
-    logged = sa.select(e.c.fse_id, e.c.on_date).where(e.c.kind == "pump_out", e.c.fse_id.in_(noticed))
+    logged = sa.select(e.c.fse_id, e.c.on_date).where(e.c.kind == "pump_out", e.c.fse_id.in_(noticed), live(e))
     hauled = sa.select(m.c.fse_id, m.c.on_date).where(m.c.full, m.c.fse_id.in_(noticed))
     if fse_id is not None:
         logged, hauled = logged.where(e.c.fse_id == fse_id), hauled.where(m.c.fse_id == fse_id)

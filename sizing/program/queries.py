@@ -21,7 +21,7 @@ from sizing.program.adapter import FAIL
 from sizing.program.deadlines import cpc_check, due_records, install_period, overdue_counts
 from sizing.program.fses import fse_ids as _fse_ids
 from sizing.program.fses import require_fse
-from sizing.program.reading import EVERY_FSE, Scope, dicts, latest_ids, scalars
+from sizing.program.reading import EVERY_FSE, Scope, dicts, latest_ids, live, scalars
 from sizing.program.rows import as_date, grouped, latest, newest, newest_of
 from sizing.quantities import show as quantity
 from sizing.rules.inspection import outcome_words
@@ -39,7 +39,10 @@ FSE_COLUMNS = ("fse_id", "name", "address", "owner", "status", "cycles", "last_r
 #: the same word), the notices open and the last inspection.
 EXPORT_COLUMNS = (*FSE_COLUMNS, "compliance", "compliance_reasons", "open_notices", "last_inspection")
 RECORD_TABLES = ("fses", "interceptors", "cycles", "waivers", "notifications", "maintenance_logs",
-                 "maintenance_events", "inspections", "notices", "hauler_manifests")
+                 "maintenance_events", "inspections", "notices", "hauler_manifests", "voids")
+#: The column of each table whose row a void names (its own id, or the record that wrote it), by the void's kind.
+VOIDED_BY = {"inspections": (("id", "inspection"),), "maintenance_logs": (("id", "maintenance_log"),),
+             "maintenance_events": (("inspection_id", "inspection"), ("log_id", "maintenance_log"))}
 
 
 def _rows(conn, table: str, fse_id: str | None = None) -> list[dict[str, Any]]:
@@ -73,7 +76,7 @@ def last_readings(reg: Register, fse_id: str, n: int = 3) -> list[dict[str, Any]
     with reg.db.read() as conn:
         e = t.maintenance_events
         return dicts(conn, sa.select(e.c.on_date, e.c.fog_in, e.c.solids_in, e.c.inspection_id)
-                     .where(e.c.fse_id == fse_id, e.c.kind == "reading").order_by(e.c.on_date.desc(), e.c.id.desc())
+                     .where(e.c.fse_id == fse_id, e.c.kind == "reading", live(e)).order_by(e.c.on_date.desc(), e.c.id.desc())
                      .limit(n))
 
 
@@ -170,13 +173,29 @@ def waiver_status(waiver: Mapping[str, Any], as_of: dt.date) -> str:
 
 
 def show(reg: Register, fse_id: str) -> dict[str, Any]:
-    """Everything the register holds on one FSE, each table's rows oldest first."""
+    """Everything the register holds on one FSE, each table's rows oldest first; a row a void names (or written by a
+    record voided) carries that void as ``void`` (None: it counts)."""
     with reg.db.read() as conn:
         fse = require_fse(conn, fse_id)
         out = {"fse": fse}
         for name in RECORD_TABLES:
             out[name] = _rows(conn, name, fse_id)
-    return out
+    return mark_voided(out)
+
+
+def mark_voided(records: dict[str, Any]) -> dict[str, Any]:
+    """Each row of one FSE's ``records`` (as :func:`show` reads them) a void names, directly or through the record
+    that wrote it, given that void as ``void``; every other row of a voidable table ``void`` None."""
+    by_record = {(v["kind"], v["record_id"]): v for v in records.get("voids", [])}
+    for table, columns in VOIDED_BY.items():
+        for row in records.get(table, []):
+            row["void"] = next((by_record[(kind, row[c])] for c, kind in columns if (kind, row[c]) in by_record), None)
+    return records
+
+
+def counted(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The rows of :func:`show` that count: those no void names."""
+    return [r for r in rows if not r.get("void")]
 
 
 def history(reg: Register, fse_id: str) -> list[dict[str, Any]]:
@@ -185,9 +204,12 @@ def history(reg: Register, fse_id: str) -> list[dict[str, Any]]:
     out = []
 
     def add(day, what, detail, row):
+        void = row.get("void")
         out.append({"date": day or row["recorded_at"].date(), "what": what, "detail": detail,
                     "recorded_at": row["recorded_at"], "recorded_by": row["recorded_by"],
-                    "on_behalf_of": row.get("on_behalf_of")})
+                    "on_behalf_of": row.get("on_behalf_of"),
+                    "void": None if not void else {"reason": void["reason"], "recorded_by": void["recorded_by"],
+                                                   "recorded_at": void["recorded_at"]}})
 
     for r in d["fses"]:
         add(r["recorded_at"].date(), "FSE details", ", ".join(f"{k}: {r[k]}" for k in ("name", "address", "owner",
@@ -225,6 +247,8 @@ def history(reg: Register, fse_id: str) -> list[dict[str, Any]]:
     for r in d["inspections"]:
         add(r["inspected_on"], "inspection", f"{r['purpose'].replace('_', ' ')}: " + outcome_words(r["result"] or {})
             + (f"; {quantity(r['percent_full'], '%')} full" if r["percent_full"] is not None else ""), r)
+    for r in d["voids"]:
+        add(r["recorded_at"].date(), "void", f"{r['kind'].replace('_', ' ')} {r['record_id']} voided: {r['reason']}", r)
     for r in d["notices"]:
         add(r["issued_on"], "notice", f"notice {r['id']}: {r['title']} ({r['item']}); due {r['due_on']} "
             f"({r['citation']})", r)
@@ -255,7 +279,7 @@ def export(reg: Register) -> dict[str, Any]:
             entry = {"fse_id": fse_id}
             for name in RECORD_TABLES:
                 entry[name] = _rows(conn, name, fse_id)
-            out.append(entry)
+            out.append(mark_voided(entry))
     return jsonable({"fses": out})
 
 

@@ -11,6 +11,8 @@ from typing import Any
 
 import sqlalchemy as sa
 
+from sizing.program.schema import VOID_KINDS, voids
+
 
 @dataclass(frozen=True)
 class Scope:
@@ -39,3 +41,20 @@ def scalars(conn: Any, statement: Any) -> list[Any]:
 def latest_ids(table: sa.Table, scope: Scope = EVERY_FSE) -> Any:
     """Each FSE's newest row of ``table`` (the last written: the highest id), as a subquery of ids."""
     return sa.select(sa.func.max(table.c.id)).where(scope.of(table.c.fse_id)).group_by(table.c.fse_id)
+
+
+def voided(kind: str) -> Any:
+    """The ids of the records of ``kind`` (``inspection``, ``maintenance_log``) a void names, as a subquery."""
+    return sa.select(voids.c.record_id).where(voids.c.kind == kind)
+
+
+def live(table: sa.Table) -> Any:
+    """The condition that a row of ``table`` counts: no void names it, nor (a maintenance event) the inspection or
+    the maintenance log that wrote it. Every reader of a record that can be voided takes its rows through this."""
+    kinds = {name: kind for kind, name in VOID_KINDS.items()}
+    if table.name in kinds:
+        return table.c.id.not_in(voided(kinds[table.name]))
+    conditions = [sa.or_(table.c[column].is_(None), table.c[column].not_in(voided(kind)))
+                  for column, kind in (("inspection_id", "inspection"), ("log_id", "maintenance_log"))
+                  if column in table.c]
+    return sa.and_(sa.true(), *conditions)

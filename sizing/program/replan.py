@@ -45,6 +45,7 @@ from sizing.program.adapter import normalise
 from sizing.program.evaluated import jsonable
 from sizing.program.log_due import due_items
 from sizing.program.manifest_store import INSERT_CHUNK, bulk_insert
+from sizing.program.reading import live
 from sizing.quantities import show
 from sizing.rules import maintenance
 from sizing.rules.maintenance import has_rules
@@ -130,7 +131,7 @@ def _events(conn: Connection, chunk: list[str], out: dict[str, OnFile]) -> None:
     e = t.maintenance_events.c
     seen: set[tuple[str, dt.date, float, float]] = set()
     for r in conn.execute(sa.select(e.fse_id, e.kind, e.on_date, e.hauler, e.manifest, e.fog_in, e.solids_in)
-                          .where(e.fse_id.in_(chunk)).order_by(e.on_date, e.id)).mappings():
+                          .where(e.fse_id.in_(chunk), live(t.maintenance_events)).order_by(e.on_date, e.id)).mappings():
         rec = out[r["fse_id"]]
         if r["kind"] == "pump_out":
             _add_pump_out(rec, r["on_date"], r["hauler"], r["manifest"])
@@ -150,7 +151,7 @@ def _logs(conn: Connection, chunk: list[str], out: dict[str, OnFile]) -> None:
     g = t.maintenance_logs.c
     latest: dict[str, dict[str, Any]] = {}
     for r in conn.execute(sa.select(g.id, g.fse_id, g.as_of, g.liquid_depth_in, g.recorded_at, g.jurisdiction_id)
-                          .where(g.fse_id.in_(chunk), sa.or_(g.computed.is_(None), g.computed.is_(False)))
+                          .where(g.fse_id.in_(chunk), sa.or_(g.computed.is_(None), g.computed.is_(False)), live(t.maintenance_logs))
                           ).mappings():
         rec = out[r["fse_id"]]
         if r["as_of"] is not None:
@@ -171,7 +172,7 @@ def _inspection_depths(conn: Connection, chunk: list[str], out: dict[str, OnFile
     i = t.inspections.c
     for fse_id, day, recorded_at, depth, result in conn.execute(sa.select(
             i.fse_id, i.inspected_on, i.recorded_at, i.liquid_depth_in, i.result).where(
-            i.fse_id.in_(chunk), i.liquid_depth_in.is_not(None))):
+            i.fse_id.in_(chunk), i.liquid_depth_in.is_not(None), live(t.inspections))):
         if ((result or {}).get("readings") or {}).get("liquid_depth_given"):
             out[fse_id].depths.append((day, recorded_at, float(depth), "inspection"))
 

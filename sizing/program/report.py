@@ -9,7 +9,7 @@ from typing import Any
 from sizing.io.csv_files import csv_text
 from sizing.plan_names import counted_from_one
 from sizing.program.deadlines import cpc_check
-from sizing.program.queries import log_detail
+from sizing.program.queries import counted, log_detail
 from sizing.program.rows import latest
 from sizing.quantities import number, quantity_of, show
 from sizing.rules.inspection import outcome_words
@@ -47,7 +47,7 @@ def show_text(d: Mapping[str, Any]) -> str:
     for r in d["waivers"]:
         out.append(f"  waiver {r['type']} ({r['decided_on']}): {r['status']}"
                    + (f", expires {r['expiration']}" if r["expiration"] else "") + f"; recorded by {by(r)}")
-    plan = latest(d["maintenance_logs"], "maintenance_logs")  # the row the due list reads
+    plan = latest(counted(d["maintenance_logs"]), "maintenance_logs")  # the row the due list reads
     if plan is not None:
         out.append(f"  maintenance as of {plan['as_of']}: {log_detail(plan)}")
     counts: dict[str, int] = {}
@@ -55,7 +55,7 @@ def show_text(d: Mapping[str, Any]) -> str:
         counts[e["kind"]] = counts.get(e["kind"], 0) + 1
     if counts:
         out.append("  events: " + ", ".join(f"{n} {k.replace('_', '-')}" for k, n in counts.items()))
-    for r in d.get("inspections", [])[-1:]:
+    for r in counted(d.get("inspections", []))[-1:]:
         out.append(f"  last inspection {r['inspected_on']} ({r['purpose'].replace('_', ' ')}): "
                    + outcome_words(r["result"] or {}) + f"; by {by(r)}")
     if d.get("notices"):
@@ -65,7 +65,15 @@ def show_text(d: Mapping[str, Any]) -> str:
 
 def history_text(rows: Iterable[Mapping[str, Any]]) -> str:
     """One FSE's timeline, a line per event."""
-    return "\n".join(f"{r['date']}  {r['what']:<22} {r['detail']}  [{by(r)}, {r['recorded_at']}]" for r in rows)
+    return "\n".join(f"{r['date']}  {r['what']:<22} {_struck(r)}  [{by(r)}, {r['recorded_at']}]" for r in rows)
+
+
+def _struck(r: Mapping[str, Any]) -> str:
+    """A timeline entry's detail; a voided record's marked VOID with why, by whom and when (it no longer counts)."""
+    v = r.get("void")
+    if not v:
+        return r["detail"]
+    return f"VOID ({v['reason']}; voided by {v['recorded_by']}, {v['recorded_at']}): {r['detail']}"
 
 
 def by(r: Mapping[str, Any]) -> str:

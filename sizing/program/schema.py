@@ -12,6 +12,10 @@ Schema 0006: field ``inspections`` (their photos in ``inspection_photos``), the 
 Schema 0007: ``hauler_manifests`` (a hauler's record of a pump-out, full or partial), each maintenance log's
 due-list items (``due``) and the indexes the due list and the timeline read by (events by FSE, kind and date;
 logs by FSE and date).
+Schema 0008: ``inspections.training_yes`` (the inspection's "yes" to a training item), ``outcome`` and
+``failed_items``, and ``voids``: a record voided (an inspection, a maintenance log), with why, by whom and when; the record
+stays where it was written and stops counting (every reader leaves it out through
+:func:`sizing.program.reading.live`), shown struck through on the timeline.
 Text columns are sized from :data:`sizing.program.limits.LIMITS`, which the writers check first.
 """
 
@@ -197,6 +201,13 @@ inspections = sa.Table(
     sa.Column("result", sa.JSON),
     sa.Column("jurisdiction_id", sa.String(L["jurisdiction_id"])),
     *_who(),
+    #: schema 0008: True when the inspection answered "yes" to a training item of a checklist (the due list's
+    #: training evidence: :func:`sizing.program.inspections.training_yes`)
+    sa.Column("training_yes", sa.Boolean),
+    #: schema 0008: the outcome (:func:`sizing.rules.inspection.outcome`: passed, failed, incomplete) and the
+    #: items that failed, as the compliance state and the summary read them
+    sa.Column("outcome", sa.String(20)),
+    sa.Column("failed_items", sa.JSON),
 )
 
 inspection_photos = sa.Table(
@@ -269,3 +280,19 @@ hauler_manifests = sa.Table(
     sa.UniqueConstraint("hauler_key", "manifest_key", name="uq_hauler_manifests_hauler_manifest"),
     sa.Index("ix_hauler_manifests_fse_date", "fse_id", "on_date", "full"),
 )
+
+#: Schema version 0008: a record voided, never deleted: ``kind`` (:data:`VOID_KINDS`) and ``record_id`` name it,
+#: ``reason`` says why; the record stays, and every reader leaves it out.
+voids = sa.Table(
+    "voids", metadata,
+    sa.Column("id", sa.Integer, primary_key=True),
+    sa.Column("kind", sa.String(40), nullable=False),
+    sa.Column("record_id", sa.Integer, nullable=False),
+    sa.Column("fse_id", sa.String(L["fse_id"]), nullable=False, index=True),
+    sa.Column("reason", sa.Text, nullable=False),
+    *_who(),
+    sa.UniqueConstraint("kind", "record_id", name="uq_voids_kind_record"),
+)
+
+#: What may be voided: the kind's word -> its table.
+VOID_KINDS = {"inspection": "inspections", "maintenance_log": "maintenance_logs"}

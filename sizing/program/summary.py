@@ -19,10 +19,11 @@ from sizing.errors import SizingInputError
 from sizing.jurisdiction.profile import Jurisdiction
 from sizing.program import schema as t
 from sizing.program.deadlines import due_records, service_schedule
-from sizing.program.notices import CLOSED, rows
+from sizing.program.notices import CLOSED, OPENED_IN_ERROR, rows
 from sizing.program.queries import fse_list
+from sizing.program.reading import live
 from sizing.program.replan import pump_out_days
-from sizing.rules.inspection import OUTCOMES, outcome
+from sizing.rules.inspection import OUTCOMES
 
 OVERFLOW = "blockage_or_overflow"
 
@@ -38,14 +39,16 @@ def summary(reg: Any, start: dt.date, end: dt.date, *, jurisdiction: Jurisdictio
     fses = fse_list(reg, as_of=end, jurisdiction=jurisdiction)
     with reg.db.read() as conn:
         i = t.inspections.c
-        done = [(fse, purpose, outcome(result or {})) for fse, purpose, result in conn.execute(
-            sa.select(i.fse_id, i.purpose, i.result).where(i.inspected_on >= start, i.inspected_on <= end))]
+        done = [tuple(r) for r in conn.execute(sa.select(i.fse_id, i.purpose, i.outcome).where(
+            i.inspected_on >= start, i.inspected_on <= end, live(t.inspections)))]
         notices = rows(conn, None, end)
         pumps = sum(start <= day <= end for days in pump_out_days(conn, [f["fse_id"] for f in fses]).values()
                     for day in days)
         schedule = service_schedule(due_records(conn, end), end, jurisdiction)
     names = {f["fse_id"]: f["name"] for f in fses}
     overflow = sorted({fse for fse, purpose, _ in done if purpose == OVERFLOW})
+    in_error = [n for n in notices if n["how"] == OPENED_IN_ERROR and start <= n["issued_on"] <= end]
+    notices = [n for n in notices if n["how"] != OPENED_IN_ERROR]  # a voided inspection's: never stood
     issued = [n for n in notices if start <= n["issued_on"] <= end]
     closed = [n for n in notices if n["status"] == CLOSED and start <= n["closed_on"] <= end]
     on_time = sum(1 for late in schedule.values() if not late)
@@ -59,7 +62,8 @@ def summary(reg: Any, start: dt.date, end: dt.date, *, jurisdiction: Jurisdictio
         "notices": {"issued": len(issued), "issued_by_type": dict(sorted(Counter(n["type"] for n in issued).items())),
                     "closed": len(closed), "closed_by_how": dict(sorted(Counter(n["how"] for n in closed).items())),
                     "open_at_end": sum(1 for n in notices if n["status"] != CLOSED),
-                    "overdue_at_end": sum(1 for n in notices if n["status"] == "overdue")},
+                    "overdue_at_end": sum(1 for n in notices if n["status"] == "overdue"),
+                    "opened_in_error": len(in_error)},
         "pump_outs": {"recorded": pumps, "fses_with_schedule": len(schedule), "on_schedule": on_time,
                       "overdue": len(schedule) - on_time,
                       "percent_on_schedule": None if not schedule else round(100.0 * on_time / len(schedule), 1),
