@@ -17,10 +17,11 @@ from sizing.batch import run_batch
 from sizing.errors import SizingInputError, TableError
 from sizing.jurisdiction.profile import Jurisdiction
 from sizing.plan_names import counted_from_one
+from sizing.program import voids
 from sizing.program.deadlines import due_list
 from sizing.program.diff import diff
 from sizing.program.location import mask
-from sizing.program.queries import cycle_numbers_by_fse, fse_list, history, register_state, show
+from sizing.program.queries import counted, cycle_numbers_by_fse, fse_list, history, register_state, show
 from sizing.program.queries import fse_ids as ids
 from sizing.program.report import imported_text
 from sizing.program.rows import latest
@@ -157,12 +158,58 @@ def timeline(reg, ids: list[str], place) -> None:
         st.info("The register holds no FSE yet.")
         return
     fse = st.selectbox("FSE", ids, key="in_pg_fse")
+    page_parts.show_message("pg_void_msg")  # what the void button did (its callback ran before this run)
     rows = history(reg, fse)
-    st.dataframe(pd.DataFrame([{k: str(v) for k, v in r.items()} for r in rows]), hide_index=True, width="stretch",
-                 key="pg_timeline")
-    logs = show(reg, fse)["maintenance_logs"]
+    st.dataframe(pd.DataFrame([timeline_row(r) for r in rows]), hide_index=True, width="stretch", key="pg_timeline")
+    records = show(reg, fse)
+    logs = counted(records["maintenance_logs"])
     if logs:
         chart(latest(logs, "maintenance_logs"), place)
+    void_box(fse, records)
+
+
+def timeline_row(r: dict[str, Any]) -> dict[str, str]:
+    """One timeline entry as the table shows it: a voided record's detail struck through, the void beside it."""
+    v = r.get("void")
+    row = {k: "" if val is None else str(val) for k, val in r.items() if k != "void"}
+    if v:
+        row["detail"] = "".join(ch + "\u0336" for ch in row["detail"])  # struck through (combining long stroke)
+    row["void"] = "" if not v else f"VOID: {v['reason']} (by {v['recorded_by']}, {v['recorded_at']:%Y-%m-%d %H:%M})"
+    return row
+
+
+def void_box(fse: str, records: dict[str, Any]) -> None:
+    """Void an inspection or a maintenance log of ``fse`` written by mistake, for a role that writes that kind: it
+    stays on the timeline, struck through, and stops counting (the register checks the role again)."""
+    choices = {}
+    if access.may("inspection"):
+        choices |= {f"inspection {r['id']} of {r['inspected_on']} ({r['purpose'].replace('_', ' ')})": ("inspection", r["id"])
+                    for r in counted(records["inspections"])}
+    if access.may("maintenance"):
+        choices |= {f"maintenance log {r['id']} of {r['as_of']}": ("maintenance_log", r["id"])
+                    for r in counted(records["maintenance_logs"]) if not r["computed"]}
+    if not choices:
+        return
+    with st.expander("Void a record written by mistake", icon=":material/block:", key="pg_void_open"):
+        st.caption("The record stays on the timeline, struck through with your reason, and stops counting "
+                   "everywhere; a notice the inspection opened is closed as opened in error. Nothing is deleted.")
+        with st.form("pg_void_form", clear_on_submit=False, enter_to_submit=False):
+            st.selectbox("Record", list(choices), key="in_pg_void_record")
+            st.text_input("Reason (required)", key="in_pg_void_reason", max_chars=voids.REASON_MAX)
+            st.form_submit_button("Void this record", on_click=_void, args=(choices,))
+
+
+def _void(choices: dict[str, tuple[str, int]]) -> None:
+    """The void button's callback (run before the page, so the timeline drawn after it shows the void)."""
+    chosen = ss.get("in_pg_void_record")
+    kind, number = choices[chosen]
+    done = register_box.write(lambda reg: voids.void(reg, kind, number, ss.get("in_pg_void_reason"),
+                                                     user=ss.get("in_reg_user") or None),
+                              "pg_void_msg", "nothing was voided")
+    if done is not None:
+        made, _ = done
+        closed = "".join(f"; notice {n['notice']} closed as opened in error" for n in made["notices_closed"])
+        ss["pg_void_msg"] = ("success", f"Voided {chosen}: {made['reason']}{closed}.")
 
 
 def chart(log: dict, place) -> None:

@@ -137,3 +137,31 @@ def test_save_waiver_decision_from_the_waiver_page(app, register_file, tmp_path)
     waiver = json.loads(out.read_text())["fses"][0]["waivers"][0]
     assert (waiver["status"], waiver["expiration"], waiver["recorded_by"], waiver["on_behalf_of"]) == (
         "grantable", "2028-03-31", os_user(), "Director")
+
+
+def test_a_record_voided_on_the_timeline_is_struck_through_and_stops_counting(app, register_file):
+    """Corner Cafe's routine inspection of 2026-03-02 (drain screens "no": notice 1) voided from the Timeline tab:
+    the row stays, struck through with the reason; notice 1 is closed as opened in error; the FSE list's status is
+    the one without it (as of 2026-04-15: the install deadline of 2026-07-29 lies ahead, the review's corrections
+    are outstanding: action_due)."""
+    assert main(["register", "add", str(REG / "corner-cafe-cycle1.yaml"), "--db", str(register_file)]) in (0, 1)
+    assert main(["register", "inspect", str(REG / "corner-cafe-inspection.yaml"), "--db", str(register_file)]) in (0, 1)
+    app.session_state["in_pg_as_of"] = dt.date(2026, 4, 15)
+    goto(app, "program")
+    fses = table(app, "fse_id", "status")
+    assert dict(zip(fses["fse_id"], fses["status"], strict=True))["FSE-0417"] == "in_violation"
+    open_program_tab(app, "Timeline")
+    app.selectbox(key="in_pg_void_record").set_value("inspection 1 of 2026-03-02 (routine)")
+    app.text_input(key="in_pg_void_reason").set_value("saved half-done by mistake")
+    next(b for b in app.button if b.label == "Void this record").click().run()
+    assert not errors(app), errors(app)
+    assert ("Voided inspection 1 of 2026-03-02 (routine): saved half-done by mistake; notice 1 closed as opened in "
+            "error.") in texts(app)
+    timeline = table(app, "what", "detail", "void")
+    row = list(timeline["what"]).index("inspection")
+    assert timeline["void"][row].startswith("VOID: saved half-done by mistake (by ")
+    assert timeline["detail"][row].replace("\u0336", "").startswith("routine: 1 item(s) failed")
+    assert "void" in list(timeline["what"])
+    open_program_tab(app, "FSEs")
+    fses = table(app, "fse_id", "status")
+    assert dict(zip(fses["fse_id"], fses["status"], strict=True))["FSE-0417"] == "action_due"
