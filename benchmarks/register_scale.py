@@ -293,25 +293,16 @@ def bare_due(conn: Any, as_of: dt.date, horizon: dt.date) -> list[tuple[dt.date,
         UNION ALL
         SELECT l.as_of, l.fse_id, 'records' FROM findings f JOIN latest l ON f.source_id = l.id
          WHERE f.source = 'maintenance' AND f.status = 'fail' AND f.rule NOT IN :state AND l.as_of <= :horizon
-           AND NOT (f.rule = 'training' AND l.fse_id IN :verified)
+           AND NOT (f.rule = 'training'
+                    AND l.fse_id IN (SELECT i.fse_id FROM inspections i WHERE i.training_yes AND i.inspected_on <= :as_of)
+                    AND l.fse_id NOT IN (SELECT e.fse_id FROM maintenance_events e WHERE e.kind = 'training'))
         UNION ALL
         SELECT o.due_on, o.fse_id, 'notice ' || CAST(o.id AS VARCHAR(20)) || ': ' || o.title
           FROM ({OPEN_NOTICES}) o WHERE o.due_on <= :horizon
-        ORDER BY 1, 2, 3""").bindparams(sa.bindparam("state", expanding=True), sa.bindparam("verified", expanding=True))
+        ORDER BY 1, 2, 3""").bindparams(sa.bindparam("state", expanding=True))
     found = [(_as_date(d), f, w) for d, f, w in conn.execute(sql, {"as_of": as_of, "horizon": horizon,
-                                                                   "state": list(STATE_RULES),
-                                                                   "verified": _verified(conn, as_of) or [""]})]
+                                                                   "state": list(STATE_RULES)})]
     return sorted(found)  # the text order of Python, whatever the database's collation
-
-
-def _verified(conn: Any, as_of: dt.date) -> list[str]:
-    """The FSEs with no training date on file whose inspection up to ``as_of`` answered "yes" to a training item:
-    the inspection is the evidence, so the plan's "no training record" is not on their due list (and the training
-    it dates, a year after the inspection, is beyond this register's horizon)."""
-    i, e = t.inspections.c, t.maintenance_events.c
-    trained = set(conn.execute(sa.select(e.fse_id).where(e.kind == "training")).scalars())
-    return sorted(set(conn.execute(sa.select(i.fse_id).distinct().where(
-        i.inspected_on <= as_of, i.training_yes.is_(True))).scalars()) - trained)
 
 
 def bare_open_notices(conn: Any, as_of: dt.date) -> list[tuple[dt.date, str, int]]:
