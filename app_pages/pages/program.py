@@ -18,22 +18,34 @@ from sizing.errors import SizingInputError, TableError
 from sizing.jurisdiction.profile import Jurisdiction
 from sizing.plan_names import counted_from_one
 from sizing.program import voids
+from sizing.program.audit import COLUMNS as AUDIT_COLUMNS
+from sizing.program.audit import audit
 from sizing.program.deadlines import due_list
 from sizing.program.diff import diff
 from sizing.program.location import mask
-from sizing.program.queries import counted, cycle_numbers_by_fse, fse_list, history, register_state, show
+from sizing.program.queries import (
+    counted,
+    cycle_numbers_by_fse,
+    every_table,
+    fse_list,
+    history,
+    register_state,
+    show,
+)
 from sizing.program.queries import fse_ids as ids
 from sizing.program.report import imported_text
 from sizing.program.rows import latest
 from sizing.quantities import number, quantity_of
 from sizing.quantities import show as show_quantity
-from sizing.report import figures
+from sizing.report import figures, workbook
 from sizing.rules import maintenance
 from sizing.rules.compliance import STATUSES  # the one compliance state, worst first
 from sizing.rules.maintenance import has_rules
 
 ss = st.session_state
-TABS = ("FSEs", "Timeline", "Due", "Notices", "Summary", "Cycle diff")
+#: The most writes the Audit tab shows.
+AUDIT_SHOWN = 500
+TABS = ("FSEs", "Timeline", "Due", "Notices", "Summary", "Cycle diff", "Audit")
 
 
 def import_box(place) -> None:
@@ -212,6 +224,37 @@ def _void(choices: dict[str, tuple[str, int]]) -> None:
         ss["pg_void_msg"] = ("success", f"Voided {chosen}: {made['reason']}{closed}.")
 
 
+def audit_trail(reg, ids: list[str]) -> None:
+    """Every write and void of the register (or of one FSE), newest first, with its writer."""
+    ss.setdefault("in_pg_audit_fse", "every FSE")
+    fse = st.selectbox("FSE", ["every FSE", *ids], key="in_pg_audit_fse")
+    rows = audit(reg, fse_id=None if fse == "every FSE" else fse, limit=AUDIT_SHOWN)
+    st.caption(f"The {len(rows)} newest writes (at most {AUDIT_SHOWN:,}; `sizing register audit` lists them all): "
+               "every record says who wrote it, and on whose behalf; a void is a write like any other.")
+    if rows:
+        st.dataframe(pd.DataFrame([{k: "" if r[k] is None else str(r[k]) for k in AUDIT_COLUMNS} for r in rows]),
+                     hide_index=True, width="stretch", key="pg_audit")
+
+
+def full_export(reg) -> None:
+    """Every table of the register, whole: a ZIP of one CSV per table, or one workbook (made when the box is open)."""
+    box = st.expander("Full export: every table (CSV or workbook)", icon=":material/download:", key="pg_export_open",
+                      on_change="rerun")
+    if not box.open:
+        return
+    with box:
+        tables = every_table(reg)
+        st.caption(f"{len(tables)} tables, {sum(len(rows) for _, rows in tables.values()):,} rows; each cell "
+                   "spreadsheet-safe (a text starting with = + - @ is written as text); photos by name and SHA-256.")
+        row = st.container(horizontal=True)
+        stamp = dt.date.today().isoformat()
+        row.download_button("Every table (ZIP of CSV)", workbook.csv_zip(tables), file_name=f"register-{stamp}.zip",
+                            mime="application/zip", key="pg_export_zip", on_click="ignore")
+        row.download_button("Every table (workbook)", workbook.xlsx(tables), file_name=f"register-{stamp}.xlsx",
+                            mime="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+                            key="pg_export_xlsx", on_click="ignore")
+
+
 def chart(log: dict, place) -> None:
     """The accumulation chart of the FSE's latest maintenance log, evaluated again by the core as of its date
     under ``place`` (none where the jurisdiction has no maintenance rules)."""
@@ -306,8 +349,8 @@ manifest_box()
 reg = register_box.open_for_reading()
 try:
     # only the open tab is drawn: the FSE list, a timeline, the due list and the diff each read the register
-    tab_list, tab_timeline, tab_due, tab_notices, tab_summary, tab_diff = st.tabs(list(TABS), key="in_pg_tab",
-                                                                                on_change="rerun")
+    tab_list, tab_timeline, tab_due, tab_notices, tab_summary, tab_diff, tab_audit = st.tabs(
+        list(TABS), key="in_pg_tab", on_change="rerun")
     if tab_list.open:
         with tab_list:
             fse_table(reg, as_of, place)
@@ -326,5 +369,9 @@ try:
     if tab_diff.open:
         with tab_diff:
             cycle_diff(reg, fse_ids(reg))
+    if tab_audit.open:
+        with tab_audit:
+            audit_trail(reg, fse_ids(reg))
+            full_export(reg)
 finally:
     reg.db.engine.dispose()

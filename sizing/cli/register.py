@@ -74,6 +74,13 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="import the other submittals when rows are rejected (default: import nothing)")
     i.add_argument("--edition", help="CPC edition to size under (2022 or 2025; default 2025)")
     _manifest_arguments(sub, common)
+    au = sub.add_parser("audit", parents=[common], help="the audit trail: every write (and void) with its writer, "
+                        "newest first")
+    au.add_argument("--fse", metavar="ID", help="only this FSE's writes")
+    au.add_argument("--since", metavar="YYYY-MM-DD", help="only writes on or after this day (UTC)")
+    au.add_argument("--limit", metavar="N", help="at most N writes")
+    au.add_argument("--format", choices=("text", "json", "csv"), default="text")
+    au.add_argument("--output", "-o", metavar="PATH", help="write to PATH instead of standard output")
     e = sub.add_parser("export", parents=[common], help="every record: json (all of it) or csv (one row per FSE)")
     e.add_argument("--format", choices=("csv", "json"), default="json")
     e.add_argument("--as-of", metavar="YYYY-MM-DD", help="date for the csv status columns (default today)")
@@ -159,7 +166,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 #: Commands that only read: they never create a register and open an SQLite register read-only.
-READERS = ("show", "history", "diff", "due", "export", "notices", "notice", "summary")
+READERS = ("show", "history", "diff", "due", "export", "notices", "notice", "summary", "audit")
 #: The program's field work: inspections, notices, the summary (sizing/cli/register_program.py).
 PROGRAM = ("inspect", "notices", "notice", "comply", "summary", "void")
 
@@ -187,7 +194,8 @@ def _run(args: argparse.Namespace, sys) -> int:
 
         return register_program.run(args, _open, _say_opened)
     handler = {"add": _add, "show": _show, "history": _history, "diff": _diff, "due": _due,
-               "import-inventory": _import, "import-manifests": _import_manifests, "export": _export}[args.action]
+               "import-inventory": _import, "import-manifests": _import_manifests, "export": _export,
+               "audit": _audit}[args.action]
     if args.action == "add":  # evaluate before opening: bad input creates and writes nothing
         from sizing.io import fields as parse
         from sizing.program.store import evaluate
@@ -408,6 +416,27 @@ def _import_manifests(args, reg) -> int:
         print(f"sizing register: ... and {len(r.warnings) - STDERR_REJECTS:,} more warnings", file=sys.stderr)
     emit(manifests_text(r), args.output)
     return 1 if r.rejected else 0
+
+
+def _audit(args, reg) -> int:
+    from sizing.io import fields as parse
+    from sizing.program.audit import COLUMNS, audit
+    from sizing.program.evaluated import jsonable
+    from sizing.program.report import csv_rows
+
+    since = None if args.since is None else parse.date("--since", args.since)
+    limit = None if args.limit is None else parse.record_number("--limit", args.limit, "count")
+    rows = audit(reg, fse_id=args.fse, since=since, limit=limit)
+    if args.format == "json":
+        emit(to_json(jsonable({"writes": rows})), args.output)
+    elif args.format == "csv":
+        emit(csv_rows(rows, COLUMNS), args.output)
+    else:
+        emit("\n".join(f"{r['recorded_at']:%Y-%m-%d %H:%M:%S}  {r['recorded_by']}"
+                       + (f" (for {r['on_behalf_of']})" if r["on_behalf_of"] else "")
+                       + f"  {r['what']} {r['record']}" + (f" of {r['fse_id']}" if r["fse_id"] else "")
+                       + (f": {r['detail']}" if r["detail"] else "") for r in rows) or "no writes", args.output)
+    return 0
 
 
 def _export(args, reg) -> int:

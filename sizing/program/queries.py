@@ -308,3 +308,24 @@ def cycle(reg: Register, fse_id: str, number: int, field: str = "--from") -> Map
         raise SizingInputError(field, number, "one of the FSE's review cycles: "
                                + (", ".join(map(str, numbers)) if numbers else "none recorded"))
     return found[0]
+
+
+#: The columns a full export leaves out: the photos' bytes (their name, type, size and SHA-256 stay).
+NOT_EXPORTED = {"inspection_photos": ("data",)}
+
+
+def every_table(reg: Register) -> dict[str, tuple[list[str], list[list[Any]]]]:
+    """Every table of the register, whole, oldest row first: ``{table: (columns, rows)}``, JSON columns as JSON
+    text, for a full export (:mod:`sizing.report.workbook`)."""
+    import json
+
+    out = {}
+    with reg.db.read() as conn:
+        for name, table in t.metadata.tables.items():
+            columns = [c for c in table.c if c.name not in NOT_EXPORTED.get(name, ())]
+            kinds = {c.name: isinstance(c.type, sa.JSON) for c in columns}
+            rows = [[json.dumps(v, ensure_ascii=False, sort_keys=True, default=str) if kinds[k] and v is not None else v
+                     for k, v in r.items()]
+                    for r in conn.execute(sa.select(*columns).order_by(table.c.id)).mappings()]
+            out[name] = ([c.name for c in columns], rows)
+    return out

@@ -165,3 +165,45 @@ def test_a_record_voided_on_the_timeline_is_struck_through_and_stops_counting(ap
     open_program_tab(app, "FSEs")
     fses = table(app, "fse_id", "status")
     assert dict(zip(fses["fse_id"], fses["status"], strict=True))["FSE-0417"] == "action_due"
+
+
+def test_the_audit_tab_lists_every_write_and_the_full_export_holds_every_table(app, register_file):
+    import io
+    import zipfile
+
+    import openpyxl
+
+    from sizing.program import schema
+    from sizing.program.queries import every_table
+    from sizing.program.store import open_register
+    from sizing.report import workbook
+
+    fill(register_file)
+    goto(app, "program")
+    open_program_tab(app, "Audit")
+    writes = table(app, "recorded_at", "recorded_by", "on_behalf_of", "what", "record", "fse_id")
+    assert set(writes["on_behalf_of"]) == {"J. Alvarez"} and set(writes["recorded_by"]) == {os_user()}
+    assert {"review cycle", "waiver decision", "maintenance log", "FSE details"} <= set(writes["what"])
+    app.selectbox(key="in_pg_audit_fse").set_value("FSE-0520").run()
+    assert set(table(app, "what", "fse_id")["fse_id"]) == {"FSE-0520"}
+    app.session_state["pg_export_open"] = True
+    app.run()
+    assert {b.label for b in app.get("download_button")} >= {"Every table (ZIP of CSV)", "Every table (workbook)"}
+
+    reg = open_register(str(register_file))
+    try:
+        tables = every_table(reg)
+    finally:
+        reg.db.engine.dispose()
+    assert set(tables) == set(schema.metadata.tables)
+    cycles_columns, cycles = tables["cycles"]
+    assert len(cycles) == 2
+    tables = {**tables, "fses": (["fse_id", "name"], [["FSE-1", "=HYPERLINK(\"x\")"], ["FSE-2", 750.0]])}
+    with zipfile.ZipFile(io.BytesIO(workbook.csv_zip(tables))) as z:
+        assert z.read("fses.csv").decode() == "fse_id,name\nFSE-1,\"'=HYPERLINK(\"\"x\"\")\"\nFSE-2,750\n"
+        assert z.read("cycles.csv").decode().splitlines()[0] == ",".join(cycles_columns)
+    book = openpyxl.load_workbook(io.BytesIO(workbook.xlsx(tables)))
+    assert [[c.value for c in r] for r in book["fses"].iter_rows()] == [
+        ["fse_id", "name"], ["FSE-1", "'=HYPERLINK(\"x\")"], ["FSE-2", 750]]
+    assert book["fses"]["B2"].data_type == "s"  # text, never a formula
+    assert book["cycles"].max_row == 3

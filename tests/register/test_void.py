@@ -169,3 +169,30 @@ def test_only_a_role_that_writes_the_record_voids_it(db, capsys, tmp_path, regis
     number = inspection_id(db, capsys)
     code, _, err = run(capsys, "register", "void", "inspection", number, "--reason", "x", "--db", db)
     assert code == 2 and "(role admin) may not store an inspection or a notice's compliance" in err
+
+
+def test_the_audit_trail_lists_every_write_and_the_void_with_its_writer(db, capsys, tmp_path, registers):
+    """The worked register: the FSEs' details, review cycle 1, its notification and interceptor, a log and its two
+    events, two manifests, the inspection (its notice), the waiver; then the void and the notice it closes."""
+    build(db, capsys, tmp_path)
+    number = inspection_id(db, capsys)
+    assert run(capsys, "register", "void", "inspection", number, "--reason", REASON, "--db", db, "--user",
+               "J. Alvarez")[0] == 0
+    me = registers(db).identity
+    code, text, err = run(capsys, "register", "audit", "--db", db, "--fse", "FSE-0417", "--format", "json")
+    assert code == 0, err
+    writes = json.loads(text)["writes"]
+    assert {w["recorded_by"] for w in writes} == {me}
+    voided = [(w["what"], w["detail"], w["on_behalf_of"]) for w in writes if w["what"] in ("void", "notice closure")
+              and not w["detail"].startswith("maintenance_log ")]
+    assert sorted(voided) == [("notice closure", "notice 1: opened_in_error", "J. Alvarez"),
+                              ("void", f"inspection {number}: {REASON}", "J. Alvarez")]
+    plans = [w["detail"] for w in writes if w["what"] == "void" and w["detail"].startswith("maintenance_log ")]
+    assert plans and all(d.endswith(f": made from records that included inspection {number}, voided") for d in plans)
+    kinds = [w["what"] for w in writes]
+    assert kinds.count("inspection") == 1 and kinds.count("hauler manifest") == 2 and kinds.count("review cycle") == 1
+    assert all(w["fse_id"] == "FSE-0417" for w in writes)
+    code, text, _ = run(capsys, "register", "audit", "--db", db, "--limit", "1", "--format", "json")
+    assert len(json.loads(text)["writes"]) == 1
+    code, text, _ = run(capsys, "register", "audit", "--db", db, "--format", "csv")
+    assert text.splitlines()[0] == "recorded_at,recorded_by,on_behalf_of,what,table,record,fse_id,detail"
