@@ -55,7 +55,7 @@ def gather(conn, as_of: dt.date, jurisdiction: Jurisdiction, only: Collection[st
     reviews = _reviews(conn, scope)
     inspections = _inspections(conn, scope, as_of)
     notices: dict[str, list[dict[str, Any]]] = {}
-    for n in notice_rows(conn, None, as_of, named=False, scope=scope):
+    for n in notice_rows(conn, None, as_of, named=False, scope=scope, noted=False):
         notices.setdefault(n["fse_id"], []).append({
             "id": n["notice"], "date": n["issued_on"], "due_on": n["due_on"], "type": n["type"], "tier": n["tier"],
             "title": n["title"], "item": n["item"], "citation": n["citation"], "status": n["status"],

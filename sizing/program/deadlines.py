@@ -15,7 +15,7 @@ from sizing.jurisdiction.months import LAST_DAY_RULE
 from sizing.jurisdiction.profile import Jurisdiction
 from sizing.program import schema as t
 from sizing.program.notices import due_items
-from sizing.program.reading import EVERY_FSE, Scope, latest_ids, live, scalars
+from sizing.program.reading import EVERY_FSE, Scope, latest_ids, live, scalars, voided
 from sizing.program.rows import as_date, grouped, latest, newest_of
 from sizing.quantities import show
 from sizing.rules.due import is_overdue
@@ -172,14 +172,17 @@ def _last_events(conn, scope: Scope = EVERY_FSE) -> dict[str, dict[str, dt.date]
 
 
 def latest_logs(conn, *columns: str, scope: Scope = EVERY_FSE) -> dict[str, dict[str, Any]]:
-    """Each FSE's (of ``scope``) latest maintenance log (the order of :func:`latest`: its date, then when written),
-    its ``id``, ``fse_id`` and ``columns``, chosen by the database in one query (each FSE's logs ranked)."""
-    logs = t.maintenance_logs
+    """Each FSE's (of ``scope``) latest maintenance log that counts (the order of :func:`latest`: its date, then
+    when written), its ``id``, ``fse_id`` and ``columns``, chosen by the database in one query: for each FSE, one
+    seek down ``ix_maintenance_logs_fse_latest`` (FSE, date, time written, id)."""
+    logs, mine = t.maintenance_logs, t.maintenance_logs.alias("mine")
     keys = ("id", "fse_id", *columns)
-    rank = sa.func.row_number().over(partition_by=logs.c.fse_id, order_by=(
-        logs.c.as_of.desc().nulls_last(), logs.c.recorded_at.desc(), logs.c.id.desc())).label("rank")
-    ranked = sa.select(*(logs.c[k] for k in keys), rank).where(scope.of(logs.c.fse_id), live(logs)).subquery()
-    found = conn.execute(sa.select(*(ranked.c[k] for k in keys)).where(ranked.c.rank == 1)).mappings()
+    fses = sa.select(logs.c.fse_id).distinct().where(scope.of(logs.c.fse_id)).subquery()
+    newest = (sa.select(mine.c.id).where(mine.c.fse_id == fses.c.fse_id, mine.c.id.not_in(voided("maintenance_log")))
+              .order_by(mine.c.as_of.desc().nulls_last(), mine.c.recorded_at.desc(), mine.c.id.desc()).limit(1)
+              .correlate(fses).scalar_subquery())
+    found = conn.execute(sa.select(*(logs.c[k] for k in keys)).where(
+        logs.c.id.in_(sa.select(newest).select_from(fses)))).mappings()
     return {r["fse_id"]: dict(r) for r in found}
 
 

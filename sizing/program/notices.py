@@ -38,10 +38,11 @@ COLUMNS = ("notice", "fse_id", "name", "type", "tier", "title", "item", "item_te
 
 
 def rows(conn: Connection, fse_id: str | None = None, as_of: dt.date | None = None, open_only: bool = False,
-         named: bool = True, scope: Scope = EVERY_FSE) -> list[dict[str, Any]]:
+         named: bool = True, scope: Scope = EVERY_FSE, noted: bool = True) -> list[dict[str, Any]]:
     """Every notice (of one FSE, or all, or those of ``scope``) issued up to ``as_of`` with its state on that day,
     oldest first; ``open_only``: only those not closed that day (the closed ones are left out by the database);
-    ``named``: with the FSE's name (else None)."""
+    ``named``: with the FSE's name (else None); ``noted``: with each one's due note (else None: the calendar is
+    not asked again for the counts and the due list, which show none)."""
     as_of = as_of or dt.date.today()
     n, c = t.notices, t.notice_closures
     statement = (sa.select(*n.c, c.c.closed_on, c.c.how, c.c.evidence)
@@ -54,7 +55,7 @@ def rows(conn: Connection, fse_id: str | None = None, as_of: dt.date | None = No
     found = dicts(conn, statement)
     pumps = _pump_outs(conn, fse_id, scope) if any(r["item"] == "accumulation" for r in found) else {}
     names = _names(conn, fse_id) if named else {}
-    out = [_state(r, as_of, pumps.get(r["fse_id"], []), names.get(r["fse_id"])) for r in found]
+    out = [_state(r, as_of, pumps.get(r["fse_id"], []), names.get(r["fse_id"]), noted) for r in found]
     return [r for r in out if r["status"] != CLOSED] if open_only else out
 
 
@@ -88,7 +89,8 @@ def stored_due_note(r: Any) -> str | None:
     return due_note(r["issued_on"], period, r["due_on"], get_jurisdiction(r["jurisdiction_id"] or DEFAULT_ID))
 
 
-def _state(r: dict[str, Any], as_of: dt.date, pumps: list[dt.date], name: str | None) -> dict[str, Any]:
+def _state(r: dict[str, Any], as_of: dt.date, pumps: list[dt.date], name: str | None,
+           noted: bool = True) -> dict[str, Any]:
     closed_on, how, evidence = r["closed_on"], r["how"], r["evidence"]
     if closed_on is not None and closed_on > as_of:  # closed after the day asked about: open on that day
         closed_on = how = evidence = None
@@ -101,7 +103,7 @@ def _state(r: dict[str, Any], as_of: dt.date, pumps: list[dt.date], name: str | 
     return {"notice": r["id"], "fse_id": r["fse_id"], "name": name, "type": r["notice_type"], "tier": r["tier"],
             "title": r["title"], "item": r["item"], "item_text": r["item_text"], "citation": r["citation"],
             "issued_on": r["issued_on"], "period": period_words(period), "period_provenance": r["period_provenance"],
-            "period_note": r["period_note"], "due_on": r["due_on"], "due_note": stored_due_note(r), "status": state, "closed_on": closed_on,
+            "period_note": r["period_note"], "due_on": r["due_on"], "due_note": stored_due_note(r) if noted else None, "status": state, "closed_on": closed_on,
             "how": how, "evidence": evidence, "inspection_id": r["inspection_id"],
             "recorded_by": r["recorded_by"], "jurisdiction_id": r["jurisdiction_id"]}
 
@@ -140,7 +142,7 @@ def due_items(conn: Connection, as_of: dt.date, scope: Scope = EVERY_FSE) -> dic
     """The open notices by FSE (of ``scope``), as the due list shows them (their due date, what, detail and
     clause)."""
     out: dict[str, list[dict[str, Any]]] = {}
-    for r in rows(conn, None, as_of, open_only=True, named=False, scope=scope):
+    for r in rows(conn, None, as_of, open_only=True, named=False, scope=scope, noted=False):
         out.setdefault(r["fse_id"], []).append({
             "date": r["due_on"], "what": f"notice {r['notice']}: {r['title']}",
             "detail": f"{r['item_text']}; issued {r['issued_on'].isoformat()}, comply within {r['period']}",

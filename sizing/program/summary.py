@@ -41,7 +41,7 @@ def summary(reg: Any, start: dt.date, end: dt.date, *, jurisdiction: Jurisdictio
         i = t.inspections.c
         done = [tuple(r) for r in conn.execute(sa.select(i.fse_id, i.purpose, i.outcome).where(
             i.inspected_on >= start, i.inspected_on <= end, live(t.inspections)))]
-        notices = rows(conn, None, end)
+        notices = rows(conn, None, end, noted=False)
         pumps = sum(start <= day <= end for days in pump_out_days(conn, [f["fse_id"] for f in fses]).values()
                     for day in days)
         schedule = service_schedule(due_records(conn, end), end, jurisdiction)
