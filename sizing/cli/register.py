@@ -81,8 +81,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     au.add_argument("--limit", metavar="N", help="at most N writes")
     au.add_argument("--format", choices=("text", "json", "csv"), default="text")
     au.add_argument("--output", "-o", metavar="PATH", help="write to PATH instead of standard output")
-    e = sub.add_parser("export", parents=[common], help="every record: json (all of it) or csv (one row per FSE)")
-    e.add_argument("--format", choices=("csv", "json"), default="json")
+    e = sub.add_parser("export", parents=[common], help="every record: json (all of it), csv (one row per FSE), or "
+                       "every table whole (zip of CSV, xlsx workbook)")
+    e.add_argument("--format", choices=("csv", "json", "zip", "xlsx"), default="json",
+                   help="json: every record by FSE; csv: one row per FSE; zip (one CSV per table) or xlsx (a sheet "
+                        "per table): every table whole, to --output")
     e.add_argument("--as-of", metavar="YYYY-MM-DD", help="date for the csv status columns (default today)")
     extra = _program_arguments(sub, common)
     for s in (a, d, u, i, e, *extra):
@@ -446,6 +449,15 @@ def _export(args, reg) -> int:
 
     if args.format == "json":
         emit(to_json(queries.export(reg)), args.output)
+        return 0
+    if args.format in ("zip", "xlsx"):  # every table whole: binary, to a file
+        from sizing.report import workbook
+
+        if args.output is None:
+            raise SizingInputError("--output", None, "", message=(
+                f"--output: the {args.format} export is a binary file; give -o FILE.{args.format}"))
+        tables = queries.every_table(reg)
+        emit(workbook.csv_zip(tables) if args.format == "zip" else workbook.xlsx(tables), args.output)
         return 0
     as_of = None if args.as_of is None else parse.date("--as-of", args.as_of)
     emit(csv_rows(queries.fse_list(reg, as_of=as_of, jurisdiction=args.jurisdiction), queries.EXPORT_COLUMNS),

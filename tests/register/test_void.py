@@ -196,3 +196,25 @@ def test_the_audit_trail_lists_every_write_and_the_void_with_its_writer(db, caps
     assert len(json.loads(text)["writes"]) == 1
     code, text, _ = run(capsys, "register", "audit", "--db", db, "--format", "csv")
     assert text.splitlines()[0] == "recorded_at,recorded_by,on_behalf_of,what,table,record,fse_id,detail"
+
+
+def test_the_full_export_writes_every_table_whole(db, capsys, tmp_path):
+    import zipfile
+
+    import openpyxl
+
+    from sizing.program import schema
+
+    build(db, capsys, tmp_path)
+    code, _, err = run(capsys, "register", "export", "--format", "zip", "--db", db, "-o", tmp_path / "all.zip")
+    assert code == 0, err
+    with zipfile.ZipFile(tmp_path / "all.zip") as z:
+        assert sorted(z.namelist()) == sorted(f"{name}.csv" for name in schema.metadata.tables)
+        manifests = z.read("hauler_manifests.csv").decode().splitlines()
+    assert len(manifests) == 3 and manifests[1].split(",")[2] == "2026-02-10"  # header, VG-2, VG-3
+    code, _, err = run(capsys, "register", "export", "--format", "xlsx", "--db", db, "-o", tmp_path / "all.xlsx")
+    assert code == 0, err
+    book = openpyxl.load_workbook(tmp_path / "all.xlsx")
+    assert book["inspections"].max_row == 2 and book["hauler_manifests"].max_row == 3
+    code, _, err = run(capsys, "register", "export", "--format", "xlsx", "--db", db)
+    assert (code, err.strip()) == (2, "sizing register: --output: the xlsx export is a binary file; give -o FILE.xlsx")
