@@ -74,13 +74,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="import the other submittals when rows are rejected (default: import nothing)")
     i.add_argument("--edition", help="CPC edition to size under (2022 or 2025; default 2025)")
     _manifest_arguments(sub, common)
-    au = sub.add_parser("audit", parents=[common], help="the audit trail: every write (and void) with its writer, "
-                        "newest first")
-    au.add_argument("--fse", metavar="ID", help="only this FSE's writes")
-    au.add_argument("--since", metavar="YYYY-MM-DD", help="only writes on or after this day (UTC)")
-    au.add_argument("--limit", metavar="N", help="at most N writes")
-    au.add_argument("--format", choices=("text", "json", "csv"), default="text")
-    au.add_argument("--output", "-o", metavar="PATH", help="write to PATH instead of standard output")
+    _audit_arguments(sub, common)
     e = sub.add_parser("export", parents=[common], help="every record: json (all of it), csv (one row per FSE), or "
                        "every table whole (zip of CSV, xlsx workbook)")
     e.add_argument("--format", choices=("csv", "json", "zip", "xlsx"), default="json",
@@ -92,6 +86,17 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         s.add_argument("--output", "-o", metavar="PATH", help="write to PATH instead of standard output")
     for s in (a, u, i, e, extra[0], extra[4]):  # what is evaluated (add, import-inventory) or scheduled (due, export's status) under a profile's rules
         add_option(s)
+
+
+def _audit_arguments(sub, common) -> None:
+    """audit: every write with its writer."""
+    au = sub.add_parser("audit", parents=[common], help="the audit trail: every write (and void) with its writer, "
+                        "newest first")
+    au.add_argument("--fse", metavar="ID", help="only this FSE's writes")
+    au.add_argument("--since", metavar="YYYY-MM-DD", help="only writes on or after this day (UTC)")
+    au.add_argument("--limit", metavar="N", help="at most N writes")
+    au.add_argument("--format", choices=("text", "json", "csv"), default="text")
+    au.add_argument("--output", "-o", metavar="PATH", help="write to PATH instead of standard output")
 
 
 def _users_arguments(sub, common, parser_class) -> None:

@@ -30,7 +30,9 @@ EVERY_FSE = Scope()
 
 def dicts(conn: Any, statement: Any) -> list[dict[str, Any]]:
     """The rows of ``statement`` as dicts, by column name."""
-    return [dict(r) for r in conn.execute(statement).mappings()]
+    result = conn.execute(statement)
+    keys = list(result.keys())  # once: a row mapping's dict() asks the result for its keys on every row
+    return [dict(zip(keys, row, strict=True)) for row in result]
 
 
 def scalars(conn: Any, statement: Any) -> list[Any]:
