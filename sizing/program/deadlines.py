@@ -15,7 +15,7 @@ from sizing.jurisdiction.months import LAST_DAY_RULE
 from sizing.jurisdiction.profile import Jurisdiction
 from sizing.program import schema as t
 from sizing.program.notices import due_items
-from sizing.program.reading import EVERY_FSE, Scope, latest_ids, live, scalars, voided
+from sizing.program.reading import EVERY_FSE, Scope, dicts, latest_ids, live, scalars
 from sizing.program.rows import as_date, grouped, latest, newest_of
 from sizing.quantities import show
 from sizing.rules.due import is_overdue
@@ -173,17 +173,24 @@ def _last_events(conn, scope: Scope = EVERY_FSE) -> dict[str, dict[str, dt.date]
 
 def latest_logs(conn, *columns: str, scope: Scope = EVERY_FSE) -> dict[str, dict[str, Any]]:
     """Each FSE's (of ``scope``) latest maintenance log that counts (the order of :func:`latest`: its date, then
-    when written), its ``id``, ``fse_id`` and ``columns``, chosen by the database in one query: for each FSE, one
-    seek down ``ix_maintenance_logs_fse_latest`` (FSE, date, time written, id)."""
-    logs, mine = t.maintenance_logs, t.maintenance_logs.alias("mine")
+    when written), its ``id``, ``fse_id`` and ``columns``, in one query: the logs of each FSE's latest date (one
+    GROUP BY over ``ix_maintenance_logs_fse_latest``), or all its logs when none is dated; the tie of one date is
+    broken here, by when written, then id."""
+    logs = t.maintenance_logs
     keys = ("id", "fse_id", *columns)
-    fses = sa.select(logs.c.fse_id).distinct().where(scope.of(logs.c.fse_id)).subquery()
-    newest = (sa.select(mine.c.id).where(mine.c.fse_id == fses.c.fse_id, mine.c.id.not_in(voided("maintenance_log")))
-              .order_by(mine.c.as_of.desc().nulls_last(), mine.c.recorded_at.desc(), mine.c.id.desc()).limit(1)
-              .correlate(fses).scalar_subquery())
-    found = conn.execute(sa.select(*(logs.c[k] for k in keys)).where(
-        logs.c.id.in_(sa.select(newest).select_from(fses)))).mappings()
-    return {r["fse_id"]: dict(r) for r in found}
+    wanted = [logs.c[k] for k in dict.fromkeys((*keys, "as_of", "recorded_at"))]
+    counted = sa.and_(scope.of(logs.c.fse_id), live(logs))
+    dated = (sa.select(logs.c.fse_id, sa.func.max(logs.c.as_of).label("as_of"))
+             .where(counted, logs.c.as_of.is_not(None)).group_by(logs.c.fse_id).subquery())
+    on_latest_day = sa.select(*wanted).join(dated, sa.and_(logs.c.fse_id == dated.c.fse_id,
+                                                           logs.c.as_of == dated.c.as_of)).where(counted)
+    undated = sa.select(*wanted).where(counted, logs.c.fse_id.not_in(sa.select(dated.c.fse_id)))
+    out: dict[str, dict[str, Any]] = {}
+    for r in dicts(conn, sa.union_all(on_latest_day, undated)):
+        best = out.get(r["fse_id"])
+        if best is None or (r["recorded_at"], r["id"]) > (best["recorded_at"], best["id"]):
+            out[r["fse_id"]] = r
+    return {fse: {k: r[k] for k in keys} for fse, r in out.items()}
 
 
 def latest_log_results(conn, scope: Scope = EVERY_FSE) -> dict[str, dict[str, Any]]:
