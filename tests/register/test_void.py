@@ -111,6 +111,8 @@ def test_a_void_is_refused_when_it_cannot_be_made(db, capsys, tmp_path):
     assert code == 2 and "ID: expected a record number in the digits 0-9" in err
     code, _, err = run(capsys, "register", "void", "inspection", number, "--reason", "  ", "--db", db)
     assert code == 2 and "--reason: expected why the record is voided" in err
+    code, _, err = run(capsys, "register", "void", "inspection", number, "--reason", "bad\x1b[2Jreason", "--db", db)
+    assert code == 2 and "--reason: holds a control character (U+001B)" in err
     code, _, err = run(capsys, "register", "void", "notice", "1", "--reason", "x", "--db", db)
     assert (code, err.strip()) == (2, "sizing register: KIND: expected inspection or maintenance_log, got 'notice'")
 
