@@ -208,6 +208,8 @@ inspections = sa.Table(
     #: items that failed, as the compliance state and the summary read them
     sa.Column("outcome", sa.String(20)),
     sa.Column("failed_items", sa.JSON),
+    #: schema 0008: each FSE's inspections by day (its latest, and its latest decided, from the index)
+    sa.Index("ix_inspections_fse_day", "fse_id", "inspected_on", "outcome"),
 )
 
 inspection_photos = sa.Table(

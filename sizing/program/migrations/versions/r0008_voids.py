@@ -32,6 +32,7 @@ def upgrade() -> None:
     op.add_column("inspections", sa.Column("training_yes", sa.Boolean))
     op.add_column("inspections", sa.Column("outcome", sa.String(20)))
     op.add_column("inspections", sa.Column("failed_items", sa.JSON))
+    op.create_index("ix_inspections_fse_day", "inspections", ["fse_id", "inspected_on", "outcome"])
     inspections = sa.table("inspections", sa.column("id", sa.Integer), sa.column("result", sa.JSON),
                            sa.column("training_yes", sa.Boolean), sa.column("outcome", sa.String),
                            sa.column("failed_items", sa.JSON))
@@ -58,6 +59,7 @@ def outcome(result) -> str:
 
 
 def downgrade() -> None:
+    op.drop_index("ix_inspections_fse_day", "inspections")
     for column in ("failed_items", "outcome", "training_yes"):  # SQLite 3.35+ and PostgreSQL alike
         op.execute(f"ALTER TABLE inspections DROP COLUMN {column}")
     op.drop_index("ix_voids_fse_id", "voids")
