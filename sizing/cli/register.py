@@ -1,9 +1,10 @@
 """``sizing register ...``: the FOG program register (SQLite file by default, PostgreSQL by URL).
 
 Subcommands: ``init``, ``migrate``, ``add FILE``, ``show FSE``, ``history FSE``, ``diff FSE [--from N --to M]``,
-``due [--as-of DATE] [--within DAYS]``, ``import-inventory FILE.csv``, ``import-manifests FILE.csv``, ``export --format csv|json``,
+``due [--as-of DATE] [--within DAYS]``, ``import-inventory FILE.csv``, ``import-manifests FILE.csv``, ``export --format csv|json|zip|xlsx``,
 ``users add IDENTITY --role ROLE | list | disable IDENTITY``, ``inspect FILE``, ``notices [--open]``,
-``notice N`` (its PDF letter), ``comply N --date --evidence``, ``summary --from --to``.
+``notice N`` (its PDF letter), ``comply N --date --evidence``, ``summary --from --to``, ``void KIND ID --reason``,
+``audit``; their parser is :mod:`sizing.cli.register_arguments`.
 Exit codes: 0 ok; 1 a finding (the stored review not compliant, waiver not grantable, service due; findings
 still failing in a diff; something overdue); 2 bad input, a role that may not write, a busy register: one line.
 
@@ -19,140 +20,9 @@ from __future__ import annotations
 
 import argparse
 
-from sizing.cli.output import Parser as _Parser
 from sizing.cli.output import emit, to_json
+from sizing.cli.register_arguments import HELP, MAX_WITHIN_DAYS, add_arguments  # noqa: F401 (the command's face)
 from sizing.errors import SizingInputError, one_line
-from sizing.jurisdiction.profile import add_option
-
-#: The longest look-ahead of ``due --within`` [day] (100 years).
-MAX_WITHIN_DAYS = 36_500
-HELP = ("the FOG program register: store reviews, waivers, maintenance logs and hauler manifests per FSE; history, "
-        "diff, due list")
-
-
-def add_arguments(p: argparse.ArgumentParser) -> None:
-
-    common = _Parser(add_help=False)
-    common.add_argument("--db", metavar="PATH|URL",
-                        help="register: an SQLite file or a postgresql+psycopg:// URL (default: $SIZING_DB, "
-                             "else sizing-register.db here)")
-    common.add_argument("--user", metavar="NAME",
-                        help="on whose behalf the write is made (recorded beside the writer: the OS user, or the "
-                             "PostgreSQL role)")
-    common.add_argument("--busy-timeout", metavar="SECONDS",
-                        help="give up after waiting this long for another writer (default: $SIZING_DB_TIMEOUT, "
-                             "else 30)")
-    sub = p.add_subparsers(dest="action", metavar="ACTION", parser_class=_Parser, required=True)
-    sub.add_parser("init", parents=[common], help="create the register (or migrate an older one, as migrate); says what "
-                   "it did")
-    sub.add_parser("migrate", parents=[common], help="bring an existing register to this version's schema (an admin, or "
-                   "its owner while it has no users)")
-    _users_arguments(sub, common, _Parser)
-    a = sub.add_parser("add", parents=[common], help="store a submittal (a review cycle), a waiver or a maintenance log")
-    a.add_argument("file", metavar="FILE", help="submittal, waiver or maintenance log (YAML/JSON) with project.fse_id")
-    a.add_argument("--fse", metavar="ID", help="the FSE id when the file has no project.fse_id")
-    a.add_argument("--date", metavar="YYYY-MM-DD", help="evaluation date when the file gives none (default today)")
-    for name, text in (("show", "everything recorded on one FSE"), ("history", "one FSE's timeline")):
-        s = sub.add_parser(name, parents=[common], help=text)
-        s.add_argument("fse", metavar="FSE")
-        s.add_argument("--format", choices=("text", "json"), default="text")
-        if name == "show":
-            s.add_argument("--as-of", metavar="YYYY-MM-DD", help="date of the compliance state (default today)")
-            add_option(s)
-    d = sub.add_parser("diff", parents=[common], help="what changed between two review cycles (default: the last two)")
-    d.add_argument("fse", metavar="FSE")
-    d.add_argument("--from", dest="from_cycle", metavar="N", help="earlier cycle number")
-    d.add_argument("--to", dest="to_cycle", metavar="M", help="later cycle number")
-    d.add_argument("--format", choices=("text", "json"), default="text")
-    u = sub.add_parser("due", parents=[common], help="deadlines, expirations, services and records due, by date")
-    u.add_argument("--as-of", metavar="YYYY-MM-DD", help="reference date (default today)")
-    u.add_argument("--within", metavar="DAYS", default="30", help="days ahead to list (default 30)")
-    u.add_argument("--format", choices=("text", "json", "csv"), default="text")
-    i = sub.add_parser("import-inventory", parents=[common], help="the batch inventory CSV into FSE records")
-    i.add_argument("file", metavar="FILE.csv")
-    i.add_argument("--skip-rejects", action="store_true",
-                   help="import the other submittals when rows are rejected (default: import nothing)")
-    i.add_argument("--edition", help="CPC edition to size under (2022 or 2025; default 2025)")
-    _manifest_arguments(sub, common)
-    _audit_arguments(sub, common)
-    e = sub.add_parser("export", parents=[common], help="every record: json (all of it), csv (one row per FSE), or "
-                       "every table whole (zip of CSV, xlsx workbook)")
-    e.add_argument("--format", choices=("csv", "json", "zip", "xlsx"), default="json",
-                   help="json: every record by FSE; csv: one row per FSE; zip (one CSV per table) or xlsx (a sheet "
-                        "per table): every table whole, to --output")
-    e.add_argument("--as-of", metavar="YYYY-MM-DD", help="date for the csv status columns (default today)")
-    extra = _program_arguments(sub, common)
-    for s in (a, d, u, i, e, *extra):
-        s.add_argument("--output", "-o", metavar="PATH", help="write to PATH instead of standard output")
-    for s in (a, u, i, e, extra[0], extra[4]):  # what is evaluated (add, import-inventory) or scheduled (due, export's status) under a profile's rules
-        add_option(s)
-
-
-def _audit_arguments(sub, common) -> None:
-    """audit: every write with its writer."""
-    au = sub.add_parser("audit", parents=[common], help="the audit trail: every write (and void) with its writer, "
-                        "newest first")
-    au.add_argument("--fse", metavar="ID", help="only this FSE's writes")
-    au.add_argument("--since", metavar="YYYY-MM-DD", help="only writes on or after this day (UTC)")
-    au.add_argument("--limit", metavar="N", help="at most N writes")
-    au.add_argument("--format", choices=("text", "json", "csv"), default="text")
-    au.add_argument("--output", "-o", metavar="PATH", help="write to PATH instead of standard output")
-
-
-def _users_arguments(sub, common, parser_class) -> None:
-    """users add/list/disable: the register's users and their roles."""
-    users = sub.add_parser("users", help="the register's users and their roles (admin)")
-    uact = users.add_subparsers(dest="users_action", metavar="ACTION", parser_class=parser_class, required=True)
-    ua = uact.add_parser("add", parents=[common], help="add a user, or change a user's role (the first user: an admin)")
-    ua.add_argument("identity", metavar="IDENTITY", help="e-mail address (as the app's sign-in gives it) or login name")
-    ua.add_argument("--role", required=True, metavar="ROLE",
-                    help="viewer, plan_checker, inspector, director or admin")
-    uact.add_parser("list", parents=[common], help="every user, role and state")
-    ud = uact.add_parser("disable", parents=[common], help="disable a user (kept in the register's history)")
-    ud.add_argument("identity", metavar="IDENTITY")
-
-
-def _program_arguments(sub, common) -> list[argparse.ArgumentParser]:
-    """inspect, notices, notice, comply, summary: the program's field work (their parsers, in that order)."""
-    ins = sub.add_parser("inspect", parents=[common], help="store a field inspection (checklists, readings, photos, "
-                         "findings); opens, escalates and closes notices")
-    ins.add_argument("file", metavar="FILE", help="inspection (YAML/JSON) with project.fse_id and an inspection section")
-    ins.add_argument("--fse", metavar="ID", help="the FSE id when the file has no project.fse_id")
-    ins.add_argument("--format", choices=("text", "json"), default="text")
-    no = sub.add_parser("notices", parents=[common], help="the notices and their state (open, overdue, closed)")
-    no.add_argument("--open", action="store_true", help="only the notices not closed")
-    no.add_argument("--fse", metavar="ID", help="only this FSE's notices")
-    no.add_argument("--as-of", metavar="YYYY-MM-DD", help="reference date (default today)")
-    no.add_argument("--format", choices=("text", "json", "csv"), default="text")
-    le = sub.add_parser("notice", parents=[common], help="notices to one FSE as one PDF letter, clause by clause")
-    le.add_argument("notice", metavar="NOTICE", nargs="+", help="the notices' numbers")
-    le.add_argument("--as-of", metavar="YYYY-MM-DD", help="reference date of its state (default today)")
-    vo = sub.add_parser("void", parents=[common], help="void a record written by mistake (it stays on the timeline, "
-                        "marked void, and stops counting); never a deletion")
-    vo.add_argument("kind", metavar="KIND", help="inspection or maintenance_log")
-    vo.add_argument("id", metavar="ID", help="the record's number (register show --format json gives it)")
-    vo.add_argument("--reason", required=True, metavar="TEXT", help="why the record is voided")
-    vo.add_argument("--format", choices=("text", "json"), default="text")
-    co = sub.add_parser("comply", parents=[common], help="close a notice on a record that shows compliance")
-    co.add_argument("notice", metavar="NOTICE", help="the notice's number")
-    co.add_argument("--date", required=True, metavar="YYYY-MM-DD", help="the day compliance was shown")
-    co.add_argument("--evidence", required=True, metavar="TEXT", help="what shows it (a report received, a repair)")
-    su = sub.add_parser("summary", parents=[common], help="the program summary for a period")
-    su.add_argument("--from", dest="start", required=True, metavar="YYYY-MM-DD")
-    su.add_argument("--to", dest="end", required=True, metavar="YYYY-MM-DD")
-    su.add_argument("--format", choices=("text", "csv", "json", "pdf"), default="text")
-    return [ins, no, le, co, su, vo]
-
-
-def _manifest_arguments(sub, common) -> None:
-    m = sub.add_parser("import-manifests", parents=[common],
-                       help="hauler manifests (pump-outs) CSV: fse_id, date, hauler, manifest, gallons, pump_out, "
-                            "disposal_site")
-    m.add_argument("file", metavar="FILE.csv")
-    m.add_argument("--skip-rejects", action="store_true",
-                   help="import the other manifests when lines are rejected (default: import nothing)")
-    m.add_argument("--rejects", metavar="PATH", help="write the rejected lines (line, fse_id, reason) as CSV to PATH")
-    m.add_argument("--output", "-o", metavar="PATH", help="write to PATH instead of standard output")
 
 
 def run(args: argparse.Namespace) -> int:

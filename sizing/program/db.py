@@ -56,7 +56,7 @@ class Opened:
             raise RegisterError(f"--db: {self.display()} was opened read-only; nothing written")
         with busy_is_one_line(), self.engine.connect().execution_options(write=True) as conn, conn.begin():
             if conn.dialect.name == "postgresql":  # writers queue as on SQLite; released at commit or rollback
-                conn.exec_driver_sql(f"SELECT pg_advisory_xact_lock({WRITE_LOCK})")
+                conn.execute(sa.select(sa.func.pg_advisory_xact_lock(WRITE_LOCK)))
             yield conn
 
     @contextmanager

@@ -15,10 +15,12 @@ import urllib.parse
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import sqlalchemy as sa
+
 from sizing.program.errors import BUSY, NoRegister, RegisterBusy, RegisterError
 from sizing.program.location import shown, sqlite_path
 
-if TYPE_CHECKING:  # SQLAlchemy is imported by what migrates, not by a read of an SQLite register
+if TYPE_CHECKING:
     from sqlalchemy.engine import Connection, Engine
 
 #: The newest schema version (the last file of ``migrations/versions``); a test checks it against Alembic.
@@ -71,14 +73,19 @@ def sqlite_state(url: str, name: str, seconds: float) -> str:
 
 
 def _sqlite_contents(path: Path, seconds: float) -> tuple[str | None, list[str]]:
-    conn = sqlite3.connect("file:" + urllib.parse.quote(str(path)) + "?mode=ro", uri=True, timeout=seconds)
+    """The schema version and the tables of the SQLite file at ``path``, read through a read-only connection (the
+    file is opened with ``mode=ro``: nothing can be written to it); the driver's errors are raised as they are."""
+    uri = "file:" + urllib.parse.quote(str(path)) + "?mode=ro"
+    engine = sa.create_engine("sqlite://", creator=lambda: sqlite3.connect(uri, uri=True, timeout=seconds),
+                              poolclass=sa.pool.NullPool)
     try:
-        tables = [r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT "
-                                             "LIKE 'sqlite_%'")]
-        version = (conn.execute("SELECT version_num FROM alembic_version").fetchone() or [None])[0] \
-            if "alembic_version" in tables else None
+        with engine.connect() as conn:
+            tables = [n for n in sa.inspect(conn).get_table_names() if not n.startswith("sqlite_")]
+            version = current_version(conn) if "alembic_version" in tables else None
+    except sa.exc.DBAPIError as exc:  # the driver's own error, as the callers tell them apart
+        raise exc.orig from None
     finally:
-        conn.close()
+        engine.dispose()
     return version, tables
 
 
@@ -99,11 +106,9 @@ def _refuse_unknown(version: str | None, tables: list[str], name: str, where: st
 
 def current_version(conn: Connection) -> str | None:
     """The schema version recorded in the database, or None when it has no version table."""
-    import sqlalchemy as sa
-
     if not sa.inspect(conn).has_table("alembic_version"):
         return None
-    return conn.exec_driver_sql("SELECT version_num FROM alembic_version").scalar()
+    return conn.execute(sa.select(sa.column("version_num")).select_from(sa.table("alembic_version"))).scalar()
 
 
 def migrate(engine: Engine, field: str = "--db", url: str = "", create: bool = True,
@@ -114,13 +119,11 @@ def migrate(engine: Engine, field: str = "--db", url: str = "", create: bool = T
     ``create`` False: a database without a register is :class:`NoRegister`; ``older`` False: an older register
     is refused (run ``sizing register migrate``); True: migrated when the migrating identity may (else
     :class:`~sizing.program.errors.NotPermitted`); refused registers are left as they are."""
-    import sqlalchemy as sa
-
     from sizing.program.access import authorise_migration
 
     with engine.connect().execution_options(write=True) as conn, conn.begin():
         if conn.dialect.name == "postgresql":  # one migrator at a time; the lock ends with the transaction
-            conn.exec_driver_sql(f"SELECT pg_advisory_xact_lock({MIGRATE_LOCK})")
+            conn.execute(sa.select(sa.func.pg_advisory_xact_lock(MIGRATE_LOCK)))
         version = current_version(conn)
         if version == HEAD:
             return False, None, (), None
@@ -141,8 +144,6 @@ def plan_every_fse(conn: Connection, identity: str) -> list[str]:
     maintenance log gets its plan made from every record on file (:mod:`sizing.program.replan`; live code, so it
     runs here, after the frozen migrations), written by ``identity``, the migrating one. An FSE whose stored records
     make no plan keeps its logs as they are; the reasons are returned."""
-    import sqlalchemy as sa
-
     from sizing.program import schema as t
     from sizing.program.replan import replan
     from sizing.program.writers import now, writer
