@@ -14,6 +14,7 @@ the register, whose role decides which save buttons are shown. The register chec
 from __future__ import annotations
 
 import os
+import re
 from typing import Any
 
 import streamlit as st
@@ -66,7 +67,6 @@ def app_message(text: str) -> str:
     >>> app_message("FILE: s.csv: line 2 has 4 fields")
     's.csv: line 2 has 4 fields'
     """
-    import re
 
     text = str(text).removeprefix("FILE: ")  # the command line's name for its file argument
     first = any(text.startswith(option) for option in APP_WORDS)

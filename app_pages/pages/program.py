@@ -4,6 +4,7 @@ the diff of two review cycles side by side (all read through sizing.program)."""
 from __future__ import annotations
 
 import datetime as dt
+import io
 from pathlib import Path
 from typing import Any
 
@@ -65,7 +66,6 @@ def import_box(place) -> None:
 
 
 def _import(place) -> None:
-    import io
 
     import sqlalchemy as sa
 

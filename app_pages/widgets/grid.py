@@ -6,6 +6,7 @@ import csv
 import functools
 import io
 import math
+import re
 from typing import Any
 
 import pandas as pd
@@ -27,7 +28,6 @@ def schedule_column(heading: str) -> str:
     >>> schedule_column("trap size [in]"), schedule_column(" DFU (override)"), schedule_column("connected")
     ('trap_size', 'dfu', 'connected_to_interceptor')
     """
-    import re
 
     text = heading.strip().removeprefix("\ufeff")
     key = text.lower()

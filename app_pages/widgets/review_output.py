@@ -4,6 +4,7 @@ finding names as the grid's rows, and the downloads (each file made when its but
 from __future__ import annotations
 
 import datetime as dt
+from dataclasses import replace
 
 import streamlit as st
 
@@ -28,7 +29,6 @@ def verdict(r, notes: dict) -> None:
 
 def named_rows(finding, sched: fixtures.Schedule):
     """A finding with the fixture lines it names as the grid's rows (the finding itself when it names none)."""
-    from dataclasses import replace
 
     message = sched.name(finding.message)
     correction = finding.correction and sched.name(finding.correction)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 
 from sizing.cli.output import check_distinct, check_output, emit, emit_chunks, json_safe
 from sizing.errors import one_line
@@ -31,7 +32,6 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    import sys
 
     from sizing.batch import TextProgress, csv_text, run_batch
     from sizing.batch.output import csv_chunks

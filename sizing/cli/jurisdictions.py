@@ -4,6 +4,8 @@ files checked."""
 from __future__ import annotations
 
 import argparse
+import sys
+from pathlib import Path
 
 from sizing.jurisdiction.profile import available, get, load_file
 from sizing.report.jurisdictions_doc import render
@@ -28,8 +30,6 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _doc(args: argparse.Namespace) -> int:
-    import sys
-    from pathlib import Path
 
 
     text = render()
@@ -121,7 +121,6 @@ def _value(value) -> str:
 
 
 def _check(args: argparse.Namespace) -> int:
-    import sys
 
     from sizing.io.tables import TableError
     from sizing.jurisdiction.check import check_holiday_names

@@ -19,6 +19,8 @@ it in one line naming ``sizing register migrate``, exit 2.
 from __future__ import annotations
 
 import argparse
+import sys
+from pathlib import Path
 
 from sizing.cli.output import emit, to_json
 from sizing.cli.register_arguments import HELP, MAX_WITHIN_DAYS, add_arguments  # noqa: F401 (the command's face)
@@ -26,7 +28,6 @@ from sizing.errors import SizingInputError, one_line
 
 
 def run(args: argparse.Namespace) -> int:
-    import sys
 
     from sizing.program.errors import BUSY, RegisterBusy, database_error, is_busy
     from sizing.program.location import mask
@@ -148,7 +149,6 @@ def _users(args, sys) -> int:
 
 
 def _text(path: str) -> str | None:
-    from pathlib import Path
 
     try:
         return Path(path).read_text(encoding="utf-8")
@@ -157,7 +157,6 @@ def _text(path: str) -> str | None:
 
 
 def _name(path: str) -> str:
-    from pathlib import Path
 
     return Path(path).name
 
@@ -175,7 +174,6 @@ def _say_opened(reg, stream) -> None:
 
 
 def _add(args, ev) -> int:
-    import sys
 
     from sizing.program.evaluated import check_limits
     from sizing.program.report import added_text
@@ -270,7 +268,6 @@ STDERR_REJECTS = 100
 
 def _import_manifests(args, reg) -> int:
     """Exit 0 all imported, 1 lines skipped (``--skip-rejects``), 2 rejected lines and nothing imported."""
-    import sys
 
     from sizing.program.manifests import reject_lines, rejects_csv
     from sizing.program.report import manifests_text

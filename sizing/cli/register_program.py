@@ -8,7 +8,9 @@ input is one line naming the field, exit 2, nothing written. Exit codes: ``inspe
 from __future__ import annotations
 
 import argparse
+import datetime as dt
 import sys
+from pathlib import Path
 
 from sizing.cli.output import emit, to_json, write_pdf
 from sizing.errors import SizingInputError
@@ -66,7 +68,6 @@ def _prepare(args: argparse.Namespace):
 
 
 def _inspect(args, reg, prepared) -> int:
-    from pathlib import Path
 
     from sizing.program.evaluated import jsonable
     from sizing.program.inspections import inspect
@@ -80,7 +81,6 @@ def _inspect(args, reg, prepared) -> int:
 
 
 def _notices(args, reg, as_of) -> int:
-    import datetime as dt
 
     from sizing.program.evaluated import jsonable
     from sizing.program.notices import COLUMNS, notices

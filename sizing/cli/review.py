@@ -8,6 +8,7 @@ report to ``--output`` (``-o -`` for standard output); without ``--output`` it w
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
 from sizing.cli.output import emit, to_json, write_pdf
 from sizing.errors import SizingInputError
@@ -57,7 +58,6 @@ def run(args: argparse.Namespace) -> int:
 
 def write_letter(path: str, result, notes, source: str) -> None:
     """The correction letter in the format of ``path``'s extension (.pdf, .docx, .md)."""
-    from pathlib import Path
 
     from sizing.report import correction
 

@@ -7,6 +7,7 @@ Exit 0 grantable (and a revocation, if given, may proceed as proposed); 1 not; 2
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
 from sizing.cli.output import check_distinct, emit, pdf_path, to_json
 from sizing.errors import SizingInputError
@@ -30,7 +31,6 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from pathlib import Path
 
     from sizing.io import fields as parse
     from sizing.io import submittal

@@ -7,6 +7,7 @@ the CPC and do not change with it (the PDI rating ladder, the meals factors, the
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
@@ -234,7 +235,6 @@ def edition_in_effect(on: Any) -> tuple[str, dict[str, Any]]:
     >>> edition_in_effect(dt.date(2025, 12, 31))[0], edition_in_effect(dt.date(2026, 1, 1))[0]
     ('2022', '2025')
     """
-    import datetime as dt
 
     table = load_table("cpc-editions")
     through = editions_known_through()
@@ -255,7 +255,6 @@ def _edition_names(table: Table) -> str:
 
 def editions_known_through():
     """The last date for which the tool knows the CPC edition in effect (``known_through`` of the editions table)."""
-    import datetime as dt
 
     return dt.date.fromisoformat(str(load_table("cpc-editions").meta["known_through"]))
 

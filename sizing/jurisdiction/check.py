@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import datetime as dt
 import functools
+import json
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -75,7 +76,6 @@ def check(raw: Any, path: Path | str) -> dict[str, Any]:
 # --- layer 1: the shape ------------------------------------------------------------------------------------------
 
 def _shape(raw: Mapping[str, Any], name: str) -> None:
-    import json
 
     import jsonschema
 

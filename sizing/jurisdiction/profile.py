@@ -14,6 +14,7 @@ without touching the package. Each file is read once per process.
 
 from __future__ import annotations
 
+import argparse
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -335,7 +336,6 @@ def add_option(parser: Any) -> None:
 
 def _known_id(value: str) -> str:
     """An id of the profile folders, or a profile file (checked now: a bad profile is the option's error)."""
-    import argparse
 
     if value.endswith((".yaml", ".yml")):
         try:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import sqlite3
+import sys
+
 from sizing.errors import SizingInputError
 
 
@@ -38,8 +41,6 @@ def is_busy(exc: BaseException) -> bool:
 
 def database_error(exc: BaseException) -> bool:
     """Whether ``exc`` is the database's (SQLAlchemy's, or sqlite3's)."""
-    import sqlite3
-    import sys
 
     sa = sys.modules.get("sqlalchemy")
     return isinstance(exc, sqlite3.Error) or (sa is not None and isinstance(exc, sa.exc.SQLAlchemyError))

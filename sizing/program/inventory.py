@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import csv
+import io
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 from sqlalchemy.engine import Connection
@@ -15,9 +18,6 @@ from sizing.program import schema as t
 def details(source: Any) -> dict[str, dict[str, str]]:
     """The FSE details an inventory gives (its ``name``, ``address`` and ``owner`` columns, the first non-empty
     value per submittal), by submittal id; empty when it has none of those columns."""
-    import csv
-    import io
-    from pathlib import Path
 
     import pandas as pd
 

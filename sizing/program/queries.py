@@ -28,6 +28,8 @@ from sizing.rules.inspection import outcome_words
 
 if TYPE_CHECKING:
     from sizing.program.store import Register
+import json
+
 from sizing.program.compliance import states, summary_row
 from sizing.program.evaluated import jsonable
 from sizing.program.log_due import SERVICES
@@ -317,7 +319,6 @@ NOT_EXPORTED = {"inspection_photos": ("data",)}
 def every_table(reg: Register) -> dict[str, tuple[list[str], list[list[Any]]]]:
     """Every table of the register, whole, oldest row first: ``{table: (columns, rows)}``, JSON columns as JSON
     text, for a full export (:mod:`sizing.report.workbook`)."""
-    import json
 
     out = {}
     with reg.db.read() as conn:

@@ -15,6 +15,7 @@ from sizing.rules.maintenance import MaintenancePlan
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
+import io
 
 FORMATS = (".png", ".svg", ".pdf")
 
@@ -91,7 +92,6 @@ def figure_bytes(fig: Figure, suffix: str, created: dt.date | None = None, field
     """A figure as .png, .svg or .pdf bytes, the same bytes for the same figure: the date in the file is
     ``created`` at 00:00 UTC (or SOURCE_DATE_EPOCH when set, as every PDF), the SVG's element ids are salted
     with a fixed text (not a random one), and no software version is written."""
-    import io
 
     import matplotlib
 

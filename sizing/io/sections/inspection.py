@@ -34,6 +34,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from PIL import Image
+
 from sizing.errors import SizingInputError
 from sizing.io import fields as parse
 from sizing.io.submittal import PROJECT_FIELDS
@@ -125,7 +127,6 @@ def media_type(field_name: str, data: bytes) -> str:
     ...
     sizing.errors.SizingInputError: photos[0]: expected a JPEG, PNG or WebP photo, got a file that is none of these
     """
-    from PIL import Image  # a heavy optional library: loaded when a photo is read
 
     try:
         with warnings.catch_warnings():
