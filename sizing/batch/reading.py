@@ -20,14 +20,16 @@ import pandas as pd
 from sizing.errors import SizingInputError, shown
 from sizing.io import fields as parse
 from sizing.io.csv_files import line_end_problem
+from sizing.io.sections.parties import CONTACT_COLUMNS, DETAIL_COLUMNS
 
 REQUIRED_COLUMNS = ("submittal_id", "fixture_type", "count")
 #: The FSE's own details, for the register's import (``sizing register import-inventory``); not read by sizing.
-DETAIL_COLUMNS = ("name", "address", "owner")
+#: (DETAIL_COLUMNS: name, address, owner; CONTACT_COLUMNS: the owner's and operator's mailing address, e-mail and
+#: phone, and the operator's name)
 OPTIONAL_COLUMNS = ("flow_gpm", "trap_size_in", "connected_to_interceptor", "installed_volume_gal", "notes",
-                    *DETAIL_COLUMNS)
+                    *DETAIL_COLUMNS, *CONTACT_COLUMNS)
 #: Columns accepted but not read.
-IGNORED_COLUMNS = ("notes", *DETAIL_COLUMNS)
+IGNORED_COLUMNS = ("notes", *DETAIL_COLUMNS, *CONTACT_COLUMNS)
 
 _SKIPPED = re.compile(r"Skipping line (\d+): (.*)")
 

@@ -4,7 +4,7 @@ Subcommands: ``init``, ``migrate``, ``add FILE``, ``show FSE``, ``history FSE``,
 ``due [--as-of DATE] [--within DAYS]``, ``import-inventory FILE.csv``, ``import-manifests FILE.csv``, ``export --format csv|json|zip|xlsx``,
 ``users add IDENTITY --role ROLE | list | disable IDENTITY``, ``inspect FILE``, ``notices [--open]``,
 ``notice N`` (its PDF letter), ``comply N --date --evidence``, ``summary --from --to``, ``void KIND ID --reason``,
-``audit``; their parser is :mod:`sizing.cli.register_arguments`.
+``audit``, ``property FILE``, ``contact FSE --role ROLE``; their parser is :mod:`sizing.cli.register_arguments`.
 Exit codes: 0 ok; 1 a finding (the stored review not compliant, waiver not grantable, service due; findings
 still failing in a diff; something overdue); 2 bad input, a role that may not write, a busy register: one line.
 
@@ -22,6 +22,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from sizing.cli import register_parties
 from sizing.cli.output import emit, to_json
 from sizing.cli.register_arguments import HELP, MAX_WITHIN_DAYS, add_arguments  # noqa: F401 (the command's face)
 from sizing.errors import SizingInputError, one_line
@@ -72,6 +73,8 @@ def _run(args: argparse.Namespace, sys) -> int:
         from sizing.cli import register_program
 
         return register_program.run(args, _open, _say_opened)
+    if args.action in register_parties.ACTIONS:
+        return register_parties.run(args, _open, _say_opened)
     handler = {"add": _add, "show": _show, "history": _history, "diff": _diff, "due": _due,
                "import-inventory": _import, "import-manifests": _import_manifests, "export": _export,
                "audit": _audit}[args.action]

@@ -44,13 +44,14 @@ ROLES = ("viewer", "plan_checker", "inspector", "director", "admin")
 WHAT = {"review": "store a review cycle", "waiver": "store a waiver decision", "maintenance": "store a maintenance log",
         "inventory": "import an inventory", "inspection": "store an inspection or a notice's compliance",
         "manifests": "import hauler manifests",
+        "parties": "change contacts, properties and interceptors",
         "users": "change the users", "migrate": "migrate the register's schema"}
 #: role -> the writes it may make.
 PERMITS: dict[str, frozenset[str]] = {
     "viewer": frozenset(),
-    "plan_checker": frozenset({"review", "inventory"}),
-    "inspector": frozenset({"maintenance", "inventory", "inspection", "manifests"}),
-    "director": frozenset({"review", "waiver", "maintenance", "inventory", "inspection", "manifests"}),
+    "plan_checker": frozenset({"review", "inventory", "parties"}),
+    "inspector": frozenset({"maintenance", "inventory", "inspection", "manifests", "parties"}),
+    "director": frozenset({"review", "waiver", "maintenance", "inventory", "inspection", "manifests", "parties"}),
     "admin": frozenset({"users", "migrate"}),
 }
 

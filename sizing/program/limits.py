@@ -31,6 +31,13 @@ LIMITS: dict[str, int] = {
     "jurisdiction_id": 64,
     "citation": 300,
     "photo": 300,
+    "party.name": 300,
+    "party.street": 300,
+    "party.city": 100,
+    "party.email": 254,
+    "party.phone": 40,
+    "property_id": 64,
+    "unit_id": 64,
 }
 
 

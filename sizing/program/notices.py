@@ -20,6 +20,7 @@ from sizing.jurisdiction.profile import DEFAULT_ID
 from sizing.jurisdiction.profile import get as get_jurisdiction
 from sizing.program import schema as t
 from sizing.program.fses import require_fse
+from sizing.program.parties import addressees
 from sizing.program.reading import EVERY_FSE, Scope, dicts, latest_ids, live, scalars
 from sizing.rules.due import OVERDUE
 from sizing.rules.due import status as due_status
@@ -121,7 +122,8 @@ def notices(reg: Any, *, as_of: dt.date | None = None, open_only: bool = False,
 
 
 def notice(reg: Any, notice_id: int, as_of: dt.date | None = None) -> dict[str, Any]:
-    """One notice with its state on ``as_of`` (default today), and the FSE's details (for its letter)."""
+    """One notice with its state on ``as_of`` (default today), the FSE's details and whom its letter is to (the FSE's
+    owner with its mailing address: :func:`sizing.program.parties.addressees`)."""
 
     with reg.db.read() as conn:
         fse = None if no_record(notice_id) else next(iter(scalars(
@@ -130,12 +132,13 @@ def notice(reg: Any, notice_id: int, as_of: dt.date | None = None) -> dict[str, 
             raise SizingInputError("NOTICE", notice_id, "", message=f"NOTICE: no notice {notice_id} in the register")
         found = next(r for r in rows(conn, fse, dt.date.max) if r["notice"] == notice_id)
         details = require_fse(conn, fse)
+        to = [a.to_dict() for a in addressees(conn, fse)]
     as_of = as_of or dt.date.today()
     if found["status"] == CLOSED and found["closed_on"] > as_of:  # closed after the day asked about
         found.update(closed_on=None, how=None, evidence=None)
     if found["closed_on"] is None:
         found["status"] = OVERDUE if due_status(found["due_on"], as_of) == OVERDUE else OPEN
-    return {**found, "fse": details}
+    return {**found, "fse": details, "to": to}
 
 
 def due_items(conn: Connection, as_of: dt.date, scope: Scope = EVERY_FSE) -> dict[str, list[dict[str, Any]]]:

@@ -16,6 +16,7 @@ import sqlalchemy as sa
 from sizing.errors import SizingInputError
 from sizing.io.fields import no_record
 from sizing.jurisdiction.profile import Jurisdiction
+from sizing.program import parties
 from sizing.program import schema as t
 from sizing.program.adapter import FAIL
 from sizing.program.deadlines import cpc_check, due_records, install_period, overdue_counts
@@ -182,6 +183,7 @@ def show(reg: Register, fse_id: str) -> dict[str, Any]:
         out = {"fse": fse}
         for name in RECORD_TABLES:
             out[name] = _rows(conn, name, fse_id)
+        out["parties"] = parties.of_fse(conn, fse_id)
     return mark_voided(out)
 
 

@@ -12,6 +12,9 @@ has them) from every record on file, each taken by its own date, never by when i
   cannot be the key; two full pump-outs on one day empty the interceptor once.)
 * readings: every log's measurements and every inspection's readings, each (date, FOG, solids) once;
 * training: every log's training dates, each once;
+* an FSE served by an interceptor that serves other FSEs too (:mod:`sizing.program.sharing`) counts their
+  pump-outs, readings and liquid depths as its own (one interceptor); their training and their logs' other keys
+  stay theirs, and a write that moves one's plan makes the others' again;
 * the liquid depth of the latest record that gives one (a log, or an inspection that gave
   ``readings.liquid_depth``; by date, then by when written);
 * what no event records (an approved interval, the records' dates, the device, the owner's inspections) from the
@@ -46,6 +49,7 @@ from sizing.program.evaluated import jsonable
 from sizing.program.log_due import due_items
 from sizing.program.manifest_store import INSERT_CHUNK, bulk_insert
 from sizing.program.reading import live
+from sizing.program.sharing import sharing, with_sharers
 from sizing.quantities import show
 from sizing.rules import maintenance
 from sizing.rules.maintenance import has_rules
@@ -92,16 +96,26 @@ def _chunks(values: Iterable[Any]) -> Iterable[list[Any]]:
 
 def on_file(conn: Connection, fse_ids: Iterable[str], *, events_only: bool = False) -> dict[str, OnFile]:
     """The records of each FSE that feed its plan (see the module's rule), a few queries per 900 FSEs
-    (``events_only``: its pump-outs, readings and training alone, without its logs and liquid depths)."""
+    (``events_only``: its pump-outs, readings and training alone, without its logs and liquid depths). The
+    pump-outs, readings and liquid depths of the FSEs an FSE shares an interceptor with count for it
+    (:mod:`sizing.program.sharing`); their training and their logs as submitted do not."""
     out: dict[str, OnFile] = {}
-    for chunk in _chunks(sorted(set(fse_ids))):
+    wanted = sorted(set(fse_ids))
+    shared = sharing(conn, wanted)
+    for chunk in _chunks(wanted):
         for f in chunk:
             out[f] = OnFile(f)
-        _manifests(conn, chunk, out)
-        _events(conn, chunk, out)
+        #: whose records count for whom: each FSE for itself, and for each FSE it shares an interceptor with
+        counts: dict[str, list[OnFile]] = {f: [out[f]] for f in chunk}
+        for f in chunk:
+            for other in sorted(shared.get(f, ())):
+                if other != f:
+                    counts.setdefault(other, []).append(out[f])
+        _manifests(conn, counts, out)
+        _events(conn, counts, out)
         if not events_only:
-            _logs(conn, chunk, out)
-            _inspection_depths(conn, chunk, out)
+            _logs(conn, counts, out)
+            _inspection_depths(conn, counts, out)
     return out
 
 
@@ -120,44 +134,52 @@ def _add_pump_out(rec: OnFile, day: dt.date, hauler: str | None, manifest: str |
     rec.dates.add(day)
 
 
-def _manifests(conn: Connection, chunk: list[str], out: dict[str, OnFile]) -> None:
+def _manifests(conn: Connection, counts: Mapping[str, list[OnFile]], out: dict[str, OnFile]) -> None:
     m = t.hauler_manifests.c
     for fse_id, day, hauler, manifest in conn.execute(sa.select(m.fse_id, m.on_date, m.hauler, m.manifest).where(
-            m.full.is_(True), m.fse_id.in_(chunk)).order_by(m.on_date, m.id)):
-        _add_pump_out(out[fse_id], day, hauler, manifest)
+            m.full.is_(True), m.fse_id.in_(list(counts))).order_by(m.on_date, m.id)):
+        for rec in counts[fse_id]:
+            _add_pump_out(rec, day, hauler, manifest)
 
 
-def _events(conn: Connection, chunk: list[str], out: dict[str, OnFile]) -> None:
+def _events(conn: Connection, counts: Mapping[str, list[OnFile]], out: dict[str, OnFile]) -> None:
     e = t.maintenance_events.c
     seen: set[tuple[str, dt.date, float, float]] = set()
     for r in conn.execute(sa.select(e.fse_id, e.kind, e.on_date, e.hauler, e.manifest, e.fog_in, e.solids_in)
-                          .where(e.fse_id.in_(chunk), live(t.maintenance_events)).order_by(e.on_date, e.id)).mappings():
-        rec = out[r["fse_id"]]
-        if r["kind"] == "pump_out":
-            _add_pump_out(rec, r["on_date"], r["hauler"], r["manifest"])
-        elif r["kind"] == "reading":
-            key = (r["fse_id"], r["on_date"], float(r["fog_in"]), float(r["solids_in"]))
-            if key not in seen:
-                seen.add(key)
-                rec.readings.append(key[1:])
-                rec.dates.add(r["on_date"])
-        elif r["kind"] == "training":
-            rec.training.add(r["on_date"])
-            rec.dates.add(r["on_date"])
+                          .where(e.fse_id.in_(list(counts)), live(t.maintenance_events)).order_by(e.on_date, e.id)
+                          ).mappings():
+        if r["kind"] == "training":
+            own = out.get(r["fse_id"])
+            if own is not None:
+                own.training.add(r["on_date"])
+                own.dates.add(r["on_date"])
+            continue
+        for rec in counts[r["fse_id"]]:
+            if r["kind"] == "pump_out":
+                _add_pump_out(rec, r["on_date"], r["hauler"], r["manifest"])
+            elif r["kind"] == "reading":
+                key = (rec.fse_id, r["on_date"], float(r["fog_in"]), float(r["solids_in"]))
+                if key not in seen:
+                    seen.add(key)
+                    rec.readings.append(key[1:])
+                    rec.dates.add(r["on_date"])
 
 
-def _logs(conn: Connection, chunk: list[str], out: dict[str, OnFile]) -> None:
-    """The submitted logs (not the stored plans): their dates and depths, and the latest one's document."""
+def _logs(conn: Connection, counts: Mapping[str, list[OnFile]], out: dict[str, OnFile]) -> None:
+    """The submitted logs (not the stored plans): their dates and depths (a shared interceptor's for each FSE it
+    serves), and the latest one's document (the FSE's own)."""
     g = t.maintenance_logs.c
     latest: dict[str, dict[str, Any]] = {}
     for r in conn.execute(sa.select(g.id, g.fse_id, g.as_of, g.liquid_depth_in, g.recorded_at, g.jurisdiction_id)
-                          .where(g.fse_id.in_(chunk), sa.or_(g.computed.is_(None), g.computed.is_(False)), live(t.maintenance_logs))
-                          ).mappings():
-        rec = out[r["fse_id"]]
-        if r["as_of"] is not None:
-            rec.dates.add(r["as_of"])
+                          .where(g.fse_id.in_(list(counts)), sa.or_(g.computed.is_(None), g.computed.is_(False)),
+                                 live(t.maintenance_logs))).mappings():
         if r["liquid_depth_in"] is not None and r["as_of"] is not None:
-            rec.depths.append((r["as_of"], r["recorded_at"], float(r["liquid_depth_in"]), "maintenance log"))
+            for rec in counts[r["fse_id"]]:
+                rec.depths.append((r["as_of"], r["recorded_at"], float(r["liquid_depth_in"]), "maintenance log"))
+        if r["fse_id"] not in out:
+            continue
+        if r["as_of"] is not None:
+            out[r["fse_id"]].dates.add(r["as_of"])
         order = (r["as_of"] or dt.date.min, r["recorded_at"], r["id"])
         best = latest.get(r["fse_id"])
         if best is None or order > (best["as_of"] or dt.date.min, best["recorded_at"], best["id"]):
@@ -167,14 +189,15 @@ def _logs(conn: Connection, chunk: list[str], out: dict[str, OnFile]) -> None:
         out[fse_id].log = {**row, "document": docs.get(row["id"])}
 
 
-def _inspection_depths(conn: Connection, chunk: list[str], out: dict[str, OnFile]) -> None:
+def _inspection_depths(conn: Connection, counts: Mapping[str, list[OnFile]], out: dict[str, OnFile]) -> None:
     """The liquid depths inspections gave (not the ones they took from a log)."""
     i = t.inspections.c
     for fse_id, day, recorded_at, depth, result in conn.execute(sa.select(
             i.fse_id, i.inspected_on, i.recorded_at, i.liquid_depth_in, i.result).where(
-            i.fse_id.in_(chunk), i.liquid_depth_in.is_not(None), live(t.inspections))):
+            i.fse_id.in_(list(counts)), i.liquid_depth_in.is_not(None), live(t.inspections))):
         if ((result or {}).get("readings") or {}).get("liquid_depth_given"):
-            out[fse_id].depths.append((day, recorded_at, float(depth), "inspection"))
+            for rec in counts[fse_id]:
+                rec.depths.append((day, recorded_at, float(depth), "inspection"))
 
 
 def document(rec: OnFile) -> dict[str, Any]:
@@ -263,7 +286,7 @@ def replan(conn: Connection, fse_ids: Iterable[str], jurisdiction: Jurisdiction 
     the reason added to it."""
 
     made = []
-    for fse_id, rec in on_file(conn, fse_ids).items():
+    for fse_id, rec in on_file(conn, with_sharers(conn, fse_ids)).items():
         why = missing(rec)
         if why is not None:
             if notes is not None:

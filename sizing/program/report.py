@@ -7,11 +7,13 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from sizing.io.csv_files import csv_text
+from sizing.io.sections.parties import Party
 from sizing.plan_names import counted_from_one
 from sizing.program.deadlines import cpc_check
 from sizing.program.queries import counted, log_detail
 from sizing.program.rows import latest
 from sizing.quantities import number, quantity_of, show
+from sizing.report.addresses import lacks
 from sizing.rules.inspection import outcome_words
 
 
@@ -19,6 +21,26 @@ def added_text(added: Any) -> str:
     """What ``register add`` stored, and whether the evaluated document is in order."""
     verdict = {0: "in order", 1: "NOT in order (see findings)"}[added.exit_code]
     return "\n".join([f"{added.summary()}: {verdict}"] + [f"  {n}" for n in added.notes])
+
+
+def parties_lines(p: Mapping[str, Any]) -> list[str]:
+    """The FSE's contacts, property and shared interceptors, and whom its letters are to (with what is missing)."""
+    out = []
+    for role, c in (p.get("contacts") or {}).items():
+        out.append(f"  {role}: " + "; ".join(x for x in (", ".join(Party(**c).lines()), c.get("email"), c.get("phone"))
+                                             if x))
+    prop = p.get("property")
+    if prop:
+        out.append(f"  property {prop['property_id']}: {', '.join(Party(**prop['site']).lines())}; owner "
+                   f"{', '.join(Party(**prop['owner']).lines()) or 'not recorded'}")
+    for u in p.get("interceptors") or ():
+        out.append(f"  interceptor {u['unit_id']} ({u['type'] or 'type not recorded'}"
+                   + (f", {show(u['volume_gal'], 'gal')}" if u["volume_gal"] else "") + f") serves {', '.join(u['serves'])}")
+    for a in p.get("mailing") or ():
+        warning = lacks(a)
+        if warning:
+            out.append(f"  letters to the {a['role']}: {warning}")
+    return out
 
 
 def show_text(d: Mapping[str, Any]) -> str:
@@ -30,6 +52,7 @@ def show_text(d: Mapping[str, Any]) -> str:
     if state:  # the one state (sizing.program.compliance), its reasons of that status
         out.append(f"  compliance: {state['status']}")
         out += [f"    {r['text']} ({r['clause']})" for r in state["reasons"] if r["status"] == state["status"]]
+    out += parties_lines(d.get("parties") or {})
     for r in d["interceptors"][-1:]:
         out.append(f"  interceptor: {r['type'] or 'type not recorded'}, "
                    + (f"{show(r['volume_gal'], 'gal')}" if r["volume_gal"] is not None else
@@ -119,7 +142,7 @@ def due_text(items: Sequence[Mapping[str, Any]]) -> str:
 def imported_text(r: Any) -> str:
     """What ``register import-inventory`` imported, and the submittals left out."""
     line = (f"imported {r.fses_added + r.fses_known} FSEs ({r.fses_added} new), {r.interceptors_added} interceptor "
-            "records")
+            "records" + (f", {r.contacts_written} contact records" if r.contacts_written else ""))
     if r.rejected:
         lines = list(r.reject_lines)
         at = ""

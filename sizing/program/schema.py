@@ -16,6 +16,10 @@ Schema 0008: ``inspections.training_yes`` (the inspection's "yes" to a training 
 ``failed_items``, and ``voids``: a record voided (an inspection, a maintenance log), with why, by whom and when; the record
 stays where it was written and stops counting (every reader leaves it out through
 :func:`sizing.program.reading.live`), shown struck through on the timeline.
+Schema 0009: parties and places (:mod:`sizing.program.parties`): each FSE's ``contacts`` (its operator and its
+owner, with mailing address, e-mail and phone), the ``properties`` (the site, its owner and the owner's mailing
+address), which property each FSE is on (``sites``), and ``interceptor_units``: an interceptor on a property and
+the FSEs it serves (one interceptor may serve several; its pump-outs and readings count for each).
 Text columns are sized from :data:`sizing.program.limits.LIMITS`, which the writers check first.
 """
 
@@ -294,6 +298,62 @@ voids = sa.Table(
     sa.Column("reason", sa.Text, nullable=False),
     *_who(),
     sa.UniqueConstraint("kind", "record_id", name="uq_voids_kind_record"),
+)
+
+def _mailing(prefix: str = "") -> list[sa.Column]:
+    """A party's name, mailing address (street, city, state, ZIP), e-mail and phone."""
+    return [sa.Column(prefix + "name", sa.String(L["party.name"])),
+            sa.Column(prefix + "street", sa.String(L["party.street"])),
+            sa.Column(prefix + "city", sa.String(L["party.city"])),
+            sa.Column(prefix + "state", sa.String(2)),
+            sa.Column(prefix + "zip", sa.String(10)),
+            sa.Column(prefix + "email", sa.String(L["party.email"])),
+            sa.Column(prefix + "phone", sa.String(L["party.phone"]))]
+
+
+#: Schema version 0009: an FSE's contacts; the latest row of an (FSE, role) is the contact.
+contacts = sa.Table(
+    "contacts", metadata,
+    sa.Column("id", sa.Integer, primary_key=True),
+    sa.Column("fse_id", sa.String(L["fse_id"]), nullable=False, index=True),
+    sa.Column("role", sa.String(20), nullable=False),  # operator | owner
+    *_mailing(),
+    *_who(),
+)
+
+#: Schema version 0009: a property (the site and its owner); the latest row of a ``property_id`` is the property.
+properties = sa.Table(
+    "properties", metadata,
+    sa.Column("id", sa.Integer, primary_key=True),
+    sa.Column("property_id", sa.String(L["property_id"]), nullable=False, index=True),
+    sa.Column("address", sa.String(L["party.street"])),
+    sa.Column("city", sa.String(L["party.city"])),
+    sa.Column("state", sa.String(2)),
+    sa.Column("zip", sa.String(10)),
+    *_mailing("owner_"),
+    *_who(),
+)
+
+#: Schema version 0009: the property an FSE is on; the latest row of an FSE is its site.
+sites = sa.Table(
+    "sites", metadata,
+    sa.Column("id", sa.Integer, primary_key=True),
+    sa.Column("fse_id", sa.String(L["fse_id"]), nullable=False, index=True),
+    sa.Column("property_id", sa.String(L["property_id"]), nullable=False),
+    *_who(),
+)
+
+#: Schema version 0009: an interceptor on a property and the FSEs it serves (``serves``: a list of FSE ids); the
+#: latest row of a ``unit_id`` is the interceptor.
+interceptor_units = sa.Table(
+    "interceptor_units", metadata,
+    sa.Column("id", sa.Integer, primary_key=True),
+    sa.Column("unit_id", sa.String(L["unit_id"]), nullable=False, index=True),
+    sa.Column("property_id", sa.String(L["property_id"])),
+    sa.Column("type", sa.String(40)),
+    sa.Column("volume_gal", sa.Float),
+    sa.Column("serves", sa.JSON, nullable=False),
+    *_who(),
 )
 
 #: What may be voided: the kind's word -> its table.

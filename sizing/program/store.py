@@ -35,7 +35,7 @@ from sizing.program.evaluated import (  # noqa: F401  (evaluate, jsonable: the r
     evaluate,
     jsonable,
 )
-from sizing.program.inventory import details, flush
+from sizing.program.inventory import details, flush, write_contacts
 from sizing.program.inventory import import_row as _import_row
 from sizing.program.log_due import due_items
 from sizing.program.manifests import check_against, key, rejected_message
@@ -74,6 +74,8 @@ class Imported:
     not_sized: tuple[str, ...]
     #: the rejected rows' line numbers in the CSV
     reject_lines: tuple[int, ...] = ()
+    #: contact rows written (an owner's or operator's details new or changed)
+    contacts_written: int = 0
 
 
 @dataclass
@@ -199,8 +201,11 @@ class Register:
                 if len(pending["fses"]) + len(pending["interceptors"]) >= IMPORT_CHUNK:
                     flush(conn, pending)
             flush(conn, pending)
+            written = write_contacts(conn, {check_fse_id(sid, "submittal_id"): g for sid, g in given.items()
+                                            if sid in latest["fses"]}, writer)
         return Imported(fses_added=added, fses_known=known, interceptors_added=icps, rejected=len(rejects),
-                        not_sized=tuple(batch.not_sized), reject_lines=tuple(int(n) for n in rejects["line"]))
+                        not_sized=tuple(batch.not_sized), reject_lines=tuple(int(n) for n in rejects["line"]),
+                        contacts_written=written)
 
     # --- hauler manifests -------------------------------------------------------------------------------------
 

@@ -31,6 +31,7 @@ from sizing.program import schema as t
 from sizing.program.notices import OPENED_IN_ERROR
 from sizing.program.reading import live
 from sizing.program.replan import replan
+from sizing.program.sharing import with_sharers
 from sizing.program.writers import on_behalf_of
 
 #: The kinds a user may void, and the write each needs the right to make (the role that writes the record).
@@ -130,14 +131,16 @@ def _close_opened(conn: Connection, row: Mapping[str, Any], reason: str,
 
 
 def _void_plans(conn: Connection, kind: str, row: Mapping[str, Any], writer: Mapping[str, Any]) -> list[int]:
-    """Void the FSE's plans written since the voided record (each was made from records that included it)."""
+    """Void the plans written since the voided record (each was made from records that included it): the FSE's,
+    and those of the FSEs it shares an interceptor with."""
     g = t.maintenance_logs.c
-    ids = list(conn.execute(sa.select(g.id).where(
-        g.fse_id == row["fse_id"], g.computed.is_(True), g.recorded_at >= row["recorded_at"],
-        live(t.maintenance_logs)).order_by(g.id)).scalars())
-    for plan_id in ids:
+    plans = conn.execute(sa.select(g.id, g.fse_id).where(
+        g.fse_id.in_(sorted(with_sharers(conn, [row["fse_id"]]))), g.computed.is_(True),
+        g.recorded_at >= row["recorded_at"], live(t.maintenance_logs)).order_by(g.id)).all()
+    ids = [plan_id for plan_id, _ in plans]
+    for plan_id, fse_id in plans:
         conn.execute(t.voids.insert().values(
-            kind="maintenance_log", record_id=plan_id, fse_id=row["fse_id"],
+            kind="maintenance_log", record_id=plan_id, fse_id=fse_id,
             reason=f"made from records that included {kind.replace('_', ' ')} {row['id']}, voided", **writer))
     return ids
 

@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from sizing.quantities import show
+from sizing.report import addresses
 from sizing.rules.inspection import outcome_words
 
 #: The rows of ``register summary --format csv``: (section, measure, value).
@@ -92,8 +93,11 @@ def notice_pdf(items: Sequence[Mapping[str, Any]], letterhead: str) -> bytes:
     clauses = "; ".join(dict.fromkeys(n["citation"] for n in items))
     pdf = ReportPDF(title, f"{letterhead} · {clauses}", footer_note=f"notice{'s' if len(items) > 1 else ''} "
                     f"{', '.join(str(n['notice']) for n in items)} — {fse['fse_id']}", created=first["issued_on"])
-    to = " · ".join(x for x in (fse.get("owner"), fse.get("name"), fse.get("address")) if x) or fse["fse_id"]
-    pdf.key_values([("Date", _iso(first["issued_on"])), ("To", to), ("FSE", fse["fse_id"])], key_width=42)
+    to = first.get("to") or addresses.from_project({"owner": fse.get("owner") or fse.get("name"),
+                                                    "address": fse.get("address")})
+    pdf.key_values([("Date", _iso(first["issued_on"])), *addresses.pairs(to),
+                    ("FSE", " · ".join(x for x in (fse["fse_id"], fse.get("name"), fse.get("address")) if x))],
+                   key_width=42)
     for n in items:
         if len(items) > 1:
             pdf.heading(f"Notice {n['notice']}: {n['title']}", level=2)

@@ -6,9 +6,11 @@ The PDF uses the shared primitives of :mod:`sizing.report.pdf` (DejaVu Sans, so 
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from sizing.quantities import UNIT_QUANTITY, number, show
+from sizing.report import addresses
 from sizing.report import findings as render
 from sizing.rules.waiver import WaiverDecision
 
@@ -71,6 +73,12 @@ def signature(d: WaiverDecision) -> str:
 def _addressee(d: WaiverDecision) -> list[str]:
     p = d.project
     return [x for x in (p.get("applicant"), p.get("name"), p.get("address")) if x]
+
+
+def revocation_addressees(d: WaiverDecision, to: Sequence[Mapping[str, Any]] | None = None) -> list[Mapping[str, Any]]:
+    """Whom the notice of proposed revocation is mailed to: the FSE's owner and the property's owner (``to``, as
+    the register knows them, else as the application's ``project`` names them), each with what its address lacks."""
+    return list(to) if to is not None else addresses.from_project(d.project, property_owner=True)
 
 
 def _scored(d: WaiverDecision) -> list[tuple[Any, dict[str, Any]]]:
@@ -196,22 +204,21 @@ def _notice_paragraphs(d: WaiverDecision) -> list[str]:
     return out
 
 
-def revocation_notice_markdown(d: WaiverDecision) -> str:
-    """The notice of proposed revocation, its own letter (None of the grant's findings)."""
+def revocation_notice_markdown(d: WaiverDecision, to: Sequence[Mapping[str, Any]] | None = None) -> str:
+    """The notice of proposed revocation, its own letter (None of the grant's findings), to the FSE's owner and
+    the property's owner (:func:`revocation_addressees`)."""
     if not d.revocation:
         raise ValueError("no revocation is proposed")
     out = [f"# {notice_title(d)}", "", f"{d.letterhead} · {d.revocation_citation}", "",
            f"Date: {d.revocation['notice_mailed']}", ""]
-    to = _addressee(d)
-    if to:
-        out += ["To: " + " · ".join(to), ""]
+    out += addresses.markdown(revocation_addressees(d, to))
     out += [f"- {k}: {v}" for k, v in _notice_body(d)] + [""]
     out += [p for para in _notice_paragraphs(d) for p in (para, "")]
     out += ["______________________  ", "Director (or designee)", ""]
     return "\n".join(out)
 
 
-def revocation_notice_pdf(d: WaiverDecision) -> bytes:
+def revocation_notice_pdf(d: WaiverDecision, to: Sequence[Mapping[str, Any]] | None = None) -> bytes:
     from sizing.report.pdf import ReportPDF
 
     if not d.revocation:
@@ -220,7 +227,7 @@ def revocation_notice_pdf(d: WaiverDecision) -> bytes:
     pdf = ReportPDF(notice_title(d), f"{d.letterhead} · {d.revocation_citation}",
                     footer_note=f"notice of proposed revocation {d.revocation['notice_mailed']}"
                     + (f" — {name}" if name else ""), created=d.date)
-    pdf.key_values([("Date", d.revocation["notice_mailed"]), ("To", " · ".join(_addressee(d)) or None),
+    pdf.key_values([("Date", d.revocation["notice_mailed"]), *addresses.pairs(revocation_addressees(d, to)),
                     *_notice_body(d)], key_width=48)
     for para in _notice_paragraphs(d):
         pdf.paragraph(para)

@@ -16,4 +16,5 @@ TOP_LEVEL = ("$schema", "edition", "application_date", "construction", "project"
              interceptor_section.SECTION, *declarations_section.SECTIONS, "waiver", "revocation", "application",
              "maintenance", "notes", review_notes_section.SECTION)
 PROJECT_FIELDS = ("name", "address", "applicant", "engineer", "permit", "fse_id", "date", "reviewer", "owner", "contact",
-                  "engineer_license", "plan_check", "review_cycle", "applicant_address", "reviewer_title")
+                  "engineer_license", "plan_check", "review_cycle", "applicant_address", "reviewer_title",
+                  "property_owner", "property_owner_address")
