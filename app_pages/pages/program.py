@@ -12,7 +12,7 @@ import pandas as pd
 import streamlit as st
 
 from app_pages import access, evaluate
-from app_pages.widgets import jurisdiction, page_parts, program_notices, register_box
+from app_pages.widgets import contacts_box, jurisdiction, page_parts, program_notices, register_box
 from app_pages.widgets.manifest_box import manifest_box
 from sizing.batch import run_batch
 from sizing.errors import SizingInputError, TableError
@@ -178,6 +178,7 @@ def timeline(reg, ids: list[str], place) -> None:
     if logs:
         chart(latest(logs, "maintenance_logs"), place)
     void_box(fse, records)
+    contacts_box.parties_box(fse, records["parties"])
 
 
 def timeline_row(r: dict[str, Any]) -> dict[str, str]:

@@ -207,3 +207,34 @@ def test_the_audit_tab_lists_every_write_and_the_full_export_holds_every_table(a
         ["fse_id", "name"], ["FSE-1", "'=HYPERLINK(\"x\")"], ["FSE-2", 750]]
     assert book["fses"]["B2"].data_type == "s"  # text, never a formula
     assert book["cycles"].max_row == 3
+
+
+def test_contacts_are_shown_and_edited_on_the_timeline(app, register_file):
+    """The property file's FSE-0611 (examples/register/property-oak-plaza.yaml): its owner, the property's owner and
+    the interceptor it shares are shown; the owner's phone is added from the form (the rest kept), and a ZIP code
+    of four digits is refused in one line naming the field, nothing saved."""
+    assert main(["register", "init", "--db", str(register_file)]) == 0
+    assert main(["register", "property", str(REG / "property-oak-plaza.yaml"), "--db", str(register_file)]) == 0
+    goto(app, "program")
+    open_program_tab(app, "Timeline")
+    app.selectbox(key="in_pg_fse").set_value("FSE-0611").run()
+    shown = texts(app)
+    assert "**Owner**: Ortega Family Foods Inc, 88 Grant Line Rd, Tracy, CA 95304" in shown
+    assert "**Interceptor GI-1** (gravity) serves FSE-0610, FSE-0611" in shown
+    app.text_input(key="in_pg_contact_FSE-0611_owner_zip").set_value("9530")
+    next(b for b in app.button if b.label == "Save the contact").click().run()
+    assert errors(app) == ["ZIP code: expected a ZIP code of five digits, or ZIP+4 (95376 or 95376-1234), got '9530'"]
+    app.text_input(key="in_pg_contact_FSE-0611_owner_zip").set_value("95304")
+    app.text_input(key="in_pg_contact_FSE-0611_owner_phone").set_value("(209) 555-0199")
+    next(b for b in app.button if b.label == "Save the contact").click().run()
+    assert not errors(app), errors(app)
+    assert "Saved the owner of FSE-0611." in texts(app)
+    from sizing.program.parties import contacts
+    from sizing.program.store import open_register
+
+    reg = open_register(str(register_file), create=False, read_only=True)
+    with reg.db.read() as conn:
+        owner = contacts(conn, ["FSE-0611"])["FSE-0611"]["owner"]
+    reg.db.engine.dispose()
+    assert (owner.name, owner.street, owner.zip, owner.phone) == ("Ortega Family Foods Inc", "88 Grant Line Rd",
+                                                                  "95304", "(209) 555-0199")
