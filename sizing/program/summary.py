@@ -23,6 +23,7 @@ from sizing.program.notices import CLOSED, OPENED_IN_ERROR, rows
 from sizing.program.queries import fse_list
 from sizing.program.reading import live
 from sizing.program.replan import pump_out_days
+from sizing.program.sharing import sharing
 from sizing.rules.inspection import OUTCOMES
 
 OVERFLOW = "blockage_or_overflow"
@@ -30,7 +31,8 @@ OVERFLOW = "blockage_or_overflow"
 
 def summary(reg: Any, start: dt.date, end: dt.date, *, jurisdiction: Jurisdiction) -> dict[str, Any]:
     """The summary from ``start`` to ``end`` (JSON-ready but for dates). The pump-outs are those the maintenance
-    plan counts (:func:`sizing.program.replan.pump_out_days`), the schedule the due list's own service items as of
+    plan counts (:func:`sizing.program.replan.pump_out_days`; a day's pump-out of an interceptor serving several
+    FSEs once), the schedule the due list's own service items as of
     ``end`` (:func:`sizing.program.deadlines.service_schedule`), each inspection's outcome
     :func:`sizing.rules.inspection.outcome`: no count here has a query of its own."""
 
@@ -42,8 +44,10 @@ def summary(reg: Any, start: dt.date, end: dt.date, *, jurisdiction: Jurisdictio
         done = [tuple(r) for r in conn.execute(sa.select(i.fse_id, i.purpose, i.outcome).where(
             i.inspected_on >= start, i.inspected_on <= end, live(t.inspections)))]
         notices = rows(conn, None, end, noted=False)
-        pumps = sum(start <= day <= end for days in pump_out_days(conn, [f["fse_id"] for f in fses]).values()
-                    for day in days)
+        ids = [f["fse_id"] for f in fses]
+        shared = sharing(conn, ids)  # one pump-out of an interceptor serving several FSEs is one pump-out
+        pumps = len({(frozenset(shared.get(f, (f,))), day) for f, days in pump_out_days(conn, ids).items()
+                     for day in days if start <= day <= end})
         schedule = service_schedule(due_records(conn, end), end, jurisdiction)
     names = {f["fse_id"]: f["name"] for f in fses}
     overflow = sorted({fse for fse, purpose, _ in done if purpose == OVERFLOW})

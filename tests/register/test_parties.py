@@ -13,6 +13,7 @@ interceptor: both are then due 2026-03-10 + 3 months = 2026-06-10.
 from __future__ import annotations
 
 import csv
+import datetime as dt
 import io
 import json
 
@@ -195,3 +196,85 @@ def test_a_revocation_notice_is_addressed_to_the_fse_owner_and_the_property_owne
     capsys.readouterr()
     assert ("MAILING ADDRESS INCOMPLETE: no name, street, city, state, ZIP code on file  "
             in path.read_text(encoding="utf-8").splitlines())
+
+
+def test_one_status_and_one_set_of_dates_everywhere_with_a_shared_interceptor(db, capsys, tmp_path, registers):
+    """The register of the module's docstring, and: FSE-0610's pump-out of 2026-03-10 on a manifest beside
+    FSE-0611's (VG-11, VG-12: one pump-out of GI-1 that day); the Corner Cafe's inspection of 2026-03-02 recorded
+    for FSE-0611 (drain screens "no": notice 1, due 2026-04-01, overdue from 2026-04-02; training "yes"); review
+    cycle 1 of the Corner Cafe (FSE-0417: corrections outstanding, action_due) and Corner Coffee's waiver (FSE-0520:
+    incomplete). As of 2026-04-15:
+
+    * FSE-0611: in_violation (notice 1 open past its day; the failed inspection not cured); next pump-out
+      2026-03-10 + 3 months = 2026-06-10; employee training verified at the inspection: 2027-03-02;
+    * FSE-0610: overdue: no training record on its plan of 2026-03-10 (Record keeping, overdue from 2026-03-11);
+      next pump-out 2026-06-10 (the same interceptor);
+    * the summary counts the pump-outs of GI-1 once a day: 2026-01-05 and 2026-03-10 = 2, one inspection, failed.
+
+    Voiding the inspection gives FSE-0611 the state without it (overdue: no training record), everywhere.
+    """
+    from sizing.jurisdiction.profile import get
+    from sizing.program.queries import fse_list
+
+    pypdf = pytest.importorskip("pypdf")
+    build(db, capsys, tmp_path)
+    manifests = write(tmp_path, "m.csv", "fse_id,date,hauler,manifest,gallons,pump_out,disposal_site\n"
+                      "FSE-0611,2026-03-10,Valley Grease Haulers,VG-11,1500 gal,full,Stockton\n"
+                      "FSE-0610,2026-03-10,Valley Grease Haulers,VG-12,1500 gal,full,Stockton\n")
+    assert run(capsys, "register", "import-manifests", manifests, "--db", db)[0] == 0
+    inspection = (EXAMPLES / "register" / "corner-cafe-inspection.yaml").read_text(encoding="utf-8")
+    assert run(capsys, "register", "inspect", write(tmp_path, "i.yaml", inspection.replace("FSE-0417", "FSE-0611")),
+               "--db", db)[0] == 1
+    assert run(capsys, "register", "add", EXAMPLES / "register" / "corner-cafe-cycle1.yaml", "--db", db)[0] == 1
+    assert run(capsys, "register", "add", EXAMPLES / "register" / "corner-coffee-waiver.yaml", "--db", db)[0] == 0
+
+    def pictures():
+        out = {}
+        for fse in ("FSE-0610", "FSE-0611"):
+            text = run(capsys, "register", "show", fse, "--db", db, "--as-of", "2026-04-15", "--format", "json")[1]
+            c = json.loads(text)["compliance"]
+            out[fse] = (c["status"], c["last_inspection"], c["next_service"])
+        text = run(capsys, "register", "export", "--format", "csv", "--db", db, "--as-of", "2026-04-15")[1]
+        out["export"] = {r["fse_id"]: (r["compliance"], r["open_notices"], r["last_inspection"] or None,
+                                       r["next_service"] or None) for r in csv.DictReader(io.StringIO(text))}
+        out["list"] = {r["fse_id"]: r["status"] for r in fse_list(registers(db), dt.date(2026, 4, 15),
+                                                                  jurisdiction=get("tracy"))}
+        text = run(capsys, "register", "due", "--db", db, "--as-of", "2026-04-15", "--within", "400", "--format",
+                   "json")[1]
+        out["due"] = [(i["fse_id"], i["date"], i["status"], i["what"]) for i in json.loads(text)["items"]
+                      if i["fse_id"] in ("FSE-0610", "FSE-0611")]
+        s = json.loads(run(capsys, "register", "summary", "--from", "2026-01-01", "--to", "2026-04-15", "--db", db,
+                           "--format", "json")[1])
+        out["summary"] = (s["fses_by_status"], s["pump_outs"]["recorded"], s["inspections"]["done"],
+                          s["inspections"]["failed"])
+        return out
+
+    seen = pictures()
+    assert seen["FSE-0611"] == ("in_violation", "2026-03-02", "2026-06-10")
+    assert seen["FSE-0610"] == ("overdue", None, "2026-06-10")
+    assert {f: v for f, v in seen["export"].items() if f in ("FSE-0610", "FSE-0611")} == {
+        "FSE-0610": ("overdue", "0", None, "2026-06-10"), "FSE-0611": ("in_violation", "1", "2026-03-02", "2026-06-10")}
+    assert seen["list"] == {"FSE-0417": "action_due", "FSE-0520": "incomplete", "FSE-0610": "overdue",
+                            "FSE-0611": "in_violation"}
+    assert seen["due"] == [("FSE-0610", "2026-03-10", "overdue", "records"),
+                           ("FSE-0611", "2026-04-01", "overdue", "notice 1: Notice of violation"),
+                           ("FSE-0610", "2026-06-10", "due", "pump-out"), ("FSE-0611", "2026-06-10", "due", "pump-out"),
+                           ("FSE-0611", "2027-03-02", "due", "employee training")]
+    assert seen["summary"] == ({"action_due": 1, "in_violation": 1, "incomplete": 1, "overdue": 1}, 2, 1, 1)
+    assert run(capsys, "register", "notice", "1", "--db", db, "-o", tmp_path / "n.pdf")[0] == 0
+    letter = pypdf.PdfReader(tmp_path / "n.pdf").pages[0].extract_text()
+    assert "To Ortega Family Foods Inc\n88 Grant Line Rd\nTracy, CA 95304" in letter
+    assert "Comply by 2026-04-01" in letter
+
+    code, _, err = run(capsys, "register", "void", "inspection", "1", "--reason", "wrong FSE", "--db", db)
+    assert code == 0, err
+    after = pictures()
+    assert after["FSE-0611"] == ("overdue", None, "2026-06-10")
+    assert after["list"]["FSE-0611"] == after["export"]["FSE-0611"][0] == "overdue"
+    assert after["due"] == [("FSE-0610", "2026-03-10", "overdue", "records"),
+                            ("FSE-0611", "2026-03-10", "overdue", "records"),
+                            ("FSE-0610", "2026-06-10", "due", "pump-out"), ("FSE-0611", "2026-06-10", "due", "pump-out")]
+    assert after["summary"] == ({"action_due": 1, "incomplete": 1, "overdue": 2}, 2, 0, 0)
+    timeline = json.loads(run(capsys, "register", "history", "FSE-0611", "--db", db, "--format", "json")[1])
+    voided = [e for e in timeline["history"] if e.get("void") and e["what"] == "inspection"]
+    assert [(e["what"], e["void"]["reason"]) for e in voided][:1] == [("inspection", "wrong FSE")]
