@@ -192,8 +192,9 @@ def timeline_row(r: dict[str, Any]) -> dict[str, str]:
 
 
 def void_box(fse: str, records: dict[str, Any]) -> None:
-    """Void an inspection or a maintenance log of ``fse`` written by mistake, for a role that writes that kind: it
-    stays on the timeline, struck through, and stops counting (the register checks the role again)."""
+    """Void an inspection, a maintenance log or a hauler's manifest of ``fse`` written by mistake, for a role that
+    writes that kind: it stays on the timeline, struck through, and stops counting (the register checks the role
+    again)."""
     choices = {}
     if access.may("inspection"):
         choices |= {f"inspection {r['id']} of {r['inspected_on']} ({r['purpose'].replace('_', ' ')})": ("inspection", r["id"])
@@ -201,6 +202,9 @@ def void_box(fse: str, records: dict[str, Any]) -> None:
     if access.may("maintenance"):
         choices |= {f"maintenance log {r['id']} of {r['as_of']}": ("maintenance_log", r["id"])
                     for r in counted(records["maintenance_logs"]) if not r["computed"]}
+    if access.may("manifests"):
+        choices |= {f"manifest {r['manifest']} of {r['hauler']}, {r['on_date']} ({'full' if r['full'] else 'partial'})":
+                    ("manifest", r["id"]) for r in counted(records["hauler_manifests"])}
     if not choices:
         return
     with st.expander("Void a record written by mistake", icon=":material/block:", key="pg_void_open"):

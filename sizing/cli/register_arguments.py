@@ -114,7 +114,7 @@ def _program_arguments(sub, common) -> list[argparse.ArgumentParser]:
     le.add_argument("--as-of", metavar="YYYY-MM-DD", help="reference date of its state (default today)")
     vo = sub.add_parser("void", parents=[common], help="void a record written by mistake (it stays on the timeline, "
                         "marked void, and stops counting); never a deletion")
-    vo.add_argument("kind", metavar="KIND", help="inspection or maintenance_log")
+    vo.add_argument("kind", metavar="KIND", help="inspection, maintenance_log or manifest")
     vo.add_argument("id", metavar="ID", help="the record's number (register show --format json gives it)")
     vo.add_argument("--reason", required=True, metavar="TEXT", help="why the record is voided")
     vo.add_argument("--format", choices=("text", "json"), default="text")

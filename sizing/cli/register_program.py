@@ -59,10 +59,10 @@ def _prepare(args: argparse.Namespace):
     if args.action == "summary":
         return parse.date("--from", args.start), parse.date("--to", args.end)
     if args.action == "void":  # checked again where it is written
-        from sizing.program.voids import ACTION
+        from sizing.program.voids import ACTION, KINDS_WORDS
 
         if args.kind not in ACTION:
-            raise SizingInputError("KIND", args.kind, " or ".join(ACTION))
+            raise SizingInputError("KIND", args.kind, KINDS_WORDS)
         return parse.record_number("ID", args.id), parse.text("--reason", args.reason, single_line=True)
     return None if args.as_of is None else parse.date("--as-of", args.as_of)
 

@@ -21,7 +21,8 @@ WRITES = {"fses": "FSE details", "interceptors": "interceptor", "cycles": "revie
           "waivers": "waiver decision", "notifications": "notification", "maintenance_logs": "maintenance log",
           "maintenance_events": "maintenance event", "inspections": "inspection", "inspection_photos": "inspection photo",
           "notices": "notice", "notice_closures": "notice closure", "hauler_manifests": "hauler manifest",
-          "voids": "void", "users": "user"}
+          "voids": "void", "users": "user", "contacts": "contact", "properties": "property",
+          "sites": "FSE's property", "interceptor_units": "interceptor (property)"}
 COLUMNS = ("recorded_at", "recorded_by", "on_behalf_of", "what", "table", "record", "fse_id", "detail")
 
 
@@ -39,7 +40,7 @@ def _fse(table: sa.Table) -> Any:
 
 def _detail(table: sa.Table) -> Any:
     """What the trail says of a row beyond its kind: a void's record and reason, a user's role, a closure's how,
-    whether a maintenance log is the plan the register made."""
+    whether a maintenance log is the plan the register made, a contact's role and name, a property's id."""
     if table.name == "voids":
         return table.c.kind + sa.literal(" ") + sa.cast(table.c.record_id, sa.String) + sa.literal(": ") + table.c.reason
     if table.name == "users":
@@ -50,6 +51,13 @@ def _detail(table: sa.Table) -> Any:
         return sa.case((table.c.computed.is_(True), "the plan made from every record on file"), else_="as submitted")
     if table.name == "maintenance_events":
         return table.c.kind
+    if table.name == "contacts":
+        return table.c.role + sa.literal(": ") + sa.func.coalesce(table.c.name, "")
+    if table.name in ("properties", "sites"):
+        return sa.literal("property ") + table.c.property_id
+    if table.name == "interceptor_units":
+        return (sa.literal("property ") + sa.func.coalesce(table.c.property_id, "") + sa.literal(", interceptor ")
+                + table.c.unit_id)
     return sa.literal("")
 
 

@@ -162,7 +162,7 @@ def _last_events(conn, scope: Scope = EVERY_FSE) -> dict[str, dict[str, dt.date]
     for fse_id, kind, day in conn.execute(events):
         out.setdefault(fse_id, {})[kind] = day
     manifests = (sa.select(m.c.fse_id, sa.func.max(m.c.on_date), sa.func.max(sa.case((m.c.full, m.c.on_date))))
-                 .where(scope.of(m.c.fse_id)).group_by(m.c.fse_id))
+                 .where(scope.of(m.c.fse_id), live(m)).group_by(m.c.fse_id))
     for fse_id, any_day, full_day in conn.execute(manifests):
         last = out.setdefault(fse_id, {})
         last["pump_out"] = max(d for d in (last.get("pump_out"), any_day) if d is not None)

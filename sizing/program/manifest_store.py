@@ -44,7 +44,8 @@ def state(conn: Connection) -> tuple[set[str], dict[tuple[str, str], str], dict[
     known = {r[0] for r in conn.execute(sa.select(t.fses.c.fse_id).distinct())}
     m = t.hauler_manifests.c
     used = {(h, n): f"line {line} of {doc}" if doc else "an earlier import"
-            for h, n, doc, line in conn.execute(sa.select(m.hauler_key, m.manifest_key, m.document_name, m.line))}
+            for h, n, doc, line in conn.execute(sa.select(m.hauler_key, m.manifest_key, m.document_name, m.line)
+                                                .where(live(t.hauler_manifests)))}
     e = t.maintenance_events.c
     listed: dict[tuple[str, str], tuple[str, dt.date]] = {}
     for fse_id, hauler, manifest, day in conn.execute(sa.select(e.fse_id, e.hauler, e.manifest, e.on_date).where(
@@ -56,7 +57,7 @@ def state(conn: Connection) -> tuple[set[str], dict[tuple[str, str], str], dict[
     volumes = dict(conn.execute(sa.select(i.fse_id, i.volume_gal).where(i.id.in_(newest))).all())
     full_days: dict[tuple[str, dt.date], str] = {}
     for fse_id, day, doc, line in conn.execute(sa.select(m.fse_id, m.on_date, m.document_name, m.line).where(
-            m.full.is_(True)).order_by(m.id)):
+            m.full.is_(True), live(t.hauler_manifests)).order_by(m.id)):
         full_days.setdefault((fse_id, day), f"line {line} of {doc}" if doc else "an earlier import")
     return known, used, volumes, listed, full_days
 

@@ -67,7 +67,7 @@ def _pump_outs(conn: Connection, fse_id: str | None, scope: Scope = EVERY_FSE) -
     n, e, m = t.notices, t.maintenance_events, t.hauler_manifests
     noticed = sa.select(n.c.fse_id).distinct().where(n.c.item == "accumulation", scope.of(n.c.fse_id))
     logged = sa.select(e.c.fse_id, e.c.on_date).where(e.c.kind == "pump_out", e.c.fse_id.in_(noticed), live(e))
-    hauled = sa.select(m.c.fse_id, m.c.on_date).where(m.c.full, m.c.fse_id.in_(noticed))
+    hauled = sa.select(m.c.fse_id, m.c.on_date).where(m.c.full, m.c.fse_id.in_(noticed), live(m))
     if fse_id is not None:
         logged, hauled = logged.where(e.c.fse_id == fse_id), hauled.where(m.c.fse_id == fse_id)
     out: dict[str, list[dt.date]] = {}

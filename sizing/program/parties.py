@@ -32,6 +32,7 @@ from sizing.program.reading import dicts
 from sizing.program.replan import replan
 from sizing.program.sharing import latest, serving
 from sizing.program.writers import on_behalf_of
+from sizing.report.addresses import from_project
 
 
 @dataclass(frozen=True)
@@ -97,6 +98,32 @@ def of_fse(conn: Connection, fse_id: str) -> dict[str, Any]:
                                                      "owner": place["owner"].to_dict()},
             "interceptors": serving(conn, fse_id),
             "mailing": [a.to_dict() for a in addressees(conn, fse_id, property_owner=place is not None)]}
+
+
+def revocation_addressees(conn: Connection, fse_id: str, project: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """Whom a notice of proposed revocation to the FSE is mailed to: its owner and the owner of the property it is
+    on, each as the register knows them (a contact, a property), else as the waiver application's ``project``
+    names them (:func:`sizing.report.addresses.from_project`), with what each address lacks."""
+    from_doc = from_project(project, property_owner=True)
+    known = contacts(conn, [fse_id]).get(fse_id, {})
+    owner = known.get("owner")
+    fse_owner = Addressee("FSE owner", owner, tuple(owner.missing())).to_dict() if owner else from_doc[0]
+    place = site(conn, fse_id)
+    prop = (Addressee("property owner", place["owner"], tuple(owner_missing(place["owner"]))).to_dict()
+            if place else from_doc[1])
+    return [fse_owner, prop]
+
+
+def latest_waiver(conn: Connection, fse_id: str) -> dict[str, Any]:
+    """The FSE's latest stored waiver decision (its row: document, decided_on, jurisdiction_id); none is an error
+    naming the FSE."""
+    fse_id = require_fse(conn, fse_id)["fse_id"]
+    w = t.waivers.c
+    row = next(iter(dicts(conn, sa.select(t.waivers).where(w.fse_id == fse_id).order_by(
+        w.decided_on.desc(), w.id.desc()).limit(1))), None)
+    if row is None:
+        raise SizingInputError("FSE", fse_id, "", message=f"FSE: {fse_id} has no waiver decision in the register")
+    return row
 
 
 def owner_missing(party: Party) -> list[str]:

@@ -45,6 +45,7 @@ RECORD_TABLES = ("fses", "interceptors", "cycles", "waivers", "notifications", "
                  "maintenance_events", "inspections", "notices", "hauler_manifests", "voids")
 #: The column of each table whose row a void names (its own id, or the record that wrote it), by the void's kind.
 VOIDED_BY = {"inspections": (("id", "inspection"),), "maintenance_logs": (("id", "maintenance_log"),),
+             "hauler_manifests": (("id", "manifest"),),
              "maintenance_events": (("inspection_id", "inspection"), ("log_id", "maintenance_log"))}
 
 

@@ -137,7 +137,7 @@ def _add_pump_out(rec: OnFile, day: dt.date, hauler: str | None, manifest: str |
 def _manifests(conn: Connection, counts: Mapping[str, list[OnFile]], out: dict[str, OnFile]) -> None:
     m = t.hauler_manifests.c
     for fse_id, day, hauler, manifest in conn.execute(sa.select(m.fse_id, m.on_date, m.hauler, m.manifest).where(
-            m.full.is_(True), m.fse_id.in_(list(counts))).order_by(m.on_date, m.id)):
+            m.full.is_(True), m.fse_id.in_(list(counts)), live(t.hauler_manifests)).order_by(m.on_date, m.id)):
         for rec in counts[fse_id]:
             _add_pump_out(rec, day, hauler, manifest)
 

@@ -19,7 +19,9 @@ stays where it was written and stops counting (every reader leaves it out throug
 Schema 0009: parties and places (:mod:`sizing.program.parties`): each FSE's ``contacts`` (its operator and its
 owner, with mailing address, e-mail and phone), the ``properties`` (the site, its owner and the owner's mailing
 address), which property each FSE is on (``sites``), and ``interceptor_units``: an interceptor on a property and
-the FSEs it serves (one interceptor may serve several; its pump-outs and readings count for each).
+the FSEs it serves (one interceptor may serve several; its pump-outs and readings count for each). A hauler's
+manifest may be voided: the unique constraint on (hauler, manifest number) becomes an index, the import checking
+the number among the manifests that count.
 Text columns are sized from :data:`sizing.program.limits.LIMITS`, which the writers check first.
 """
 
@@ -283,7 +285,9 @@ hauler_manifests = sa.Table(
     sa.Column("document_name", sa.String(L["document_name"])),
     sa.Column("line", sa.Integer),
     *_who(),
-    sa.UniqueConstraint("hauler_key", "manifest_key", name="uq_hauler_manifests_hauler_manifest"),
+    #: one manifest number per hauler among the manifests that count (checked by the import under the write
+    #: lock; schema 0009: not a unique constraint, so a voided manifest's number can be imported again corrected)
+    sa.Index("ix_hauler_manifests_hauler_manifest", "hauler_key", "manifest_key"),
     sa.Index("ix_hauler_manifests_fse_date", "fse_id", "on_date", "full"),
 )
 
@@ -357,4 +361,4 @@ interceptor_units = sa.Table(
 )
 
 #: What may be voided: the kind's word -> its table.
-VOID_KINDS = {"inspection": "inspections", "maintenance_log": "maintenance_logs"}
+VOID_KINDS = {"inspection": "inspections", "maintenance_log": "maintenance_logs", "manifest": "hauler_manifests"}

@@ -38,6 +38,7 @@ from sizing.program.evaluated import (  # noqa: F401  (evaluate, jsonable: the r
 from sizing.program.inventory import details, flush, write_contacts
 from sizing.program.inventory import import_row as _import_row
 from sizing.program.log_due import due_items
+from sizing.program.reading import live
 from sizing.program.manifests import check_against, key, rejected_message
 from sizing.program.replan import plan_note, replan
 from sizing.program.writers import on_behalf_of
@@ -405,7 +406,7 @@ def _check_manifest_numbers(conn: Connection, ev: Evaluated, events: list[dict[s
             continue
         hauler_key, manifest_key = key(str(p["hauler"]), str(p["manifest"]))
         row = conn.execute(sa.select(m.fse_id, m.on_date, m.document_name, m.line).where(
-            m.hauler_key == hauler_key, m.manifest_key == manifest_key)).first()
+            m.hauler_key == hauler_key, m.manifest_key == manifest_key, live(t.hauler_manifests))).first()
         if row is not None and (row.fse_id, row.on_date) != (ev.fse_id, p["on_date"]):
             field_name = f"{prefix}services[{i}].manifest"
             raise SizingInputError(field_name, p["manifest"], "", message=(

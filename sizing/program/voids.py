@@ -6,6 +6,7 @@ marked void with why, by whom and when. It stays on the FSE's timeline, marked V
   training evidence, the summary); each notice it opened that is still open is closed as opened in error, dated
   the day it was issued (it never stood);
 * a maintenance log voided: its pump-outs, readings and training no longer count;
+* a hauler's manifest voided: its pump-out no longer counts, and its number may be imported again (corrected);
 * either way, the maintenance plans the register made from records that included it (every plan of the FSE
   written since) are voided too, and the FSE's plan is made again from what is left.
 
@@ -35,7 +36,9 @@ from sizing.program.sharing import with_sharers
 from sizing.program.writers import on_behalf_of
 
 #: The kinds a user may void, and the write each needs the right to make (the role that writes the record).
-ACTION = {"inspection": "inspection", "maintenance_log": "maintenance"}
+ACTION = {"inspection": "inspection", "maintenance_log": "maintenance", "manifest": "manifests"}
+#: The kinds, as an error message lists them.
+KINDS_WORDS = ", ".join(list(ACTION)[:-1]) + " or " + list(ACTION)[-1]
 #: The longest reason [characters].
 REASON_MAX = 2000
 
@@ -45,7 +48,7 @@ def void(reg: Any, kind: str, record_id: Any, reason: Any, *, user: str | None =
     void, the notices closed and the plan made again."""
 
     if kind not in ACTION:
-        raise SizingInputError("KIND", kind, " or ".join(ACTION))
+        raise SizingInputError("KIND", kind, KINDS_WORDS)
     number = parse.record_number("ID", record_id)
     why = parse.text("--reason", reason, max_length=REASON_MAX, single_line=True)
     if not why:
@@ -146,5 +149,8 @@ def _void_plans(conn: Connection, kind: str, row: Mapping[str, Any], writer: Map
 
 
 def _jurisdiction(row: Mapping[str, Any]):
-    """The profile the voided record was evaluated under (a stored id, read back at the register's boundary)."""
+    """The profile the voided record was evaluated under (a stored id, read back at the register's boundary); None
+    for a record evaluated under none (a hauler's manifest: each plan is then made under its FSE's own profile)."""
+    if "jurisdiction_id" not in row:
+        return None
     return get(row.get("jurisdiction_id") or DEFAULT_ID)

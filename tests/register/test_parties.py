@@ -278,3 +278,49 @@ def test_one_status_and_one_set_of_dates_everywhere_with_a_shared_interceptor(db
     timeline = json.loads(run(capsys, "register", "history", "FSE-0611", "--db", db, "--format", "json")[1])
     voided = [e for e in timeline["history"] if e.get("void") and e["what"] == "inspection"]
     assert [(e["what"], e["void"]["reason"]) for e in voided][:1] == [("inspection", "wrong FSE")]
+
+
+def test_a_manifest_voided_stops_counting_and_its_number_can_be_imported_again(db, capsys, tmp_path):
+    """VG-11 written against FSE-0611 on 2026-03-10 by mistake (the pump-out was on 2026-03-12): voided, the plans of
+    both FSEs on GI-1 go back to the log's 2026-04-05; the corrected manifest, the same number, imports; both are
+    then due 2026-03-12 + 3 months = 2026-06-12. The audit trail lists the void and the parties' writes."""
+    build(db, capsys, tmp_path)
+    head = "fse_id,date,hauler,manifest,gallons,pump_out,disposal_site\n"
+    wrong = write(tmp_path, "m.csv", head + "FSE-0611,2026-03-10,Valley Grease Haulers,VG-11,1500 gal,full,Stockton\n")
+    assert run(capsys, "register", "import-manifests", wrong, "--db", db)[0] == 0
+    assert next_services(db, capsys) == {"FSE-0610": "2026-06-10", "FSE-0611": "2026-06-10"}
+    code, out, err = run(capsys, "register", "import-manifests", write(tmp_path, "again.csv", head + (
+        "FSE-0611,2026-03-12,Valley Grease Haulers,VG-11,1500 gal,full,Stockton\n")), "--db", db)
+    assert code == 2 and "VG-11" in err
+    manifest_id = json.loads(run(capsys, "register", "show", "FSE-0611", "--db", db, "--format", "json")[1]
+                             )["hauler_manifests"][0]["id"]
+    code, out, err = run(capsys, "register", "void", "manifest", str(manifest_id), "--reason", "wrong date",
+                         "--db", db)
+    assert code == 0, err
+    assert next_services(db, capsys) == {"FSE-0610": "2026-04-05", "FSE-0611": "2026-04-05"}
+    code, out, err = run(capsys, "register", "import-manifests", tmp_path / "again.csv", "--db", db)
+    assert code == 0, err
+    assert next_services(db, capsys) == {"FSE-0610": "2026-06-12", "FSE-0611": "2026-06-12"}
+    trail = json.loads(run(capsys, "register", "audit", "--format", "json", "--db", db)[1])
+    whats = [e["what"] for e in trail["writes"]]
+    assert {"void", "contact", "property", "FSE's property", "interceptor (property)"} <= set(whats)
+
+
+def test_the_register_s_revocation_notice_goes_to_the_fse_owner_and_the_property_owner(db, capsys, tmp_path):
+    """examples/waiver-alternative-pretreatment.yaml stored for FSE-0610 without its own addresses: the notice of
+    proposed revocation (notice mailed 2025-09-02) takes both addresses from the register."""
+    build(db, capsys, tmp_path)
+    doc = (EXAMPLES / "waiver-alternative-pretreatment.yaml").read_text(encoding="utf-8")
+    doc = "\n".join(x for x in doc.splitlines() if "property_owner" not in x and "applicant_address" not in x)
+    path = write(tmp_path, "w.yaml", doc.replace("  applicant: Harbor Noodle LLC", "  applicant: Harbor Noodle LLC\n"
+                                                 "  fse_id: FSE-0610"))
+    assert run(capsys, "register", "add", path, "--db", db)[0] == 0
+    code, _, err = run(capsys, "register", "revocation-notice", "FSE-0610", "--db", db, "-o", tmp_path / "r.md")
+    assert code == 0, err
+    lines = (tmp_path / "r.md").read_text(encoding="utf-8").splitlines()
+    start = lines.index("To (FSE owner):  ")
+    assert lines[start:start + 10] == [
+        "To (FSE owner):  ", "Noodle House LLC  ", "1450 W 11th St, Suite A  ", "Tracy, CA 95376  ", "",
+        "To (property owner):  ", "Oak Plaza Partners LP  ", "PO Box 2210  ", "Stockton, CA 95201  ", ""]
+    code, _, err = run(capsys, "register", "revocation-notice", "FSE-0611", "--db", db, "-o", tmp_path / "r.md")
+    assert (code, err.strip()) == (2, "sizing register: FSE: FSE-0611 has no waiver decision in the register")

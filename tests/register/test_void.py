@@ -114,7 +114,7 @@ def test_a_void_is_refused_when_it_cannot_be_made(db, capsys, tmp_path):
     code, _, err = run(capsys, "register", "void", "inspection", number, "--reason", "bad\x1b[2Jreason", "--db", db)
     assert code == 2 and "--reason: holds a control character (U+001B)" in err
     code, _, err = run(capsys, "register", "void", "notice", "1", "--reason", "x", "--db", db)
-    assert (code, err.strip()) == (2, "sizing register: KIND: expected inspection or maintenance_log, got 'notice'")
+    assert (code, err.strip()) == (2, "sizing register: KIND: expected inspection, maintenance_log or manifest, got 'notice'")
 
     # a plan the register made: void the record it was made from
     code, text, _ = run(capsys, "register", "show", "FSE-0417", "--db", db, "--format", "json")

@@ -1,7 +1,8 @@
 """Parties and places: each FSE's ``contacts`` (operator, owner: name, mailing address, e-mail, phone), the
 ``properties`` (the site and its owner's mailing address), the property each FSE is on (``sites``) and
 ``interceptor_units`` (an interceptor on a property and the FSEs it serves). Append-only like every table: the
-latest row of a key is its state.
+latest row of a key is its state. A hauler's manifest may be voided: the unique constraint on (hauler, manifest
+number) becomes an index (the import checks the number among the manifests that count, under the write lock).
 
 Revision ID: 0009
 Revises: 0008
@@ -48,9 +49,15 @@ def upgrade() -> None:
                     sa.Column("property_id", sa.String(64)), sa.Column("type", sa.String(40)),
                     sa.Column("volume_gal", sa.Float), sa.Column("serves", sa.JSON, nullable=False), *_who())
     op.create_index("ix_interceptor_units_unit_id", "interceptor_units", ["unit_id"])
+    with op.batch_alter_table("hauler_manifests") as batch:  # SQLite: the table is copied without the constraint
+        batch.drop_constraint("uq_hauler_manifests_hauler_manifest", type_="unique")
+    op.create_index("ix_hauler_manifests_hauler_manifest", "hauler_manifests", ["hauler_key", "manifest_key"])
 
 
 def downgrade() -> None:
+    op.drop_index("ix_hauler_manifests_hauler_manifest", "hauler_manifests")
+    with op.batch_alter_table("hauler_manifests") as batch:
+        batch.create_unique_constraint("uq_hauler_manifests_hauler_manifest", ["hauler_key", "manifest_key"])
     for table, column in (("interceptor_units", "unit_id"), ("sites", "fse_id"), ("properties", "property_id"),
                           ("contacts", "fse_id")):
         op.drop_index(f"ix_{table}_{column}", table)
