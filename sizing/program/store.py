@@ -38,8 +38,8 @@ from sizing.program.evaluated import (  # noqa: F401  (evaluate, jsonable: the r
 from sizing.program.inventory import details, flush, write_contacts
 from sizing.program.inventory import import_row as _import_row
 from sizing.program.log_due import due_items
-from sizing.program.reading import live
 from sizing.program.manifests import check_against, key, rejected_message
+from sizing.program.reading import live
 from sizing.program.replan import plan_note, replan
 from sizing.program.writers import on_behalf_of
 
