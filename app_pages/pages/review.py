@@ -8,7 +8,7 @@ import datetime as dt
 import pandas as pd
 import streamlit as st
 
-from app_pages import access, documents, evaluate, on_demand
+from app_pages import access, declaration_form, documents, evaluate, on_demand
 from app_pages.widgets import (
     examples,
     fixtures,
@@ -21,7 +21,6 @@ from app_pages.widgets import (
 )
 from sizing.errors import SizingInputError, TableError
 from sizing.io.sections.declarations import SECTIONS as DECLARATION_SECTIONS
-from sizing.io.sections.declarations import AdditivesAuthorization, ExistingFse, FoodGrinderApproval
 from sizing.io.sections.interceptor import INTERCEPTOR_TYPES, MANHOLE_FIELDS, MANHOLE_OVER, Interceptor
 from sizing.io.sections.review_notes import as_dict as notes_as_dict
 from sizing.io.tables import DEFAULT_EDITION
@@ -31,8 +30,11 @@ from sizing.quantities import show
 ss = st.session_state
 import sizing.report.review as REPORT  # noqa: E402,N812
 
+#: The declarations the form can show, whatever the profile (widget key -> input, from the rule catalogue).
+DECLARATIONS = declaration_form.bindings()
 #: The sections this page edits; the rest of the submittal (fixtures, inlet pipe, meals...) is carried as is.
-SECTIONS = ("interceptor", *DECLARATION_SECTIONS, "review_notes")
+SECTIONS = tuple(dict.fromkeys(("interceptor", *DECLARATION_SECTIONS, *declaration_form.sections(DECLARATIONS),
+                                "review_notes")))
 #: The permit header of the review report (submittal ``project`` fields) -> widget key.
 HEADER_FIELDS = {"permit": "in_rv_permit", "plan_check": "in_rv_plan_check", "review_cycle": "in_rv_cycle",
                  "reviewer": "in_rv_reviewer"}
@@ -60,13 +62,12 @@ def manhole_frame(items) -> pd.DataFrame:
 
 
 def init_state() -> None:
-    defaults = {"in_rv_type": "not shown", "in_rv_temperature": "", "in_rv_review_date": None,
-                "in_rv_blockage": False, "in_rv_hot_spot": False, "in_rv_significant_fog": False,
-                "in_rv_notification_date": None, "in_rv_grinder_approved": False, "in_rv_grinder_date": None,
-                "in_rv_grinder_by": "", "in_rv_additives_used": False, "in_rv_additives_authorized": False,
-                "in_rv_additives_product": "", "in_rv_additives_permit": ""}
-    for key, value in {**defaults, **{k: "" for k in TEXT_FIELDS.values()}, **{k: "" for k in HEADER_FIELDS.values()},
-                       **{k: grid.TRI_SHOWN[0] for k in TRI_FIELDS.values()}}.items():
+    """Each widget's value before the page first draws it; a declaration the form did not draw in the last run
+    (another profile chosen) gets its latest answer back (``rv_answers``)."""
+    answers = ss.setdefault("rv_answers", declaration_form.defaults(DECLARATIONS))
+    for key, value in {"in_rv_type": "not shown", **{k: "" for k in TEXT_FIELDS.values()},
+                       **{k: "" for k in HEADER_FIELDS.values()},
+                       **{k: grid.TRI_SHOWN[0] for k in TRI_FIELDS.values()}, **answers}.items():
         ss.setdefault(key, value)
     if "rv_doc" not in ss and ss.get("last_result_doc"):
         try:
@@ -80,28 +81,14 @@ def load_document(doc: dict, source: str) -> None:
     values the form shows as text as typed."""
     sub = fixtures.check_document(doc, source, jurisdiction.chosen())
     icp = sub.interceptor or Interceptor()
-    dec = sub.declarations
     ss.in_rv_type = icp.type or "not shown"
     for field, key in TEXT_FIELDS.items():
         ss[key] = grid.text_of(icp.given.get(field))
     for field, key in TRI_FIELDS.items():
         ss[key] = grid.tri_choice(getattr(icp, field), f"interceptor.{field}")
-    ss.in_rv_temperature = grid.text_of(dec.max_discharge_temperature_given)
-    ss.in_rv_review_date = dec.review_date
-    existing = dec.existing_fse or ExistingFse()
-    ss.in_rv_blockage = existing.caused_blockage
-    ss.in_rv_hot_spot = existing.lateral_to_hot_spot
-    ss.in_rv_significant_fog = existing.significant_fog
-    ss.in_rv_notification_date = existing.notification_date
-    grinder = dec.food_grinder_approval or FoodGrinderApproval()
-    ss.in_rv_grinder_approved = grinder.approved
-    ss.in_rv_grinder_date = grinder.date
-    ss.in_rv_grinder_by = grid.text_of(grinder.by)
-    additives = dec.additives or AdditivesAuthorization()
-    ss.in_rv_additives_used = additives.additives_used
-    ss.in_rv_additives_authorized = additives.authorized
-    ss.in_rv_additives_product = grid.text_of(additives.product)
-    ss.in_rv_additives_permit = grid.text_of(additives.permit)
+    ss.rv_answers = declaration_form.answers(doc, DECLARATIONS)
+    for key, value in ss.rv_answers.items():
+        ss[key] = value
     grid.editor_replace("rv_mh", manhole_frame([m.given for m in icp.manholes or ()]))
     for field, key in HEADER_FIELDS.items():
         ss[key] = grid.text_of(sub.project.get(field))
@@ -177,7 +164,7 @@ def schedule_and_review(place, recorded: dict | None, may_save: bool) -> None:
                 fixtures.add_form("rv_fx", "in_rv_add_type", "in_rv_add_count", "rv_add_fixture", place)
                 rows = fixtures.editor("rv_fx")
         ss.rv_schedule = fixtures.schedule(rows, place)
-        results(build_document(ss.rv_mh_current), place, recorded, may_save)  # the manholes as the design's grid holds
+        results(build_document(ss.rv_mh_current, place), place, recorded, may_save)  # the manholes as the design's grid holds
 
 
 def review_rest(doc: dict, r, notes: dict, sched, place, may_save: bool) -> None:
@@ -230,27 +217,36 @@ def design_form() -> None:
     grid.editor("rv_mh", manhole_frame([]), num_rows="dynamic", column_config=config,
                   width="stretch")
 
-    st.subheader("Operations and existing-FSE triggers")
-    d1, d2 = st.columns(2)
-    d1.text_input("Maximum discharge temperature", key="in_rv_temperature", placeholder="a temperature with its unit (degF or degC)")
-    d2.date_input("Review date (blank: today)", key="in_rv_review_date", format="YYYY-MM-DD")
-    e1, e2 = st.columns(2)
-    with e1:
-        st.checkbox("Caused or contributed to a grease-related blockage", key="in_rv_blockage")
-        st.checkbox("Sewer lateral connected to a hot spot", key="in_rv_hot_spot")
-        st.checkbox("Found by the Director to contribute significant FOG", key="in_rv_significant_fog")
-        st.date_input("Director's notification date", key="in_rv_notification_date", format="YYYY-MM-DD")
-    with e2:
-        st.checkbox("Food grinder: Director's written approval", key="in_rv_grinder_approved")
-        st.date_input("Approval date", key="in_rv_grinder_date", format="YYYY-MM-DD")
-        st.text_input("Approved by", key="in_rv_grinder_by")
-        st.checkbox("FOG additives used", key="in_rv_additives_used")
-        st.checkbox("Additives authorized in writing", key="in_rv_additives_authorized")
-        st.text_input("Additive product", key="in_rv_additives_product")
-        st.text_input("Permit", key="in_rv_additives_permit")
+
+def declarations_form(place) -> None:
+    """The declarations the review and the rules the profile applies read, from the rule catalogue: each group
+    under its name, two groups a row (one st.columns per row keeps the reading order on a phone), in catalogue
+    order."""
+    st.subheader("Declarations")
+    grouped = list(declaration_form.groups(declaration_form.bindings(place.review_rules)).items())
+    for first in range(0, len(grouped), 2):
+        for column, (group, bound) in zip(st.columns(2), grouped[first:first + 2], strict=False):
+            with column:
+                st.markdown(f"**{group}**")
+                for key, given in bound.items():
+                    declaration_widget(key, given)
 
 
-def build_document(manholes: pd.DataFrame) -> dict:
+def declaration_widget(key: str, given) -> None:
+    """One declaration's widget, by its kind: a checkbox, a date, or a text input (a quantity typed with its
+    unit)."""
+    if given.kind == "checkbox":
+        st.checkbox(given.label, key=key, help=given.help)
+    elif given.kind == "date":
+        st.date_input(given.label, key=key, format="YYYY-MM-DD", help=given.help)
+    else:
+        st.text_input(given.label, key=key, placeholder=given.placeholder, help=given.help)
+
+
+def build_document(manholes: pd.DataFrame, place) -> dict:
+    """The submittal as the page holds it: the one taken with the fixtures from the schedule, the permit header,
+    the design with the manholes' grid, and the declarations (those the profile's form shows as answered, the
+    others as last answered or loaded)."""
     doc = dict(ss.rv_doc)
     sched = ss.get("rv_schedule")
     if sched is not None:
@@ -273,23 +269,9 @@ def build_document(manholes: pd.DataFrame) -> dict:
         icp["manholes"] = rows
     if icp:
         doc["interceptor"] = icp
-    if ss.in_rv_temperature.strip():
-        doc["max_discharge_temperature"] = ss.in_rv_temperature.strip()
-    if ss.in_rv_review_date:
-        doc["review_date"] = ss.in_rv_review_date.isoformat()
-    triggers = {"caused_blockage": ss.in_rv_blockage, "lateral_to_hot_spot": ss.in_rv_hot_spot,
-                "significant_fog": ss.in_rv_significant_fog}
-    if any(triggers.values()) or ss.in_rv_notification_date:
-        doc["existing_fse"] = {**triggers, **({"notification_date": ss.in_rv_notification_date.isoformat()}
-                                              if ss.in_rv_notification_date else {})}
-    if ss.in_rv_grinder_approved or ss.in_rv_grinder_date or ss.in_rv_grinder_by.strip():
-        doc["food_grinder_approval"] = documents.clean({
-            "approved": ss.in_rv_grinder_approved, "by": ss.in_rv_grinder_by,
-            "date": ss.in_rv_grinder_date.isoformat() if ss.in_rv_grinder_date else None})
-    if ss.in_rv_additives_used or ss.in_rv_additives_authorized:
-        doc["additives_authorization"] = documents.clean({
-            "additives_used": ss.in_rv_additives_used, "authorized": ss.in_rv_additives_authorized,
-            "product": ss.in_rv_additives_product, "permit": ss.in_rv_additives_permit})
+    shown = declaration_form.bindings(place.review_rules)
+    ss.rv_answers = {**ss.rv_answers, **{key: ss[key] for key in shown}}
+    doc.update(declaration_form.document(ss.rv_answers, DECLARATIONS))
     return doc
 
 
@@ -379,4 +361,5 @@ init_state()
 source(place)
 permit_fields()
 design_form()
+declarations_form(place)
 schedule_and_review(place, recorded_for(ss.rv_doc), access.may("review"))  # the register asked once a run

@@ -87,7 +87,7 @@ def test_noncompliant_example_matches_the_core_review_and_shows_the_deadline(app
     shown = metrics(app)
     assert shown["Fail"] == str(expected.counts()["fail"]) == "12"
     assert app.text_input(key="in_rv_volume").value == "1890 L"  # kept as typed
-    assert app.text_input(key="in_rv_temperature").value == "65 degC"
+    assert app.text_input(key="in_rv_max_discharge_temperature").value == "65 degC"
     deadline = [i.value for i in app.info if "Deadline" in i.value][0]
     assert "2026-07-28" in deadline and "180 working days after 2025-11-03" in deadline
     assert finding(app, "discharge_temperature")["status"] == "FAIL"
@@ -99,12 +99,12 @@ def test_fixing_the_temperature_on_the_form_changes_the_finding(app):
     goto(app, "review")
     app.selectbox(key="in_rv_example").set_value("review-noncompliant.yaml")
     app.button(key="rv_load_example").click().run()
-    app.text_input(key="in_rv_temperature").input("60 degC").run()
+    app.text_input(key="in_rv_max_discharge_temperature").input("60 degC").run()
     assert finding(app, "discharge_temperature")["status"] == "PASS"
-    app.text_input(key="in_rv_temperature").input("hot").run()
+    app.text_input(key="in_rv_max_discharge_temperature").input("hot").run()
     assert errors(app) == ["max_discharge_temperature: expected a temperature such as '140 degF' or '60 degC', "
                            "got 'hot'"]
-    assert app.text_input(key="in_rv_temperature").value == "hot"
+    assert app.text_input(key="in_rv_max_discharge_temperature").value == "hot"
 
 
 def test_a_changed_sizing_page_is_noticed_and_taken_on_request(app):
