@@ -224,6 +224,18 @@ def _given(rec: OnFile) -> Mapping[str, Any]:
     return doc["maintenance"] if isinstance(doc.get("maintenance"), Mapping) else doc
 
 
+#: The keys of a submitted log the records on file replace (so the plan never reads them from the log).
+REPLACED = ("services", "measurements", "training")
+
+
+def _kept(rec: OnFile) -> dict[str, Any]:
+    """What the plan reads of the latest submitted log: its keys but those the records on file replace (its own
+    pump-outs, readings and training are among the records), so a plan does not parse them twice."""
+    if rec.log is None:
+        return {"liquid_depth": "1 in"}
+    return {"maintenance": {k: v for k, v in _given(rec).items() if k not in REPLACED}}
+
+
 def record(rec: OnFile, field_name: str) -> Any:
     """The plan's input (:class:`sizing.io.sections.maintenance.MaintenanceRecord`): the latest log's other keys as
     the core reads them, then the events on file; a reading deeper than the liquid depth is refused, naming the
@@ -238,7 +250,7 @@ def record(rec: OnFile, field_name: str) -> Any:
                 "latest record that gives one); the maintenance plan cannot be made from these records; nothing "
                 "written"))
     try:
-        kept = from_dict(rec.log["document"] if rec.log else {"liquid_depth": "1 in"}, as_of=rec.as_of)
+        kept = from_dict(_kept(rec), as_of=rec.as_of)
     except SizingInputError as exc:  # a log stored by an older version that this one reads differently
         raise SizingInputError(field_name, None, "", message=(
             f"{rec.fse_id}: its maintenance log of {rec.log['as_of']} cannot be read for the maintenance plan: "
