@@ -7,7 +7,7 @@ shapes were rewritten once by migration 0005, from a frozen copy of how they wer
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any
 
 PASS, FAIL, WARN, INFO = "pass", "fail", "warn", "info"
@@ -24,7 +24,7 @@ class FindingRow:
     message: str
 
     def to_dict(self) -> dict[str, str]:
-        return asdict(self)
+        return {"rule": self.rule, "status": self.status, "citation": self.citation, "message": self.message}
 
 
 def _rows(findings) -> list[FindingRow]:

@@ -74,7 +74,7 @@ def due_records(conn, as_of: dt.date, scope: Scope = EVERY_FSE) -> dict[str, Any
                                 "decided_on", "recorded_at", scope=scope),
             "logs": latest_log_results(conn, scope),
             "interceptors": grouped(conn, "interceptors", "id", "fse_id", "assessment", "recorded_at", scope=scope,
-                                     where=t.interceptors.c.id.in_(latest_ids(t.interceptors))),
+                                     where=t.interceptors.c.id.in_(latest_ids(t.interceptors, scope))),
             "notices": due_items(conn, as_of, scope), "verified": training_verified(conn, as_of, scope)}
 
 

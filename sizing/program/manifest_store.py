@@ -35,30 +35,44 @@ def _chunks(values: Iterable[Any], size: int = CHUNK) -> Iterable[list[Any]]:
         yield values[i:i + size]
 
 
-def state(conn: Connection) -> tuple[set[str], dict[tuple[str, str], str], dict[str, float | None],
-                                     dict[tuple[str, str], tuple[str, dt.date]], dict[tuple[str, dt.date], str]]:
-    """The FSEs in the register; each (hauler, manifest) key already used on a manifest, and where; the latest
-    recorded interceptor volume [gal] per FSE; each key listed on a pump-out of a maintenance log, with its FSE
-    and date (the hauler's manifest of that same pump-out is welcome; the number elsewhere is a reuse); and each
-    FSE and day with a full pump-out on a manifest, and where (one full pump-out per interceptor per day)."""
-    known = {r[0] for r in conn.execute(sa.select(t.fses.c.fse_id).distinct())}
-    m = t.hauler_manifests.c
-    used = {(h, n): f"line {line} of {doc}" if doc else "an earlier import"
-            for h, n, doc, line in conn.execute(sa.select(m.hauler_key, m.manifest_key, m.document_name, m.line)
-                                                .where(live(t.hauler_manifests)))}
+def state(conn: Connection, rows: Iterable[Manifest]) -> tuple[set[str], dict[tuple[str, str], str],
+                                                               dict[str, float | None],
+                                                               dict[tuple[str, str], tuple[str, dt.date]],
+                                                               dict[tuple[str, dt.date], str]]:
+    """What the checks of the manifest ``rows`` need to know, read for their FSEs and numbers only (the work grows
+    with the file, not with the register): which of their FSEs are in the register; each of their (hauler,
+    manifest) keys already used on a manifest that counts, and where; the latest recorded interceptor volume [gal]
+    of their FSEs; each key listed on a pump-out of a maintenance log, with its FSE and date (the hauler's manifest
+    of that same pump-out is welcome; the number elsewhere is a reuse: read over every log, since a log's number is
+    stored as written); and each of their FSEs' days with a full pump-out on a manifest, and where (one full
+    pump-out per interceptor per day)."""
+    rows = list(rows)
+    fses = sorted({r.fse_id for r in rows})
+    numbers = sorted({r.key[1] for r in rows})
+    keys = {r.key for r in rows}
+    f, m, i = t.fses.c, t.hauler_manifests.c, t.interceptors.c
+    known: set[str] = set()
+    volumes: dict[str, float | None] = {}
+    full_days: dict[tuple[str, dt.date], str] = {}
+    for chunk in _chunks(fses):
+        known.update(conn.execute(sa.select(f.fse_id).distinct().where(f.fse_id.in_(chunk))).scalars())
+        newest = sa.select(sa.func.max(i.id)).where(i.fse_id.in_(chunk)).group_by(i.fse_id)
+        volumes.update(conn.execute(sa.select(i.fse_id, i.volume_gal).where(i.id.in_(newest))).all())
+        for fse_id, day, doc, line in conn.execute(sa.select(m.fse_id, m.on_date, m.document_name, m.line).where(
+                m.fse_id.in_(chunk), m.full.is_(True), live(t.hauler_manifests)).order_by(m.id)):
+            full_days.setdefault((fse_id, day), f"line {line} of {doc}" if doc else "an earlier import")
+    used: dict[tuple[str, str], str] = {}
+    for chunk in _chunks(numbers):
+        for h, n, doc, line in conn.execute(sa.select(m.hauler_key, m.manifest_key, m.document_name, m.line).where(
+                m.manifest_key.in_(chunk), live(t.hauler_manifests))):
+            if (h, n) in keys:
+                used.setdefault((h, n), f"line {line} of {doc}" if doc else "an earlier import")
     e = t.maintenance_events.c
     listed: dict[tuple[str, str], tuple[str, dt.date]] = {}
     for fse_id, hauler, manifest, day in conn.execute(sa.select(e.fse_id, e.hauler, e.manifest, e.on_date).where(
             e.kind == "pump_out", e.hauler.is_not(None), e.manifest.is_not(None),
             live(t.maintenance_events)).order_by(e.id)):
         listed.setdefault(key(hauler, manifest), (fse_id, day))
-    i = t.interceptors.c
-    newest = sa.select(sa.func.max(i.id)).group_by(i.fse_id).scalar_subquery()
-    volumes = dict(conn.execute(sa.select(i.fse_id, i.volume_gal).where(i.id.in_(newest))).all())
-    full_days: dict[tuple[str, dt.date], str] = {}
-    for fse_id, day, doc, line in conn.execute(sa.select(m.fse_id, m.on_date, m.document_name, m.line).where(
-            m.full.is_(True), live(t.hauler_manifests)).order_by(m.id)):
-        full_days.setdefault((fse_id, day), f"line {line} of {doc}" if doc else "an earlier import")
     return known, used, volumes, listed, full_days
 
 

@@ -221,7 +221,7 @@ class Register:
         writer = access.writer(self.identity, on_behalf_of(user), access.now())
         with self.db.write() as conn:
             access.authorise(conn, self.identity, "manifests", require_user=self.require_user)
-            check_against(mf, *manifest_store.state(conn))
+            check_against(mf, *manifest_store.state(conn, mf.rows))
             if mf.rejects and not skip_rejects:
                 raise ManifestsRejected(mf, skip_hint)
             manifest_store.store(conn, mf.rows, writer, mf.name)
