@@ -34,7 +34,8 @@ def test_every_reader_of_the_status_calls_the_compliance_module():
     assert "with_compliance(" in inspect.getsource(queries.fse_list)
     from sizing.program import compliance
 
-    assert "states(" in inspect.getsource(queries.with_compliance) and queries.states is compliance.states
+    assert "with_records(" in inspect.getsource(queries.with_compliance)
+    assert queries.with_records is compliance.with_records
     assert "state(" in inspect.getsource(command._show)
     assert "fse_list(" in inspect.getsource(summary.summary)
     page = (ROOT / "app_pages" / "pages" / "program.py").read_text(encoding="utf-8")  # the page's filter: the same words

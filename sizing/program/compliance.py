@@ -24,6 +24,7 @@ from sizing.program.notices import rows as notice_rows
 from sizing.program.reading import EVERY_FSE, Scope, dicts, live
 from sizing.program.rows import as_date, latest
 from sizing.rules.compliance import WITHIN_DAYS, Compliance, FseRecords, compliance
+from sizing.rules.due import is_overdue
 from sizing.rules.inspection import FAILED, PASSED
 
 
@@ -32,10 +33,25 @@ def states(reg: Any, as_of: dt.date | None = None, *, jurisdiction: Jurisdiction
            records: Mapping[str, Any] | None = None) -> dict[str, Compliance]:
     """Each FSE's (or each of ``only``'s) compliance state on ``as_of`` (default today); ``records``: the due
     list's records of the same FSEs on the same day when the caller has read them already."""
+    return {f: state for f, (state, _) in with_records(reg, as_of, jurisdiction=jurisdiction, only=only,
+                                                          within=within, records=records).items()}
+
+
+def with_records(reg: Any, as_of: dt.date | None = None, *, jurisdiction: Jurisdiction,
+                 only: Collection[str] | None = None, within: int = WITHIN_DAYS,
+                 records: Mapping[str, Any] | None = None) -> dict[str, tuple[Compliance, FseRecords]]:
+    """As :func:`states`, each state beside the records it was made from."""
     as_of = as_of or dt.date.today()
     with reg.db.read() as conn:
         gathered = gather(conn, as_of, jurisdiction, only, records)
-    return {f: compliance(rec, as_of, jurisdiction, within) for f, rec in gathered.items()}
+    return {f: (compliance(rec, as_of, jurisdiction, within), rec) for f, rec in gathered.items()}
+
+
+def overdue(rec: FseRecords, as_of: dt.date) -> int:
+    """The FSE's items of the due list overdue on ``as_of``: its dated obligations past their day and its notices
+    open past theirs (the due list's own items, counted)."""
+    return (sum(1 for i in rec.due if is_overdue(i["date"], as_of))
+            + sum(1 for n in rec.notices if n["status"] == "overdue"))
 
 
 def state(reg: Any, fse_id: str, as_of: dt.date | None = None, *, jurisdiction: Jurisdiction,

@@ -1,7 +1,8 @@
 """The due list: what falls due by a date across the register (install deadlines, waivers expiring,
 revocations, services by each FSE's maintenance plan, records checks, training, open notices, undersized
-interceptors to follow up), made from one read of each kind of record (:func:`due_records`), and each FSE's
-overdue count from the same records (:func:`overdue_counts`)."""
+interceptors to follow up), made from one read of each kind of record (:func:`due_records`). The FSE list counts
+each FSE's overdue items from the same items, as its compliance state gathers them
+(:func:`sizing.program.compliance.overdue`)."""
 
 from __future__ import annotations
 
@@ -101,22 +102,6 @@ def dated_items(records: Mapping[str, Any], as_of: dt.date, within: int, jurisdi
         if follow_up is not None:
             items.append(follow_up)
     return sorted(items, key=lambda i: (i["date"], i["fse_id"], i["what"])) if ordered else items
-
-
-def overdue_counts(records: Mapping[str, Any], as_of: dt.date, jurisdiction: Jurisdiction) -> dict[str, int]:
-    """Each FSE's overdue items of the due list made from :func:`due_records` as of ``as_of`` (none ahead): the
-    same dated items :func:`dated_items` makes, counted, no item kept (an undersized interceptor is to follow up,
-    never overdue). FSEs with none are left out."""
-    training = jurisdiction.parameters.get("training_interval_months")
-    counts: dict[str, int] = {}
-
-    def add(day, fse_id, what, detail, citation=""):
-        if day is not None and is_overdue(day, as_of):
-            counts[fse_id] = counts.get(fse_id, 0) + 1
-
-    for fse_id in records["ids"]:
-        _fse_due(records, fse_id, jurisdiction, training, add)
-    return counts
 
 
 def service_schedule(records: Mapping[str, Any], as_of: dt.date, jurisdiction: Jurisdiction) -> dict[str, bool]:

@@ -19,7 +19,7 @@ from sizing.jurisdiction.profile import Jurisdiction
 from sizing.program import parties
 from sizing.program import schema as t
 from sizing.program.adapter import FAIL
-from sizing.program.deadlines import cpc_check, due_records, install_period, overdue_counts
+from sizing.program.deadlines import cpc_check, due_records, install_period
 from sizing.program.fses import fse_ids as _fse_ids
 from sizing.program.fses import require_fse
 from sizing.program.reading import EVERY_FSE, Scope, dicts, latest_ids, live, scalars
@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from sizing.program.store import Register
 import json
 
-from sizing.program.compliance import states, summary_row
+from sizing.program.compliance import overdue, summary_row, with_records
 from sizing.program.evaluated import jsonable
 from sizing.program.log_due import SERVICES
 from sizing.program.log_due import due_items as log_due_items
@@ -115,7 +115,6 @@ def fse_list(reg: Register, as_of: dt.date | None = None, *, jurisdiction: Juris
         f = t.findings
         failing = dict(conn.execute(sa.select(f.c.source_id, sa.func.count()).where(
             f.c.source == "cycle", f.c.status == FAIL, scope.of(f.c.fse_id)).group_by(f.c.source_id)).all())
-    due = overdue_counts(records, as_of, jurisdiction)
     logs = records["logs"]
     for fse_id, fse in fses.items():
         cycle = latest(cycles.get(fse_id, []), "cycles")
@@ -128,7 +127,7 @@ def fse_list(reg: Register, as_of: dt.date | None = None, *, jurisdiction: Juris
                     "waiver": None if waiver is None else waiver_status(waiver, as_of),
                     "waiver_expiration": None if waiver is None else waiver["expiration"],
                     "next_service": None if log is None else log["next_service_date"],
-                    "overdue": due.get(fse_id, 0),
+                    "overdue": 0,
                     **{k: v for k, v in cpc_check(newest_of(records["interceptors"].get(fse_id))).items()
                        if k != "undersized"}})
     with_compliance(reg, out, as_of, jurisdiction, records, only)
@@ -141,10 +140,10 @@ def with_compliance(reg: Register, rows: list[dict[str, Any]], as_of: dt.date, j
     reasons of that status), its open notices, last inspection and next service: one gathering for every row (the
     due list's ``records`` of the FSEs of ``only``, None: every FSE, reused when given)."""
 
-    found = states(reg, as_of, jurisdiction=jurisdiction, only=only, records=records)
+    found = with_records(reg, as_of, jurisdiction=jurisdiction, only=only, records=records)
     for r in rows:
-        state = found[r["fse_id"]]
-        r.update(summary_row(state), status=state.status)
+        state, rec = found[r["fse_id"]]
+        r.update(summary_row(state), status=state.status, overdue=overdue(rec, as_of))
         r["open_notices"] = sum(1 for x in state.reasons if x.record.get("kind") == "notice")
         r["last_inspection"], r["next_service"] = state.last_inspection, state.next_service
 

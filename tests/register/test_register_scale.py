@@ -70,9 +70,6 @@ def test_the_due_list_and_a_timeline_equal_the_bare_queries(db, registers, tmp_p
         overdue = [f for d, f, _ in rs.bare_due(conn, rs.AS_OF, rs.AS_OF - dt.timedelta(days=1))]
     assert [(r["fse_id"], r["next_service"], r["overdue"]) for r in fses] == [
         (f, rs._as_date(latest[f]), overdue.count(f)) for f in sorted(latest)]
-    with reg.db.read() as conn:  # the FSE list's counting path: the due list's overdue items, counted
-        records = deadlines.due_records(conn, rs.AS_OF)
-    assert deadlines.overdue_counts(records, rs.AS_OF, get("tracy")) == {f: overdue.count(f) for f in set(overdue)}
 
     open_ones = notices(reg, as_of=rs.AS_OF, open_only=True)
     with reg.db.read() as conn:
@@ -89,10 +86,10 @@ def test_the_due_list_and_a_timeline_equal_the_bare_queries(db, registers, tmp_p
     # FSE details, interceptor, 1 pump-out + 5 readings of the log, 10 manifests, 2 logs, 5 inspections, notices
     assert len(timeline) == 1 + 1 + 6 + 10 + 2 + 5 + made
 
-    state = queries.register_state(reg)  # the register's fingerprint: each table's highest id and row count
+    state = queries.register_state(reg)  # the register's fingerprint: each table's highest id
     with reg.db.read() as conn:
-        assert state == tuple(v for name in queries.STATE_TABLES
-                              for v in conn.execute(sa.text(f"SELECT MAX(id), COUNT(*) FROM {name}")).one())
+        assert state == tuple(conn.execute(sa.text(f"SELECT MAX(id) FROM {name}")).scalar()
+                              for name in queries.STATE_TABLES)
     with reg.db.write() as conn:  # any write gives another fingerprint
         conn.execute(t.fses.insert(), {**rows["fses"][0], "name": "Renamed"})
     assert queries.register_state(reg) != state
