@@ -12,6 +12,7 @@ import streamlit as st
 from app_pages.widgets import page_parts
 from sizing.errors import SizingInputError, TableError
 from sizing.jurisdiction.profile import DEFAULT_ID, Jurisdiction, get
+from sizing.report.addresses import lacks
 
 ss = st.session_state
 #: The notice columns shown (the CSV download carries every column of ``register notices --format csv``).
@@ -51,6 +52,10 @@ def letter(reg, items: list[dict], as_of: dt.date) -> None:
     chosen = notice(reg, number, as_of)
     # the notice's own jurisdiction, read back from the register
     head = get(chosen["jurisdiction_id"] or DEFAULT_ID).letterhead
+    for a in chosen.get("to") or ():
+        warning = lacks(a)
+        if warning:  # the letter says it too; the page says it before it is mailed
+            st.warning(f"Notice {number} to the {a['role']}: {warning}; add it on the Timeline tab's contacts.")
     st.download_button("Notice letter (PDF)", notice_pdf([chosen], head), file_name=f"notice-{number}.pdf",
                        mime="application/pdf", key="pg_notice_pdf")
 

@@ -38,7 +38,11 @@ def test_the_open_notice_is_listed_and_overdue_the_day_after_its_last_day(app, r
     assert (row["fse_id"], row["item"], str(row["due_on"]), row["status"]) == (
         FSE, "bmp.drain_screens", "2026-04-01", "open")
     page_on(app, dt.date(2026, 4, 2), "Notices")
-    assert [w.value for w in app.warning] == ["1 open notices on 2026-04-02; 1 overdue."]
+    # the FSE's records give no mailing address: the letter cannot be mailed as it stands, and the page says so
+    assert [w.value for w in app.warning] == [
+        "1 open notices on 2026-04-02; 1 overdue.",
+        "Notice 1 to the FSE owner: MAILING ADDRESS INCOMPLETE: no street, city, state, ZIP code on file; add it on "
+        "the Timeline tab's contacts."]
     assert app.dataframe[0].value.iloc[0]["status"] == "overdue"
 
 
