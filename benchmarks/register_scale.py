@@ -294,8 +294,10 @@ def bare_due(conn: Any, as_of: dt.date, horizon: dt.date) -> list[tuple[dt.date,
         SELECT l.as_of, l.fse_id, 'records' FROM findings f JOIN latest l ON f.source_id = l.id
          WHERE f.source = 'maintenance' AND f.status = 'fail' AND f.rule NOT IN :state AND l.as_of <= :horizon
            AND NOT (f.rule = 'training'
-                    AND l.fse_id IN (SELECT i.fse_id FROM inspections i WHERE i.training_yes AND i.inspected_on <= :as_of)
-                    AND l.fse_id NOT IN (SELECT e.fse_id FROM maintenance_events e WHERE e.kind = 'training'))
+                    AND EXISTS (SELECT 1 FROM inspections i WHERE i.fse_id = l.fse_id AND i.training_yes
+                                AND i.inspected_on <= :as_of)
+                    AND NOT EXISTS (SELECT 1 FROM maintenance_events e WHERE e.fse_id = l.fse_id
+                                    AND e.kind = 'training'))
         UNION ALL
         SELECT o.due_on, o.fse_id, 'notice ' || CAST(o.id AS VARCHAR(20)) || ': ' || o.title
           FROM ({OPEN_NOTICES}) o WHERE o.due_on <= :horizon
@@ -406,8 +408,10 @@ def run_backend(name: str, url: str, rows: dict[str, list[dict]], csv_path: Path
 
 
 def measure_queries(name: str, reg: Any, rows: dict[str, list[dict]], repeat: int) -> None:
-    """The due list, the open-notices list and one FSE's timeline, each beside its bare SQL, in pairs."""
+    """The due list, the open-notices list and one FSE's timeline, each beside its bare SQL, in pairs; the FSE
+    list; one FSE's compliance state after a write."""
     from sizing.program import deadlines, queries
+    from sizing.program.compliance import state
     from sizing.program.notices import notices
 
     horizon = AS_OF + dt.timedelta(days=30)
@@ -432,6 +436,11 @@ def measure_queries(name: str, reg: Any, rows: dict[str, list[dict]], repeat: in
     a, b, r, na, nb = pairs(lambda: queries.history(reg, fse), bare(bare_timeline, fse), repeat)
     print(f"[{name}] timeline of {fse}: {a * 1000:.1f} ms ({na} entries); bare SQL: {b * 1000:.1f} ms "
           f"({nb} rows); ratio {r:.1f} (target 100 ms; {load_avg()})", flush=True)
+    touch_register(reg)  # a write; then that FSE's compliance state, as register show and the FSE list give it
+    took = [timed(lambda: [state(reg, fse, AS_OF, jurisdiction=TRACY)]) for _ in range(max(repeat, 5))]
+    print(f"[{name}] one FSE's compliance state after a write ({fse}): "
+          f"{statistics.median(t for t, _ in took) * 1000:.1f} ms (target 50 ms whatever the register's size; "
+          f"{load_avg()})", flush=True)
 
 
 #: Each page, and what shows its main content: the FSE list's count, the Inspection page's first FSE's notices.
