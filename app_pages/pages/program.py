@@ -14,6 +14,7 @@ import streamlit as st
 from app_pages import access, evaluate
 from app_pages.widgets import contacts_box, jurisdiction, page_parts, program_notices, register_box
 from app_pages.widgets.manifest_box import manifest_box
+from app_pages.widgets.property_box import property_box
 from sizing.batch import run_batch
 from sizing.errors import SizingInputError, TableError
 from sizing.jurisdiction.profile import Jurisdiction
@@ -351,6 +352,7 @@ ss.setdefault("in_pg_as_of", dt.date.today())
 as_of = st.date_input("As of", key="in_pg_as_of", format="YYYY-MM-DD")
 import_box(place)
 manifest_box()
+property_box()
 reg = register_box.open_for_reading()
 try:
     # only the open tab is drawn: the FSE list, a timeline, the due list and the diff each read the register
