@@ -8,6 +8,7 @@ import streamlit as st
 
 from app_pages import access
 from app_pages.widgets import page_parts, register_box
+from sizing.program.signers import signer
 
 ss = st.session_state
 
@@ -27,8 +28,10 @@ def decision_box(doc: dict, d, place) -> None:
     with st.expander("Record the Director's decision", icon=":material/gavel:", expanded=bool(recorded),
                      key="wv_decision_open"):
         if recorded:
-            st.success(f"Recorded: {recorded['status']} on {recorded['date']} by {recorded['decided_by']}. The "
-                       "letter below is the final determination.", icon=":material/verified:")
+            by = recorded["decided_by"] or "you (no signature on file: the letter's signature line is blank; "\
+                "set one with sizing register users sign)"
+            st.success(f"Recorded: {recorded['status']} on {recorded['date']}, signed by {by}. The letter below is "
+                       "the final determination.", icon=":material/verified:")
         ss.setdefault("in_wv_decision", "granted")
         st.radio("Decision", list(DECISIONS), key="in_wv_decision", format_func=DECISIONS.get)
         given = str(((doc.get("project") or {}).get("fse_id")) or "")
@@ -64,18 +67,25 @@ def _record(doc: dict, grantable: bool, conditions: list[str], revocation_ready:
         return
     waiver = {k: v for k, v in doc["waiver"].items() if k not in ("status", "granted_on", "decided_by")}
 
-    def signed(who: str) -> dict:  # the decision as recorded, under the identity of whoever records it
-        recorded = {"status": decision, "date": day.isoformat(), "decided_by": who}
+    def signed(reg) -> dict:  # the decision as recorded, signed by whoever records it: their signature, never
+        # their account name (without a signature on file the letter's line is left blank; the register keeps
+        # the account as the writer)
+        with reg.db.read() as conn:
+            found = signer(conn, reg.identity)
+        recorded = {"status": decision, "date": day.isoformat(), "decided_by": None if found is None else found.name}
         if decision == "granted":
             recorded.update(granted_on=day.isoformat(), conditions=conditions)
-        return {**doc, "waiver": {**waiver, **recorded}}
+        made["waiver"] = {**waiver, **recorded}
+        return {**doc, "waiver": made["waiver"]}
+
+    made: dict = {}
 
     stored = register_box.store(signed, "waiver", fse_id, day, "app (waiver decision)", place, "wv_record_msg",
                                 "nothing was recorded")
     if stored is None:
         return
     added, reg = stored
-    ss.wv_recorded = {k: v for k, v in signed(reg.identity)["waiver"].items()
+    ss.wv_recorded = {k: v for k, v in made["waiver"].items()
                       if k in ("status", "date", "decided_by", "granted_on", "conditions")}
     ss.wv_record_msg = ("success", f"Recorded ({decision}): {added.summary()} in {reg.db.display()}, by "
                                    f"{reg.identity}." + access.created_note(reg))

@@ -12,6 +12,7 @@ import streamlit as st
 from app_pages.widgets import page_parts
 from sizing.errors import SizingInputError, TableError
 from sizing.jurisdiction.profile import DEFAULT_ID, Jurisdiction, get
+from sizing.program.signers import signer
 from sizing.report.addresses import lacks
 
 ss = st.session_state
@@ -42,7 +43,7 @@ def notices_tab(reg, as_of: dt.date, place: Jurisdiction) -> None:
 
 def letter(reg, items: list[dict], as_of: dt.date) -> None:
     """One notice's letter, from the letterhead of the jurisdiction it was issued under, clause by clause (as
-    ``sizing register notice N`` prints it)."""
+    ``sizing register notice N`` prints it), signed by the page's user if they have a signature on file."""
     from sizing.program.notices import notice
     from sizing.report.inspections import notice_pdf
 
@@ -56,8 +57,13 @@ def letter(reg, items: list[dict], as_of: dt.date) -> None:
         warning = lacks(a)
         if warning:  # the letter says it too; the page says it before it is mailed
             st.warning(f"Notice {number} to the {a['role']}: {warning}; add it on the Timeline tab's contacts.")
-    st.download_button("Notice letter (PDF)", notice_pdf([chosen], head), file_name=f"notice-{number}.pdf",
-                       mime="application/pdf", key="pg_notice_pdf")
+    with reg.db.read() as conn:  # signed by the person using the page, when they have a signature on file
+        signs = signer(conn, reg.identity)
+    if signs is None:
+        st.caption("The letter's signature line is left blank, for the Director: you have no signature on file "
+                   "(sizing register users sign).")
+    st.download_button("Notice letter (PDF)", notice_pdf([chosen], head, None if signs is None else signs.to_dict()),
+                       file_name=f"notice-{number}.pdf", mime="application/pdf", key="pg_notice_pdf")
 
 
 def summary_tab(reg, as_of: dt.date, place: Jurisdiction) -> None:

@@ -34,9 +34,9 @@ def store(doc: dict | Any, kind: str, fse_id: str | None, today: dt.date, name: 
           nothing: str = "nothing was saved") -> tuple[Any, Any] | None:
     """Write ``doc``'s evaluation to the deployment's register under the signed-in writer: (the stored record, the
     register) or None, with the one-line reason in ``session_state[message]`` (a refused role, a bad field, the
-    server gone: nothing is written). ``doc`` may be a function of the writer's identity that returns it (a
-    decision signed by whoever records it)."""
-    return write(lambda reg: reg.add_document(doc(reg.identity) if callable(doc) else doc, kind=kind,
+    server gone: nothing is written). ``doc`` may be a function of the register opened for the write that returns
+    it (a decision signed by whoever records it)."""
+    return write(lambda reg: reg.add_document(doc(reg) if callable(doc) else doc, kind=kind,
                                               user=ss.get("in_reg_user") or None, fse_id=fse_id, today=today,
                                               name=name, jurisdiction=place), message, nothing)
 

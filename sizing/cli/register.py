@@ -125,7 +125,7 @@ def _init(args, sys) -> int:
 
 
 def _users(args, sys) -> int:
-    from sizing.program import access
+    from sizing.program import access, signers
     from sizing.program.writers import on_behalf_of
 
     reg = _open(args, create="sqlite" if args.users_action == "add" else False,
@@ -135,11 +135,15 @@ def _users(args, sys) -> int:
         if args.users_action == "list":
             with reg.db.read() as conn:
                 rows = access.users(conn)
-            emit("\n".join(f"{u.identity:<40} {u.role:<13} {'active' if u.active else 'disabled':<9} since "
-                           f"{u.recorded_at} by {u.recorded_by}" for u in rows) or "no users: local single-user mode "
+                signed = {u.identity: signers.signer(conn, u.identity) for u in rows}
+            emit("\n".join(_user_line(u, signed[u.identity]) for u in rows) or "no users: local single-user mode "
                  "(every write allowed; add the first admin: sizing register users add IDENTITY --role admin)", None)
             return 0
         behalf = on_behalf_of(args.user)
+        if args.users_action == "sign":
+            s = signers.set_signature(reg, args.identity, args.name, args.title, user=args.user)
+            emit(f"{s.identity} signs letters as {s.name}" + (f", {s.title}" if s.title else ""), None)
+            return 0
         if args.users_action == "add":
             u = access.add_user(reg.db, args.identity, args.role, by=reg.identity, on_behalf_of=behalf)
             print(f"sizing register: {u.identity} is an active {u.role}", file=sys.stderr)
@@ -149,6 +153,14 @@ def _users(args, sys) -> int:
         return 0
     finally:
         reg.db.close()
+
+
+def _user_line(u, signature) -> str:
+    """One user as ``users list`` prints it: identity, role, state, since when and by whom, and the signature."""
+    signs = "" if signature is None else f"; signs as {signature.name}" + (f", {signature.title}"
+                                                                           if signature.title else "")
+    return (f"{u.identity:<40} {u.role:<13} {'active' if u.active else 'disabled':<9} since {u.recorded_at} by "
+            f"{u.recorded_by}{signs}")
 
 
 def _text(path: str) -> str | None:

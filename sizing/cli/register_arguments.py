@@ -85,7 +85,7 @@ def _audit_arguments(sub, common) -> None:
 
 
 def _users_arguments(sub, common, parser_class) -> None:
-    """users add/list/disable: the register's users and their roles."""
+    """users add/list/disable/sign: the register's users, their roles and signatures."""
     users = sub.add_parser("users", help="the register's users and their roles (admin)")
     uact = users.add_subparsers(dest="users_action", metavar="ACTION", parser_class=parser_class, required=True)
     ua = uact.add_parser("add", parents=[common], help="add a user, or change a user's role (the first user: an admin)")
@@ -95,6 +95,11 @@ def _users_arguments(sub, common, parser_class) -> None:
     uact.add_parser("list", parents=[common], help="every user, role and state")
     ud = uact.add_parser("disable", parents=[common], help="disable a user (kept in the register's history)")
     ud.add_argument("identity", metavar="IDENTITY")
+    us = uact.add_parser("sign", parents=[common], help="the name and title a user signs letters with (an admin for "
+                         "anyone, a user for themselves)")
+    us.add_argument("identity", metavar="IDENTITY")
+    us.add_argument("--name", required=True, metavar="NAME", help="the name under the signature line (Jane Ortiz)")
+    us.add_argument("--title", metavar="TITLE", help="the title under the name (Utilities Director)")
 
 
 def _program_arguments(sub, common) -> list[argparse.ArgumentParser]:
@@ -112,6 +117,8 @@ def _program_arguments(sub, common) -> list[argparse.ArgumentParser]:
     le = sub.add_parser("notice", parents=[common], help="notices to one FSE as one PDF letter, clause by clause")
     le.add_argument("notice", metavar="NOTICE", nargs="+", help="the notices' numbers")
     le.add_argument("--as-of", metavar="YYYY-MM-DD", help="reference date of its state (default today)")
+    le.add_argument("--signer", metavar="IDENTITY", help="who signs the letter (a user with a signature: users sign; "
+                    "default: you, if you have one, else a blank line for the Director)")
     vo = sub.add_parser("void", parents=[common], help="void a record written by mistake (it stays on the timeline, "
                         "marked void, and stops counting); never a deletion")
     vo.add_argument("kind", metavar="KIND", help="inspection, maintenance_log or manifest")

@@ -100,6 +100,7 @@ def _notices(args, reg, as_of) -> int:
 
 def _notice(args, reg, prepared) -> int:
     from sizing.program.notices import notice
+    from sizing.program.signers import require_signer, signer
     from sizing.report.inspections import notice_pdf
 
     numbers, as_of = prepared
@@ -110,7 +111,10 @@ def _notice(args, reg, prepared) -> int:
             f"NOTICE: notice {other['notice']} is to {other['fse_id']}, not to {items[0]['fse_id']}: one letter is "
             "to one FSE"))
     letterhead = get_jurisdiction(items[0]["jurisdiction_id"] or DEFAULT_ID).letterhead
-    write_pdf(notice_pdf(items, letterhead), args.output, "notice-" + "-".join(map(str, numbers)), "letter")
+    with reg.db.read() as conn:  # a person signs: the one named, else the one writing if they have a signature
+        chosen = require_signer(conn, args.signer) if args.signer else signer(conn, reg.identity)
+    write_pdf(notice_pdf(items, letterhead, None if chosen is None else chosen.to_dict()), args.output,
+              "notice-" + "-".join(map(str, numbers)), "letter")
     return 0
 
 

@@ -22,6 +22,8 @@ address), which property each FSE is on (``sites``), and ``interceptor_units``: 
 the FSEs it serves (one interceptor may serve several; its pump-outs and readings count for each). A hauler's
 manifest may be voided: the unique constraint on (hauler, manifest number) becomes an index, the import checking
 the number among the manifests that count.
+Schema 0010: ``signers``: the name and title a user signs letters with (a letter is signed by a person, never by
+an account name).
 Text columns are sized from :data:`sizing.program.limits.LIMITS`, which the writers check first.
 """
 
@@ -357,6 +359,17 @@ interceptor_units = sa.Table(
     sa.Column("type", sa.String(40)),
     sa.Column("volume_gal", sa.Float),
     sa.Column("serves", sa.JSON, nullable=False),
+    *_who(),
+)
+
+#: Schema version 0010: how a user signs letters: the name and title printed under the signature line; the latest
+#: row of an identity is its signature.
+signers = sa.Table(
+    "signers", metadata,
+    sa.Column("id", sa.Integer, primary_key=True),
+    sa.Column("identity", sa.String(L["identity"]), nullable=False, index=True),
+    sa.Column("name", sa.String(L["party.name"]), nullable=False),
+    sa.Column("title", sa.String(L["party.name"])),
     *_who(),
 )
 

@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from sizing.quantities import show
-from sizing.report import addresses
+from sizing.report import addresses, signing
 from sizing.rules.inspection import outcome_words
 
 #: The rows of ``register summary --format csv``: (section, measure, value).
@@ -82,9 +82,10 @@ def notice_paragraphs(n: Mapping[str, Any]) -> list[str]:
     return out
 
 
-def notice_pdf(items: Sequence[Mapping[str, Any]], letterhead: str) -> bytes:
+def notice_pdf(items: Sequence[Mapping[str, Any]], letterhead: str, signer: Mapping[str, Any] | None = None) -> bytes:
     """Notices to one FSE as one letter, clause by clause: the letterhead, the FSE, then for each notice its
-    clause, what was found, the period and the day to comply by."""
+    clause, what was found, the period and the day to comply by; signed by ``signer`` (a signature: name, title,
+    role), else on a blank line for the Director (:mod:`sizing.report.signing`)."""
     from sizing.report.pdf import ReportPDF
 
     first = items[0]
@@ -107,7 +108,7 @@ def notice_pdf(items: Sequence[Mapping[str, Any]], letterhead: str) -> bytes:
         for para in notice_paragraphs(n):
             pdf.paragraph(para)
     pdf.ln(8)
-    pdf.paragraph(f"{first.get('recorded_by') or '______________________'}\nFor the Director")
+    pdf.paragraph("\n".join(signing.lines(signer)))
     return pdf.to_bytes()
 
 

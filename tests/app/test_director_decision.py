@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from sizing.cli.main import main
 from sizing.program import queries
 from sizing.program.store import open_register
 from sizing.program.writers import os_user
@@ -49,7 +50,9 @@ def test_a_granted_waiver_is_recorded_and_the_letter_is_final(app, register_file
     assert ("**DECISION: GRANTED on 2025-04-01 — the conditional waiver under TMC section 5.26.080(c) is granted "
             "subject to the conditions below; it expires on 2028-03-31.**") in letter
     assert "DRAFT" not in letter and "GRANTABLE" not in letter
-    assert letter.rstrip().endswith(f"{me}  \nDirector (or designee), 2025-04-01")
+    # signed by a person, never by an account name: no signature on file, so the line is left blank
+    assert letter.rstrip().endswith("______________________  \nDirector (or designee), 2025-04-01")
+    assert me not in letter.split("## Conditions")[-1]
     reg = open_register(str(register_file), create=False, read_only=True)
     try:
         rec = queries.recorded_decision(reg, "FSE-0900")
@@ -57,6 +60,13 @@ def test_a_granted_waiver_is_recorded_and_the_letter_is_final(app, register_file
         reg.db.engine.dispose()
     assert (rec["status"], str(rec["decided_on"]), rec["recorded_by"]) == ("granted", "2025-04-01", me)
     assert rec["waiver"]["status"] == "granted" and rec["waiver"]["expiration"] == "2028-03-31"
+
+    # with a signature on file, the Director who records the decision signs it by name
+    assert main(["register", "users", "sign", me, "--name", "Dana Cole", "--title", "Utilities Director",
+                 "--db", str(register_file)]) == 0
+    app.button(key="wv_record").click().run()
+    assert any("signed by Dana Cole" in s.value for s in app.success), [s.value for s in app.success]
+    assert built(app, "wv_download_markdown").rstrip().endswith("Dana Cole  \nDirector (or designee), 2025-04-01")
 
     # the plan review of that FSE reads the decision from the register
     app.session_state["last_result_doc"] = {
