@@ -22,7 +22,7 @@ WRITES = {"fses": "FSE details", "interceptors": "interceptor", "cycles": "revie
           "maintenance_events": "maintenance event", "inspections": "inspection", "inspection_photos": "inspection photo",
           "notices": "notice", "notice_closures": "notice closure", "hauler_manifests": "hauler manifest",
           "voids": "void", "users": "user", "contacts": "contact", "properties": "property",
-          "sites": "FSE's property", "interceptor_units": "interceptor (property)"}
+          "sites": "FSE's property", "interceptor_units": "interceptor (property)", "signers": "signature"}
 COLUMNS = ("recorded_at", "recorded_by", "on_behalf_of", "what", "table", "record", "fse_id", "detail")
 
 
@@ -55,6 +55,8 @@ def _detail(table: sa.Table) -> Any:
         return table.c.role + sa.literal(": ") + sa.func.coalesce(table.c.name, "")
     if table.name in ("properties", "sites"):
         return sa.literal("property ") + table.c.property_id
+    if table.name == "signers":
+        return table.c.identity + sa.literal(": ") + table.c.name
     if table.name == "interceptor_units":
         return (sa.literal("property ") + sa.func.coalesce(table.c.property_id, "") + sa.literal(", interceptor ")
                 + table.c.unit_id)
