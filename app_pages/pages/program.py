@@ -40,6 +40,7 @@ from sizing.program.rows import latest
 from sizing.quantities import number, quantity_of
 from sizing.quantities import show as show_quantity
 from sizing.report import figures, workbook
+from sizing.report.calendar import ics
 from sizing.rules import maintenance
 from sizing.rules.compliance import STATUSES  # the one compliance state, worst first
 from sizing.rules.maintenance import has_rules
@@ -294,6 +295,8 @@ def due(reg, as_of: dt.date, place) -> None:
                                             f"{overdue} overdue as of {as_of}.")
     if items:
         st.dataframe(cells(items), hide_index=True, width="stretch", key="pg_due_table")
+        st.download_button("Due list (calendar, .ics)", ics(items, f"{place.letterhead}: due list"),
+                           file_name=f"due-{as_of}.ics", mime="text/calendar", key="pg_due_ics")
 
 
 def cycle_diff(reg, ids: list[str]) -> None:

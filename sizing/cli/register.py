@@ -263,6 +263,10 @@ def _due(args, reg) -> int:
         emit(to_json(jsonable({"as_of": as_of, "within_days": within, "items": items})), args.output)
     elif args.format == "csv":
         emit(csv_rows(items, ("date", "status", "fse_id", "what", "detail", "citation")), args.output)
+    elif args.format == "ics":
+        from sizing.report.calendar import ics
+
+        emit(ics(items, f"{args.jurisdiction.letterhead}: due list"), args.output)  # bytes: CRLF kept
     else:
         emit(due_text(items), args.output)
     return 1 if any(i["status"] == "overdue" for i in items) else 0

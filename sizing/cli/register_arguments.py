@@ -51,7 +51,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     u = sub.add_parser("due", parents=[common], help="deadlines, expirations, services and records due, by date")
     u.add_argument("--as-of", metavar="YYYY-MM-DD", help="reference date (default today)")
     u.add_argument("--within", metavar="DAYS", default="30", help="days ahead to list (default 30)")
-    u.add_argument("--format", choices=("text", "json", "csv"), default="text")
+    u.add_argument("--format", choices=("text", "json", "csv", "ics"), default="text",
+                   help="ics: a calendar (RFC 5545), one all-day event per item, to subscribe to")
     i = sub.add_parser("import-inventory", parents=[common], help="the batch inventory CSV into FSE records")
     i.add_argument("file", metavar="FILE.csv")
     i.add_argument("--skip-rejects", action="store_true",

@@ -50,6 +50,8 @@ def test_fse_list_due_list_and_cycle_diff(app, register_file):
     due = table(app, "date", "status", "what")
     assert [(str(d), s) for d, s in zip(due["date"], due["status"], strict=True)] == [
         ("2025-07-09", "overdue"), ("2026-02-20", "overdue"), ("2026-07-28", "due"), ("2026-09-15", "due")]
+    # the same calendar as register due --format ics (tests/register/test_due_calendar.py)
+    assert "Due list (calendar, .ics)" in [b.proto.label for b in app.get("download_button")]
     open_program_tab(app, "Cycle diff")
     diff = table(app, "item", "cycle 1", "cycle 2")
     rows = dict(zip(diff["item"], zip(diff["cycle 1"], diff["cycle 2"], strict=True), strict=True))
