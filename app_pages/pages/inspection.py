@@ -16,6 +16,8 @@ from sizing.program import queries
 from sizing.program.evaluated import jsonable
 from sizing.program.inspections import inspect
 from sizing.program.notices import notices
+from sizing.program.parties import contacts
+from sizing.program.sharing import serving
 from sizing.quantities import show
 from sizing.report.inspections import inspected_text
 from sizing.rules.inspection import checklist_items
@@ -43,8 +45,12 @@ def finder() -> None:
         fse = st.selectbox("FSE", list(names), key="in_ins_fse", format_func=names.get)
         open_ones = notices(reg, open_only=True, fse_id=fse)
         readings = queries.last_readings(reg, fse)
+        with reg.db.read() as conn:
+            people = contacts(conn, [fse]).get(fse, {})
+            shared = [u for u in serving(conn, fse) if len(u["serves"]) > 1]
     finally:
         reg.db.engine.dispose()
+    on_site(people, shared)
     if open_ones:
         st.markdown("**Open notices**")
         for n in open_ones:
@@ -55,6 +61,15 @@ def finder() -> None:
     if readings:
         st.caption("Last readings: " + "; ".join(f"{r['on_date']}: FOG {_in(r['fog_in'])} + solids "
                                                  f"{_in(r['solids_in'])}" for r in readings))
+
+
+def on_site(people: dict, shared: list[dict]) -> None:
+    """Whom to ask for on site (the operator, else the owner: name and phone) and the interceptor the FSE shares."""
+    who = people.get("operator") or people.get("owner")
+    if who is not None and (who.name or who.phone):
+        st.caption("On site: " + " · ".join(x for x in (who.name, who.phone) if x))
+    for u in shared:
+        st.caption(f"Interceptor {u['unit_id']} serves {', '.join(u['serves'])}: a reading here counts for each.")
 
 
 def _in(value: float) -> str:

@@ -80,3 +80,20 @@ def test_a_role_that_may_not_store_an_inspection_gets_no_form(app, register_file
     assert app.selectbox(key="in_ins_fse").value == FSE
     assert "Your role may view the register but not store an inspection." in texts(app)
     assert not [b for b in app.button if b.key == "ins_save"]
+
+
+def test_the_finder_says_whom_to_ask_for_and_the_interceptor_shared(app, tmp_path, monkeypatch):
+    """examples/register/property-oak-plaza.yaml: FSE-0611's operator, Luis Ortega, (209) 555-0191, and the
+    interceptor GI-1 it shares with FSE-0610."""
+    from sizing.cli.main import main
+    from tests.conftest import EXAMPLES
+
+    path = tmp_path / "field.db"
+    monkeypatch.setenv("SIZING_DB", str(path))
+    assert main(["register", "init", "--db", str(path)]) == 0
+    assert main(["register", "property", str(EXAMPLES / "register" / "property-oak-plaza.yaml"), "--db", str(path)]) == 0
+    goto(app, "inspection")
+    app.text_input(key="in_ins_find").set_value("Taqueria").run()
+    shown = texts(app)
+    assert "On site: Luis Ortega · (209) 555-0191" in shown
+    assert "Interceptor GI-1 serves FSE-0610, FSE-0611: a reading here counts for each." in shown
