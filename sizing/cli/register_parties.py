@@ -16,6 +16,7 @@ from sizing.cli.output import emit, to_json, write_pdf
 from sizing.errors import SizingInputError
 from sizing.io import fields as parse
 from sizing.io.sections.parties import PARTY_FIELDS, ROLES, Party, property_file, value
+from sizing.jurisdiction.profile import DEFAULT_ID, get
 
 ACTIONS = ("property", "contact", "revocation-notice")
 
@@ -72,7 +73,7 @@ def run(args: argparse.Namespace, open_register, say_opened) -> int:
         if args.action == "revocation-notice":
             return _revocation(args, reg, prepared)
         if args.action == "property":
-            done = parties.add_property(reg, prepared, user=args.user, source=f"property file {args.file}"[:200])
+            done = parties.add_property(reg, prepared, user=args.user, source=f"property file {Path(args.file).name}"[:200])
             text = property_text(done)
         else:
             done = parties.set_contact(reg, args.fse, args.role, prepared, user=args.user)
@@ -86,7 +87,6 @@ def run(args: argparse.Namespace, open_register, say_opened) -> int:
 def _revocation(args: argparse.Namespace, reg, suffix: str) -> int:
     """The notice of proposed revocation of the FSE's latest waiver (made again from its stored application, under
     the profile it was decided under), addressed from the register's parties."""
-    from sizing.jurisdiction.profile import DEFAULT_ID, get
     from sizing.program.evaluated import evaluate
     from sizing.program.parties import latest_waiver, revocation_addressees
     from sizing.report import letter

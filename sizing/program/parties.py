@@ -27,7 +27,7 @@ from sizing.errors import SizingInputError
 from sizing.io.sections.parties import PARTY_FIELDS, ROLES, Party, PropertyFile, from_row
 from sizing.program import access
 from sizing.program import schema as t
-from sizing.program.fses import require_fse
+from sizing.program.fses import ensure_fse, require_fse
 from sizing.program.reading import dicts
 from sizing.program.replan import replan
 from sizing.program.sharing import latest, serving
@@ -189,16 +189,11 @@ def _write_property(conn: Connection, pf: PropertyFile, writer: Mapping[str, Any
 def _write_fse(conn: Connection, f: Any, pf: PropertyFile, writer: Mapping[str, Any], source: str,
                done: dict[str, Any]) -> None:
     """One FSE of a property file: its details, contacts and site, each when new or changed."""
-    fs = t.fses.c
-    last = next(iter(dicts(conn, sa.select(t.fses).where(fs.fse_id == f.fse_id).order_by(fs.id.desc()).limit(1))),
-                None)
     owner = f.contacts.get("owner")
-    given = {"name": f.name, "address": f.address, "owner": owner.name if owner else None}
-    merged = {k: given[k] if given[k] is not None else (last or {}).get(k) for k in given}
-    if last is None or any(merged[k] != last[k] for k in given):
-        conn.execute(t.fses.insert().values(fse_id=f.fse_id, contact=(last or {}).get("contact"), source=source[:200],
-                                            **merged, **writer))
-        done["fses_added" if last is None else "fses_changed"] += 1
+    written = ensure_fse(conn, f.fse_id, {"name": f.name, "address": f.address, "owner": owner.name if owner else None},
+                         source, writer)
+    if written is not None:
+        done[f"fses_{written}"] += 1
     known = contacts(conn, [f.fse_id]).get(f.fse_id, {})
     for role, party in f.contacts.items():
         before = known.get(role, Party())

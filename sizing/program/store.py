@@ -35,6 +35,7 @@ from sizing.program.evaluated import (  # noqa: F401  (evaluate, jsonable: the r
     evaluate,
     jsonable,
 )
+from sizing.program.fses import ensure_fse
 from sizing.program.inventory import details, flush, write_contacts
 from sizing.program.inventory import import_row as _import_row
 from sizing.program.log_due import due_items
@@ -161,7 +162,7 @@ class Register:
             try:
                 with self.db.write() as conn:
                     access.authorise(conn, self.identity, ev.kind, require_user=self.require_user)
-                    _ensure_fse(conn, ev.fse_id, ev.project, f"{ev.kind} {ev.name or ''}".strip(), writer)
+                    ensure_fse(conn, ev.fse_id, ev.project, f"{ev.kind} {ev.name or ''}".strip(), writer)
                     added = {"review": _add_cycle, "waiver": _add_waiver,
                              "maintenance": _add_maintenance}[ev.kind](conn, ev, writer)
                     _add_findings(conn, ev, added.record_id)
@@ -202,8 +203,7 @@ class Register:
                 if len(pending["fses"]) + len(pending["interceptors"]) >= IMPORT_CHUNK:
                     flush(conn, pending)
             flush(conn, pending)
-            written = write_contacts(conn, {check_fse_id(sid, "submittal_id"): g for sid, g in given.items()
-                                            if sid in latest["fses"]}, writer)
+            written = write_contacts(conn, _imported_details(given, latest["fses"]), writer)
         return Imported(fses_added=added, fses_known=known, interceptors_added=icps, rejected=len(rejects),
                         not_sized=tuple(batch.not_sized), reject_lines=tuple(int(n) for n in rejects["line"]),
                         contacts_written=written)
@@ -230,6 +230,20 @@ class Register:
         return ManifestsImported(manifests=len(mf.rows), full=sum(r.full for r in mf.rows),
                                  fses=len({r.fse_id for r in mf.rows}), logs=logs, rejected=len(mf.rejects),
                                  reject_lines=tuple(r.line for r in mf.rejects), warnings=tuple(mf.warnings))
+
+
+def _imported_details(given: Mapping[str, Any], fses: Mapping[str, Any]) -> dict[str, Any]:
+    """The inventory's details by FSE id as imported (the id checked as the import checks it), for the FSEs the
+    import wrote or knew (a rejected submittal's are left out)."""
+    out = {}
+    for sid, details_ in given.items():
+        try:
+            fse_id = check_fse_id(sid, "submittal_id")
+        except SizingInputError:  # a submittal rejected for its id: nothing of it was imported
+            continue
+        if fse_id in fses:
+            out[fse_id] = details_
+    return out
 
 
 def check_rejects(batch: Any, source: Any, skip_rejects: bool, skip_hint: str = "give --skip-rejects") -> None:
@@ -274,21 +288,6 @@ def _latest_all(conn: Connection, table: sa.Table) -> dict[str, Mapping[str, Any
     """The latest row of ``table`` per FSE, in one query."""
     newest = sa.select(sa.func.max(table.c.id)).group_by(table.c.fse_id).scalar_subquery()
     return {r["fse_id"]: r for r in conn.execute(sa.select(table).where(table.c.id.in_(newest))).mappings()}
-
-
-def _ensure_fse(conn: Connection, fse_id: str, project: Mapping[str, Any], source: str,
-                writer: Mapping[str, Any]) -> bool:
-    """A new FSE row when the FSE is new or its details changed; True when the FSE was not known before."""
-    given = {"name": project.get("name"), "address": project.get("address"),
-             "owner": project.get("owner") or project.get("applicant"), "contact": project.get("contact")}
-    last = _latest(conn, t.fses, fse_id)
-    if last is not None:
-        merged = {k: given[k] if given[k] is not None else last[k] for k in given}
-        if all(merged[k] == last[k] for k in given):
-            return False
-        given = merged
-    conn.execute(t.fses.insert().values(fse_id=fse_id, source=source[:200], **given, **writer))
-    return last is None
 
 
 def _add_cycle(conn: Connection, ev: Evaluated, writer: Mapping[str, Any]) -> Added:
