@@ -13,8 +13,8 @@ import json
 import os
 import re
 import stat
+import secrets
 import sys
-import tempfile
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -84,7 +84,14 @@ def _write_file(data: Iterable[bytes], output: str, option: str, source: str | N
             return
         path = Path(os.path.realpath(path)) if path.is_symlink() else path
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name[:40]}.", suffix=".tmp", dir=path.parent)
+        # the name is kept before the file is made: a Ctrl-C during mkstemp's open (handled as it returns,
+        # before its result was assigned) left the temporary file behind
+        tmp = _temporary_name(path)
+        try:
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        except FileExistsError:  # not ours: never removed (48 random bits; reported as a write error)
+            tmp = None
+            raise
         with os.fdopen(fd, "wb") as fh:
             fh.writelines(data)
         mode = path.stat().st_mode & 0o7777 if path.exists() else 0o666 & ~_umask()
@@ -100,6 +107,11 @@ def _write_file(data: Iterable[bytes], output: str, option: str, source: str | N
         if tmp is not None:
             with contextlib.suppress(OSError):
                 os.unlink(tmp)
+
+
+def _temporary_name(path: Path) -> str:
+    """A fresh name for the temporary file beside PATH (48 random bits: a clash is retried, never overwritten)."""
+    return str(path.parent / f".{path.name[:40]}.{secrets.token_hex(6)}.tmp")
 
 
 def is_regular_target(output: str | Path) -> bool:

@@ -106,3 +106,28 @@ def test_ctrl_c_as_the_first_output_is_put_in_place(cli, tmp_path, huge):
     assert (run.rc, run.err) == (0, ""), run.err[-800:]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["huge.csv", "out.csv", "rejects.csv"]
     assert (tmp_path / "out.csv").read_text().count("\n") == ROWS // 4 + 1
+
+
+def _interrupt_as_the_temporary_file_is_made():
+    """Ctrl-C that arrives while the temporary output file is created: Python raises it as the open returns,
+    before the caller has its result."""
+    import os
+    import signal
+
+    original = os.open
+
+    def open_(path, flags, *rest, **kw):
+        fd = original(path, flags, *rest, **kw)
+        if str(path).endswith(".tmp"):
+            os.kill(os.getpid(), signal.SIGINT)
+        return fd
+    os.open = open_
+
+
+def test_ctrl_c_as_the_temporary_file_is_made(cli, tmp_path, huge):
+    """A Ctrl-C handled just as the temporary file was created (inside mkstemp, before its name was returned)
+    left '.out.csv.<random>.tmp' beside the input: the name is now kept before the file is made."""
+    (tmp_path / "huge.csv").symlink_to(huge)
+    run = cli("batch", "huge.csv", "-o", "out.csv", "--rejects", "rejects.csv",
+              setup=_interrupt_as_the_temporary_file_is_made)
+    check_interrupted(run, tmp_path)
