@@ -12,8 +12,8 @@ import contextlib
 import json
 import os
 import re
-import stat
 import secrets
+import stat
 import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
