@@ -14,6 +14,7 @@ from sizing.errors import SizingInputError, TableError
 from sizing.jurisdiction.profile import DEFAULT_ID, Jurisdiction, get
 from sizing.program.signers import signer
 from sizing.report.addresses import lacks
+from sizing.report.notice_letter import SENT, STAFF, notice_letter, render
 
 ss = st.session_state
 #: The notice columns shown (the CSV download carries every column of ``register notices --format csv``).
@@ -42,17 +43,17 @@ def notices_tab(reg, as_of: dt.date, place: Jurisdiction) -> None:
 
 
 def letter(reg, items: list[dict], as_of: dt.date) -> None:
-    """One notice's letter, from the letterhead of the jurisdiction it was issued under, clause by clause (as
-    ``sizing register notice N`` prints it), signed by the page's user if they have a signature on file."""
+    """One notice's letter, from the profile of the jurisdiction it was issued under, clause by clause (as
+    ``sizing register notice N`` writes it): the copy to mail (PDF and .docx) and the staff's copy; what the staff's
+    copy says beyond the letter (the period's basis, the City contact block's gaps) is shown on the page too. Signed
+    by the page's user if they have a signature on file."""
     from sizing.program.notices import notice
-    from sizing.report.inspections import notice_pdf
 
     by_number = {n["notice"]: n for n in items}
     number = st.selectbox("Letter for notice", list(by_number), key="in_pg_notice_letter",
                           format_func=lambda k: f"{k}: {by_number[k]['fse_id']}, {by_number[k]['title']}")
     chosen = notice(reg, number, as_of)
-    # the notice's own jurisdiction, read back from the register
-    head = get(chosen["jurisdiction_id"] or DEFAULT_ID).letterhead
+    place = get(chosen["jurisdiction_id"] or DEFAULT_ID)  # the notice's own jurisdiction, read back from the register
     for a in chosen.get("to") or ():
         warning = lacks(a)
         if warning:  # the letter says it too; the page says it before it is mailed
@@ -62,8 +63,19 @@ def letter(reg, items: list[dict], as_of: dt.date) -> None:
     if signs is None:
         st.caption("The letter's signature line is left blank, for the Director: you have no signature on file "
                    "(sizing register users sign).")
-    st.download_button("Notice letter (PDF)", notice_pdf([chosen], head, None if signs is None else signs.to_dict()),
-                       file_name=f"notice-{number}.pdf", mime="application/pdf", key="pg_notice_pdf")
+    signature = None if signs is None else signs.to_dict()
+    sent = notice_letter([chosen], place, signature, copy=SENT)
+    staff = notice_letter([chosen], place, signature, copy=STAFF)
+    for note in staff.staff_notes:
+        st.info(f"Staff copy only: {note}", icon=":material/info:")
+    c1, c2, c3 = st.columns(3)
+    c1.download_button("Letter to mail (PDF)", render(sent, "pdf"), file_name=f"notice-{number}.pdf",
+                       mime="application/pdf", key="pg_notice_pdf")
+    c2.download_button("Letter to mail (.docx)", render(sent, "docx"), file_name=f"notice-{number}.docx",
+                       mime="application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+                       key="pg_notice_docx")
+    c3.download_button("Staff copy (PDF)", render(staff, "pdf"), file_name=f"notice-{number}-staff-copy.pdf",
+                       mime="application/pdf", key="pg_notice_staff_pdf")
 
 
 def summary_tab(reg, as_of: dt.date, place: Jurisdiction) -> None:

@@ -115,11 +115,15 @@ def _program_arguments(sub, common) -> list[argparse.ArgumentParser]:
     no.add_argument("--fse", metavar="ID", help="only this FSE's notices")
     no.add_argument("--as-of", metavar="YYYY-MM-DD", help="reference date (default today)")
     no.add_argument("--format", choices=("text", "json", "csv"), default="text")
-    le = sub.add_parser("notice", parents=[common], help="notices to one FSE as one PDF letter, clause by clause")
+    le = sub.add_parser("notice", parents=[common], help="notices to one FSE as one letter, clause by clause "
+                        "(-o FILE.pdf or FILE.docx)")
     le.add_argument("notice", metavar="NOTICE", nargs="+", help="the notices' numbers")
     le.add_argument("--as-of", metavar="YYYY-MM-DD", help="reference date of its state (default today)")
     le.add_argument("--signer", metavar="IDENTITY", help="who signs the letter (a user with a signature: users sign; "
                     "default: you, if you have one, else a blank line for the Director)")
+    le.add_argument("--copy", choices=("sent", "staff"), default="sent",
+                    help="the letter to mail (default: each period stated as the Director's, no staff caveat) or the "
+                    "staff's copy (with the periods' basis and what the letter lacks)")
     vo = sub.add_parser("void", parents=[common], help="void a record written by mistake (it stays on the timeline, "
                         "marked void, and stops counting); never a deletion")
     vo.add_argument("kind", metavar="KIND", help="inspection, maintenance_log or manifest")

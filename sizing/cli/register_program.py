@@ -55,7 +55,8 @@ def _prepare(args: argparse.Namespace):
                 parse.text("--evidence", args.evidence))
     if args.action == "notice":
         numbers = [parse.record_number("NOTICE", n, "notice") for n in args.notice]
-        return list(dict.fromkeys(numbers)), None if args.as_of is None else parse.date("--as-of", args.as_of)
+        return (list(dict.fromkeys(numbers)), None if args.as_of is None else parse.date("--as-of", args.as_of),
+                letter_format(args.output))
     if args.action == "summary":
         return parse.date("--from", args.start), parse.date("--to", args.end)
     if args.action == "void":  # checked again where it is written
@@ -98,23 +99,38 @@ def _notices(args, reg, as_of) -> int:
     return 1 if any(n["status"] == "overdue" for n in items) else 0
 
 
+def letter_format(output: str | None) -> str:
+    """A letter's format from --output's extension: .docx, else PDF (.pdf, standard output '-', or the default
+    name)."""
+    if output in (None, "-") or output.lower().endswith(".pdf"):
+        return "pdf"
+    if output.lower().endswith(".docx"):
+        return "docx"
+    raise SizingInputError("--output", output, "a file name ending in .pdf or .docx (or - for a PDF on standard "
+                                               "output)")
+
+
 def _notice(args, reg, prepared) -> int:
     from sizing.program.notices import notice
     from sizing.program.signers import require_signer, signer
-    from sizing.report.inspections import notice_pdf
+    from sizing.report.notice_letter import notice_letter, render
 
-    numbers, as_of = prepared
+    numbers, as_of, fmt = prepared
     items = [notice(reg, number, as_of) for number in numbers]
     other = next((n for n in items if n["fse_id"] != items[0]["fse_id"]), None)
     if other is not None:
         raise SizingInputError("NOTICE", other["notice"], "", message=(
             f"NOTICE: notice {other['notice']} is to {other['fse_id']}, not to {items[0]['fse_id']}: one letter is "
             "to one FSE"))
-    letterhead = get_jurisdiction(items[0]["jurisdiction_id"] or DEFAULT_ID).letterhead
     with reg.db.read() as conn:  # a person signs: the one named, else the one writing if they have a signature
         chosen = require_signer(conn, args.signer) if args.signer else signer(conn, reg.identity)
-    write_pdf(notice_pdf(items, letterhead, None if chosen is None else chosen.to_dict()), args.output,
-              "notice-" + "-".join(map(str, numbers)), "letter")
+    letter = notice_letter(items, get_jurisdiction(items[0]["jurisdiction_id"] or DEFAULT_ID),
+                           None if chosen is None else chosen.to_dict(), copy=args.copy)
+    name = "notice-" + "-".join(map(str, numbers))
+    if fmt == "docx":
+        emit(render(letter, "docx"), args.output, "--output")
+    else:
+        write_pdf(render(letter, "pdf"), args.output, name, "letter" if args.copy == "sent" else "staff-copy")
     return 0
 
 

@@ -82,6 +82,12 @@ class Jurisdiction:
         return self.text("letterhead")
 
     @property
+    def contact(self) -> Mapping[str, Any]:
+        """The City's contact block for letters (office, street, city, state, zip, phone, email, hours, with its
+        provenance and source); empty when the profile has none."""
+        return self.raw.get("contact") or {}
+
+    @property
     def ordinance(self) -> str:
         return str(self.raw.get("ordinance") or "")
 

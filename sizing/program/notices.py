@@ -103,7 +103,8 @@ def _state(r: dict[str, Any], as_of: dt.date, pumps: list[dt.date], name: str | 
     state = CLOSED if closed_on is not None else (OVERDUE if due_status(r["due_on"], as_of) == OVERDUE else OPEN)
     return {"notice": r["id"], "fse_id": r["fse_id"], "name": name, "type": r["notice_type"], "tier": r["tier"],
             "title": r["title"], "item": r["item"], "item_text": r["item_text"], "citation": r["citation"],
-            "issued_on": r["issued_on"], "period": period_words(period), "period_provenance": r["period_provenance"],
+            "issued_on": r["issued_on"], "period": period_words(period),
+            "period_plain": period_words(period, caveat=False), "period_provenance": r["period_provenance"],
             "period_note": r["period_note"], "due_on": r["due_on"], "due_note": stored_due_note(r) if noted else None, "status": state, "closed_on": closed_on,
             "how": how, "evidence": evidence, "inspection_id": r["inspection_id"],
             "recorded_by": r["recorded_by"], "jurisdiction_id": r["jurisdiction_id"]}

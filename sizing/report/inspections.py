@@ -1,6 +1,6 @@
-"""Inspections, notices and the program summary as text, CSV rows and PDF (notices are a letter from the
-profile's letterhead, clause by clause). Formats what the register's inspections, notices and summary return;
-never recomputes.
+"""Inspections, notices and the program summary as text, CSV rows and PDF (a notice's letter is
+:mod:`sizing.report.notice_letter`). Formats what the register's inspections, notices and summary return; never
+recomputes.
 """
 
 from __future__ import annotations
@@ -10,7 +10,6 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from sizing.quantities import show
-from sizing.report import addresses, signing
 from sizing.rules.inspection import outcome_words
 
 #: The rows of ``register summary --format csv``: (section, measure, value).
@@ -63,53 +62,6 @@ def notices_text(items: Sequence[Mapping[str, Any]]) -> str:
 
 def _iso(value: Any) -> Any:
     return value.isoformat() if isinstance(value, dt.date) else value
-
-
-def notice_paragraphs(n: Mapping[str, Any]) -> list[str]:
-    """The letter's body: what was found, under which clause, what to do and by when (and the period's basis)."""
-    found = f"inspection of {_iso(n['issued_on'])}" if n.get("inspection_id") else f"record of {_iso(n['issued_on'])}"
-    out = [f"At the {found}, this requirement of {n['citation']} was found not met: {n['item_text']}.",
-           f"You are required to correct it within {n['period']}, that is by {_iso(n['due_on'])}"
-           + (f" ({n['due_note']})" if n.get("due_note") else "") + ". A follow-up "
-           "inspection, or a record that shows compliance, closes this notice."]
-    if n.get("period_provenance") != "confirmed" and n.get("period_note"):
-        out.append(f"About the period: {n['period_note']}")
-    if n["tier"] > 1:
-        out.append(f"This is notice tier {n['tier']}: an earlier notice on the same item was not complied with by "
-                   "its due date.")
-    if n["status"] == "closed":
-        out.append(f"Closed on {_iso(n['closed_on'])} ({n['how'].replace('_', ' ')}): {n['evidence'] or ''}".rstrip(": "))
-    return out
-
-
-def notice_pdf(items: Sequence[Mapping[str, Any]], letterhead: str, signer: Mapping[str, Any] | None = None) -> bytes:
-    """Notices to one FSE as one letter, clause by clause: the letterhead, the FSE, then for each notice its
-    clause, what was found, the period and the day to comply by; signed by ``signer`` (a signature: name, title,
-    role), else on a blank line for the Director (:mod:`sizing.report.signing`)."""
-    from sizing.report.pdf import ReportPDF
-
-    first = items[0]
-    fse = first["fse"]
-    title = first["title"] if len(items) == 1 else f"Notices of {_iso(first['issued_on'])}"
-    clauses = "; ".join(dict.fromkeys(n["citation"] for n in items))
-    pdf = ReportPDF(title, f"{letterhead} · {clauses}", footer_note=f"notice{'s' if len(items) > 1 else ''} "
-                    f"{', '.join(str(n['notice']) for n in items)} — {fse['fse_id']}", created=first["issued_on"])
-    to = first.get("to") or addresses.from_project({"owner": fse.get("owner") or fse.get("name"),
-                                                    "address": fse.get("address")})
-    pdf.key_values([("Date", _iso(first["issued_on"])), *addresses.pairs(to),
-                    ("FSE", " · ".join(x for x in (fse["fse_id"], fse.get("name"), fse.get("address")) if x))],
-                   key_width=42)
-    for n in items:
-        if len(items) > 1:
-            pdf.heading(f"Notice {n['notice']}: {n['title']}", level=2)
-        pdf.key_values([("Notice", f"{n['notice']} (tier {n['tier']})"), ("Clause", n["citation"]),
-                        ("Compliance period", n["period"]), ("Comply by", _iso(n["due_on"])),
-                        ("Status", n["status"])], key_width=42)
-        for para in notice_paragraphs(n):
-            pdf.paragraph(para)
-    pdf.ln(8)
-    pdf.paragraph("\n".join(signing.lines(signer)))
-    return pdf.to_bytes()
 
 
 def summary_rows(s: Mapping[str, Any]) -> list[dict[str, Any]]:

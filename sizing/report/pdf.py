@@ -62,24 +62,39 @@ class ReportPDF(FPDF):
     """
 
     def __init__(self, title: str, subtitle: str | None = None, footer_note: str | None = None,
-                 created: dt.date | None = None, letterhead: str | None = None):
+                 created: dt.date | None = None, letterhead: str | None = None, contact: Sequence[str] = ()):
         super().__init__(orientation="portrait", unit="mm", format="Letter")
         self.set_creation_date(creation_date(created))  # the same input gives the same bytes
         for style, path in _font_files().items():
             self.add_font(FONT, style, str(path))
-        self.report_title = title
-        self.report_subtitle = subtitle
-        self.footer_note = footer_note
-        self.set_title(title)
         self.set_creator("sizing")
         self.set_margins(15, 15, 15)
         self.set_auto_page_break(auto=True, margin=16)
         self.alias_nb_pages()
-        self.add_page()
+        #: the first page of the document being drawn and its page count when known (a batch of letters numbers
+        #: each letter's pages on its own); a document's first page has no running header
+        self._starting = False
+        self.document_start = 1
+        self.document_pages: int | None = None
+        self.start_document(title, subtitle, footer_note, letterhead, contact)
+        self.set_title(title)
+
+    def start_document(self, title: str, subtitle: str | None, footer_note: str | None,
+                       letterhead: str | None = None, contact: Sequence[str] = ()) -> ReportPDF:
+        """Begin a document on a new page: its letterhead (with the sender's contact lines under it), title and
+        subtitle (the first one by the constructor; each further one, a letter of a batch, by calling this)."""
+        self._starting = True
+        self.add_page()  # the page before is finished with its own document's footer
+        self._starting = False
+        self.report_title, self.report_subtitle, self.footer_note = title, subtitle, footer_note
+        self.document_start, self.document_pages = self.page_no(), None
         if letterhead:
             self.set_font(FONT, "B", 10)
             self.set_text_color(*MUTED)
             self.multi_cell(0, 5, letterhead, new_x="LMARGIN", new_y="NEXT")
+            if contact:
+                self.set_font(FONT, "", 7.5)
+                self.multi_cell(0, 3.4, " · ".join(contact), new_x="LMARGIN", new_y="NEXT")
             self.set_draw_color(160)
             self.line(self.l_margin, self.get_y() + 1, self.w - self.r_margin, self.get_y() + 1)
             self.set_draw_color(0)
@@ -93,10 +108,11 @@ class ReportPDF(FPDF):
             self.multi_cell(0, 5, subtitle, new_x="LMARGIN", new_y="NEXT")
             self.set_text_color(0)
         self.ln(2)
+        return self
 
     # running header and footer -------------------------------------------------------------------------
     def header(self) -> None:
-        if self.page_no() == 1:
+        if self._starting or self.page_no() == self.document_start:
             return
         self.set_font(FONT, "", 7.5)
         self.set_text_color(*MUTED)
@@ -110,7 +126,8 @@ class ReportPDF(FPDF):
         self.set_text_color(*MUTED)
         left = self.footer_note or ""
         self.cell(self.epw * 0.75, 4, left[:140])
-        self.cell(self.epw * 0.25, 4, f"page {self.page_no()} of {{nb}}", align="R")
+        page, of = self.page_no() - self.document_start + 1, self.document_pages
+        self.cell(self.epw * 0.25, 4, f"page {page} of {{nb}}" if of is None else f"page {page} of {of}", align="R")
         self.set_text_color(0)
 
     # primitives ------------------------------------------------------------------------------------------

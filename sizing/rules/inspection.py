@@ -239,15 +239,18 @@ def due_note(issued: dt.date, period: Mapping[str, Any], due_date: dt.date, juri
     return found.note if found.date == due_date else None
 
 
-def period_words(period: Mapping[str, Any]) -> str:
-    """A period as a notice prints it, saying when it is a program default rather than the ordinance's.
+def period_words(period: Mapping[str, Any], *, caveat: bool = True) -> str:
+    """A period as a notice prints it, saying when it is a program default rather than the ordinance's (the
+    staff's words; ``caveat=False``: the bare period, as the letter sent states it, as the Director's).
 
     >>> period_words({"value": 30, "unit": "days", "provenance": "unconfirmed", "policy": "local"})
     '30 days (program default; the ordinance sets no period)'
     >>> period_words({"value": 30, "unit": "days", "provenance": "confirmed"})
     '30 days'
+    >>> period_words({"value": 1, "unit": "working days", "provenance": "unconfirmed"}, caveat=False)
+    '1 working day'
     """
     words = f"{period['value']} {period['unit'] if period['value'] != 1 else period['unit'].removesuffix('s')}"
-    if period.get("provenance") != "confirmed":
+    if caveat and period.get("provenance") != "confirmed":
         words += " (program default; the ordinance sets no period)"
     return words

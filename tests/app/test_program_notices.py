@@ -33,7 +33,14 @@ def page_on(app, day: dt.date, tab: str):
 
 def test_the_open_notice_is_listed_and_overdue_the_day_after_its_last_day(app, register_file):
     page_on(app, dt.date(2026, 4, 1), "Notices")
-    assert [i.value for i in app.info] == ["1 open notices on 2026-04-01; 0 overdue."]
+    info = [i.value for i in app.info]
+    assert info[0] == "1 open notices on 2026-04-01; 0 overdue."
+    # what the staff's copy says and the letter to mail does not: the period's basis, the contact block's gaps
+    prefixes = ("Staff copy only: Notice 1: The ordinance sets no compliance period for a notice of violation; 30 "
+                "days is the program's default. The letter sent states it as the Director's period, citing no clause",
+                "Staff copy only: The City's contact block lacks the e-mail address, office hours (profile tracy, "
+                "contact; read from")
+    assert len(info) == 3 and all(x.startswith(p) for x, p in zip(info[1:], prefixes, strict=True)), info
     row = app.dataframe[0].value.iloc[0]
     assert (row["fse_id"], row["item"], str(row["due_on"]), row["status"]) == (
         FSE, "bmp.drain_screens", "2026-04-01", "open")
@@ -49,7 +56,7 @@ def test_the_open_notice_is_listed_and_overdue_the_day_after_its_last_day(app, r
 def test_the_notice_letter_is_the_one_the_command_line_prints(app, register_file, tmp_path):
     page_on(app, dt.date(2026, 4, 2), "Notices")
     labels = [b.proto.label for b in app.get("download_button")]
-    assert labels == ["Notices (CSV)", "Notice letter (PDF)"]
+    assert labels == ["Notices (CSV)", "Letter to mail (PDF)", "Letter to mail (.docx)", "Staff copy (PDF)"]
     out = tmp_path / "notice-1.pdf"
     assert main(["register", "notice", "1", "--db", str(register_file), "--as-of", "2026-04-02", "-o", str(out)]) == 0
     text = " ".join(" ".join(p.extract_text() for p in PdfReader(str(out)).pages).split())

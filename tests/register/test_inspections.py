@@ -322,8 +322,9 @@ def test_the_notice_letter_cites_its_clause(db, capsys, tmp_path):
     assert run(capsys, "register", "notice", "1", "--db", db, "-o", out)[0] == 0
     text = " ".join(" ".join(p.extract_text().split()) for p in PdfReader(io.BytesIO(out.read_bytes())).pages)
     for expected in ("City of Tracy — FOG Control Program", "TMC ch. 5.26, Record keeping (c)", "2026-04-01",
-                     "30 days (program default; the ordinance sets no period)", "Corner Cafe"):
+                     "30 days, set by the Director", "Corner Cafe"):
         assert expected in text, expected
+    assert "program default" not in text  # the letter sent carries no staff caveat (the staff copy does)
 
 
 def test_the_readme_examples_open_and_close_a_notice(db, capsys):
