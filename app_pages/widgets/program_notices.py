@@ -9,9 +9,14 @@ import datetime as dt
 
 import streamlit as st
 
-from app_pages.widgets import page_parts
+from app_pages import access
+from app_pages.widgets import page_parts, register_box
 from sizing.errors import SizingInputError, TableError
 from sizing.jurisdiction.profile import DEFAULT_ID, Jurisdiction, get
+from sizing.program.correspondence import record
+from sizing.program.letters import MERGE_COLUMNS, batch
+from sizing.program.queries import register_state
+from sizing.program.report import csv_rows
 from sizing.program.signers import signer
 from sizing.report.addresses import lacks
 from sizing.report.notice_letter import SENT, STAFF, notice_letter, render
@@ -40,6 +45,7 @@ def notices_tab(reg, as_of: dt.date, place: Jurisdiction) -> None:
     st.download_button("Notices (CSV)", csv_rows(items, COLUMNS), file_name=f"notices-{as_of}.csv",
                        mime="text/csv", key="pg_notices_csv")
     letter(reg, items, as_of)
+    batch_box(reg, as_of)
 
 
 def letter(reg, items: list[dict], as_of: dt.date) -> None:
@@ -76,6 +82,47 @@ def letter(reg, items: list[dict], as_of: dt.date) -> None:
                        key="pg_notice_docx")
     c3.download_button("Staff copy (PDF)", render(staff, "pdf"), file_name=f"notice-{number}-staff-copy.pdf",
                        mime="application/pdf", key="pg_notice_staff_pdf")
+
+
+def batch_box(reg, as_of: dt.date) -> None:
+    """Letters for every open notice (or the overdue ones), one per FSE, dated the page's date, as one PDF and its
+    mail-merge list (as ``sizing register letters`` writes them), made on request; for the roles that record
+    letters, a button records them as mailed (each on its FSE's timeline; one that cannot be mailed is not)."""
+    st.subheader("Letters to mail", divider="gray")
+    page_parts.show_message("pg_letters_msg")
+    overdue = st.checkbox("Overdue notices only", key="in_pg_letters_overdue")
+    asked = (as_of, overdue, register_state(reg))
+    if st.button("Make the letters", key="pg_letters_make", icon=":material/mail:"):
+        with reg.db.read() as conn:
+            signs = signer(conn, reg.identity)
+        ss["pg_letters"] = (asked, batch(reg, as_of, overdue=overdue, signer=None if signs is None else signs.to_dict()))
+    made = ss.get("pg_letters")
+    if made is None or made[0] != asked:  # none made yet, or made for another day, choice or register state
+        return
+    b = made[1]
+    if b is None:
+        st.info(f"No {'overdue' if overdue else 'open'} notices on {as_of}: no letters to mail.")
+        return
+    st.caption(f"{len(b.groups)} letters ({b.notices} notices), {sum(b.pages)} pages, dated {as_of}.")
+    for fse in b.blocked:
+        st.warning(f"{fse}: the mailing address is incomplete; its letter says so and is not recorded as mailed.")
+    c1, c2 = st.columns(2)
+    c1.download_button("Letters (PDF)", b.pdf, file_name=f"letters-{as_of}.pdf", mime="application/pdf",
+                       key="pg_letters_pdf")
+    c2.download_button("Mail-merge list (CSV)", csv_rows(b.merge, MERGE_COLUMNS), file_name=f"letters-{as_of}.csv",
+                       mime="text/csv", key="pg_letters_csv")
+    if access.may("letters") and len(b.blocked) < len(b.groups):
+        st.button(f"Record {len(b.groups) - len(b.blocked)} letters as mailed on {as_of}", key="pg_letters_mailed",
+                  on_click=_record_mailed, args=(b,))
+
+
+def _record_mailed(b) -> None:
+    done = register_box.write(lambda reg: record(reg, b.mailed(), user=ss.get("in_reg_user") or None),
+                              "pg_letters_msg", "no letter was recorded as mailed")
+    if done is not None:
+        ss["pg_letters_msg"] = ("success", f"Recorded {done[0]} letters as mailed on {b.as_of}; each is on its FSE's "
+                                "timeline.")
+        ss.pop("pg_letters", None)
 
 
 def summary_tab(reg, as_of: dt.date, place: Jurisdiction) -> None:

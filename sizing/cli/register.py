@@ -22,10 +22,11 @@ import argparse
 import sys
 from pathlib import Path
 
-from sizing.cli import register_parties
+from sizing.cli import register_letters, register_parties
 from sizing.cli.output import emit, to_json
-from sizing.cli.register_arguments import HELP, MAX_WITHIN_DAYS, add_arguments  # noqa: F401 (the command's face)
+from sizing.cli.register_arguments import HELP, add_arguments  # noqa: F401 (the command's face)
 from sizing.errors import SizingInputError, one_line
+from sizing.rules.due import MAX_WITHIN_DAYS
 
 
 def run(args: argparse.Namespace) -> int:
@@ -75,6 +76,8 @@ def _run(args: argparse.Namespace, sys) -> int:
         return register_program.run(args, _open, _say_opened)
     if args.action in register_parties.ACTIONS:
         return register_parties.run(args, _open, _say_opened)
+    if args.action in register_letters.ACTIONS:
+        return register_letters.run(args, _open, _say_opened)
     handler = {"add": _add, "show": _show, "history": _history, "diff": _diff, "due": _due,
                "import-inventory": _import, "import-manifests": _import_manifests, "export": _export,
                "audit": _audit}[args.action]

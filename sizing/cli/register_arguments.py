@@ -4,12 +4,10 @@ from __future__ import annotations
 
 import argparse
 
-from sizing.cli import register_parties
+from sizing.cli import register_letters, register_parties
 from sizing.cli.output import Parser as _Parser
 from sizing.jurisdiction.profile import add_option
 
-#: The longest look-ahead of ``due --within`` [day] (100 years).
-MAX_WITHIN_DAYS = 36_500
 HELP = ("the FOG program register: store reviews, waivers, maintenance logs and hauler manifests per FSE; history, "
         "diff, due list")
 
@@ -68,6 +66,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     e.add_argument("--as-of", metavar="YYYY-MM-DD", help="date for the csv status columns (default today)")
     extra = _program_arguments(sub, common)
     register_parties.add_arguments(sub, common)
+    register_letters.add_arguments(sub, common)
     for s in (a, d, u, i, e, *extra):
         s.add_argument("--output", "-o", metavar="PATH", help="write to PATH instead of standard output")
     for s in (a, u, i, e, extra[0], extra[4]):  # what is evaluated (add, import-inventory) or scheduled (due, export's status) under a profile's rules

@@ -45,13 +45,15 @@ WHAT = {"review": "store a review cycle", "waiver": "store a waiver decision", "
         "inventory": "import an inventory", "inspection": "store an inspection or a notice's compliance",
         "manifests": "import hauler manifests",
         "parties": "change contacts, properties and interceptors",
+        "letters": "record letters mailed and messages sent",
         "users": "change the users", "migrate": "migrate the register's schema"}
 #: role -> the writes it may make.
 PERMITS: dict[str, frozenset[str]] = {
     "viewer": frozenset(),
-    "plan_checker": frozenset({"review", "inventory", "parties"}),
-    "inspector": frozenset({"maintenance", "inventory", "inspection", "manifests", "parties"}),
-    "director": frozenset({"review", "waiver", "maintenance", "inventory", "inspection", "manifests", "parties"}),
+    "plan_checker": frozenset({"review", "inventory", "parties", "letters"}),
+    "inspector": frozenset({"maintenance", "inventory", "inspection", "manifests", "parties", "letters"}),
+    "director": frozenset({"review", "waiver", "maintenance", "inventory", "inspection", "manifests", "parties",
+                           "letters"}),
     "admin": frozenset({"users", "migrate"}),
 }
 

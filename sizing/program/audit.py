@@ -22,7 +22,8 @@ WRITES = {"fses": "FSE details", "interceptors": "interceptor", "cycles": "revie
           "maintenance_events": "maintenance event", "inspections": "inspection", "inspection_photos": "inspection photo",
           "notices": "notice", "notice_closures": "notice closure", "hauler_manifests": "hauler manifest",
           "voids": "void", "users": "user", "contacts": "contact", "properties": "property",
-          "sites": "FSE's property", "interceptor_units": "interceptor (property)", "signers": "signature"}
+          "sites": "FSE's property", "interceptor_units": "interceptor (property)", "signers": "signature",
+          "correspondence": "letter or e-mail sent"}
 COLUMNS = ("recorded_at", "recorded_by", "on_behalf_of", "what", "table", "record", "fse_id", "detail")
 
 
@@ -57,6 +58,8 @@ def _detail(table: sa.Table) -> Any:
         return sa.literal("property ") + table.c.property_id
     if table.name == "signers":
         return table.c.identity + sa.literal(": ") + table.c.name
+    if table.name == "correspondence":
+        return table.c.channel + sa.literal(" ") + table.c.event
     if table.name == "interceptor_units":
         return (sa.literal("property ") + sa.func.coalesce(table.c.property_id, "") + sa.literal(", interceptor ")
                 + table.c.unit_id)

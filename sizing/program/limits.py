@@ -22,6 +22,7 @@ LIMITS: dict[str, int] = {
     "document_name": 500,
     "source": 200,
     "identity": 200,
+    "event": 200,
     "on_behalf_of": 200,
     "hauler": 300,
     "manifest": 300,

@@ -16,7 +16,7 @@ import sqlalchemy as sa
 from sizing.errors import SizingInputError
 from sizing.io.fields import no_record
 from sizing.jurisdiction.profile import Jurisdiction
-from sizing.program import parties
+from sizing.program import correspondence, parties
 from sizing.program import schema as t
 from sizing.program.adapter import FAIL
 from sizing.program.deadlines import cpc_check, due_records, install_period
@@ -42,7 +42,7 @@ FSE_COLUMNS = ("fse_id", "name", "address", "owner", "status", "cycles", "last_r
 #: the same word), the notices open and the last inspection.
 EXPORT_COLUMNS = (*FSE_COLUMNS, "compliance", "compliance_reasons", "open_notices", "last_inspection")
 RECORD_TABLES = ("fses", "interceptors", "cycles", "waivers", "notifications", "maintenance_logs",
-                 "maintenance_events", "inspections", "notices", "hauler_manifests", "voids")
+                 "maintenance_events", "inspections", "notices", "hauler_manifests", "voids", "correspondence")
 #: The column of each table whose row a void names (its own id, or the record that wrote it), by the void's kind.
 VOIDED_BY = {"inspections": (("id", "inspection"),), "maintenance_logs": (("id", "maintenance_log"),),
              "hauler_manifests": (("id", "manifest"),),
@@ -84,8 +84,10 @@ def last_readings(reg: Register, fse_id: str, n: int = 3) -> list[dict[str, Any]
                      .limit(n))
 
 
-#: Every table whose rows the FSE list or the due list reads (rows are only ever added, never changed in place).
-STATE_TABLES = (*RECORD_TABLES, "findings", "notice_closures")
+#: Every table whose rows the FSE list, the due list or a letter reads (rows are only ever added, never changed in
+#: place): the records, and the parties, places and signatures a letter is addressed and signed from.
+STATE_TABLES = (*RECORD_TABLES, "findings", "notice_closures", "contacts", "properties", "sites", "interceptor_units",
+                "signers")
 
 
 def register_state(reg: Register) -> tuple[Any, ...]:
@@ -252,6 +254,8 @@ def history(reg: Register, fse_id: str) -> list[dict[str, Any]]:
             + (f"; {quantity(r['percent_full'], '%')} full" if r["percent_full"] is not None else ""), r)
     for r in d["voids"]:
         add(r["recorded_at"].date(), "void", f"{r['kind'].replace('_', ' ')} {r['record_id']} voided: {r['reason']}", r)
+    for r in d["correspondence"]:
+        add(r["sent_on"], "letter" if r["channel"] == "mail" else "e-mail", correspondence.timeline_detail(r), r)
     for r in d["notices"]:
         add(r["issued_on"], "notice", f"notice {r['id']}: {r['title']} ({r['item']}); due {r['due_on']} "
             f"({r['citation']})", r)

@@ -24,6 +24,8 @@ manifest may be voided: the unique constraint on (hauler, manifest number) becom
 the number among the manifests that count.
 Schema 0010: ``signers``: the name and title a user signs letters with (a letter is signed by a person, never by
 an account name).
+Schema 0011: ``correspondence``: each letter mailed and e-mail message sent to an FSE, with its event, its
+addressee and its date (:mod:`sizing.program.correspondence`).
 Text columns are sized from :data:`sizing.program.limits.LIMITS`, which the writers check first.
 """
 
@@ -371,6 +373,25 @@ signers = sa.Table(
     sa.Column("name", sa.String(L["party.name"]), nullable=False),
     sa.Column("title", sa.String(L["party.name"])),
     *_who(),
+)
+
+#: Schema version 0011: what the City sent an FSE: a letter mailed (its notices, to whom, signed by whom) or an
+#: e-mail message (to one address, with its message id). ``event`` names what it was about (``notice 12``, ``due
+#: FSE-0417 service 2027-01-04``): an e-mail is never sent twice for one event to one address.
+correspondence = sa.Table(
+    "correspondence", metadata,
+    sa.Column("id", sa.Integer, primary_key=True),
+    sa.Column("fse_id", sa.String(L["fse_id"]), nullable=False, index=True),
+    sa.Column("channel", sa.String(20), nullable=False),
+    sa.Column("event", sa.String(L["event"]), nullable=False),
+    sa.Column("subject", sa.String(L["party.name"]), nullable=False),
+    sa.Column("notices", sa.JSON, nullable=False),
+    sa.Column("sent_on", sa.Date, nullable=False),
+    sa.Column("to_address", sa.Text, nullable=False),
+    sa.Column("message_id", sa.String(L["party.name"])),
+    sa.Column("signer", sa.String(L["party.name"])),
+    *_who(),
+    sa.Index("ix_correspondence_event", "event", "channel"),
 )
 
 #: What may be voided: the kind's word -> its table.

@@ -92,7 +92,7 @@ def _iso(value: Any) -> Any:
     return value.isoformat() if isinstance(value, dt.date) else value
 
 
-def _authority(jurisdiction: Jurisdiction, n: Mapping[str, Any]) -> str | None:
+def period_authority(jurisdiction: Jurisdiction, n: Mapping[str, Any]) -> str | None:
     """The clause the profile names as giving the Director the power to set this notice's period, or None."""
     kinds = (jurisdiction.inspections or {}).get("notices") or {}
     tiers = (kinds.get(n.get("type")) or {}).get("tiers") or []
@@ -137,7 +137,7 @@ def _staff_notes(items: Sequence[Mapping[str, Any]], jurisdiction: Jurisdiction)
     for n in items:
         if n.get("period_provenance") == "confirmed":
             continue
-        authority = _authority(jurisdiction, n)
+        authority = period_authority(jurisdiction, n)
         out.append(f"Notice {n['notice']}: {n.get('period_note') or 'the period is the program default.'} The letter "
                    "sent states it as the Director's period"
                    + (f", set under {authority}." if authority else
@@ -148,10 +148,11 @@ def _staff_notes(items: Sequence[Mapping[str, Any]], jurisdiction: Jurisdiction)
 
 
 def notice_letter(items: Sequence[Mapping[str, Any]], jurisdiction: Jurisdiction,
-                  signer: Mapping[str, Any] | None = None, copy: str = SENT) -> Letter:
+                  signer: Mapping[str, Any] | None = None, copy: str = SENT, dated: dt.date | None = None) -> Letter:
     """The letter of one FSE's notices (as the register gives them, each with its FSE and addressees) under ``jurisdiction`` (the one they
     were issued under), signed by ``signer`` (a signature: name, title, role) or on a blank line for the Director;
-    ``copy``: ``sent`` or ``staff`` (see the module)."""
+    ``copy``: ``sent`` or ``staff`` (see the module); ``dated``: the letter's date (default the first notice's
+    issue date; a batch mailed later is dated the day it is mailed)."""
     if copy not in COPIES:
         raise ValueError(f"copy: expected one of {', '.join(COPIES)}, got {copy!r}")
     first = items[0]
@@ -159,13 +160,14 @@ def notice_letter(items: Sequence[Mapping[str, Any]], jurisdiction: Jurisdiction
     title = first["title"] if len(items) == 1 else f"Notices of {_iso(first['issued_on'])}"
     to = first.get("to") or addresses.from_project({"owner": fse.get("owner") or fse.get("name"),
                                                     "address": fse.get("address")})
-    head = (("Date", _iso(first["issued_on"])), *addresses.pairs(to),
+    day = dated or first["issued_on"]
+    head = (("Date", _iso(day)), *addresses.pairs(to),
             ("FSE", " · ".join(x for x in (fse["fse_id"], fse.get("name"), fse.get("address")) if x)))
     numbers = ", ".join(str(n["notice"]) for n in items)
     return Letter(
         copy=copy, title=title, letterhead=jurisdiction.letterhead, contact=tuple(contact_lines(jurisdiction.contact)),
-        subtitle="; ".join(dict.fromkeys(n["citation"] for n in items)), date=first["issued_on"], head=head,
-        sections=tuple(_section(n, copy, _authority(jurisdiction, n), len(items) > 1) for n in items),
+        subtitle="; ".join(dict.fromkeys(n["citation"] for n in items)), date=day, head=head,
+        sections=tuple(_section(n, copy, period_authority(jurisdiction, n), len(items) > 1) for n in items),
         signature=tuple(signing.lines(signer)),
         staff_notes=tuple(_staff_notes(items, jurisdiction)) if copy == STAFF else (),
         footer=f"notice{'s' if len(items) > 1 else ''} {numbers} — {fse['fse_id']}"
@@ -193,12 +195,12 @@ def _draw(pdf: Any, letter: Letter) -> None:
 
 
 def letter_pdf(letter: Letter) -> bytes:
-    return letters_pdf([letter])
+    return batch_pdf([letter])[0]
 
 
-def letters_pdf(letters: Sequence[Letter]) -> bytes:
+def batch_pdf(letters: Sequence[Letter]) -> tuple[bytes, list[int]]:
     """One PDF of the letters, each from a new page with its own letterhead, page-numbered within its letter
-    ("page 1 of 2"), the batch's position in the footer when there are several."""
+    ("page 1 of 2"), the batch's position in the footer when there are several; and each letter's page count."""
     from sizing.report.pdf import ReportPDF
 
     if not letters:
@@ -214,7 +216,7 @@ def letters_pdf(letters: Sequence[Letter]) -> bytes:
             pdf.start_document(letter.title, letter.subtitle, footer, letter.letterhead, letter.contact)
         pdf.document_pages = count
         _draw(pdf, letter)
-    return pdf.to_bytes()
+    return pdf.to_bytes(), [pdf.page] if counts == [None] else counts
 
 
 def _pages(letter: Letter) -> int:

@@ -9,6 +9,8 @@ from __future__ import annotations
 import datetime as dt
 
 OVERDUE, DUE = "overdue", "due"
+#: The longest look-ahead of the due list [day] (100 years).
+MAX_WITHIN_DAYS = 36_500
 
 
 def is_overdue(due: dt.date, as_of: dt.date) -> bool:

@@ -71,3 +71,29 @@ def test_the_summary_counts_the_period_and_a_bad_period_is_one_line(app, registe
     assert [b.proto.label for b in app.get("download_button")] == ["Summary (CSV)", "Summary (PDF)"]
     app.date_input(key="in_pg_summary_from").set_value(dt.date(2026, 7, 1)).run()
     assert errors(app) == ["From: expected a date on or before the page's date 2026-06-30, got 2026-07-01"]
+
+
+def test_letters_to_mail_are_made_on_request_and_recorded_as_mailed(app, register_file, capsys):
+    """The FSE's owner has no mailing address: its letter is made but cannot be recorded as mailed; once the
+    address is on file, the letter is recorded and is on the FSE's timeline."""
+    page_on(app, dt.date(2026, 4, 2), "Notices")
+    assert "pg_letters_pdf" not in [b.key for b in app.get("download_button")]  # made only on request
+    app.button(key="pg_letters_make").click().run()
+    labels = [b.proto.label for b in app.get("download_button")]
+    assert labels[-2:] == ["Letters (PDF)", "Mail-merge list (CSV)"]
+    assert [c.value for c in app.caption if c.value.startswith("1 letters")] == [
+        "1 letters (1 notices), 1 pages, dated 2026-04-02."]
+    assert f"{FSE}: the mailing address is incomplete; its letter says so and is not recorded as mailed." in [
+        w.value for w in app.warning]
+    assert "pg_letters_mailed" not in [b.key for b in app.button]
+    assert main(["register", "contact", FSE, "--role", "owner", "--name", "Corner Cafe LLC", "--street",
+                 "25 W 10th St", "--city", "Tracy", "--state", "CA", "--zip", "95376", "--db", str(register_file)]) == 0
+    app.run()  # the register changed: the letters are made again on request
+    assert "pg_letters_pdf" not in [b.key for b in app.get("download_button")]
+    app.button(key="pg_letters_make").click().run()
+    app.button(key="pg_letters_mailed").click().run()
+    assert [s.value for s in app.success] == ["Recorded 1 letters as mailed on 2026-04-02; each is on its FSE's "
+                                              "timeline."]
+    capsys.readouterr()
+    assert main(["register", "history", FSE, "--db", str(register_file)]) == 0
+    assert "letter mailed to Corner Cafe LLC: Notice of violation (notice 1)" in capsys.readouterr().out
