@@ -177,6 +177,8 @@ def gate() -> None:
             _sign_out_box(who, None)
             st.error(str(exc), icon=":material/error:")
             st.stop()
+    if who and role is None:
+        role = _role_from_groups(who)
     _sign_out_box(who, role)
     if who is None:
         st.error("This sign-in gave no verified e-mail address (the provider did not mark the account's e-mail "
@@ -188,6 +190,40 @@ def gate() -> None:
                  "(sizing register users add IDENTITY --role ROLE).", icon=":material/block:")
         st.stop()
     st.session_state["_role"] = role
+
+
+def mapped_role(claims: Any, mapping: Any) -> str | None:
+    """The role the identity provider's groups give by the deployment's ``[roles]`` secrets: ``claim`` names the
+    token's claim that lists the user's groups (default ``groups``), every other key is a group and its value a
+    role; the first group of the mapping the user is in wins. None without a mapping or a match.
+
+    >>> mapped_role({"groups": ["staff", "fog-inspectors"]}, {"claim": "groups", "fog-inspectors": "inspector"})
+    'inspector'
+    >>> mapped_role({"groups": "fog-inspectors"}, {"fog-director": "director"}) is None
+    True
+    """
+    if not mapping:
+        return None
+    claim = str(mapping.get("claim") or "groups")
+    groups = claims.get(claim) if hasattr(claims, "get") else None
+    groups = [groups] if isinstance(groups, str) else list(groups or ())
+    return next((str(role) for group, role in mapping.items() if group != "claim" and group in groups), None)
+
+
+def _role_from_groups(who: str) -> str | None:
+    """A signed-in user the register does not know, recorded with the role their groups map to (if any)."""
+    mapping = _secrets_section("roles")
+    role = mapped_role(st.user, mapping)
+    if role is None:
+        return None
+    from sizing.program.access import join_by_groups
+
+    reg = open_register(write=True)
+    try:
+        made = join_by_groups(reg.db, who, role, str(mapping.get("claim") or "groups"))
+        return None if made is None else made.role
+    finally:
+        reg.db.engine.dispose()
 
 
 def _sign_out_box(who: str | None, role: str | None) -> None:

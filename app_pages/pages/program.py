@@ -15,6 +15,7 @@ from app_pages import access, evaluate
 from app_pages.widgets import contacts_box, jurisdiction, page_parts, program_notices, register_box
 from app_pages.widgets.manifest_box import manifest_box
 from app_pages.widgets.property_box import property_box
+from app_pages.widgets.submissions_box import submissions_tab
 from sizing.batch import run_batch
 from sizing.errors import SizingInputError, TableError
 from sizing.jurisdiction.profile import Jurisdiction
@@ -48,7 +49,7 @@ from sizing.rules.maintenance import has_rules
 ss = st.session_state
 #: The most writes the Audit tab shows.
 AUDIT_SHOWN = 500
-TABS = ("FSEs", "Timeline", "Due", "Notices", "Summary", "Cycle diff", "Audit")
+TABS = ("FSEs", "Timeline", "Due", "Notices", "Submissions", "Summary", "Cycle diff", "Audit")
 
 
 def import_box(place) -> None:
@@ -359,7 +360,7 @@ property_box()
 reg = register_box.open_for_reading()
 try:
     # only the open tab is drawn: the FSE list, a timeline, the due list and the diff each read the register
-    tab_list, tab_timeline, tab_due, tab_notices, tab_summary, tab_diff, tab_audit = st.tabs(
+    tab_list, tab_timeline, tab_due, tab_notices, tab_submitted, tab_summary, tab_diff, tab_audit = st.tabs(
         list(TABS), key="in_pg_tab", on_change="rerun")
     if tab_list.open:
         with tab_list:
@@ -373,6 +374,9 @@ try:
     if tab_notices.open:
         with tab_notices:
             program_notices.notices_tab(reg, as_of, place)
+    if tab_submitted.open:
+        with tab_submitted:
+            submissions_tab(reg)
     if tab_summary.open:
         with tab_summary:
             program_notices.summary_tab(reg, as_of, place)

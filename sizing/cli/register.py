@@ -22,7 +22,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from sizing.cli import register_letters, register_parties
+from sizing.cli import register_letters, register_parties, register_submissions
 from sizing.cli.output import emit, to_json
 from sizing.cli.register_arguments import HELP, add_arguments  # noqa: F401 (the command's face)
 from sizing.errors import SizingInputError, one_line
@@ -78,6 +78,8 @@ def _run(args: argparse.Namespace, sys) -> int:
         return register_parties.run(args, _open, _say_opened)
     if args.action in register_letters.ACTIONS:
         return register_letters.run(args, _open, _say_opened)
+    if args.action in register_submissions.ACTIONS:
+        return register_submissions.run(args, _open, _say_opened)
     handler = {"add": _add, "show": _show, "history": _history, "diff": _diff, "due": _due,
                "import-inventory": _import, "import-manifests": _import_manifests, "export": _export,
                "audit": _audit}[args.action]
@@ -129,6 +131,7 @@ def _init(args, sys) -> int:
 
 def _users(args, sys) -> int:
     from sizing.program import access, signers
+    from sizing.program.submissions import scope, set_scope
     from sizing.program.writers import on_behalf_of
 
     reg = _open(args, create="sqlite" if args.users_action == "add" else False,
@@ -139,13 +142,18 @@ def _users(args, sys) -> int:
             with reg.db.read() as conn:
                 rows = access.users(conn)
                 signed = {u.identity: signers.signer(conn, u.identity) for u in rows}
-            emit("\n".join(_user_line(u, signed[u.identity]) for u in rows) or "no users: local single-user mode "
+                scoped = {u.identity: scope(conn, u.identity) for u in rows if u.role == "fse"}
+            emit("\n".join(_user_line(u, signed[u.identity], scoped.get(u.identity)) for u in rows) or "no users: local single-user mode "
                  "(every write allowed; add the first admin: sizing register users add IDENTITY --role admin)", None)
             return 0
         behalf = on_behalf_of(args.user)
         if args.users_action == "sign":
             s = signers.set_signature(reg, args.identity, args.name, args.title, user=args.user)
             emit(f"{s.identity} signs letters as {s.name}" + (f", {s.title}" if s.title else ""), None)
+            return 0
+        if args.users_action == "scope":
+            done = set_scope(reg, args.identity, args.fse, not args.remove, user=args.user)
+            emit(f"{done['identity']} sees and submits for: {', '.join(done['scope']) or 'no FSE'}", None)
             return 0
         if args.users_action == "add":
             u = access.add_user(reg.db, args.identity, args.role, by=reg.identity, on_behalf_of=behalf)
@@ -158,10 +166,12 @@ def _users(args, sys) -> int:
         reg.db.close()
 
 
-def _user_line(u, signature) -> str:
-    """One user as ``users list`` prints it: identity, role, state, since when and by whom, and the signature."""
+def _user_line(u, signature, fses: list[str] | None = None) -> str:
+    """One user as ``users list`` prints it: identity, role, state, since when and by whom, the signature, and the
+    FSEs a user of the fse role is linked to."""
     signs = "" if signature is None else f"; signs as {signature.name}" + (f", {signature.title}"
                                                                            if signature.title else "")
+    signs += "" if fses is None else f"; FSEs: {', '.join(fses) or 'none linked'}"
     return (f"{u.identity:<40} {u.role:<13} {'active' if u.active else 'disabled':<9} since {u.recorded_at} by "
             f"{u.recorded_by}{signs}")
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from sizing.cli import register_letters, register_parties
+from sizing.cli import register_letters, register_parties, register_submissions
 from sizing.cli.output import Parser as _Parser
 from sizing.jurisdiction.profile import add_option
 
@@ -67,6 +67,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     extra = _program_arguments(sub, common)
     register_parties.add_arguments(sub, common)
     register_letters.add_arguments(sub, common)
+    register_submissions.add_arguments(sub, common)
     for s in (a, d, u, i, e, *extra):
         s.add_argument("--output", "-o", metavar="PATH", help="write to PATH instead of standard output")
     for s in (a, u, i, e, extra[0], extra[4]):  # what is evaluated (add, import-inventory) or scheduled (due, export's status) under a profile's rules
@@ -91,7 +92,8 @@ def _users_arguments(sub, common, parser_class) -> None:
     ua = uact.add_parser("add", parents=[common], help="add a user, or change a user's role (the first user: an admin)")
     ua.add_argument("identity", metavar="IDENTITY", help="e-mail address (as the app's sign-in gives it) or login name")
     ua.add_argument("--role", required=True, metavar="ROLE",
-                    help="viewer, plan_checker, inspector, director or admin")
+                    help="viewer, plan_checker, inspector, director, admin, or fse (an FSE's own user: link it to its "
+                         "FSEs with users scope)")
     uact.add_parser("list", parents=[common], help="every user, role and state")
     ud = uact.add_parser("disable", parents=[common], help="disable a user (kept in the register's history)")
     ud.add_argument("identity", metavar="IDENTITY")
@@ -100,6 +102,10 @@ def _users_arguments(sub, common, parser_class) -> None:
     us.add_argument("identity", metavar="IDENTITY")
     us.add_argument("--name", required=True, metavar="NAME", help="the name under the signature line (Jane Ortiz)")
     us.add_argument("--title", metavar="TITLE", help="the title under the name (Utilities Director)")
+    sc = uact.add_parser("scope", parents=[common], help="link a user of the fse role to an FSE (--remove: unlink)")
+    sc.add_argument("identity", metavar="IDENTITY")
+    sc.add_argument("fse", metavar="FSE")
+    sc.add_argument("--remove", action="store_true", help="unlink the user from the FSE")
 
 
 def _program_arguments(sub, common) -> list[argparse.ArgumentParser]:

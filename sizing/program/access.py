@@ -39,22 +39,28 @@ from sizing.program.errors import NotPermitted
 from sizing.program.location import sqlite_path
 from sizing.program.writers import now, os_user, writer  # noqa: F401 (os_user: the writer without sign-in)
 
-ROLES = ("viewer", "plan_checker", "inspector", "director", "admin")
+ROLES = ("viewer", "plan_checker", "inspector", "director", "admin", "fse", "hauler")
 #: What each kind of write is, for the messages.
 WHAT = {"review": "store a review cycle", "waiver": "store a waiver decision", "maintenance": "store a maintenance log",
         "inventory": "import an inventory", "inspection": "store an inspection or a notice's compliance",
         "manifests": "import hauler manifests",
         "parties": "change contacts, properties and interceptors",
         "letters": "record letters mailed and messages sent",
+        "submit": "send the City a record for an FSE", "submissions": "accept or reject what an FSE sent",
         "users": "change the users", "migrate": "migrate the register's schema"}
 #: role -> the writes it may make.
 PERMITS: dict[str, frozenset[str]] = {
     "viewer": frozenset(),
-    "plan_checker": frozenset({"review", "inventory", "parties", "letters"}),
-    "inspector": frozenset({"maintenance", "inventory", "inspection", "manifests", "parties", "letters"}),
+    "plan_checker": frozenset({"review", "inventory", "parties", "letters", "submit", "submissions"}),
+    "inspector": frozenset({"maintenance", "inventory", "inspection", "manifests", "parties", "letters", "submit",
+                            "submissions"}),
     "director": frozenset({"review", "waiver", "maintenance", "inventory", "inspection", "manifests", "parties",
-                           "letters"}),
+                           "letters", "submit", "submissions"}),
     "admin": frozenset({"users", "migrate"}),
+    #: an FSE's own user: submits records for the FSEs it is linked to (sizing.program.submissions), nothing else
+    "fse": frozenset({"submit"}),
+    #: a hauler: submits the manifests of its pump-outs for the FSEs that accepted it (sizing.program.haulers)
+    "hauler": frozenset({"submit"}),
 }
 
 class Opened(Protocol):
@@ -247,3 +253,36 @@ def disable_user(opened: Opened, identity: str, *, by: str, on_behalf_of: str | 
         conn.execute(t.users.insert().values(identity=identity, role=who.role, active=False,
                                              **writer(by, on_behalf_of, now())))
     return User(identity, who.role, False)
+
+
+def join_by_groups(opened: Opened, identity: str, role: str, claim: str) -> User | None:
+    """A signed-in identity the register does not know, given ``role`` by the identity provider's groups (the
+    deployment's mapping of its ``claim``): recorded as a user with that role, written by the provider's claim. Never
+    an admin (an admin is made by an admin), never in a register without users, never over a row already on file (a
+    disabled user stays disabled, an admin's choice of role stands). None when nothing is written."""
+    identity = normal_identity(identity)
+    if role not in ROLES or role == "admin":
+        return None
+    with opened.write() as conn:
+        if not has_users(conn) or user(conn, identity) is not None:
+            return None
+        conn.execute(t.users.insert().values(identity=identity, role=role, active=True,
+                                             **writer(f"identity provider ({claim} claim)", None, now())))
+    return User(identity, role, True)
+
+
+#: The roles that see only the FSEs they are linked to (``user_scopes``).
+SCOPED = ("fse", "hauler")
+
+
+def scope(conn: Connection, identity: str | None) -> list[str]:
+    """The FSEs ``identity`` is linked to (the latest row of each FSE decides), in id order."""
+    if not identity:
+        return []
+    s = t.user_scopes.c
+    rows = conn.execute(sa.select(s.fse_id, s.active).where(s.identity == normal_identity(identity))
+                        .order_by(s.id))
+    state: dict[str, bool] = {}
+    for r in rows:
+        state[r.fse_id] = bool(r.active)
+    return sorted(f for f, on in state.items() if on)

@@ -23,7 +23,9 @@ WRITES = {"fses": "FSE details", "interceptors": "interceptor", "cycles": "revie
           "notices": "notice", "notice_closures": "notice closure", "hauler_manifests": "hauler manifest",
           "voids": "void", "users": "user", "contacts": "contact", "properties": "property",
           "sites": "FSE's property", "interceptor_units": "interceptor (property)", "signers": "signature",
-          "correspondence": "letter or e-mail sent"}
+          "correspondence": "letter or e-mail sent", "user_scopes": "user linked to an FSE",
+          "submissions": "submission", "submission_decisions": "submission decided",
+          "hauler_registrations": "hauler registration"}
 COLUMNS = ("recorded_at", "recorded_by", "on_behalf_of", "what", "table", "record", "fse_id", "detail")
 
 
@@ -36,6 +38,8 @@ def _fse(table: sa.Table) -> Any:
         return sa.select(t.notices.c.fse_id).where(t.notices.c.id == table.c.notice_id).scalar_subquery()
     if table.name == "inspection_photos":
         return sa.select(t.inspections.c.fse_id).where(t.inspections.c.id == table.c.inspection_id).scalar_subquery()
+    if table.name == "submission_decisions":
+        return sa.select(t.submissions.c.fse_id).where(t.submissions.c.id == table.c.submission_id).scalar_subquery()
     return sa.null()
 
 
@@ -60,6 +64,15 @@ def _detail(table: sa.Table) -> Any:
         return table.c.identity + sa.literal(": ") + table.c.name
     if table.name == "correspondence":
         return table.c.channel + sa.literal(" ") + table.c.event
+    if table.name == "hauler_registrations":
+        return table.c.identity + sa.literal(": ") + table.c.company + sa.literal(" ") + table.c.registration
+    if table.name == "user_scopes":
+        return table.c.identity + sa.case((table.c.active, " linked"), else_=" unlinked")
+    if table.name == "submissions":
+        return table.c.kind + sa.literal(" of ") + sa.cast(table.c.on_date, sa.String)
+    if table.name == "submission_decisions":
+        return (sa.literal("submission ") + sa.cast(table.c.submission_id, sa.String) + sa.literal(": ")
+                + table.c.decision)
     if table.name == "interceptor_units":
         return (sa.literal("property ") + sa.func.coalesce(table.c.property_id, "") + sa.literal(", interceptor ")
                 + table.c.unit_id)

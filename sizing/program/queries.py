@@ -16,7 +16,7 @@ import sqlalchemy as sa
 from sizing.errors import SizingInputError
 from sizing.io.fields import no_record
 from sizing.jurisdiction.profile import Jurisdiction
-from sizing.program import correspondence, parties
+from sizing.program import correspondence, parties, submissions
 from sizing.program import schema as t
 from sizing.program.adapter import FAIL
 from sizing.program.deadlines import cpc_check, due_records, install_period
@@ -87,7 +87,7 @@ def last_readings(reg: Register, fse_id: str, n: int = 3) -> list[dict[str, Any]
 #: Every table whose rows the FSE list, the due list or a letter reads (rows are only ever added, never changed in
 #: place): the records, and the parties, places and signatures a letter is addressed and signed from.
 STATE_TABLES = (*RECORD_TABLES, "findings", "notice_closures", "contacts", "properties", "sites", "interceptor_units",
-                "signers")
+                "signers", "submissions", "submission_decisions")
 
 
 def register_state(reg: Register) -> tuple[Any, ...]:
@@ -185,6 +185,7 @@ def show(reg: Register, fse_id: str) -> dict[str, Any]:
         for name in RECORD_TABLES:
             out[name] = _rows(conn, name, fse_id)
         out["parties"] = parties.of_fse(conn, fse_id)
+        out["submissions"] = submissions.listed(conn, fse_ids=[fse["fse_id"]])
     return mark_voided(out)
 
 
@@ -254,12 +255,21 @@ def history(reg: Register, fse_id: str) -> list[dict[str, Any]]:
             + (f"; {quantity(r['percent_full'], '%')} full" if r["percent_full"] is not None else ""), r)
     for r in d["voids"]:
         add(r["recorded_at"].date(), "void", f"{r['kind'].replace('_', ' ')} {r['record_id']} voided: {r['reason']}", r)
-    for r in d["correspondence"]:
-        add(r["sent_on"], "letter" if r["channel"] == "mail" else "e-mail", correspondence.timeline_detail(r), r)
+    _exchanges(d, add)
     for r in d["notices"]:
         add(r["issued_on"], "notice", f"notice {r['id']}: {r['title']} ({r['item']}); due {r['due_on']} "
             f"({r['citation']})", r)
     return sorted(out, key=lambda e: (e["date"], e["recorded_at"]))
+
+
+def _exchanges(d: Mapping[str, Any], add) -> None:
+    """What the FSE sent the City (its submissions and their decisions) and what the City sent it, on the timeline."""
+    for r in d["submissions"]:
+        add(r["on_date"], "submission", f"{r['what']} {r['id']}: {r['state']}"
+            + (f" by {r['decided_by']}" if r["decided_by"] else "") + (f" ({r['reason']})" if r["reason"] else "")
+            + (f"; hauler manifest {r['manifest_id']}" if r["manifest_id"] else ""), r)
+    for r in d["correspondence"]:
+        add(r["sent_on"], "letter" if r["channel"] == "mail" else "e-mail", correspondence.timeline_detail(r), r)
 
 
 def log_detail(r: Mapping[str, Any]) -> str:
@@ -318,7 +328,7 @@ def cycle(reg: Register, fse_id: str, number: int, field: str = "--from") -> Map
 
 
 #: The columns a full export leaves out: the photos' bytes (their name, type, size and SHA-256 stay).
-NOT_EXPORTED = {"inspection_photos": ("data",)}
+NOT_EXPORTED = {"inspection_photos": ("data",), "submissions": ("file_data",)}
 
 
 def every_table(reg: Register) -> dict[str, tuple[list[str], list[list[Any]]]]:

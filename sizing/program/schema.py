@@ -26,6 +26,9 @@ Schema 0010: ``signers``: the name and title a user signs letters with (a letter
 an account name).
 Schema 0011: ``correspondence``: each letter mailed and e-mail message sent to an FSE, with its event, its
 addressee and its date (:mod:`sizing.program.correspondence`).
+Schema 0012: ``user_scopes``, ``submissions``, ``submission_decisions`` and ``hauler_registrations``: the FSEs a
+user of the ``fse`` or ``hauler`` role is linked to, what they submit, staff's decisions, and each hauler's
+registration (:mod:`sizing.program.submissions`, :mod:`sizing.program.haulers`).
 Text columns are sized from :data:`sizing.program.limits.LIMITS`, which the writers check first.
 """
 
@@ -392,6 +395,48 @@ correspondence = sa.Table(
     sa.Column("signer", sa.String(L["party.name"])),
     *_who(),
     sa.Index("ix_correspondence_event", "event", "channel"),
+)
+
+#: Schema version 0012: FSEs reach the register (:mod:`sizing.program.submissions`): which FSEs a user with the
+#: ``fse`` role is linked to (the latest row of an identity and FSE decides), what an FSE submits (a pump-out
+#: receipt or a BMP self-certification, with its file) and staff's decision on each (an accepted pump-out is stored
+#: as the hauler manifest ``manifest_id``).
+user_scopes = sa.Table(
+    "user_scopes", metadata,
+    sa.Column("id", sa.Integer, primary_key=True),
+    sa.Column("identity", sa.String(L["identity"]), nullable=False, index=True),
+    sa.Column("fse_id", sa.String(L["fse_id"]), nullable=False),
+    sa.Column("active", sa.Boolean, nullable=False),
+    *_who(),
+)
+submissions = sa.Table(
+    "submissions", metadata,
+    sa.Column("id", sa.Integer, primary_key=True),
+    sa.Column("fse_id", sa.String(L["fse_id"]), nullable=False, index=True),
+    sa.Column("kind", sa.String(40), nullable=False),
+    sa.Column("on_date", sa.Date, nullable=False),
+    sa.Column("details", sa.JSON, nullable=False),
+    sa.Column("file_name", sa.String(L["document_name"])),
+    sa.Column("file_data", sa.LargeBinary),
+    *_who(),
+)
+hauler_registrations = sa.Table(
+    "hauler_registrations", metadata,
+    sa.Column("id", sa.Integer, primary_key=True),
+    sa.Column("identity", sa.String(L["identity"]), nullable=False, index=True),
+    sa.Column("company", sa.String(200), nullable=False),
+    sa.Column("registration", sa.String(200), nullable=False),
+    sa.Column("valid_until", sa.Date, nullable=False),
+    *_who(),
+)
+submission_decisions = sa.Table(
+    "submission_decisions", metadata,
+    sa.Column("id", sa.Integer, primary_key=True),
+    sa.Column("submission_id", sa.Integer, nullable=False, index=True),
+    sa.Column("decision", sa.String(20), nullable=False),
+    sa.Column("reason", sa.Text),
+    sa.Column("manifest_id", sa.Integer),
+    *_who(),
 )
 
 #: What may be voided: the kind's word -> its table.

@@ -19,6 +19,10 @@ from pathlib import Path
 import pytest
 
 from sizing.cli.main import main
+from sizing.io import fields
+from sizing.io.sections.parties import property_file
+from sizing.program.parties import add_property
+from sizing.program.submissions import set_scope
 from tests.conftest import EXAMPLES
 from tests.e2e.harness import (
     CHROMIUM,
@@ -39,12 +43,14 @@ MISSING = [name for name, ok in (
 ) if not ok]
 pytestmark = pytest.mark.skipif(bool(MISSING), reason="needs " + ", ".join(MISSING))
 
-USERS = {"viewer@city.example": "viewer", "checker@city.example": "plan_checker"}
+USERS = {"viewer@city.example": "viewer", "checker@city.example": "plan_checker", "dir@city.example": "director",
+         "cook@taqueria.example": "fse"}
 #: The provider's accounts, by the subject typed on its sign-in form: the two users' e-mails verified; a third with
 #: the plan checker's e-mail not verified; a fourth with no e-mail whose subject reads like the plan checker's.
 ACCOUNTS = {
     "u-viewer": {"email": "viewer@city.example", "email_verified": True},
     "u-checker": {"email": "checker@city.example", "email_verified": True},
+    "u-cook": {"email": "cook@taqueria.example", "email_verified": True},
     "u-unverified": {"email": "checker@city.example", "email_verified": False},
     "checker@city.example": {},
 }
@@ -97,6 +103,11 @@ def deployment(provider, tmp_path_factory):
     reg = open_register(str(register), create=False)
     for who, role in USERS.items():
         access.add_user(reg.db, who, role, by="admin@city.example")
+    # two FSEs on one property; the FSE's user is linked to the Taqueria only
+    as_user = type(reg)
+    add_property(as_user(reg.db, identity="dir@city.example", require_user=True),
+                 property_file(fields.load_document(EXAMPLES / "register" / "property-oak-plaza.yaml")))
+    set_scope(as_user(reg.db, identity="admin@city.example", require_user=True), "cook@taqueria.example", "FSE-0611")
     reg.db.engine.dispose()
     # a record already in the register, which a signed-out visitor must not see
     assert main(["register", "add", str(EXAMPLES / "register" / "corner-coffee-waiver.yaml"), "--db",
@@ -203,3 +214,46 @@ def test_a_plan_checker_saves_a_review_recorded_as_them(browser, deployment):
     page.goto(url)
     page.get_by_role("button", name="Sign in").wait_for(timeout=60_000)
     context.close()
+
+
+def test_an_fse_user_sends_a_receipt_and_a_plan_checker_accepts_it(browser, deployment, tmp_path):
+    """The FSE's user sees its own FSE only, by any address; sends a pump-out receipt with a photo of it; a plan
+    checker accepts it on the Program page, and it is stored as a hauler manifest recorded as theirs."""
+    import sqlite3
+
+    url, register = deployment
+    context, page = sign_in(browser, url, "cook@taqueria.example")
+    for path in ("/program", "/inspection", "/review", ""):
+        page.goto(url + path)
+        page.get_by_text("Signed in as cook@taqueria.example (fse)").wait_for(timeout=60_000)
+        page.get_by_role("heading", name="My FSE").wait_for(timeout=60_000)
+        wait_idle(page)
+        body = text(page)
+        assert "FSE-0611" in body and "FSE-0610" not in body and "Noodle House" not in body, path
+        assert "FOG program register" not in body and "Plan review" not in body, path
+    photo = tmp_path / "receipt.png"
+    photo.write_bytes(b"\x89PNG\r\n\x1a\n" + bytes(64))
+    for label, value in (("Hauler", "Valley Grease"), ("Manifest or receipt number", "VG-2201"),
+                         ("Gallons pumped", "1,500 gal"), ("Disposal site", "Tracy WWTP receiving")):
+        page.get_by_test_id("stForm").get_by_role("textbox", name=label, exact=True).fill(value)
+    page.locator('input[type="file"]').set_input_files(str(photo))
+    page.get_by_text("receipt.png").wait_for(timeout=30_000)
+    page.get_by_role("button", name="Send to the City").click()
+    page.get_by_text("Sent: pump-out receipt 1 for FSE-0611").wait_for(timeout=60_000)
+    context.close()
+    context, page = sign_in(browser, url, "checker@city.example")
+    page.goto(f"{url}/program")
+    page.get_by_text("FOG program register").wait_for(timeout=60_000)
+    page.get_by_role("tab", name="Submissions").click()
+    page.get_by_text("1 submissions waiting for a decision").wait_for(timeout=60_000)
+    page.get_by_role("button", name="Accept").click()
+    page.get_by_text("Submission 1 accepted: stored as hauler manifest 1.").wait_for(timeout=60_000)
+    context.close()
+    conn = sqlite3.connect(f"file:{register}?mode=ro", uri=True)
+    try:
+        stored = conn.execute("SELECT fse_id, manifest, gallons, recorded_by FROM hauler_manifests").fetchall()
+        sent = conn.execute("SELECT fse_id, file_name, recorded_by FROM submissions").fetchall()
+    finally:
+        conn.close()
+    assert stored == [("FSE-0611", "VG-2201", 1500.0, "checker@city.example")]
+    assert sent == [("FSE-0611", "receipt.png", "cook@taqueria.example")]

@@ -94,7 +94,7 @@ def test_disabled_users_and_the_last_admin(db, capsys, registers):
     with pytest.raises(NotPermitted, match="is a disabled user of this register"):
         reg_insp.add_file(LOG, jurisdiction=get_jurisdiction("tracy"))
     code, _, err = run(capsys, "register", "users", "add", "x", "--role", "superuser", "--db", db)
-    assert code == 2 and "--role: expected one of viewer, plan_checker, inspector, director, admin" in err
+    assert code == 2 and "--role: expected one of viewer, plan_checker, inspector, director, admin, fse, hauler" in err
 
 
 def test_the_core_refuses_a_viewer_without_any_user_interface(db, registers):

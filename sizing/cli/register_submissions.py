@@ -1,0 +1,141 @@
+"""``sizing register submit | submissions | accept | reject``: what FSEs send the City, and staff's decisions.
+
+``submit FSE --kind pump_out --date D --hauler H --manifest M --gallons G --site S [--file RECEIPT]`` (or ``--kind
+bmp_certification --certified TEXT``) stores a submission, by a user with the ``fse`` role for an FSE they are linked
+to (or by staff); ``submissions [--pending] [--fse ID]`` lists them; ``accept N`` and ``reject N --reason TEXT`` are
+staff's decisions (an accepted pump-out is stored as a hauler manifest). Bad input is one line naming the field,
+exit 2, nothing written.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from sizing.cli.output import emit, to_json
+from sizing.errors import SizingInputError
+from sizing.io import fields as parse
+from sizing.quantities import show
+
+ACTIONS = ("submit", "submissions", "accept", "reject", "hauler", "accept-hauler")
+
+
+def add_arguments(sub, common) -> None:
+    su = sub.add_parser("submit", parents=[common], help="send the City a record for an FSE: a pump-out receipt or a "
+                        "BMP self-certification (an FSE's user, for the FSEs they are linked to)")
+    su.add_argument("fse", metavar="FSE")
+    su.add_argument("--kind", required=True, metavar="KIND", help="pump_out (a pump-out receipt) or bmp_certification")
+    su.add_argument("--date", required=True, metavar="YYYY-MM-DD")
+    for name, what in (("hauler", "the hauler"), ("manifest", "the manifest or receipt number"),
+                       ("gallons", "the volume pumped (1,000 gal)"), ("site", "the disposal site"),
+                       ("certified", "what a BMP self-certification says is in place")):
+        su.add_argument(f"--{name}", metavar="TEXT", help=what)
+    su.add_argument("--partial", action="store_true", help="a partial pump-out (not everything removed)")
+    su.add_argument("--file", metavar="PATH", help="the receipt or record: PDF, JPEG or PNG, at most 1 MB")
+    li = sub.add_parser("submissions", parents=[common], help="what FSEs sent the City, newest first")
+    li.add_argument("--pending", action="store_true", help="only those waiting for a decision")
+    li.add_argument("--fse", metavar="ID")
+    li.add_argument("--format", choices=("text", "json"), default="text")
+    li.add_argument("--output", "-o", metavar="PATH", help="write to PATH instead of standard output")
+    ac = sub.add_parser("accept", parents=[common], help="accept a submission (an accepted pump-out counts as a "
+                        "hauler manifest)")
+    ac.add_argument("number", metavar="N")
+    rj = sub.add_parser("reject", parents=[common], help="reject a submission, saying why (the FSE sees it)")
+    rj.add_argument("number", metavar="N")
+    rj.add_argument("--reason", metavar="TEXT", help="why (needed; the FSE sees it)")
+    ha = sub.add_parser("hauler", parents=[common], help="record a hauler's registration (a user with the hauler "
+                        "role): its company as its manifests name it, its registration number, its last valid day")
+    ha.add_argument("identity", metavar="IDENTITY")
+    ha.add_argument("--company", required=True, metavar="NAME")
+    ha.add_argument("--registration", required=True, metavar="NUMBER")
+    ha.add_argument("--valid-until", required=True, metavar="YYYY-MM-DD")
+    ah = sub.add_parser("accept-hauler", parents=[common], help="an FSE accepts a hauler: it may submit manifests "
+                        "for the FSE (--remove: no longer)")
+    ah.add_argument("fse", metavar="FSE")
+    ah.add_argument("hauler", metavar="HAULER", help="the hauler's identity")
+    ah.add_argument("--remove", action="store_true")
+
+
+def _prepare(args: argparse.Namespace):
+    from sizing.program import submissions  # the register (SQLAlchemy) loads at the command boundary
+    from sizing.program.writers import on_behalf_of
+
+    on_behalf_of(args.user)
+    if args.action == "submit":
+        kind = parse.choice("--kind", args.kind, submissions.KINDS)
+        if kind == submissions.PUMP_OUT:
+            r = submissions.receipt(args.date, args.hauler, args.manifest, args.gallons, args.site, not args.partial)
+            day, details = r.on_date, r.details()
+        else:
+            day = parse.record_date("--date", args.date)
+            certified = parse.text("--certified", args.certified or "").strip()
+            if not certified:
+                raise SizingInputError("--certified", None, "what the FSE certifies is in place")
+            details = {"certified": certified}
+        return kind, day, details, _file(args.file)
+    if args.action in ("accept", "reject"):
+        return parse.record_number("N", args.number, "submission")
+    return None
+
+
+def _file(path: str | None) -> tuple[str | None, bytes | None]:
+    from sizing.program import submissions
+
+    if path is None:
+        return None, None
+    try:
+        data = Path(path).read_bytes()[:submissions.MAX_FILE + 1]
+    except OSError as exc:
+        raise SizingInputError("--file", path, "", message=f"--file: cannot read {path}: {exc.strerror}") from None
+    return submissions.check_file(Path(path).name, data)
+
+
+def run(args: argparse.Namespace, open_register, say_opened) -> int:
+    from sizing.program import haulers, submissions
+
+    prepared = _prepare(args)
+    reg = open_register(args, create=False, read_only=args.action == "submissions")
+    say_opened(reg, sys.stderr)
+    try:
+        if args.action == "submit":
+            kind, day, details, file = prepared
+            number = submissions.submit(reg, args.fse, kind, day, details, file, user=args.user)
+            print(f"sizing register: submission {number} stored ({submissions.KINDS[kind]} of {day}); it waits for "
+                  "the City's decision", file=sys.stderr)
+            return 0
+        if args.action == "submissions":
+            with reg.db.read() as conn:
+                rows = submissions.listed(conn, fse_ids=None if args.fse is None else [args.fse],
+                                          pending_only=args.pending)
+            emit(to_json({"submissions": rows}) if args.format == "json" else _text(rows), args.output)
+            return 0
+        if args.action == "hauler":
+            r = haulers.register_hauler(reg, args.identity, args.company, args.registration, args.valid_until,
+                                        user=args.user)
+            emit(f"{r.identity}: {r.company}, registration {r.registration}, valid until {r.valid_until}", None)
+            return 0
+        if args.action == "accept-hauler":
+            served = haulers.accept_hauler(reg, args.fse, args.hauler, not args.remove, user=args.user)
+            emit(f"{args.hauler.strip().lower()} submits manifests for: {', '.join(served) or 'no FSE'}", None)
+            return 0
+        done = submissions.decide(reg, prepared, args.action == "accept",
+                                  getattr(args, "reason", None), user=args.user)
+        print(f"sizing register: submission {done['id']} {done['state']}"
+              + (f" (hauler manifest {done['manifest_id']})" if done["manifest_id"] else ""), file=sys.stderr)
+        return 0
+    finally:
+        reg.db.close()
+
+
+def _text(rows: list[dict]) -> str:
+    from sizing.program.submissions import PUMP_OUT
+
+    return "\n".join(
+        f"{r['id']:>5}  {r['state']:<9} {r['fse_id']:<12} {r['what']} of {r['on_date']}"
+        + (f": {r['details'].get('hauler')}, manifest {r['details'].get('manifest')}, {show(r['details'].get('gallons'), 'gal')}"
+           if r["kind"] == PUMP_OUT else f": {r['details'].get('certified')}")
+        + (f"; file {r['file_name']}" if r["has_file"] else "") + f"; sent by {r['recorded_by']}"
+        + (f"; {r['state']} by {r['decided_by']}" + (f": {r['reason']}" if r["reason"] else "") if r["decided_by"]
+           else "")
+        for r in rows) or "no submissions"
