@@ -33,7 +33,10 @@ def test_markdown_letter(examples, tmp_path, capsys):
     assert main(["review", str(examples / "review-correction-letter.yaml"), "--letter", str(out)]) == 1
     text = out.read_text()
     lines = text.splitlines()
-    assert lines[0] == "**City of Tracy — FOG Control Program**"
+    assert lines[0] == "**City of Tracy — FOG Control Program**  "
+    # the City's contact block under the letterhead (the Tracy profile's contact)
+    assert lines[1] == ("City of Tracy, Utilities Division, Environmental Compliance · 3900 Holly Dr · Tracy, CA 95304 · "
+                        "Telephone (209) 831-6000")
     assert "Mei Lin, Lin Design Group  " in lines and "455 E Main St Suite 2  " in lines
     assert "Permit: B26-00318  " in lines and "Plan check: PC-2026-0142  " in lines
     assert "Review cycle: 2nd submittal  " in lines

@@ -88,6 +88,19 @@ class Jurisdiction:
         return self.raw.get("contact") or {}
 
     @property
+    def contact_lines(self) -> tuple[str, ...]:
+        """The contact block as a letter prints it under the letterhead: office, street, 'City, ST ZIP', telephone,
+        e-mail, office hours (what the profile gives; none without a block)."""
+        c = self.contact
+        if not c:
+            return ()
+        place = " ".join(x for x in (", ".join(x for x in (c.get("city"), c.get("state")) if x), c.get("zip")) if x)
+        lines = (c.get("office"), c.get("street"), place, f"Telephone {c['phone']}" if c.get("phone") else None,
+                 f"E-mail {c['email']}" if c.get("email") else None,
+                 f"Office hours {c['hours']}" if c.get("hours") else None)
+        return tuple(x for x in lines if x)
+
+    @property
     def ordinance(self) -> str:
         return str(self.raw.get("ordinance") or "")
 

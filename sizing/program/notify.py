@@ -30,7 +30,6 @@ from sizing.program.deadlines import due_list
 from sizing.program.notices import notice, notices
 from sizing.report.notice_letter import (
     SENT,
-    contact_lines,
     letter_pdf,
     notice_letter,
     paragraphs,
@@ -150,4 +149,4 @@ def _due_drafts(reg: Any, as_of: dt.date, within: int, jurisdiction: Jurisdictio
 
 
 def _contact(place: Jurisdiction) -> str:
-    return "\n".join([place.letterhead, *contact_lines(place.contact)])
+    return "\n".join([place.letterhead, *place.contact_lines])

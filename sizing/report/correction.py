@@ -84,6 +84,8 @@ class CorrectionLetter:
     title: str
     compliant: bool
     extra: dict = field(default_factory=dict)
+    #: the City's contact block, under the letterhead
+    contact: tuple[str, ...] = ()
 
 
 def sheets_of(r: Review, rule: str, text: str) -> tuple[str, ...]:
@@ -144,7 +146,7 @@ def build(r: Review, notes: Mapping[str, ReviewerNote] | None = None,
         reference=reference, opening=opening, corrections=tuple(corrections), notes=other_notes,
         deadlines=deadlines,
         closing="Questions about these items may be directed to the undersigned.",
-        signer=fields.signer, title=fields.title or "Plan checker", compliant=compliant)
+        signer=fields.signer, title=fields.title or "Plan checker", compliant=compliant, contact=tuple(r.contact))
 
 
 def _item_lines(c: Correction) -> list[str]:
@@ -156,7 +158,8 @@ def _item_lines(c: Correction) -> list[str]:
 
 
 def letter_markdown(letter: CorrectionLetter) -> str:
-    out = [f"**{_md(letter.letterhead)}**", "", letter.date.isoformat(), ""]
+    out = [f"**{_md(letter.letterhead)}**" + ("  " if letter.contact else ""),
+           *([" · ".join(_md(x) for x in letter.contact)] if letter.contact else []), "", letter.date.isoformat(), ""]
     if letter.addressee:
         out.append(_md(letter.addressee) + ("  " if letter.address_lines else ""))
     out += [_md(line) + "  " for line in letter.address_lines]
@@ -184,7 +187,7 @@ def letter_pdf(letter: CorrectionLetter) -> bytes:
 
     pdf = ReportPDF(letter.subject if len(letter.subject) < 90 else "Grease interceptor plan review",
                     None, footer_note=f"correction letter {letter.date.isoformat()}", created=letter.date,
-                    letterhead=letter.letterhead)
+                    letterhead=letter.letterhead, contact=letter.contact)
     pdf.paragraph(letter.date.isoformat())
     if letter.addressee or letter.address_lines:
         pdf.paragraph("\n".join(x for x in (letter.addressee, *letter.address_lines) if x))
@@ -223,6 +226,8 @@ def letter_docx(letter: CorrectionLetter) -> bytes:
     style.font.name = "Calibri"
     style.font.size = Pt(11)
     doc.add_paragraph().add_run(letter.letterhead).bold = True
+    if letter.contact:
+        doc.add_paragraph(" · ".join(letter.contact)).runs[0].font.size = Pt(9)
     doc.add_paragraph(letter.date.isoformat())
     if letter.addressee or letter.address_lines:
         doc.add_paragraph("\n".join(x for x in (letter.addressee, *letter.address_lines) if x))

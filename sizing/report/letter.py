@@ -87,11 +87,21 @@ def _scored(d: WaiverDecision) -> list[tuple[Any, dict[str, Any]]]:
             if (f.detail or {}).get("score") and f.detail["score"]["checks"]]
 
 
+def _contact_md(d: WaiverDecision) -> list[str]:
+    """The City's contact block as the markdown letters print it (a line, then a blank), or nothing."""
+    return [" · ".join(d.contact), ""] if d.contact else []
+
+
+def _contact_pdf(pdf: Any, d: WaiverDecision) -> None:
+    if d.contact:
+        pdf.paragraph(" · ".join(d.contact), size=7.5, muted=True)
+
+
 def waiver_markdown(d: WaiverDecision) -> str:
     """The determination letter draft in markdown."""
     kind = d.kind
     out = [f"# {title(d)}", "",
-           f"{d.letterhead} · {d.citation}", "",
+           f"{d.letterhead} · {d.citation}", "", *_contact_md(d),
            f"Date: {d.date.isoformat()}", ""]
     to = _addressee(d)
     if to:
@@ -137,6 +147,7 @@ def waiver_pdf(d: WaiverDecision) -> bytes:
     pdf = ReportPDF(title(d), f"{d.letterhead} · {d.citation}",
                     footer_note=f"{'' if d.final else 'draft '}{d.kind} determination {d.date.isoformat()}" + (f" — {name}" if name else ""),
                     created=d.date)
+    _contact_pdf(pdf, d)
     pdf.key_values([("Date", d.date.isoformat()), ("To", " · ".join(_addressee(d)) or None),
                     ("Construction", d.construction.replace("_", " ")
                      + (f"; admitted under {d.admitted_under} ({d.admitted_as})" if d.admitted_under else "")),
@@ -209,7 +220,7 @@ def revocation_notice_markdown(d: WaiverDecision, to: Sequence[Mapping[str, Any]
     the property's owner (:func:`revocation_addressees`)."""
     if not d.revocation:
         raise ValueError("no revocation is proposed")
-    out = [f"# {notice_title(d)}", "", f"{d.letterhead} · {d.revocation_citation}", "",
+    out = [f"# {notice_title(d)}", "", f"{d.letterhead} · {d.revocation_citation}", "", *_contact_md(d),
            f"Date: {d.revocation['notice_mailed']}", ""]
     out += addresses.markdown(revocation_addressees(d, to))
     out += [f"- {k}: {v}" for k, v in _notice_body(d)] + [""]
@@ -227,6 +238,7 @@ def revocation_notice_pdf(d: WaiverDecision, to: Sequence[Mapping[str, Any]] | N
     pdf = ReportPDF(notice_title(d), f"{d.letterhead} · {d.revocation_citation}",
                     footer_note=f"notice of proposed revocation {d.revocation['notice_mailed']}"
                     + (f" — {name}" if name else ""), created=d.date)
+    _contact_pdf(pdf, d)
     pdf.key_values([("Date", d.revocation["notice_mailed"]), *addresses.pairs(revocation_addressees(d, to)),
                     *_notice_body(d)], key_width=48)
     for para in _notice_paragraphs(d):

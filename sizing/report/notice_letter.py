@@ -61,20 +61,6 @@ class Letter:
     fse_id: str
 
 
-def contact_lines(contact: Mapping[str, Any]) -> list[str]:
-    """The City's contact block as printed: office, street, 'City, ST ZIP', telephone, e-mail, office hours
-    (what the profile gives)."""
-    if not contact:
-        return []
-    place = " ".join(x for x in (", ".join(x for x in (contact.get("city"), contact.get("state")) if x),
-                                 contact.get("zip")) if x)
-    out = [contact.get("office"), contact.get("street"), place,
-           f"Telephone {contact['phone']}" if contact.get("phone") else None,
-           f"E-mail {contact['email']}" if contact.get("email") else None,
-           f"Office hours {contact['hours']}" if contact.get("hours") else None]
-    return [x for x in out if x]
-
-
 def contact_note(jurisdiction: Jurisdiction) -> str | None:
     """The staff's note on the City's contact block: none in the profile, or the fields it lacks; None when whole."""
     contact = jurisdiction.contact
@@ -165,7 +151,7 @@ def notice_letter(items: Sequence[Mapping[str, Any]], jurisdiction: Jurisdiction
             ("FSE", " · ".join(x for x in (fse["fse_id"], fse.get("name"), fse.get("address")) if x)))
     numbers = ", ".join(str(n["notice"]) for n in items)
     return Letter(
-        copy=copy, title=title, letterhead=jurisdiction.letterhead, contact=tuple(contact_lines(jurisdiction.contact)),
+        copy=copy, title=title, letterhead=jurisdiction.letterhead, contact=jurisdiction.contact_lines,
         subtitle="; ".join(dict.fromkeys(n["citation"] for n in items)), date=day, head=head,
         sections=tuple(_section(n, copy, period_authority(jurisdiction, n), len(items) > 1) for n in items),
         signature=tuple(signing.lines(signer)),

@@ -71,6 +71,8 @@ class Review:
     jurisdiction: str = ""
     #: The jurisdiction's letterhead line, for the review report.
     letterhead: str = ""
+    #: The City's contact block its letters print under the letterhead (the profile's ``contact``).
+    contact: tuple[str, ...] = ()
     #: The ordinance the review applied (its number and date) and how its citations name the chapter.
     ordinance: str = ""
     chapter: str = ""
@@ -173,8 +175,8 @@ def review(sub: Submittal, today: dt.date | None = None) -> Review:
                 findings.append(item)
     return Review(project=dict(sub.project), edition=sub.edition, construction=sub.construction, review_date=on,
                   interceptor=icp, findings=tuple(findings), deadlines=tuple(deadlines), sizing=result,
-                  jurisdiction=jurisdiction.name, letterhead=jurisdiction.letterhead, ordinance=jurisdiction.ordinance,
-                  chapter=jurisdiction.chapter, waiver=waiver,
+                  jurisdiction=jurisdiction.name, letterhead=jurisdiction.letterhead, contact=jurisdiction.contact_lines,
+                  ordinance=jurisdiction.ordinance, chapter=jurisdiction.chapter, waiver=waiver,
                   working_days_rule=working_days_rule(jurisdiction), sizing_warnings_omitted=omitted)
 
 

@@ -229,6 +229,8 @@ class WaiverDecision:
     jurisdiction: str = ""
     letterhead: str = ""
     revocation_citation: str = ""
+    #: The City's contact block its letters print under the letterhead (the profile's ``contact``).
+    contact: tuple[str, ...] = ()
     #: A proposed revocation as one finding (rule ``revocation``): pass when it may proceed as proposed.
     revocation_finding: Finding | None = None
     #: The decision recorded: ``applied`` (a draft for the Director), ``granted``, ``denied`` or ``revoked``; its
@@ -341,7 +343,7 @@ def decide(sub: Submittal, today: dt.date | None = None) -> WaiverDecision:
         warnings=tuple(list(sized.warnings) + warnings),
         policy_note=(f"Evidence scores use local policy thresholds ({ev.get('status', 'local policy')}); "
                      "the Director's determination decides each finding." if evidence else ""),
-        jurisdiction=jurisdiction.name, letterhead=jurisdiction.letterhead,
+        jurisdiction=jurisdiction.name, letterhead=jurisdiction.letterhead, contact=jurisdiction.contact_lines,
         revocation_citation=jurisdiction.text("revocation_citation"), status=app.status,
         decided_on=None if app.status == "applied" else (app.granted_on if app.status == "granted" and app.granted_on
                                                           else app.date),

@@ -87,3 +87,22 @@ def test_a_letter_to_another_format_is_refused(noticed, capsys, tmp_path):
                           "PDF on standard output), got '/"), err
     assert len(err.splitlines()) == 1
     assert not (tmp_path / "n.txt").exists()
+
+
+def test_every_letter_prints_the_city_contact_block(tmp_path, capsys):
+    """The waiver determination letter and the correction letter carry the same contact block as the notice."""
+    from sizing.cli.main import main
+
+    block = ("City of Tracy, Utilities Division, Environmental Compliance · 3900 Holly Dr · Tracy, CA 95304 · "
+             "Telephone (209) 831-6000")
+    assert main(["waiver", str(EXAMPLES / "waiver-coffee-bar.yaml"), "--letter", str(tmp_path / "w.md"),
+                 "--date", "2026-12-02"]) in (0, 1)
+    assert block in (tmp_path / "w.md").read_text(encoding="utf-8").splitlines()
+    assert main(["waiver", str(EXAMPLES / "waiver-coffee-bar.yaml"), "--letter", str(tmp_path / "w.pdf"),
+                 "--date", "2026-12-02"]) in (0, 1)
+    assert block in pdf_text(tmp_path / "w.pdf")
+    main(["waiver", str(EXAMPLES / "waiver-alternative-pretreatment.yaml"), "--notice", str(tmp_path / "n.md")])
+    assert block in (tmp_path / "n.md").read_text(encoding="utf-8").splitlines()  # the notice of proposed revocation
+    assert main(["review", str(EXAMPLES / "review-correction-letter.yaml"), "--letter", str(tmp_path / "c.docx")]) == 1
+    assert block in docx_text(tmp_path / "c.docx")
+    capsys.readouterr()
