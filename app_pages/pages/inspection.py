@@ -54,7 +54,7 @@ def finder() -> None:
     if open_ones:
         st.markdown("**Open notices**")
         for n in open_ones:
-            st.markdown(f"- notice {n['notice']}: {n['title']} — {n['item']}, due {n['due_on']} "
+            st.markdown(f"- notice {n['notice']}: {n['title']} — {n['item_text']}, due {n['due_on']} "
                         f"(**{n['status']}**; {n['citation']})")
     else:
         st.caption("No open notices.")
@@ -89,15 +89,34 @@ def checklist_widgets(place) -> None:
         if item["checklist_title"] != shown:
             shown = item["checklist_title"]
             st.markdown(f"**{shown}**")
+            name = key.split(".", 1)[0]
+            c1, c2, _ = st.columns([1, 1, 2])
+            c1.form_submit_button("All yes", key=f"ins_all_yes_{name}", on_click=answer_all, args=(place, name, "yes"))
+            c2.form_submit_button("All n/a", key=f"ins_all_na_{name}", on_click=answer_all, args=(place, name, "n/a"))
         wkey = "in_ins_" + key.replace(".", "__")
         st.radio(f"{item['text']} ({item['citation']})", ANSWERS, index=None, horizontal=True, key=wkey)
         st.text_input("note", key=wkey + "__note", label_visibility="collapsed", placeholder="note (optional)")
 
 
+def answer_all(place, checklist: str, answer: str) -> None:
+    """Answer every item of one checklist the same (the inspector then changes the few that differ)."""
+    for key in checklist_items(place):
+        if key.split(".", 1)[0] == checklist:
+            ss["in_ins_" + key.replace(".", "__")] = answer
+
+
+def unanswered(place) -> list[str]:
+    """The checklist items not answered yet, by their text."""
+    return [item["text"] for key, item in checklist_items(place).items()
+            if not ss.get("in_ins_" + key.replace(".", "__"))]
+
+
 def form(place) -> None:
 
     types = list((place.inspections or {}).get("notices") or {})
-    with st.form("ins_form", border=False):
+    # the camera asks for access only when the inspector asks for it (outside the form: it appears at once)
+    camera = st.toggle("Take a photo with the camera", key="in_ins_camera_on")
+    with st.form("ins_form", border=False, enter_to_submit=False):
         st.date_input("Date", key="in_ins_date", value=dt.date.today(), max_value=dt.date.today())
         st.selectbox("Purpose", PURPOSES, key="in_ins_purpose", format_func=lambda p: p.replace("_", " "))
         st.selectbox("Interceptor condition", ("",) + CONDITIONS, key="in_ins_condition",
@@ -116,9 +135,12 @@ def form(place) -> None:
                          format_func=lambda k: k.replace("_", " ") or "none")
         st.file_uploader("Photos", type=["jpg", "jpeg", "png", "webp"], accept_multiple_files=True,
                          key="ins_photos")
-        st.camera_input("Take a photo", key="ins_camera")
+        if camera:
+            st.camera_input("Take a photo", key="ins_camera")
         st.text_area("Note", key="in_ins_note", height=68)
         register_box.behalf_field()
+        st.checkbox("Save with checklist items unanswered (they are recorded as not inspected)",
+                    key="in_ins_allow_unanswered")
         st.form_submit_button("Save inspection", key="ins_save", type="primary", on_click=save, args=(place,))
 
 
@@ -146,7 +168,7 @@ def document(place) -> dict:
 def photos() -> tuple:
 
     uploads = list(ss.get("ins_photos") or [])
-    if ss.get("ins_camera") is not None:
+    if ss.get("in_ins_camera_on") and ss.get("ins_camera") is not None:
         uploads.append(ss["ins_camera"])
     return tuple(photo(f"photo {i}", u.name or f"photo-{i}.jpg", u.getvalue()) for i, u in enumerate(uploads, 1))
 
@@ -157,6 +179,12 @@ def save(place) -> None:
     if not ss.get("in_ins_fse"):
         ss[MESSAGE] = ("error", "FSE: choose the FSE inspected first.")
         return
+    missing = unanswered(place)
+    if missing and not ss.get("in_ins_allow_unanswered"):  # a half-done inspection is never saved by accident
+        ss[MESSAGE] = ("warning", f"Not saved: {len(missing)} of {len(checklist_items(place))} checklist items are not "
+                                  "answered: " + "; ".join(missing) + ". Answer them, or tick 'Save with checklist "
+                                  "items unanswered'.")
+        return
     doc = document(place)
     try:
         rec = from_dict(doc, photos=photos())
@@ -166,7 +194,11 @@ def save(place) -> None:
     done = register_box.write(lambda reg: inspect(reg, rec, user=ss.get("in_reg_user") or None, jurisdiction=place,
                                                   name="app (inspection page)", document=jsonable(doc)), MESSAGE)
     if done is not None:
-        ss[MESSAGE] = ("success", "Saved: " + inspected_text(done[0]).replace("\n  ", "\n- "))
+        r = done[0]
+        failed = bool(r.result["failures"] or r.opened)  # a failed inspection is a warning, with its notices
+        ss[MESSAGE] = ("warning" if failed else "success", ("Saved, with failures: " if failed else "Saved: ")
+                       + inspected_text(r).replace("\n  ", "\n- "))
+        ss.pop("in_ins_allow_unanswered", None)
 
 
 def page() -> None:

@@ -82,6 +82,8 @@ def show_message(key: str) -> None:
             from app_pages.access import app_message
 
             st.error(app_message(message[1]))
+        elif message[0] == "warning":
+            st.warning(message[1])
         else:
             st.success(message[1])
 

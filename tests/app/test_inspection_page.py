@@ -24,6 +24,7 @@ def inspect(app, day, answer, **fields):
     app.radio(key="in_ins_bmp__drain_screens").set_value(answer)
     for key, value in fields.items():
         app.text_input(key=f"in_ins_{key}").set_value(value)
+    app.checkbox(key="in_ins_allow_unanswered").check()  # the other ten items are left unanswered on purpose
     app.button(key="ins_save").click().run()
     assert not app.exception, [e.value for e in app.exception]
 
@@ -50,7 +51,8 @@ def test_a_failed_item_opens_a_notice_that_a_follow_up_closes(app, register_file
     shown = texts(app)
     assert "opened notice 1: Notice of violation (bmp.drain_screens), due 2026-04-01" in shown
     assert "FOG 2 in + solids 2 in = 8.3 % of 48 in" in shown  # 4 in of 48 in = 8.33 %
-    assert "notice 1: Notice of violation — bmp.drain_screens, due 2026-04-01" in texts(app)
+    assert "notice 1: Notice of violation — Drain screens installed on all drainage pipes" in texts(app)
+    assert any(w.value.startswith("Saved, with failures: stored inspection 1") for w in app.warning)  # not green
     assert due(register_file, dt.date(2026, 4, 1)) == [("2026-04-01", "due", "notice 1: Notice of violation")]
     assert due(register_file, dt.date(2026, 4, 2)) == [("2026-04-01", "overdue", "notice 1: Notice of violation")]
     inspect(app, dt.date(2026, 4, 10), "yes")
@@ -97,3 +99,25 @@ def test_the_finder_says_whom_to_ask_for_and_the_interceptor_shared(app, tmp_pat
     shown = texts(app)
     assert "On site: Luis Ortega · (209) 555-0191" in shown
     assert "Interceptor GI-1 serves FSE-0610, FSE-0611: a reading here counts for each." in shown
+
+
+def test_a_half_done_inspection_is_not_saved_by_accident(app, register_file):
+    """Ten of the eleven items unanswered: the save lists them and writes nothing until the inspector says so;
+    "All yes" answers a whole checklist; the camera is asked for only on request."""
+    goto(app, "inspection")
+    assert not app.get("camera_input")
+    app.radio(key="in_ins_bmp__drain_screens").set_value("no")
+    app.button(key="ins_save").click().run()
+    warning = [w.value for w in app.warning if w.value.startswith("Not saved")]
+    assert warning and warning[0].startswith("Not saved: 10 of 11 checklist items are not answered: Yellow grease")
+    assert "bmp." not in warning[0]  # the items by their words, never their keys
+    assert due(register_file, dt.date(2026, 12, 31)) == []
+    app.button(key="ins_all_yes_records").click().run()
+    assert app.radio(key="in_ins_records__cleaning_records").value == "yes"
+    assert app.radio(key="in_ins_bmp__drain_screens").value == "no"  # another checklist's answers are kept
+    app.button(key="ins_all_yes_bmp").click().run()
+    app.radio(key="in_ins_bmp__drain_screens").set_value("no")
+    app.button(key="ins_save").click().run()
+    assert any(w.value.startswith("Saved, with failures:") for w in app.warning), [w.value for w in app.warning]
+    app.toggle(key="in_ins_camera_on").set_value(True).run()
+    assert len(app.get("camera_input")) == 1
