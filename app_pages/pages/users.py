@@ -36,6 +36,9 @@ def main() -> None:
     st.dataframe(page_parts.arrow_table(rows, COLUMNS), hide_index=True, width="stretch", key="us_table")
     if not access.may("users"):
         st.caption("Only an admin changes the users.")
+        me = register_access.normal_identity(reg.identity) if reg.identity else None
+        if me in {u.identity for u in users if u.active}:
+            _sign_form([me], "Your signature on letters")  # a user sets their own
         return
     _add_form()
     active = [u.identity for u in users if u.active]
@@ -67,10 +70,10 @@ def _add_form() -> None:
         st.form_submit_button("Add or change", on_click=_add)
 
 
-def _sign_form(active: list[str]) -> None:
+def _sign_form(active: list[str], heading: str = "How a user signs letters") -> None:
     if not active:
         return
-    st.subheader("How a user signs letters", divider="gray")
+    st.subheader(heading, divider="gray")
     with st.form("us_sign", enter_to_submit=False):
         st.selectbox("User", active, key="in_us_sign_user")
         c1, c2 = st.columns(2)

@@ -121,7 +121,12 @@ def test_an_admin_adds_users_links_them_and_sets_signatures_in_the_app(register)
         ["inspector", "disabled", "Ana Ruiz, FOG Inspector"]]
     staff = signed_in_app(register, "checker@city.example")
     staff.switch_page("app_pages/pages/users.py").run()
-    assert "Only an admin changes the users." in texts(staff) and not staff.get("form")
+    assert "Only an admin changes the users." in texts(staff)
+    assert staff.selectbox(key="in_us_sign_user").options == ["checker@city.example"]  # their own signature only
+    staff.text_input(key="in_us_sign_name").set_value("Dana Ortiz")
+    staff.text_input(key="in_us_sign_title").set_value("Plan checker")
+    staff.button(key="FormSubmitter:us_sign-Set the signature").click().run()
+    assert "checker@city.example signs letters as Dana Ortiz, Plan checker." in texts(staff)
 
 
 def test_the_identity_providers_groups_give_a_new_user_a_role(register):
