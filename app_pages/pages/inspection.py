@@ -12,13 +12,16 @@ from app_pages import access, documents
 from app_pages.widgets import jurisdiction, page_parts, register_box
 from sizing.errors import SizingInputError
 from sizing.io.sections.inspection import CONDITIONS, PURPOSES, from_dict, photo
+from sizing.jurisdiction.profile import DEFAULT_ID
+from sizing.jurisdiction.profile import get as get_jurisdiction
 from sizing.program import queries
 from sizing.program.evaluated import jsonable
-from sizing.program.inspections import inspect
+from sizing.program.inspections import inspect, report
 from sizing.program.notices import notices
 from sizing.program.parties import contacts
 from sizing.program.sharing import serving
 from sizing.quantities import show
+from sizing.report.inspection_report import inspection_report_pdf
 from sizing.report.inspections import inspected_text
 from sizing.rules.inspection import checklist_items
 
@@ -199,6 +202,22 @@ def save(place) -> None:
         ss[MESSAGE] = ("warning" if failed else "success", ("Saved, with failures: " if failed else "Saved: ")
                        + inspected_text(r).replace("\n  ", "\n- "))
         ss.pop("in_ins_allow_unanswered", None)
+        ss["ins_saved"] = r.inspection_id
+
+
+def report_download() -> None:
+    """The report of the inspection just saved, to leave with the FSE (as ``sizing register inspection-report``)."""
+    number = ss.get("ins_saved")
+    if number is None:
+        return
+    reg = register_box.open_for_reading()
+    try:
+        r = report(reg, number)
+    finally:
+        reg.db.engine.dispose()
+    st.download_button(f"Inspection report {number} (PDF), to leave with the FSE",
+                       inspection_report_pdf(r, get_jurisdiction(r["jurisdiction_id"] or DEFAULT_ID)),
+                       file_name=f"inspection-{number}-report.pdf", mime="application/pdf", key="ins_report_pdf")
 
 
 def page() -> None:
@@ -206,6 +225,7 @@ def page() -> None:
     page_parts.header("Inspection", place)
     finder()
     page_parts.show_message(MESSAGE)
+    report_download()
     if not access.may("inspection"):
         st.caption("Your role may view the register but not store an inspection.")
         return

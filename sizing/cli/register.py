@@ -47,9 +47,9 @@ def run(args: argparse.Namespace) -> int:
 
 
 #: Commands that only read: they never create a register and open an SQLite register read-only.
-READERS = ("show", "history", "diff", "due", "export", "notices", "notice", "summary", "audit")
+READERS = ("show", "history", "diff", "due", "export", "notices", "notice", "summary", "audit", "inspection-report")
 #: The program's field work: inspections, notices, the summary (sizing/cli/register_program.py).
-PROGRAM = ("inspect", "notices", "notice", "comply", "summary", "void")
+PROGRAM = ("inspect", "notices", "notice", "comply", "summary", "void", "inspection-report")
 
 
 def _open(args, *, create=False, read_only=False, migrate=False):

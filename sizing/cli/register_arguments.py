@@ -129,6 +129,9 @@ def _program_arguments(sub, common) -> list[argparse.ArgumentParser]:
     le.add_argument("--copy", choices=("sent", "staff"), default="sent",
                     help="the letter to mail (default: each period stated as the Director's, no staff caveat) or the "
                     "staff's copy (with the periods' basis and what the letter lacks)")
+    ir = sub.add_parser("inspection-report", parents=[common], help="an inspection's report to leave with the FSE "
+                        "(PDF): checklists, readings, findings, notices opened, photos, signatures")
+    ir.add_argument("inspection", metavar="INSPECTION", help="the inspection's number")
     vo = sub.add_parser("void", parents=[common], help="void a record written by mistake (it stays on the timeline, "
                         "marked void, and stops counting); never a deletion")
     vo.add_argument("kind", metavar="KIND", help="inspection, maintenance_log or manifest")
@@ -143,7 +146,7 @@ def _program_arguments(sub, common) -> list[argparse.ArgumentParser]:
     su.add_argument("--from", dest="start", required=True, metavar="YYYY-MM-DD")
     su.add_argument("--to", dest="end", required=True, metavar="YYYY-MM-DD")
     su.add_argument("--format", choices=("text", "csv", "json", "pdf"), default="text")
-    return [ins, no, le, co, su, vo]
+    return [ins, no, le, co, su, vo, ir]
 
 
 def _manifest_arguments(sub, common) -> None:

@@ -20,9 +20,10 @@ from sizing.jurisdiction.profile import get as get_jurisdiction
 
 def run(args: argparse.Namespace, open_register, say_opened) -> int:
     handler = {"inspect": _inspect, "notices": _notices, "notice": _notice, "comply": _comply,
-               "summary": _summary, "void": _void}[args.action]
+               "summary": _summary, "void": _void, "inspection-report": _report}[args.action]
     prepared = _prepare(args)
-    reg = open_register(args, create=False, read_only=args.action in ("notices", "notice", "summary"))
+    reg = open_register(args, create=False, read_only=args.action in ("notices", "notice", "summary",
+                                                                      "inspection-report"))
     say_opened(reg, sys.stderr)
     try:
         return handler(args, reg, prepared)
@@ -59,6 +60,10 @@ def _prepare(args: argparse.Namespace):
                 letter_format(args.output))
     if args.action == "summary":
         return parse.date("--from", args.start), parse.date("--to", args.end)
+    if args.action == "inspection-report":
+        if args.output not in (None, "-") and not args.output.lower().endswith(".pdf"):
+            raise SizingInputError("--output", args.output, "a file name ending in .pdf")
+        return parse.record_number("INSPECTION", args.inspection, "inspection")
     if args.action == "void":  # checked again where it is written
         from sizing.program.voids import ACTION, KINDS_WORDS
 
@@ -131,6 +136,16 @@ def _notice(args, reg, prepared) -> int:
         emit(render(letter, "docx"), args.output, "--output")
     else:
         write_pdf(render(letter, "pdf"), args.output, name, "letter" if args.copy == "sent" else "staff-copy")
+    return 0
+
+
+def _report(args, reg, number) -> int:
+    from sizing.program.inspections import report
+    from sizing.report.inspection_report import inspection_report_pdf
+
+    r = report(reg, number)
+    write_pdf(inspection_report_pdf(r, get_jurisdiction(r["jurisdiction_id"] or DEFAULT_ID)), args.output,
+              f"inspection-{number}", "report")
     return 0
 
 

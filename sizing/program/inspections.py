@@ -39,6 +39,7 @@ from sizing.program.fses import require_fse
 from sizing.program.notices import stored_due_note
 from sizing.program.reading import live
 from sizing.program.replan import Planned, replan
+from sizing.program.signers import signer
 from sizing.program.writers import on_behalf_of
 from sizing.quantities import show
 from sizing.rules import inspection as core
@@ -137,6 +138,27 @@ def stored_photo(reg: Any, photo_id: int) -> tuple[bytes, str]:
         raise SizingInputError("photo", photo_id, "", message=(
             f"photo: photo {photo_id} in the register does not match the SHA-256 stored with it; not shown"))
     return data, row.media_type
+
+
+def report(reg: Any, inspection_id: int) -> dict[str, Any]:
+    """Everything an inspection report shows: the stored inspection (its result as stored), the FSE, the notices it
+    opened, its photos with their bytes (each checked against its SHA-256) and the inspector's signature on file
+    (None: the report leaves a line, never an account name)."""
+    i, n = t.inspections.c, t.notices.c
+    with reg.db.read() as conn:
+        row = None if no_record(inspection_id) else conn.execute(
+            sa.select(i.id, i.fse_id, i.inspected_on, i.result, i.recorded_by, i.jurisdiction_id)
+            .where(i.id == inspection_id)).mappings().first()
+        if row is None:
+            raise SizingInputError("INSPECTION", inspection_id, "", message=(
+                f"INSPECTION: no inspection {inspection_id} in the register"))
+        fse = require_fse(conn, row["fse_id"])
+        opened = [dict(r) for r in conn.execute(sa.select(n.id, n.title, n.item_text, n.citation, n.due_on)
+                                                .where(n.inspection_id == inspection_id).order_by(n.id)).mappings()]
+        inspector = signer(conn, row["recorded_by"])
+    photos = [(p, stored_photo(reg, p["id"])[0]) for p in stored_photos(reg, inspection_id)]
+    return {**dict(row), "fse": fse, "opened": opened, "photos": photos,
+            "inspector": None if inspector is None else inspector.to_dict()}
 
 
 # --- rows ---------------------------------------------------------------------------------------------------

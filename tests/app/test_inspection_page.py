@@ -53,6 +53,7 @@ def test_a_failed_item_opens_a_notice_that_a_follow_up_closes(app, register_file
     assert "FOG 2 in + solids 2 in = 8.3 % of 48 in" in shown  # 4 in of 48 in = 8.33 %
     assert "notice 1: Notice of violation — Drain screens installed on all drainage pipes" in texts(app)
     assert any(w.value.startswith("Saved, with failures: stored inspection 1") for w in app.warning)  # not green
+    assert "ins_report_pdf" in [b.key for b in app.get("download_button")]  # the report to leave with the FSE
     assert due(register_file, dt.date(2026, 4, 1)) == [("2026-04-01", "due", "notice 1: Notice of violation")]
     assert due(register_file, dt.date(2026, 4, 2)) == [("2026-04-01", "overdue", "notice 1: Notice of violation")]
     inspect(app, dt.date(2026, 4, 10), "yes")

@@ -462,3 +462,34 @@ def test_a_haulers_full_pump_out_complies_with_an_order_to_service_and_a_partial
     assert run(capsys, "register", "import-manifests", full, "--db", db)[0] in (0, 1)
     _, items = notices_json(capsys, db, "--as-of", "2025-12-04")
     assert [(n["status"], n["closed_on"], n["how"]) for n in items] == [("closed", "2025-12-03", "pump_out")]
+
+
+def test_the_inspection_report_to_leave_with_the_fse(db, capsys, tmp_path):
+    """The Corner Cafe's inspection of 2026-03-02 with a photo: every checklist item by its words with its answer,
+    the readings (2 in + 2.99 in of 48 in = 10.4 %), the notice opened and its day (2026-04-01), the photo, and the
+    signature blocks; no checklist key, no account name."""
+    from pypdf import PdfReader
+
+    from tests.conftest import EXAMPLES
+
+    out = io.BytesIO()
+    Image.new("RGB", (64, 48), "gray").save(out, "JPEG")
+    (tmp_path / "sink.jpg").write_bytes(out.getvalue())
+    assert run(capsys, "register", "add", EXAMPLES / "register" / "corner-cafe-cycle1.yaml", "--db", db)[0] == 1
+    text = (EXAMPLES / "register" / "corner-cafe-inspection.yaml").read_text(encoding="utf-8")
+    path = write(tmp_path, "i.yaml", text + "  photos: [{file: sink.jpg, caption: mop sink drain}]\n")
+    assert run(capsys, "register", "inspect", path, "--db", db)[0] == 1
+    code, _, err = run(capsys, "register", "inspection-report", "1", "--db", db, "-o", tmp_path / "r.pdf")
+    assert code == 0, err
+    pages = PdfReader(tmp_path / "r.pdf").pages
+    shown = " ".join(" ".join(p.extract_text().split()) for p in pages)
+    for expected in ("Inspection report", "FSE-0417", "failed; 1 item(s) failed", "FOG 2 in + solids 2.99 in = 10.4 % "
+                     "of 48 in liquid depth", "Drain screens installed on all drainage pipes", "no screen on the mop "
+                     "sink drain", "Notice 1: Notice of violation", "comply by 2026-04-01", "mop sink drain · sink.jpg",
+                     "Inspector, for the Director", "FSE representative: name, signature and date",
+                     "3900 Holly Dr"):
+        assert expected in shown, expected
+    assert "bmp." not in shown and "records." not in shown
+    assert sum(len(p.images) for p in pages) == 1
+    code, _, err = run(capsys, "register", "inspection-report", "9", "--db", db, "-o", tmp_path / "x.pdf")
+    assert (code, err.strip().splitlines()[-1]) == (2, "sizing register: INSPECTION: no inspection 9 in the register")
