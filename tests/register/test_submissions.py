@@ -95,14 +95,25 @@ def test_staff_accept_it_as_a_manifest_and_reject_another_with_a_reason(linked, 
             (2, "rejected", "the receipt shows another address"), (1, "accepted", None)]
 
 
+HAULER = "dispatch@valleygrease.example"
+
+
+def hauler_and_director(linked, capsys):
+    """The register of ``linked`` with Valley Grease's user (role hauler) and a director: (the register as the
+    director, as the hauler)."""
+    db, cook = linked
+    assert run(capsys, "register", "users", "add", HAULER, "--role", "hauler", "--db", db)[0] == 0
+    assert run(capsys, "register", "users", "add", "dir@city.example", "--role", "director", "--db", db)[0] == 0
+    as_user = type(cook)
+    return (as_user(cook.db, identity="dir@city.example", require_user=True),
+            as_user(cook.db, identity=HAULER, require_user=True))
+
+
 def test_a_hauler_submits_manifests_for_the_fses_that_accepted_it_while_registered(linked, capsys):
     """Valley Grease's user, registered until 2026-11-25 (SJC-GH-0042), accepted by the Taqueria's user."""
     db, cook = linked
-    hauler_id = "dispatch@valleygrease.example"
-    assert run(capsys, "register", "users", "add", hauler_id, "--role", "hauler", "--db", db)[0] == 0
-    assert run(capsys, "register", "users", "add", "dir@city.example", "--role", "director", "--db", db)[0] == 0
-    city = type(cook)(cook.db, identity="dir@city.example", require_user=True)
-    hauler = type(cook)(cook.db, identity=hauler_id, require_user=True)
+    hauler_id = HAULER
+    city, hauler = hauler_and_director(linked, capsys)
     reg = haulers.register_hauler(city, hauler_id, "Valley Grease", "SJC-GH-0042", "2026-11-25")
     assert (reg.company, reg.valid_until) == ("Valley Grease", dt.date(2026, 11, 25))
     r = receipt()  # 2026-11-20, Valley Grease
@@ -112,7 +123,8 @@ def test_a_hauler_submits_manifests_for_the_fses_that_accepted_it_while_register
         haulers.accept_hauler(cook, "FSE-0610", hauler_id)
     assert haulers.accept_hauler(cook, "FSE-0611", hauler_id) == ["FSE-0611"]
     other = receipt(hauler="Delta Pumping")
-    with pytest.raises(SizingInputError, match=r"submits the manifests of Valley Grease \(its registration SJC-GH-0042\), not Delta Pumping"):
+    with pytest.raises(SizingInputError, match=r"submits the manifests of Valley Grease \(its registration "
+                                               r"SJC-GH-0042\), not Delta Pumping"):
         submissions.submit(hauler, "FSE-0611", submissions.PUMP_OUT, other.on_date, other.details())
     late = receipt(on_date="2026-11-27", manifest="VG-2203")
     with pytest.raises(NotPermitted, match="was valid until 2026-11-25; a manifest of 2026-11-27 is not taken"):
@@ -128,12 +140,9 @@ def test_a_haulers_manifest_file_is_checked_whole_before_anything_is_stored(link
     hauler: nothing of the file is stored."""
     from sizing.program.manifests import read
 
-    db, cook = linked
-    hauler_id = "dispatch@valleygrease.example"
-    assert run(capsys, "register", "users", "add", hauler_id, "--role", "hauler", "--db", db)[0] == 0
-    assert run(capsys, "register", "users", "add", "dir@city.example", "--role", "director", "--db", db)[0] == 0
-    city = type(cook)(cook.db, identity="dir@city.example", require_user=True)
-    hauler = type(cook)(cook.db, identity=hauler_id, require_user=True)
+    _, cook = linked
+    hauler_id = HAULER
+    city, hauler = hauler_and_director(linked, capsys)
     haulers.register_hauler(city, hauler_id, "Valley Grease", "SJC-GH-0042", "2099-12-31")
     haulers.accept_hauler(cook, "FSE-0611", hauler_id)
     head = "fse_id,date,hauler,manifest,gallons,pump_out,disposal_site\n"
