@@ -1,7 +1,7 @@
 """The inspection report an inspector leaves with the FSE: who was inspected, when and why, the readings, each
 checklist item with its answer, note and clause (and those not inspected), the findings, the notices the inspection
 opened with the day to comply by, the photos, the inspector's signature and a block for the FSE representative's
-name and acknowledgement. Formats what :func:`sizing.program.inspections.report` returns; never reads a register.
+name and acknowledgement. Formats what the register's inspection report reader returns; never reads a register.
 """
 
 from __future__ import annotations
@@ -63,8 +63,8 @@ def _photo(data: bytes) -> io.BytesIO:
 
 
 def inspection_report_pdf(r: Mapping[str, Any], jurisdiction: Jurisdiction) -> bytes:
-    """The report of one stored inspection (``r``: :func:`sizing.program.inspections.report`), under the profile it
-    was inspected under."""
+    """The report of one stored inspection (``r``: the register's inspection with its FSE, the notices it opened,
+    its photos and its inspector's signature), under the profile it was inspected under."""
     from sizing.report.pdf import ReportPDF
 
     d, fse = r["result"] or {}, r["fse"]
