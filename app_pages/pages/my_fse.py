@@ -115,9 +115,9 @@ def _submit(fse: str, kind: str) -> None:
     upload = ss.get("my_file")
     try:
         if kind == submissions.PUMP_OUT:
-            r = submissions.receipt(ss.get("in_my_date"), ss.get("in_my_hauler"), ss.get("in_my_manifest"),
+            r = submissions.receipt(fse, ss.get("in_my_date"), ss.get("in_my_hauler"), ss.get("in_my_manifest"),
                                     ss.get("in_my_gallons"), ss.get("in_my_site"), ss.get("in_my_full", True))
-            day, details = r.on_date, r.details()
+            day, details = r.on_date, submissions.details(r)
         else:
             text = (ss.get("in_my_bmp") or "").strip()
             if not text:

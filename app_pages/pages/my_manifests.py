@@ -62,14 +62,15 @@ def main() -> None:
 
 
 def _one(company: str) -> None:
+    fse = ss.get("in_hl_fse")
     try:
-        r = submissions.receipt(ss.get("in_hl_date"), company, ss.get("in_hl_manifest"), ss.get("in_hl_gallons"),
-                                ss.get("in_hl_site"), ss.get("in_hl_full", True))
+        r = submissions.receipt(fse, ss.get("in_hl_date"), company, ss.get("in_hl_manifest"),
+                                ss.get("in_hl_gallons"), ss.get("in_hl_site"), ss.get("in_hl_full", True))
     except SizingInputError as exc:
         ss["hl_submit_msg"] = ("error", str(exc))
         return
-    fse = ss.get("in_hl_fse")
-    done = register_box.write(lambda reg: submissions.submit(reg, fse, submissions.PUMP_OUT, r.on_date, r.details()),
+    done = register_box.write(lambda reg: submissions.submit(reg, fse, submissions.PUMP_OUT, r.on_date,
+                                                             submissions.details(r)),
                               "hl_submit_msg", "the manifest was not sent")
     if done is not None:
         ss["hl_submit_msg"] = ("success", f"Sent: manifest {r.manifest} for {fse} (submission {done[0]}); the City "

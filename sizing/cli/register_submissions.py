@@ -65,8 +65,9 @@ def _prepare(args: argparse.Namespace):
     if args.action == "submit":
         kind = parse.choice("--kind", args.kind, submissions.KINDS)
         if kind == submissions.PUMP_OUT:
-            r = submissions.receipt(args.date, args.hauler, args.manifest, args.gallons, args.site, not args.partial)
-            day, details = r.on_date, r.details()
+            r = submissions.receipt(args.fse, args.date, args.hauler, args.manifest, args.gallons, args.site,
+                                    not args.partial)
+            day, details = r.on_date, submissions.details(r)
         else:
             day = parse.record_date("--date", args.date)
             certified = parse.text("--certified", args.certified or "").strip()

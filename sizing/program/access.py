@@ -37,6 +37,7 @@ from sizing.program import schema as t
 from sizing.program import writers as who
 from sizing.program.errors import NotPermitted
 from sizing.program.location import sqlite_path
+from sizing.program.sharing import latest
 from sizing.program.writers import now, os_user, writer  # noqa: F401 (os_user: the writer without sign-in)
 
 ROLES = ("viewer", "plan_checker", "inspector", "director", "admin", "fse", "hauler")
@@ -280,9 +281,5 @@ def scope(conn: Connection, identity: str | None) -> list[str]:
     if not identity:
         return []
     s = t.user_scopes.c
-    rows = conn.execute(sa.select(s.fse_id, s.active).where(s.identity == normal_identity(identity))
-                        .order_by(s.id))
-    state: dict[str, bool] = {}
-    for r in rows:
-        state[r.fse_id] = bool(r.active)
-    return sorted(f for f, on in state.items() if on)
+    return sorted(r["fse_id"] for r in latest(conn, t.user_scopes, (s.fse_id,), s.identity == normal_identity(identity))
+                  if r["active"])

@@ -26,6 +26,7 @@ from sizing.program import schema as t
 from sizing.program.access import scope
 from sizing.program.errors import NotPermitted
 from sizing.program.fses import require_fse
+from sizing.program.sharing import latest
 from sizing.program.writers import on_behalf_of
 
 HAULER = "hauler"
@@ -87,7 +88,7 @@ def accept_hauler(reg: Any, fse_id: str, identity: str, active: bool = True, *, 
     with reg.db.write() as conn:
         fse_id = require_fse(conn, fse_id)["fse_id"]
         me = access.user(conn, reg.identity) if access.has_users(conn) else None
-        if me is not None and me.role == "fse":
+        if me is not None and me.role == "fse" and me.active:
             if fse_id not in scope(conn, reg.identity):
                 raise NotPermitted(f"register: {me.identity} may accept haulers only for "
                                    f"{', '.join(scope(conn, reg.identity)) or 'no FSE'}; nothing written", "FSE")
@@ -117,13 +118,12 @@ def require_current(conn: Connection, identity: str | None, on: dt.date) -> Regi
 
 
 def serving(conn: Connection, fse_id: str) -> list[Registration | str]:
-    """The haulers the FSE accepts: each one's registration, or its identity when none is on file."""
+    """The haulers the FSE accepts (the latest link of each identity decides): each one's registration, or its
+    identity when none is on file."""
     s = t.user_scopes.c
-    identities = sorted({r.identity for r in conn.execute(sa.select(s.identity).where(s.fse_id == fse_id))})
     out: list[Registration | str] = []
-    for who in identities:
-        found = access.user(conn, who)
-        if found is not None and found.role == HAULER and fse_id in scope(conn, who):
-            out.append(registration(conn, who) or who)
+    for row in latest(conn, t.user_scopes, (s.identity,), s.fse_id == fse_id):
+        found = access.user(conn, row["identity"])
+        if row["active"] and found is not None and found.role == HAULER:
+            out.append(registration(conn, found.identity) or found.identity)
     return out
-

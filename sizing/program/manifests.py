@@ -132,7 +132,7 @@ def _read(name: str, text: str, today: dt.date) -> ManifestFile:
                 continue
             cells = {c: (fields[i] if i < len(fields) else "") for c, i in index.items()}
             try:
-                row = _row(line, cells, today)
+                row = line_of(line, cells, today)
             except SizingInputError as exc:
                 rejects.append(Reject(line, _id_or_none(cells["fse_id"]), str(exc)))
                 continue
@@ -211,8 +211,9 @@ def _header(header: list[str] | None, name: str) -> dict[str, int]:
     return {c: names.index(c) for c in COLUMNS}
 
 
-def _row(line: int, cells: Mapping[str, str], today: dt.date) -> Manifest:
-    """One line's cells, each checked (the first bad cell raises, naming its column)."""
+def line_of(line: int, cells: Mapping[str, str], today: dt.date) -> Manifest:
+    """One line's cells, each checked (the first bad cell raises, naming its column): a manifest file's line, or
+    one manifest given on its own (an FSE's receipt, a hauler's form: :func:`sizing.program.submissions.receipt`)."""
     for column in COLUMNS:
         if not cells[column].strip():
             raise SizingInputError(column, None, "", message=f"{column}: missing; expected {_WANT[column]}")

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 import sqlalchemy as sa
@@ -20,22 +19,13 @@ from sqlalchemy.engine import Connection
 
 from sizing.errors import SizingInputError
 from sizing.io import fields as parse
-from sizing.io.units import parse_quantity
 from sizing.program import access, manifest_store
 from sizing.program import schema as t
 from sizing.program.access import scope
 from sizing.program.errors import NotPermitted
 from sizing.program.fses import require_fse
 from sizing.program.haulers import require_current
-from sizing.program.manifests import (
-    GALLONS_EXPECTED,
-    MANIFEST_MAX,
-    MAX_GALLONS,
-    Manifest,
-    ManifestFile,
-    check_against,
-    key,
-)
+from sizing.program.manifests import Manifest, ManifestFile, check_against, key, line_of
 from sizing.program.reading import dicts
 from sizing.program.replan import replan
 from sizing.program.writers import on_behalf_of
@@ -48,38 +38,21 @@ MAX_FILE = 1_000_000
 FILE_TYPES = {b"%PDF-": "PDF", b"\xff\xd8\xff": "JPEG", b"\x89PNG\r\n\x1a\n": "PNG"}
 
 
-@dataclass(frozen=True)
-class Receipt:
-    """A pump-out receipt as an FSE submits it, checked."""
-
-    on_date: dt.date
-    hauler: str
-    manifest: str
-    gallons: float
-    disposal_site: str
-    full: bool = True
-
-    def details(self) -> dict[str, Any]:
-        return {"hauler": self.hauler, "manifest": self.manifest, "gallons": self.gallons,
-                "disposal_site": self.disposal_site, "full": self.full}
+def receipt(fse_id: Any, on_date: Any, hauler: Any, manifest: Any, gallons: Any, disposal_site: Any,
+            full: Any = True, *, today: dt.date | None = None) -> Manifest:
+    """A pump-out receipt (an FSE's, or a hauler's manifest given on a form), checked as a manifest file's line is:
+    one line naming the first field that is wrong."""
+    cells = {"fse_id": fse_id, "date": on_date.isoformat() if isinstance(on_date, dt.date) else on_date,
+             "hauler": hauler, "manifest": manifest, "gallons": gallons,
+             "pump_out": "full" if parse.boolean("full", full, default=True) else "partial",
+             "disposal_site": disposal_site}
+    return line_of(0, {k: "" if v is None else str(v) for k, v in cells.items()}, today or dt.date.today())
 
 
-def receipt(on_date: Any, hauler: Any, manifest: Any, gallons: Any, disposal_site: Any, full: Any = True,
-            *, today: dt.date | None = None) -> Receipt:
-    """Each field checked: one line naming the first that is wrong."""
-    day = parse.record_date("date", on_date, today=today or dt.date.today())
-    texts = {k: parse.text(k, v, max_length=200, single_line=True).strip()
-             for k, v in (("hauler", hauler), ("manifest", manifest), ("disposal_site", disposal_site))}
-    if texts["manifest"]:  # checked as an imported manifest's number is
-        texts["manifest"] = parse.identifier("manifest", texts["manifest"], max_length=MANIFEST_MAX)
-    for k, v in texts.items():
-        if not v:
-            raise SizingInputError(k, None, {"hauler": "the hauler's name", "manifest": "the manifest or receipt "
-                                             "number", "disposal_site": "where the hauler took the waste"}[k])
-    volume = parse_quantity("gallons", str(gallons).strip(), "gal", minimum=0, strict_minimum=True,
-                            maximum=MAX_GALLONS, expected=GALLONS_EXPECTED)
-    return Receipt(day, texts["hauler"], texts["manifest"], volume, texts["disposal_site"],
-                   parse.boolean("full", full, default=True))
+def details(m: Manifest) -> dict[str, Any]:
+    """What a submission of a pump-out stores of its manifest (its FSE and date are columns of their own)."""
+    return {"hauler": m.hauler, "manifest": m.manifest, "gallons": m.gallons, "disposal_site": m.disposal_site,
+            "full": m.full}
 
 
 def check_file(name: str | None, data: bytes | None) -> tuple[str | None, bytes | None]:
@@ -165,17 +138,22 @@ def _check_hauler(conn: Connection, identity: str | None, kind: str, on_date: dt
             f"{hauler.registration}), not {details.get('hauler') or kind}; nothing written"))
 
 
-def listed(conn: Connection, *, fse_ids: list[str] | None = None, pending_only: bool = False) -> list[dict]:
-    """Submissions (of ``fse_ids``), newest first, each with its state (``pending``, ``accepted``, ``rejected``),
-    the decision's reason, who decided and when; without the file's bytes (``has_file`` says whether there is one)."""
+def listed(conn: Connection, *, fse_ids: list[str] | None = None, pending_only: bool = False,
+           number: int | None = None) -> list[dict]:
+    """Submissions (of ``fse_ids``; the one ``number``), newest first, each with its state (``pending``,
+    ``accepted``, ``rejected``), the decision's reason, who decided and when; without the file's bytes
+    (``has_file`` says whether there is one)."""
     s, d = t.submissions.c, t.submission_decisions.c
     q = sa.select(s.id, s.fse_id, s.kind, s.on_date, s.details, s.file_name, s.recorded_at, s.recorded_by,
                   s.on_behalf_of).order_by(s.id.desc())
     if fse_ids is not None:
         q = q.where(s.fse_id.in_(fse_ids))
+    if number is not None:
+        q = q.where(s.id == number)
     rows = dicts(conn, q)
-    decided = {r["submission_id"]: r for r in dicts(conn, sa.select(t.submission_decisions).order_by(d.id))
-               if r["submission_id"] in {x["id"] for x in rows}}
+    ids = [r["id"] for r in rows]
+    decided = {r["submission_id"]: r for r in dicts(conn, sa.select(t.submission_decisions)
+                                                    .where(d.submission_id.in_(ids)).order_by(d.id))} if ids else {}
     out = []
     for r in rows:
         dec = decided.get(r["id"])
@@ -208,7 +186,7 @@ def decide(reg: Any, number: int, accept: bool, reason: str | None = None, *, us
     writer = access.writer(reg.identity, on_behalf_of(user), access.now())
     with reg.db.write() as conn:
         access.authorise(conn, reg.identity, "submissions", require_user=reg.require_user)
-        found = next((x for x in listed(conn) if x["id"] == number), None)
+        found = next(iter(listed(conn, number=number)), None)
         if found is None:
             raise SizingInputError("SUBMISSION", number, "", message=f"SUBMISSION: no submission {number}")
         if found["state"] != PENDING:
@@ -225,7 +203,7 @@ def decide(reg: Any, number: int, accept: bool, reason: str | None = None, *, us
 def _store_pump_out(conn: Connection, found: Mapping[str, Any], writer: Mapping[str, Any]) -> int:
     d = found["details"]
     row = Manifest(1, found["fse_id"], found["on_date"], d["hauler"], d["manifest"], float(d["gallons"]),
-                   bool(d.get("full", True)), d["disposal_site"])
+                   bool(d["full"]), d["disposal_site"])
     mf = ManifestFile(f"submission {found['id']}", [row], [])
     check_against(mf, *manifest_store.state(conn, mf.rows))
     if mf.rejects:
@@ -235,8 +213,9 @@ def _store_pump_out(conn: Connection, found: Mapping[str, Any], writer: Mapping[
     manifest_store.store(conn, mf.rows, writer, mf.name)
     if row.full:
         replan(conn, {row.fse_id}, None, writer)
-    m = t.hauler_manifests.c
-    return conn.execute(sa.select(sa.func.max(m.id)).where(m.fse_id == row.fse_id)).scalar_one()
+    m = t.hauler_manifests.c  # the manifest just stored: its FSE, hauler and number (a number its hauler used once)
+    return conn.execute(sa.select(sa.func.max(m.id)).where(m.fse_id == row.fse_id, m.hauler == row.hauler,
+                                                           m.manifest == row.manifest)).scalar_one()
 
 
 def submit_manifests(reg: Any, mf: Any, *, user: str | None = None) -> list[int]:
@@ -247,7 +226,5 @@ def submit_manifests(reg: Any, mf: Any, *, user: str | None = None) -> list[int]
         first = mf.rejects[0]
         raise SizingInputError("file", mf.name, "", message=f"{mf.name}: line {first.line}: {first.reason}; nothing "
                                                             "written")
-    rows = [(m.fse_id, PUMP_OUT, m.on_date, {"hauler": m.hauler, "manifest": m.manifest, "gallons": m.gallons,
-                                             "disposal_site": m.disposal_site, "full": m.full}, m.line)
-            for m in mf.rows]
+    rows = [(m.fse_id, PUMP_OUT, m.on_date, details(m), m.line) for m in mf.rows]
     return submit_rows(reg, rows, user=user)

@@ -34,7 +34,7 @@ def linked(db, capsys, registers):
 
 
 def receipt(**given):
-    fields = {"on_date": "2026-11-20", "hauler": "Valley Grease", "manifest": "VG-2201", "gallons": "1,500 gal",
+    fields = {"fse_id": "FSE-0611", "on_date": "2026-11-20", "hauler": "Valley Grease", "manifest": "VG-2201", "gallons": "1,500 gal",
               "disposal_site": "Tracy WWTP receiving"} | given
     return submissions.receipt(**fields, today=dt.date(2026, 12, 3))
 
@@ -42,9 +42,9 @@ def receipt(**given):
 def test_an_fse_submits_for_its_own_fse_only(linked):
     db, cook = linked
     r = receipt()
-    assert submissions.submit(cook, "FSE-0611", submissions.PUMP_OUT, r.on_date, r.details(), ("receipt.png", PNG)) == 1
+    assert submissions.submit(cook, "FSE-0611", submissions.PUMP_OUT, r.on_date, submissions.details(r), ("receipt.png", PNG)) == 1
     with pytest.raises(NotPermitted) as err:
-        submissions.submit(cook, "FSE-0610", submissions.PUMP_OUT, r.on_date, r.details())
+        submissions.submit(cook, "FSE-0610", submissions.PUMP_OUT, r.on_date, submissions.details(r))
     assert str(err.value) == f"register: {COOK} may see and submit only for FSE-0611; nothing written"
     with pytest.raises(NotPermitted, match="may not accept or reject what an FSE sent"):
         submissions.decide(cook, 1, True)
@@ -69,9 +69,9 @@ def test_bad_receipts_are_one_line_naming_the_field():
 def test_staff_accept_it_as_a_manifest_and_reject_another_with_a_reason(linked, capsys):
     db, cook = linked
     r = receipt()
-    submissions.submit(cook, "FSE-0611", submissions.PUMP_OUT, r.on_date, r.details())
+    submissions.submit(cook, "FSE-0611", submissions.PUMP_OUT, r.on_date, submissions.details(r))
     again = receipt(manifest="VG-2202", on_date="2026-11-27")
-    submissions.submit(cook, "FSE-0611", submissions.PUMP_OUT, again.on_date, again.details())
+    submissions.submit(cook, "FSE-0611", submissions.PUMP_OUT, again.on_date, submissions.details(again))
     assert run(capsys, "register", "users", "add", writer(db), "--role", "plan_checker", "--db", db)[0] == 2  # last admin
     assert run(capsys, "register", "users", "add", "boss@city.example", "--role", "admin", "--db", db)[0] == 0
     assert run(capsys, "register", "users", "add", writer(db), "--role", "plan_checker", "--db", db)[0] == 0
@@ -118,18 +118,18 @@ def test_a_hauler_submits_manifests_for_the_fses_that_accepted_it_while_register
     assert (reg.company, reg.valid_until) == ("Valley Grease", dt.date(2026, 11, 25))
     r = receipt()  # 2026-11-20, Valley Grease
     with pytest.raises(NotPermitted, match=f"^register: {hauler_id} may see and submit only for no FSE"):
-        submissions.submit(hauler, "FSE-0611", submissions.PUMP_OUT, r.on_date, r.details())
+        submissions.submit(hauler, "FSE-0611", submissions.PUMP_OUT, r.on_date, submissions.details(r))
     with pytest.raises(NotPermitted, match="may accept haulers only for FSE-0611"):
         haulers.accept_hauler(cook, "FSE-0610", hauler_id)
     assert haulers.accept_hauler(cook, "FSE-0611", hauler_id) == ["FSE-0611"]
     other = receipt(hauler="Delta Pumping")
     with pytest.raises(SizingInputError, match=r"submits the manifests of Valley Grease \(its registration "
                                                r"SJC-GH-0042\), not Delta Pumping"):
-        submissions.submit(hauler, "FSE-0611", submissions.PUMP_OUT, other.on_date, other.details())
+        submissions.submit(hauler, "FSE-0611", submissions.PUMP_OUT, other.on_date, submissions.details(other))
     late = receipt(on_date="2026-11-27", manifest="VG-2203")
     with pytest.raises(NotPermitted, match="was valid until 2026-11-25; a manifest of 2026-11-27 is not taken"):
-        submissions.submit(hauler, "FSE-0611", submissions.PUMP_OUT, late.on_date, late.details())
-    assert submissions.submit(hauler, "FSE-0611", submissions.PUMP_OUT, r.on_date, r.details()) == 1
+        submissions.submit(hauler, "FSE-0611", submissions.PUMP_OUT, late.on_date, submissions.details(late))
+    assert submissions.submit(hauler, "FSE-0611", submissions.PUMP_OUT, r.on_date, submissions.details(r)) == 1
     assert submissions.decide(city, 1, True)["manifest_id"] == 1
     code, out, _ = run(capsys, "register", "history", "FSE-0611", "--db", db)
     assert "pump-out receipt 1: accepted by dir@city.example; hauler manifest 1" in out
@@ -161,3 +161,14 @@ def test_a_haulers_manifest_file_is_checked_whole_before_anything_is_stored(link
     with cook.db.read() as conn:
         assert [(s["details"]["manifest"], s["details"]["full"], s["state"]) for s in submissions.listed(conn)] == [
             ("VG-2", False, "pending"), ("VG-1", True, "pending")]
+
+
+def test_a_disabled_fse_user_accepts_no_hauler(linked, capsys):
+    """A disabled user is refused as every write refuses it, not let through as the FSE's own user."""
+    db, cook = linked
+    hauler_and_director(linked, capsys)
+    assert run(capsys, "register", "users", "disable", COOK, "--db", db)[0] == 0
+    with pytest.raises(NotPermitted, match=COOK):
+        haulers.accept_hauler(cook, "FSE-0611", HAULER)
+    with cook.db.read() as conn:
+        assert haulers.serving(conn, "FSE-0611") == []
