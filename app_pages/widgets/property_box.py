@@ -7,9 +7,9 @@ from __future__ import annotations
 import streamlit as st
 
 from app_pages import access
-from app_pages.widgets import register_box
+from app_pages.widgets import page_parts, register_box
+from app_pages.widgets.examples import read_upload
 from sizing.errors import SizingInputError
-from sizing.io.document import parse_document
 from sizing.io.sections.parties import property_file
 from sizing.program.evaluated import no_nul
 from sizing.program.parties import add_property
@@ -27,9 +27,7 @@ def property_box() -> None:
                    "pump-outs for each). Only what changed is written.")
         st.file_uploader("Property file", type=["yaml", "yml", "json"], key="pg_property_file")
         st.button("Import the property", key="pg_property", on_click=_import)
-        message = ss.pop("pg_property_msg", None)
-        if message:
-            getattr(st, message[0])(message[1])
+        page_parts.show_message("pg_property_msg")
 
 
 def _import() -> None:
@@ -38,16 +36,11 @@ def _import() -> None:
         ss.pg_property_msg = ("error", "Choose a property file first.")
         return
     try:
-        raw = upload.getvalue().decode("utf-8-sig")
-    except UnicodeDecodeError:
-        ss.pg_property_msg = ("error", f"FILE: cannot read {upload.name}: not UTF-8 text")
-        return
-    try:
-        doc = parse_document(raw, upload.name)
+        doc = read_upload(upload.name, upload.getvalue())
         no_nul(doc)
         pf = property_file(doc)
     except SizingInputError as exc:
-        ss.pg_property_msg = ("error", access.app_message(str(exc)))
+        ss.pg_property_msg = ("error", str(exc))
         return
     done = register_box.write(lambda reg: add_property(reg, pf, user=ss.get("in_reg_user") or None,
                                                        source=f"property file {upload.name}"[:200]),
