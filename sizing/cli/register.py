@@ -22,9 +22,14 @@ import argparse
 import sys
 from pathlib import Path
 
-from sizing.cli import register_letters, register_parties, register_submissions
+from sizing.cli import register_parties
 from sizing.cli.output import emit, to_json
-from sizing.cli.register_arguments import HELP, add_arguments  # noqa: F401 (the command's face)
+from sizing.cli.register_arguments import (  # noqa: F401 (HELP, add_arguments: the command's face)
+    HELP,
+    LETTER_ACTIONS,
+    SUBMISSION_ACTIONS,
+    add_arguments,
+)
 from sizing.errors import SizingInputError, one_line
 from sizing.rules.due import MAX_WITHIN_DAYS
 
@@ -76,9 +81,13 @@ def _run(args: argparse.Namespace, sys) -> int:
         return register_program.run(args, _open, _say_opened)
     if args.action in register_parties.ACTIONS:
         return register_parties.run(args, _open, _say_opened)
-    if args.action in register_letters.ACTIONS:
+    if args.action in LETTER_ACTIONS:  # these modules load the register (SQLAlchemy): at the command boundary
+        from sizing.cli import register_letters
+
         return register_letters.run(args, _open, _say_opened)
-    if args.action in register_submissions.ACTIONS:
+    if args.action in SUBMISSION_ACTIONS:
+        from sizing.cli import register_submissions
+
         return register_submissions.run(args, _open, _say_opened)
     handler = {"add": _add, "show": _show, "history": _history, "diff": _diff, "due": _due,
                "import-inventory": _import, "import-manifests": _import_manifests, "export": _export,

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import argparse
 
-from sizing.cli import register_letters, register_parties, register_submissions
+from sizing.cli import register_parties
 from sizing.cli.output import Parser as _Parser
 from sizing.jurisdiction.profile import add_option
 
+#: The actions whose run lives in sizing/cli/register_letters.py and register_submissions.py (loaded when run).
+LETTER_ACTIONS = ("letters", "notify")
+SUBMISSION_ACTIONS = ("submit", "submissions", "accept", "reject", "hauler", "accept-hauler")
 HELP = ("the FOG program register: store reviews, waivers, maintenance logs and hauler manifests per FSE; history, "
         "diff, due list")
 
@@ -66,8 +69,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     e.add_argument("--as-of", metavar="YYYY-MM-DD", help="date for the csv status columns (default today)")
     extra = _program_arguments(sub, common)
     register_parties.add_arguments(sub, common)
-    register_letters.add_arguments(sub, common)
-    register_submissions.add_arguments(sub, common)
+    _letters_arguments(sub, common)
+    _submissions_arguments(sub, common)
     for s in (a, d, u, i, e, *extra):
         s.add_argument("--output", "-o", metavar="PATH", help="write to PATH instead of standard output")
     for s in (a, u, i, e, extra[0], extra[4]):  # what is evaluated (add, import-inventory) or scheduled (due, export's status) under a profile's rules
@@ -158,3 +161,64 @@ def _manifest_arguments(sub, common) -> None:
                    help="import the other manifests when lines are rejected (default: import nothing)")
     m.add_argument("--rejects", metavar="PATH", help="write the rejected lines (line, fse_id, reason) as CSV to PATH")
     m.add_argument("--output", "-o", metavar="PATH", help="write to PATH instead of standard output")
+
+
+def _letters_arguments(sub, common) -> None:
+    """letters, notify: the letters a City mails and the e-mail it sends (sizing/cli/register_letters.py)."""
+    le = sub.add_parser("letters", parents=[common], help="one letter per FSE with open notices, as one PDF "
+                        "(and a mail-merge CSV); --mailed records them as mailed")
+    le.add_argument("--output", "-o", metavar="FILE.pdf", required=True, help="the letters (one PDF)")
+    le.add_argument("--merge", metavar="FILE.csv", help="also write the mail-merge list: one row per letter")
+    le.add_argument("--fse", metavar="ID", action="append", help="only this FSE's notices (repeat for several)")
+    le.add_argument("--overdue", action="store_true", help="only the notices overdue on the letters' date")
+    le.add_argument("--as-of", metavar="YYYY-MM-DD", help="the letters' date and the notices' state (default today)")
+    le.add_argument("--copy", choices=("sent", "staff"), default="sent", help="the letters to mail, or staff copies")
+    le.add_argument("--signer", metavar="IDENTITY", help="who signs them (default: you, if you have a signature)")
+    le.add_argument("--mailed", action="store_true", help="record each letter as mailed on the letters' date")
+    no = sub.add_parser("notify", parents=[common], help="e-mail what is due: new notices with their letter, items "
+                        "due soon, overdue items (SMTP settings from the environment: SIZING_SMTP_HOST, ...)")
+    no.add_argument("--as-of", metavar="YYYY-MM-DD", help="the day the messages are about (default today)")
+    no.add_argument("--within", metavar="DAYS", default="14", help="items due within DAYS days (default 14)")
+    no.add_argument("--staff", metavar="ADDRESS", action="append", default=[],
+                    help="a staff address for overdue items and FSEs with no e-mail on file (repeat for several)")
+    no.add_argument("--signer", metavar="IDENTITY", help="who signs the attached letters")
+    no.add_argument("--dry-run", action="store_true", help="print what would be sent; send and write nothing")
+    add_option(no)  # the due list's rules (training interval and the like)
+
+
+def _submissions_arguments(sub, common) -> None:
+    """submit, submissions, accept, reject, hauler, accept-hauler: what FSEs and haulers send the City
+    (sizing/cli/register_submissions.py)."""
+    su = sub.add_parser("submit", parents=[common], help="send the City a record for an FSE: a pump-out receipt or a "
+                        "BMP self-certification (an FSE's user, for the FSEs they are linked to)")
+    su.add_argument("fse", metavar="FSE")
+    su.add_argument("--kind", required=True, metavar="KIND", help="pump_out (a pump-out receipt) or bmp_certification")
+    su.add_argument("--date", required=True, metavar="YYYY-MM-DD")
+    for name, what in (("hauler", "the hauler"), ("manifest", "the manifest or receipt number"),
+                       ("gallons", "the volume pumped (1,000 gal)"), ("site", "the disposal site"),
+                       ("certified", "what a BMP self-certification says is in place")):
+        su.add_argument(f"--{name}", metavar="TEXT", help=what)
+    su.add_argument("--partial", action="store_true", help="a partial pump-out (not everything removed)")
+    su.add_argument("--file", metavar="PATH", help="the receipt or record: PDF, JPEG or PNG, at most 1 MB")
+    li = sub.add_parser("submissions", parents=[common], help="what FSEs sent the City, newest first")
+    li.add_argument("--pending", action="store_true", help="only those waiting for a decision")
+    li.add_argument("--fse", metavar="ID")
+    li.add_argument("--format", choices=("text", "json"), default="text")
+    li.add_argument("--output", "-o", metavar="PATH", help="write to PATH instead of standard output")
+    ac = sub.add_parser("accept", parents=[common], help="accept a submission (an accepted pump-out counts as a "
+                        "hauler manifest)")
+    ac.add_argument("number", metavar="N")
+    rj = sub.add_parser("reject", parents=[common], help="reject a submission, saying why (the FSE sees it)")
+    rj.add_argument("number", metavar="N")
+    rj.add_argument("--reason", metavar="TEXT", help="why (needed; the FSE sees it)")
+    ha = sub.add_parser("hauler", parents=[common], help="record a hauler's registration (a user with the hauler "
+                        "role): its company as its manifests name it, its registration number, its last valid day")
+    ha.add_argument("identity", metavar="IDENTITY")
+    ha.add_argument("--company", required=True, metavar="NAME")
+    ha.add_argument("--registration", required=True, metavar="NUMBER")
+    ha.add_argument("--valid-until", required=True, metavar="YYYY-MM-DD")
+    ah = sub.add_parser("accept-hauler", parents=[common], help="an FSE accepts a hauler: it may submit manifests "
+                        "for the FSE (--remove: no longer)")
+    ah.add_argument("fse", metavar="FSE")
+    ah.add_argument("hauler", metavar="HAULER", help="the hauler's identity")
+    ah.add_argument("--remove", action="store_true")

@@ -22,33 +22,16 @@ import sys
 from sizing.cli.output import check_distinct, check_output, emit, write_pdf
 from sizing.errors import SizingInputError, visible
 from sizing.io import fields as parse
-from sizing.jurisdiction.profile import DEFAULT_ID, add_option
+from sizing.jurisdiction.profile import DEFAULT_ID
 from sizing.jurisdiction.profile import get as get_jurisdiction
+from sizing.program import correspondence
+from sizing.program.letters import MERGE_COLUMNS, batch
+from sizing.program.mailer import Mailer, settings
+from sizing.program.notify import plan
+from sizing.program.report import csv_rows
+from sizing.program.signers import require_signer, signer
+from sizing.program.writers import on_behalf_of
 from sizing.rules.due import MAX_WITHIN_DAYS
-
-ACTIONS = ("letters", "notify")
-
-
-def add_arguments(sub, common) -> None:
-    le = sub.add_parser("letters", parents=[common], help="one letter per FSE with open notices, as one PDF "
-                        "(and a mail-merge CSV); --mailed records them as mailed")
-    le.add_argument("--output", "-o", metavar="FILE.pdf", required=True, help="the letters (one PDF)")
-    le.add_argument("--merge", metavar="FILE.csv", help="also write the mail-merge list: one row per letter")
-    le.add_argument("--fse", metavar="ID", action="append", help="only this FSE's notices (repeat for several)")
-    le.add_argument("--overdue", action="store_true", help="only the notices overdue on the letters' date")
-    le.add_argument("--as-of", metavar="YYYY-MM-DD", help="the letters' date and the notices' state (default today)")
-    le.add_argument("--copy", choices=("sent", "staff"), default="sent", help="the letters to mail, or staff copies")
-    le.add_argument("--signer", metavar="IDENTITY", help="who signs them (default: you, if you have a signature)")
-    le.add_argument("--mailed", action="store_true", help="record each letter as mailed on the letters' date")
-    no = sub.add_parser("notify", parents=[common], help="e-mail what is due: new notices with their letter, items "
-                        "due soon, overdue items (SMTP settings from the environment: SIZING_SMTP_HOST, ...)")
-    no.add_argument("--as-of", metavar="YYYY-MM-DD", help="the day the messages are about (default today)")
-    no.add_argument("--within", metavar="DAYS", default="14", help="items due within DAYS days (default 14)")
-    no.add_argument("--staff", metavar="ADDRESS", action="append", default=[],
-                    help="a staff address for overdue items and FSEs with no e-mail on file (repeat for several)")
-    no.add_argument("--signer", metavar="IDENTITY", help="who signs the attached letters")
-    no.add_argument("--dry-run", action="store_true", help="print what would be sent; send and write nothing")
-    add_option(no)  # the due list's rules (training interval and the like)
 
 
 def run(args: argparse.Namespace, open_register, say_opened) -> int:
@@ -63,8 +46,6 @@ def run(args: argparse.Namespace, open_register, say_opened) -> int:
 
 
 def _prepare(args: argparse.Namespace) -> dict:
-    from sizing.program.writers import on_behalf_of
-
     on_behalf_of(args.user)
     out = {"as_of": dt.date.today() if args.as_of is None else parse.date("--as-of", args.as_of)}
     if args.action == "letters":
@@ -83,25 +64,17 @@ def _prepare(args: argparse.Namespace) -> dict:
             if "@" not in address or any(c.isspace() for c in address.strip()):
                 raise SizingInputError("--staff", address, "an e-mail address (fog@city.example)")
         if not args.dry_run:
-            from sizing.program.mailer import settings
-
             out["smtp"] = settings()
     return out
 
 
 def _signer(args, reg):
-    from sizing.program.signers import require_signer, signer
-
     with reg.db.read() as conn:
         chosen = require_signer(conn, args.signer) if args.signer else signer(conn, reg.identity)
     return None if chosen is None else chosen.to_dict()
 
 
 def _letters(args, reg, prepared) -> int:
-    from sizing.program import correspondence
-    from sizing.program.letters import MERGE_COLUMNS, batch
-    from sizing.program.report import csv_rows
-
     as_of = prepared["as_of"]
     signer = _signer(args, reg)
     if args.mailed:
@@ -125,9 +98,6 @@ def _letters(args, reg, prepared) -> int:
 
 
 def _notify(args, reg, prepared) -> int:
-    from sizing.program import correspondence
-    from sizing.program.notify import plan
-
     as_of, within = prepared["as_of"], prepared["within"]
     jurisdiction = args.jurisdiction or get_jurisdiction(DEFAULT_ID)
     signer = _signer(args, reg)
@@ -151,9 +121,6 @@ def _notify(args, reg, prepared) -> int:
 
 def _send(smtp, messages, reg, as_of, signer, user) -> int:
     """Send each message and record it as it goes (a failure part-way keeps the record of what went)."""
-    from sizing.program import correspondence
-    from sizing.program.mailer import Mailer
-
     if not messages:
         return 0
     done = 0

@@ -14,8 +14,28 @@ from pathlib import Path
 
 from sizing.cli.output import emit, to_json, write_pdf
 from sizing.errors import SizingInputError
+from sizing.io import fields as parse
+from sizing.io.sections.inspection import from_dict
 from sizing.jurisdiction.profile import DEFAULT_ID
 from sizing.jurisdiction.profile import get as get_jurisdiction
+from sizing.program.evaluated import jsonable, no_nul
+from sizing.program.inspections import comply, inspect, report
+from sizing.program.notices import COLUMNS, notice, notices
+from sizing.program.report import csv_rows
+from sizing.program.signers import require_signer, signer
+from sizing.program.summary import summary
+from sizing.program.voids import ACTION, KINDS_WORDS, void
+from sizing.program.writers import on_behalf_of
+from sizing.report.inspection_report import inspection_report_pdf
+from sizing.report.inspections import (
+    SUMMARY_COLUMNS,
+    inspected_text,
+    notices_text,
+    summary_pdf,
+    summary_rows,
+    summary_text,
+)
+from sizing.report.notice_letter import notice_letter, render
 
 
 def run(args: argparse.Namespace, open_register, say_opened) -> int:
@@ -33,16 +53,8 @@ def run(args: argparse.Namespace, open_register, say_opened) -> int:
 
 def _prepare(args: argparse.Namespace):
     """Everything read from the command line and files, checked before the register is opened."""
-    from sizing.io import fields as parse
-    from sizing.program.writers import on_behalf_of
-
     on_behalf_of(args.user)
     if args.action == "inspect":
-        from pathlib import Path
-
-        from sizing.io.sections.inspection import from_dict
-        from sizing.program.evaluated import jsonable, no_nul
-
         doc = parse.load_document(args.file)
         no_nul(doc)
         rec = from_dict(doc, base=Path(args.file).resolve().parent)
@@ -65,7 +77,6 @@ def _prepare(args: argparse.Namespace):
             raise SizingInputError("--output", args.output, "a file name ending in .pdf")
         return parse.record_number("INSPECTION", args.inspection, "inspection")
     if args.action == "void":  # checked again where it is written
-        from sizing.program.voids import ACTION, KINDS_WORDS
 
         if args.kind not in ACTION:
             raise SizingInputError("KIND", args.kind, KINDS_WORDS)
@@ -74,11 +85,6 @@ def _prepare(args: argparse.Namespace):
 
 
 def _inspect(args, reg, prepared) -> int:
-
-    from sizing.program.evaluated import jsonable
-    from sizing.program.inspections import inspect
-    from sizing.report.inspections import inspected_text
-
     rec, doc, text = prepared
     r = inspect(reg, rec, fse_id=args.fse, user=args.user, jurisdiction=args.jurisdiction,
                 name=Path(args.file).name, text=text, document=doc)
@@ -87,12 +93,6 @@ def _inspect(args, reg, prepared) -> int:
 
 
 def _notices(args, reg, as_of) -> int:
-
-    from sizing.program.evaluated import jsonable
-    from sizing.program.notices import COLUMNS, notices
-    from sizing.program.report import csv_rows
-    from sizing.report.inspections import notices_text
-
     as_of = as_of or dt.date.today()
     items = notices(reg, as_of=as_of, open_only=args.open, fse_id=args.fse)
     if args.format == "json":
@@ -116,10 +116,6 @@ def letter_format(output: str | None) -> str:
 
 
 def _notice(args, reg, prepared) -> int:
-    from sizing.program.notices import notice
-    from sizing.program.signers import require_signer, signer
-    from sizing.report.notice_letter import notice_letter, render
-
     numbers, as_of, fmt = prepared
     items = [notice(reg, number, as_of) for number in numbers]
     other = next((n for n in items if n["fse_id"] != items[0]["fse_id"]), None)
@@ -140,9 +136,6 @@ def _notice(args, reg, prepared) -> int:
 
 
 def _report(args, reg, number) -> int:
-    from sizing.program.inspections import report
-    from sizing.report.inspection_report import inspection_report_pdf
-
     r = report(reg, number)
     write_pdf(inspection_report_pdf(r, get_jurisdiction(r["jurisdiction_id"] or DEFAULT_ID)), args.output,
               f"inspection-{number}", "report")
@@ -150,8 +143,6 @@ def _report(args, reg, number) -> int:
 
 
 def _comply(args, reg, prepared) -> int:
-    from sizing.program.inspections import comply
-
     number, day, evidence = prepared
     c = comply(reg, number, day, evidence, user=args.user)
     emit(f"closed notice {c['notice']} on {c['closed_on']} (record of compliance: {c['evidence']})", args.output)
@@ -159,8 +150,6 @@ def _comply(args, reg, prepared) -> int:
 
 
 def _void(args, reg, prepared) -> int:
-    from sizing.program.voids import void
-
     done = void(reg, args.kind, args.id, args.reason, user=args.user)
     if args.format == "json":
         emit(to_json(done), args.output)
@@ -177,11 +166,6 @@ def _void(args, reg, prepared) -> int:
 
 
 def _summary(args, reg, prepared) -> int:
-    from sizing.program.evaluated import jsonable
-    from sizing.program.report import csv_rows
-    from sizing.program.summary import summary
-    from sizing.report.inspections import SUMMARY_COLUMNS, summary_pdf, summary_rows, summary_text
-
     start, end = prepared
     s = summary(reg, start, end, jurisdiction=args.jurisdiction)
     if args.format == "json":

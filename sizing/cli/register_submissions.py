@@ -16,51 +16,13 @@ from pathlib import Path
 from sizing.cli.output import emit, to_json
 from sizing.errors import SizingInputError
 from sizing.io import fields as parse
+from sizing.program import haulers, submissions
+from sizing.program.submissions import PUMP_OUT
+from sizing.program.writers import on_behalf_of
 from sizing.quantities import show
-
-ACTIONS = ("submit", "submissions", "accept", "reject", "hauler", "accept-hauler")
-
-
-def add_arguments(sub, common) -> None:
-    su = sub.add_parser("submit", parents=[common], help="send the City a record for an FSE: a pump-out receipt or a "
-                        "BMP self-certification (an FSE's user, for the FSEs they are linked to)")
-    su.add_argument("fse", metavar="FSE")
-    su.add_argument("--kind", required=True, metavar="KIND", help="pump_out (a pump-out receipt) or bmp_certification")
-    su.add_argument("--date", required=True, metavar="YYYY-MM-DD")
-    for name, what in (("hauler", "the hauler"), ("manifest", "the manifest or receipt number"),
-                       ("gallons", "the volume pumped (1,000 gal)"), ("site", "the disposal site"),
-                       ("certified", "what a BMP self-certification says is in place")):
-        su.add_argument(f"--{name}", metavar="TEXT", help=what)
-    su.add_argument("--partial", action="store_true", help="a partial pump-out (not everything removed)")
-    su.add_argument("--file", metavar="PATH", help="the receipt or record: PDF, JPEG or PNG, at most 1 MB")
-    li = sub.add_parser("submissions", parents=[common], help="what FSEs sent the City, newest first")
-    li.add_argument("--pending", action="store_true", help="only those waiting for a decision")
-    li.add_argument("--fse", metavar="ID")
-    li.add_argument("--format", choices=("text", "json"), default="text")
-    li.add_argument("--output", "-o", metavar="PATH", help="write to PATH instead of standard output")
-    ac = sub.add_parser("accept", parents=[common], help="accept a submission (an accepted pump-out counts as a "
-                        "hauler manifest)")
-    ac.add_argument("number", metavar="N")
-    rj = sub.add_parser("reject", parents=[common], help="reject a submission, saying why (the FSE sees it)")
-    rj.add_argument("number", metavar="N")
-    rj.add_argument("--reason", metavar="TEXT", help="why (needed; the FSE sees it)")
-    ha = sub.add_parser("hauler", parents=[common], help="record a hauler's registration (a user with the hauler "
-                        "role): its company as its manifests name it, its registration number, its last valid day")
-    ha.add_argument("identity", metavar="IDENTITY")
-    ha.add_argument("--company", required=True, metavar="NAME")
-    ha.add_argument("--registration", required=True, metavar="NUMBER")
-    ha.add_argument("--valid-until", required=True, metavar="YYYY-MM-DD")
-    ah = sub.add_parser("accept-hauler", parents=[common], help="an FSE accepts a hauler: it may submit manifests "
-                        "for the FSE (--remove: no longer)")
-    ah.add_argument("fse", metavar="FSE")
-    ah.add_argument("hauler", metavar="HAULER", help="the hauler's identity")
-    ah.add_argument("--remove", action="store_true")
 
 
 def _prepare(args: argparse.Namespace):
-    from sizing.program import submissions  # the register (SQLAlchemy) loads at the command boundary
-    from sizing.program.writers import on_behalf_of
-
     on_behalf_of(args.user)
     if args.action == "submit":
         kind = parse.choice("--kind", args.kind, submissions.KINDS)
@@ -81,8 +43,6 @@ def _prepare(args: argparse.Namespace):
 
 
 def _file(path: str | None) -> tuple[str | None, bytes | None]:
-    from sizing.program import submissions
-
     if path is None:
         return None, None
     try:
@@ -93,8 +53,6 @@ def _file(path: str | None) -> tuple[str | None, bytes | None]:
 
 
 def run(args: argparse.Namespace, open_register, say_opened) -> int:
-    from sizing.program import haulers, submissions
-
     prepared = _prepare(args)
     reg = open_register(args, create=False, read_only=args.action == "submissions")
     say_opened(reg, sys.stderr)
@@ -130,8 +88,6 @@ def run(args: argparse.Namespace, open_register, say_opened) -> int:
 
 
 def _text(rows: list[dict]) -> str:
-    from sizing.program.submissions import PUMP_OUT
-
     return "\n".join(
         f"{r['id']:>5}  {r['state']:<9} {r['fse_id']:<12} {r['what']} of {r['on_date']}"
         + (f": {r['details'].get('hauler')}, manifest {r['details'].get('manifest')}, {show(r['details'].get('gallons'), 'gal')}"
