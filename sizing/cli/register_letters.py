@@ -22,6 +22,7 @@ import sys
 from sizing.cli.output import check_distinct, check_output, emit, write_pdf
 from sizing.errors import SizingInputError, visible
 from sizing.io import fields as parse
+from sizing.io.sections.parties import value
 from sizing.jurisdiction.profile import DEFAULT_ID
 from sizing.jurisdiction.profile import get as get_jurisdiction
 from sizing.program import correspondence
@@ -29,7 +30,7 @@ from sizing.program.letters import MERGE_COLUMNS, batch
 from sizing.program.mailer import Mailer, settings
 from sizing.program.notify import plan
 from sizing.program.report import csv_rows
-from sizing.program.signers import require_signer, signer
+from sizing.program.signers import letter_signer
 from sizing.program.writers import on_behalf_of
 from sizing.rules.due import MAX_WITHIN_DAYS
 
@@ -60,8 +61,8 @@ def _prepare(args: argparse.Namespace) -> dict:
         out["fses"] = None if not args.fse else {parse.text("--fse", f, single_line=True) for f in args.fse}
     else:
         out["within"] = parse.whole("--within", args.within, minimum=0, maximum=MAX_WITHIN_DAYS)
-        for address in args.staff:
-            if "@" not in address or any(c.isspace() for c in address.strip()):
+        for address in args.staff:  # checked as a contact's e-mail is
+            if value("--staff", "email", address) is None:
                 raise SizingInputError("--staff", address, "an e-mail address (fog@city.example)")
         if not args.dry_run:
             out["smtp"] = settings()
@@ -70,7 +71,7 @@ def _prepare(args: argparse.Namespace) -> dict:
 
 def _signer(args, reg):
     with reg.db.read() as conn:
-        chosen = require_signer(conn, args.signer) if args.signer else signer(conn, reg.identity)
+        chosen = letter_signer(conn, args.signer, reg.identity)
     return None if chosen is None else chosen.to_dict()
 
 

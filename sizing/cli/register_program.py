@@ -22,7 +22,7 @@ from sizing.program.evaluated import jsonable, no_nul
 from sizing.program.inspections import comply, inspect, report
 from sizing.program.notices import COLUMNS, notice, notices
 from sizing.program.report import csv_rows
-from sizing.program.signers import require_signer, signer
+from sizing.program.signers import letter_signer
 from sizing.program.summary import summary
 from sizing.program.voids import ACTION, KINDS_WORDS, void
 from sizing.program.writers import on_behalf_of
@@ -124,7 +124,7 @@ def _notice(args, reg, prepared) -> int:
             f"NOTICE: notice {other['notice']} is to {other['fse_id']}, not to {items[0]['fse_id']}: one letter is "
             "to one FSE"))
     with reg.db.read() as conn:  # a person signs: the one named, else the one writing if they have a signature
-        chosen = require_signer(conn, args.signer) if args.signer else signer(conn, reg.identity)
+        chosen = letter_signer(conn, args.signer, reg.identity)
     letter = notice_letter(items, get_jurisdiction(items[0]["jurisdiction_id"] or DEFAULT_ID),
                            None if chosen is None else chosen.to_dict(), copy=args.copy)
     name = "notice-" + "-".join(map(str, numbers))

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from email.message import EmailMessage
 
 from sizing.errors import SizingInputError
+from sizing.io.sections.parties import value
 
 YES, NO = ("yes", "true", "1"), ("no", "false", "0")
 
@@ -48,9 +49,9 @@ def settings(env: Mapping[str, str] | None = None) -> Settings:
     port_text = env.get("SIZING_SMTP_PORT", "587").strip()
     if not port_text.isdigit() or not 0 < int(port_text) < 65536:
         raise SizingInputError("SIZING_SMTP_PORT", port_text, "a port number from 1 to 65535")
-    sender = env.get("SIZING_SMTP_FROM", "").strip()
-    if "@" not in sender or any(c.isspace() for c in sender):
-        raise SizingInputError("SIZING_SMTP_FROM", sender or None, "the sender's e-mail address (fog@city.example)")
+    sender = value("SIZING_SMTP_FROM", "email", env.get("SIZING_SMTP_FROM", "").strip())  # as a contact's e-mail
+    if sender is None:
+        raise SizingInputError("SIZING_SMTP_FROM", None, "the sender's e-mail address (fog@city.example)")
     user, password = env.get("SIZING_SMTP_USER") or None, env.get("SIZING_SMTP_PASSWORD") or None
     if (user is None) != (password is None):
         missing = "SIZING_SMTP_PASSWORD" if password is None else "SIZING_SMTP_USER"

@@ -62,6 +62,12 @@ def require_signer(conn: Connection, identity: str, field_name: str = "--signer"
     return found
 
 
+def letter_signer(conn: Connection, named: str | None, writer: str | None) -> Signer | None:
+    """Who signs a letter: the one ``named`` (``--signer``; refused without a signature on file), else the one
+    writing it if they have a signature, else None (a blank line, for the Director)."""
+    return require_signer(conn, named) if named else signer(conn, writer)
+
+
 def set_signature(reg: Any, identity: str, name: Any, title: Any = None, *, user: str | None = None) -> Signer:
     """Set the signature of ``identity``: an admin's write for anyone, a user's own for themselves."""
     who = access.normal_identity(identity, "IDENTITY")
