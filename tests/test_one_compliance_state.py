@@ -31,11 +31,12 @@ def test_every_reader_of_the_status_calls_the_compliance_module():
     from sizing.cli import register as command
     from sizing.program import queries, summary
 
-    assert "with_compliance(" in inspect.getsource(queries.fse_list)
+    assert "made_rows(" in inspect.getsource(queries.fse_list)  # kept or made, the rows are made_rows'
+    assert "with_compliance(" in inspect.getsource(queries.made_rows)
     from sizing.program import compliance
 
-    assert "with_records(" in inspect.getsource(queries.with_compliance)
-    assert queries.with_records is compliance.with_records
+    assert "made(" in inspect.getsource(queries.made_rows)
+    assert queries.made is compliance.made
     assert "state(" in inspect.getsource(command._show)
     assert "fse_list(" in inspect.getsource(summary.summary)
     page = (ROOT / "app_pages" / "pages" / "program.py").read_text(encoding="utf-8")  # the page's filter: the same words

@@ -17,41 +17,42 @@ import sqlalchemy as sa
 
 from sizing.jurisdiction.profile import Jurisdiction
 from sizing.program import schema as t
+from sizing.program import stored_states
 from sizing.program.adapter import FAIL
 from sizing.program.deadlines import _fse_due, due_records
 from sizing.program.log_due import SERVICES
 from sizing.program.notices import rows as notice_rows
 from sizing.program.reading import EVERY_FSE, Scope, dicts, live
 from sizing.program.rows import as_date, latest
-from sizing.rules.compliance import WITHIN_DAYS, Compliance, FseRecords, compliance
-from sizing.rules.due import is_overdue
+from sizing.rules.compliance import WITHIN_DAYS, Compliance, FseRecords, changes_after, compliance, overdue
 from sizing.rules.inspection import FAILED, PASSED
 
 
 def states(reg: Any, as_of: dt.date | None = None, *, jurisdiction: Jurisdiction,
-           only: Collection[str] | None = None, within: int = WITHIN_DAYS,
-           records: Mapping[str, Any] | None = None) -> dict[str, Compliance]:
-    """Each FSE's (or each of ``only``'s) compliance state on ``as_of`` (default today); ``records``: the due
-    list's records of the same FSEs on the same day when the caller has read them already."""
-    return {f: state for f, (state, _) in with_records(reg, as_of, jurisdiction=jurisdiction, only=only,
-                                                          within=within, records=records).items()}
+           only: Collection[str] | None = None, within: int = WITHIN_DAYS) -> dict[str, Compliance]:
+    """Each FSE's (or each of ``only``'s) compliance state on ``as_of`` (default today)."""
+    return {f: state for f, (state, _) in listed(reg, as_of, jurisdiction=jurisdiction, only=only,
+                                                 within=within).items()}
 
 
-def with_records(reg: Any, as_of: dt.date | None = None, *, jurisdiction: Jurisdiction,
-                 only: Collection[str] | None = None, within: int = WITHIN_DAYS,
-                 records: Mapping[str, Any] | None = None) -> dict[str, tuple[Compliance, FseRecords]]:
-    """As :func:`states`, each state beside the records it was made from."""
+def listed(reg: Any, as_of: dt.date | None = None, *, jurisdiction: Jurisdiction,
+           only: Collection[str] | None = None, within: int = WITHIN_DAYS) -> dict[str, tuple[Compliance, int]]:
+    """Each FSE's (or each of ``only``'s) compliance state on ``as_of`` and its count of overdue items
+    (:func:`sizing.rules.compliance.overdue`), made from its records."""
     as_of = as_of or dt.date.today()
     with reg.db.read() as conn:
-        gathered = gather(conn, as_of, jurisdiction, only, records)
-    return {f: (compliance(rec, as_of, jurisdiction, within), rec) for f, rec in gathered.items()}
+        return {f: (state, n) for f, (state, n, _) in made(conn, as_of, jurisdiction, within, only).items()}
 
 
-def overdue(rec: FseRecords, as_of: dt.date) -> int:
-    """The FSE's items of the due list overdue on ``as_of``: its dated obligations past their day and its notices
-    open past theirs (the due list's own items, counted)."""
-    return (sum(1 for i in rec.due if is_overdue(i["date"], as_of))
-            + sum(1 for n in rec.notices if n["status"] == "overdue"))
+def made(conn, as_of: dt.date, jurisdiction: Jurisdiction, within: int, only: Collection[str] | None,
+         later: bool = False) -> dict[str, tuple[Compliance, int, dt.date | None]]:
+    """Each FSE's (of ``only``; None: every FSE's) state made from its records, its count of overdue items and
+    (``later``) the first day after ``as_of`` it may change on (:func:`sizing.rules.compliance.changes_after`)."""
+    scope = EVERY_FSE if only is None else Scope(tuple(sorted(only)))
+    dates = stored_states.later_dates(conn, as_of, scope) if later else {}
+    return {f: (compliance(rec, as_of, jurisdiction, within), overdue(rec, as_of),
+                changes_after(rec, as_of, within, dates.get(f)))
+            for f, rec in gather(conn, as_of, jurisdiction, only).items()}
 
 
 def state(reg: Any, fse_id: str, as_of: dt.date | None = None, *, jurisdiction: Jurisdiction,

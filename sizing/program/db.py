@@ -60,9 +60,14 @@ class Opened:
             yield conn
 
     @contextmanager
-    def read(self) -> Iterator[Connection]:
-        with busy_is_one_line(), self.engine.connect() as conn, conn.begin():
-            yield conn
+    def read(self, snapshot: bool = False) -> Iterator[Connection]:
+        """One read transaction; ``snapshot``: every query of it sees the register as it was at its first
+        (PostgreSQL: REPEATABLE READ; an SQLite read transaction always does)."""
+        with busy_is_one_line(), self.engine.connect() as conn:
+            if snapshot and conn.dialect.name == "postgresql":
+                conn = conn.execution_options(isolation_level="REPEATABLE READ")
+            with conn.begin():
+                yield conn
 
     def display(self) -> str:
         """The SQLite file path, or the URL without its password."""

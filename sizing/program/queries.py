@@ -19,19 +19,21 @@ from sizing.jurisdiction.profile import Jurisdiction
 from sizing.program import correspondence, parties, submissions
 from sizing.program import schema as t
 from sizing.program.adapter import FAIL
-from sizing.program.deadlines import cpc_check, due_records, install_period
+from sizing.program.deadlines import cpc_check, install_period
 from sizing.program.fses import fse_ids as _fse_ids
 from sizing.program.fses import require_fse
 from sizing.program.reading import EVERY_FSE, Scope, dicts, latest_ids, live, scalars
 from sizing.program.rows import as_date, grouped, latest, newest, newest_of
 from sizing.quantities import show as quantity
+from sizing.rules.compliance import WITHIN_DAYS, Compliance
 from sizing.rules.inspection import outcome_words
 
 if TYPE_CHECKING:
     from sizing.program.store import Register
 import json
 
-from sizing.program.compliance import overdue, summary_row, with_records
+from sizing.program import stored_states
+from sizing.program.compliance import made, summary_row
 from sizing.program.evaluated import jsonable
 from sizing.program.log_due import SERVICES
 from sizing.program.log_due import due_items as log_due_items
@@ -100,54 +102,68 @@ def register_state(reg: Register) -> tuple[Any, ...]:
         return tuple(conn.execute(sa.select(*parts)).one())
 
 
+#: The FSE list's columns that hold dates.
+LIST_DATES = ("last_review", "waiver_expiration", "next_service", "last_inspection")
+
+
 def fse_list(reg: Register, as_of: dt.date | None = None, *, jurisdiction: Jurisdiction,
              only: Collection[str] | None = None) -> list[dict[str, Any]]:
-    """One row per FSE (or per FSE of ``only``): its latest details and a status from its latest cycle, waiver and
-    maintenance log (latest by their own dates)."""
+    """One row per FSE (or per FSE of ``only``), by id: its latest details, its compliance state and its dates
+    (:func:`made_rows`). Every FSE's (or many FSEs'): the rows kept in the register that hold, the others made
+    and kept (:func:`sizing.program.stored_states.through`); a few FSEs' or a read-only register's: made."""
     as_of = as_of or dt.date.today()
+
+    def make(conn, ids: Collection[str] | None) -> dict[str, tuple[dict[str, Any], dt.date | None]]:
+        return made_rows(conn, as_of, jurisdiction, ids)
+
+    if (only is not None and len(only) < stored_states.BY_IDS) or reg.db.read_only:
+        with reg.db.read() as conn:
+            return [row for _, (row, _) in sorted(make(conn, only).items())]
+    state_key = stored_states.key(jurisdiction, WITHIN_DAYS)
+    return stored_states.through(reg, state_key, as_of, only, make, LIST_DATES)
+
+
+def made_rows(conn, as_of: dt.date, jurisdiction: Jurisdiction,
+              only: Collection[str] | None = None) -> dict[str, tuple[dict[str, Any], dt.date | None]]:
+    """Each FSE's (of ``only``; None: every FSE's) row of the FSE list on ``as_of``, made from its records, with
+    the first day after ``as_of`` it may change on (:func:`sizing.rules.compliance.changes_after`): its details and
+    a status from its latest cycle, waiver and maintenance log (latest by their own dates), and the compliance
+    columns (:func:`with_compliance`)."""
     scope = EVERY_FSE if only is None else Scope(tuple(sorted(only)))
-    out = []
-    with reg.db.read() as conn:
-        records = due_records(conn, as_of, scope)
-        fses = newest(conn, "fses", "fse_id", "name", "address", "owner", scope=scope)
-        cycles = grouped(conn, "cycles", "id", "fse_id", "cycle", "compliant", "review_date", "recorded_at",
-                         scope=scope)
-        waivers = grouped(conn, "waivers", "id", "fse_id", "status", "expiration", "result", "decided_on",
-                           "recorded_at", scope=scope)
-        f = t.findings
-        failing = dict(conn.execute(sa.select(f.c.source_id, sa.func.count()).where(
-            f.c.source == "cycle", f.c.status == FAIL, scope.of(f.c.fse_id)).group_by(f.c.source_id)).all())
-    logs = records["logs"]
+    interceptors = grouped(conn, "interceptors", "id", "fse_id", "assessment", "recorded_at", scope=scope,
+                           where=t.interceptors.c.id.in_(latest_ids(t.interceptors, scope)))
+    fses = newest(conn, "fses", "fse_id", "name", "address", "owner", scope=scope)
+    cycles = grouped(conn, "cycles", "id", "fse_id", "cycle", "compliant", "review_date", "recorded_at", scope=scope)
+    waivers = grouped(conn, "waivers", "id", "fse_id", "status", "expiration", "result", "decided_on",
+                      "recorded_at", scope=scope)
+    f = t.findings
+    failing = dict(conn.execute(sa.select(f.c.source_id, sa.func.count()).where(
+        f.c.source == "cycle", f.c.status == FAIL, scope.of(f.c.fse_id)).group_by(f.c.source_id)).all())
+    states = made(conn, as_of, jurisdiction, WITHIN_DAYS, only, later=True)
+    out = {}
     for fse_id, fse in fses.items():
         cycle = latest(cycles.get(fse_id, []), "cycles")
         waiver = latest(waivers.get(fse_id, []), "waivers")
-        log = logs.get(fse_id)
-        out.append({"fse_id": fse_id, "name": fse["name"], "address": fse["address"], "owner": fse["owner"],
-                    "status": None, "cycles": 0 if cycle is None else cycle["cycle"],
-                    "last_review": None if cycle is None else cycle["review_date"],
-                    "failing": None if cycle is None else failing.get(cycle["id"], 0),
-                    "waiver": None if waiver is None else waiver_status(waiver, as_of),
-                    "waiver_expiration": None if waiver is None else waiver["expiration"],
-                    "next_service": None if log is None else log["next_service_date"],
-                    "overdue": 0,
-                    **{k: v for k, v in cpc_check(newest_of(records["interceptors"].get(fse_id))).items()
-                       if k != "undersized"}})
-    with_compliance(reg, out, as_of, jurisdiction, records, only)
-    return sorted(out, key=lambda r: r["fse_id"])
+        row = {"fse_id": fse_id, "name": fse["name"], "address": fse["address"], "owner": fse["owner"],
+               "status": None, "cycles": 0 if cycle is None else cycle["cycle"],
+               "last_review": None if cycle is None else cycle["review_date"],
+               "failing": None if cycle is None else failing.get(cycle["id"], 0),
+               "waiver": None if waiver is None else waiver_status(waiver, as_of),
+               "waiver_expiration": None if waiver is None else waiver["expiration"],
+               "next_service": None, "overdue": 0,
+               **{k: v for k, v in cpc_check(newest_of(interceptors.get(fse_id))).items() if k != "undersized"}}
+        state, overdue, until = states[fse_id]
+        with_compliance(row, state, overdue)
+        out[fse_id] = (row, until)
+    return out
 
 
-def with_compliance(reg: Register, rows: list[dict[str, Any]], as_of: dt.date, jurisdiction: Jurisdiction,
-                    records: Mapping[str, Any] | None = None, only: Collection[str] | None = None) -> None:
-    """The FSE list's rows given each FSE's compliance state (``status`` and ``compliance``, the same word; the
-    reasons of that status), its open notices, last inspection and next service: one gathering for every row (the
-    due list's ``records`` of the FSEs of ``only``, None: every FSE, reused when given)."""
-
-    found = with_records(reg, as_of, jurisdiction=jurisdiction, only=only, records=records)
-    for r in rows:
-        state, rec = found[r["fse_id"]]
-        r.update(summary_row(state), status=state.status, overdue=overdue(rec, as_of))
-        r["open_notices"] = sum(1 for x in state.reasons if x.record.get("kind") == "notice")
-        r["last_inspection"], r["next_service"] = state.last_inspection, state.next_service
+def with_compliance(row: dict[str, Any], state: Compliance, overdue: int) -> None:
+    """The FSE list's row given the FSE's compliance state (``status`` and ``compliance``, the same word; the
+    reasons of that status), its overdue items, open notices, last inspection and next service."""
+    row.update(summary_row(state), status=state.status, overdue=overdue)
+    row["open_notices"] = sum(1 for x in state.reasons if x.record.get("kind") == "notice")
+    row["last_inspection"], row["next_service"] = state.last_inspection, state.next_service
 
 
 def recorded_decision(reg: Register, fse_id: str) -> dict[str, Any] | None:
@@ -332,12 +348,14 @@ NOT_EXPORTED = {"inspection_photos": ("data",), "submissions": ("file_data",)}
 
 
 def every_table(reg: Register) -> dict[str, tuple[list[str], list[list[Any]]]]:
-    """Every table of the register, whole, oldest row first: ``{table: (columns, rows)}``, JSON columns as JSON
-    text, for a full export (:mod:`sizing.report.workbook`)."""
+    """Every table of the register but the derived ones (:data:`sizing.program.schema.DERIVED`), whole, oldest row
+    first: ``{table: (columns, rows)}``, JSON columns as JSON text, for a full export (:mod:`sizing.report.workbook`)."""
 
     out = {}
     with reg.db.read() as conn:
         for name, table in t.metadata.tables.items():
+            if name in t.DERIVED:
+                continue
             columns = [c for c in table.c if c.name not in NOT_EXPORTED.get(name, ())]
             kinds = {c.name: isinstance(c.type, sa.JSON) for c in columns}
             rows = [[json.dumps(v, ensure_ascii=False, sort_keys=True, default=str) if kinds[k] and v is not None else v

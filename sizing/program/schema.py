@@ -1,34 +1,10 @@
 """The register's tables at the current schema version (the migrations build exactly these).
 
-Every table is append-only: a row is written once and never updated; a change is a new row. Each row records
-who wrote it (``recorded_by``) and when (``recorded_at``, UTC). Results are stored as the ``to_dict()`` of the
-core's result objects (JSON) beside the few columns the queries filter and sort on. Schema 0003: each evaluated
-record (review cycle, waiver decision, maintenance log, inventory assessment) carries the id of the jurisdiction
-profile it was evaluated under (``jurisdiction_id``). Schema 0004: the ``users`` of the register and their
-roles, and ``on_behalf_of`` beside ``recorded_by`` (whom a writer recorded for, never instead of the writer).
-Schema 0006: field ``inspections`` (their photos in ``inspection_photos``), the ``notices`` they open and the
-``notice_closures`` that close them; a maintenance reading or log written by an inspection carries its
-``inspection_id``.
-Schema 0007: ``hauler_manifests`` (a hauler's record of a pump-out, full or partial), each maintenance log's
-due-list items (``due``) and the indexes the due list and the timeline read by (events by FSE, kind and date;
-logs by FSE and date).
-Schema 0008: ``inspections.training_yes`` (the inspection's "yes" to a training item), ``outcome`` and
-``failed_items``, and ``voids``: a record voided (an inspection, a maintenance log), with why, by whom and when; the record
-stays where it was written and stops counting (every reader leaves it out through
-:func:`sizing.program.reading.live`), shown struck through on the timeline.
-Schema 0009: parties and places (:mod:`sizing.program.parties`): each FSE's ``contacts`` (its operator and its
-owner, with mailing address, e-mail and phone), the ``properties`` (the site, its owner and the owner's mailing
-address), which property each FSE is on (``sites``), and ``interceptor_units``: an interceptor on a property and
-the FSEs it serves (one interceptor may serve several; its pump-outs and readings count for each). A hauler's
-manifest may be voided: the unique constraint on (hauler, manifest number) becomes an index, the import checking
-the number among the manifests that count.
-Schema 0010: ``signers``: the name and title a user signs letters with (a letter is signed by a person, never by
-an account name).
-Schema 0011: ``correspondence``: each letter mailed and e-mail message sent to an FSE, with its event, its
-addressee and its date (:mod:`sizing.program.correspondence`).
-Schema 0012: ``user_scopes``, ``submissions``, ``submission_decisions`` and ``hauler_registrations``: the FSEs a
-user of the ``fse`` or ``hauler`` role is linked to, what they submit, staff's decisions, and each hauler's
-registration (:mod:`sizing.program.submissions`, :mod:`sizing.program.haulers`).
+Every record table is append-only: a row is written once and never updated; a change is a new row. Each row
+records who wrote it (``recorded_by``) and when (``recorded_at``, UTC). Results are stored as the ``to_dict()`` of
+the core's result objects (JSON) beside the few columns the queries filter and sort on. Each schema version's change
+is told in its migration (``migrations/versions``). The tables of :data:`DERIVED` hold no record: what the readers
+made from the records, kept until a record changes (:mod:`sizing.program.stored_states`).
 Text columns are sized from :data:`sizing.program.limits.LIMITS`, which the writers check first.
 """
 
@@ -438,6 +414,29 @@ submission_decisions = sa.Table(
     sa.Column("manifest_id", sa.Integer),
     *_who(),
 )
+
+#: Schema version 0013: each FSE's row of the FSE list (its details, its compliance state, its dates) as the
+#: readers made it from the records of the register at ``fse_state_marks.marks`` (each record table's highest id
+#: then), under the profile, code and window ``key`` names, for the days ``valid_from`` to ``valid_until``
+#: (excluded; None: no end). Made by the readers, never by a user; a row is replaced when a record of its FSE is
+#: added (:mod:`sizing.program.stored_states`).
+fse_states = sa.Table(
+    "fse_states", metadata,
+    sa.Column("key", sa.String(64), primary_key=True),
+    sa.Column("fse_id", sa.String(L["fse_id"]), primary_key=True),
+    sa.Column("valid_from", sa.Date, nullable=False),
+    sa.Column("valid_until", sa.Date),
+    sa.Column("row", sa.JSON, nullable=False),
+)
+fse_state_marks = sa.Table(
+    "fse_state_marks", metadata,
+    sa.Column("key", sa.String(64), primary_key=True),
+    sa.Column("code", sa.String(64), nullable=False),
+    sa.Column("marks", sa.JSON, nullable=False),
+    sa.Column("made_at", sa.DateTime, nullable=False),
+)
+#: The tables that hold no record (not exported, not part of the register's state).
+DERIVED = ("fse_states", "fse_state_marks")
 
 #: What may be voided: the kind's word -> its table.
 VOID_KINDS = {"inspection": "inspections", "maintenance_log": "maintenance_logs", "manifest": "hauler_manifests"}

@@ -24,9 +24,9 @@ if TYPE_CHECKING:
     from sqlalchemy.engine import Connection, Engine
 
 #: The newest schema version (the last file of ``migrations/versions``); a test checks it against Alembic.
-HEAD = "0012"
+HEAD = "0013"
 #: Every schema version this code can migrate from, oldest first.
-VERSIONS = ("0001", "0002", "0003", "0004", "0005", "0006", "0007", "0008", "0009", "0010", "0011", "0012")
+VERSIONS = ("0001", "0002", "0003", "0004", "0005", "0006", "0007", "0008", "0009", "0010", "0011", "0012", "0013")
 #: PostgreSQL advisory lock keys: one migrator at a time, one writer at a time.
 MIGRATE_LOCK, WRITE_LOCK = 74150014, 74150015
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"

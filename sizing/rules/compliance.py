@@ -100,6 +100,17 @@ class Compliance:
         return {"status": self.status, "reasons": [r.to_dict() for r in self.reasons],
                 "last_inspection": self.last_inspection, "next_service": self.next_service}
 
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> Compliance:
+        """The state :meth:`to_dict` gave, its dates given as dates or as ISO text (as JSON keeps them)."""
+        return cls(d["status"], tuple(Reason(r["status"], r["text"], {**r["record"], "date": _day(r["record"].get("date"))},
+                                             r["clause"]) for r in d["reasons"]),
+                   _day(d.get("last_inspection")), _day(d.get("next_service")))
+
+
+def _day(value: Any) -> dt.date | None:
+    return dt.date.fromisoformat(value[:10]) if isinstance(value, str) else value
+
 
 def worst(statuses: Iterable[str]) -> str:
     """The worst of ``statuses`` (:data:`STATUSES` order); ``in_compliance`` for none.
@@ -219,3 +230,30 @@ def _in_order(records: FseRecords, chapter: str) -> list[Reason]:
                           {"kind": plan.get("kind", "maintenance_log"), "id": plan.get("id"), "date": plan.get("date")},
                           f"{chapter}, Grease interceptor maintenance (e)"))
     return out
+
+
+def changes_after(records: FseRecords, as_of: dt.date, within: int = WITHIN_DAYS,
+                  later: dt.date | None = None) -> dt.date | None:
+    """The first day after ``as_of`` on which the state :func:`compliance` gives from these records (and its count
+    of overdue items) may differ from the state on ``as_of``; None: no such day. The rules compare ``as_of`` only
+    with the records' dates: a dated obligation is overdue from the day after it and enters the ``within`` window
+    ``within`` days before it (:func:`_due`, :func:`overdue`), a notice is overdue from the day after its due date
+    (:func:`_notices`); the day itself is counted too (a revocation takes effect on its day). ``later``: the
+    earliest date after ``as_of`` of a record the state on ``as_of`` leaves out (an inspection, a notice or a
+    closure dated later, a pump-out that would close a notice), the day it counts."""
+    days = [later] if later is not None else []
+    for day in [i["date"] for i in records.due] + [n["due_on"] for n in records.notices]:
+        if day is not None:
+            for step in (0, 1, -within):
+                try:
+                    days.append(day + dt.timedelta(days=step))
+                except OverflowError:
+                    pass
+    return min((d for d in days if d is not None and d > as_of), default=None)
+
+
+def overdue(records: FseRecords, as_of: dt.date) -> int:
+    """The FSE's items of the due list overdue on ``as_of``: its dated obligations past their day and its notices
+    open past theirs (the due list's own items, counted)."""
+    return (sum(1 for i in records.due if is_overdue(i["date"], as_of))
+            + sum(1 for n in records.notices if n["status"] == "overdue"))
