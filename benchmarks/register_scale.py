@@ -436,13 +436,13 @@ def measure_queries(name: str, reg: Any, rows: dict[str, list[dict]], repeat: in
     a, b, r, na, nb = pairs(lambda: notices(reg, as_of=AS_OF, open_only=True), bare(bare_open_notices, AS_OF), repeat)
     print(f"[{name}] open notices: {a * 1000:.0f} ms ({na:,} notices); bare SQL: {b * 1000:.0f} ms ({nb:,} rows); "
           f"ratio {r:.1f} (target 1 s; {load_avg()})", flush=True)
-    first, rows = timed(lambda: queries.fse_list(reg, as_of=AS_OF, jurisdiction=TRACY))
+    first, listed = timed(lambda: queries.fse_list(reg, as_of=AS_OF, jurisdiction=TRACY))
     took = [timed(lambda: queries.fse_list(reg, as_of=AS_OF, jurisdiction=TRACY))[0] for _ in range(repeat)]
     nxt = [timed(lambda d=d: queries.fse_list(reg, as_of=AS_OF + dt.timedelta(days=d), jurisdiction=TRACY))[0]
            for d in (1, 2, 3)]
     with reg.db.read() as conn:
         made = bare_fse_list(conn)
-    print(f"[{name}] FSE list ({len(rows):,} FSEs): every row made and kept {first * 1000:.0f} ms; read again "
+    print(f"[{name}] FSE list ({len(listed):,} FSEs): every row made and kept {first * 1000:.0f} ms; read again "
           f"{statistics.median(took) * 1000:.0f} ms; the next three days {', '.join(f'{x * 1000:.0f}' for x in nxt)} ms "
           f"(rows made again where a date passed); bare SQL of the kept rows {made * 1000:.0f} ms (target 2 s; "
           f"{load_avg()})", flush=True)

@@ -120,7 +120,7 @@ def fse_list(reg: Register, as_of: dt.date | None = None, *, jurisdiction: Juris
         with reg.db.read() as conn:
             return [row for _, (row, _) in sorted(make(conn, only).items())]
     state_key = stored_states.key(jurisdiction, WITHIN_DAYS)
-    return stored_states.through(reg, state_key, as_of, only, make, LIST_DATES)
+    return stored_states.through(reg, state_key, as_of, only, make, EXPORT_COLUMNS, LIST_DATES)
 
 
 def made_rows(conn, as_of: dt.date, jurisdiction: Jurisdiction,

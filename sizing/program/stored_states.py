@@ -24,7 +24,7 @@ import datetime as dt
 import functools
 import hashlib
 import json
-from collections.abc import Callable, Collection, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -134,21 +134,22 @@ def later_dates(conn: Connection, as_of: dt.date, scope: Scope) -> dict[str, dt.
 class Kept(NamedTuple):
     """What :func:`kept` found: the rows that hold, the mark they were kept at (None: none kept) and the FSEs whose
     kept rows a record added since makes stale (None: every FSE's)."""
-    rows: dict[str, dict[str, Any]]
+    rows: dict[str, list[Any]]
     since: Mapping[str, int] | None
     stale: set[str] | None
 
 
 #: What a maker gives for each FSE: its row (JSON-able, dates as dates) and the first day after the day asked
 #: about on which the row may change (None: none).
-Made = Mapping[str, tuple[dict[str, Any], "dt.date | None"]]
+Made = Mapping[str, tuple[Any, "dt.date | None"]]
 
 
 def through(reg: Any, state_key: str, as_of: dt.date, only: Collection[str] | None,
-            make: Callable[[Connection, Collection[str] | None], Made], dates: Collection[str] = ()) -> list[dict[str, Any]]:
-    """The rows of every FSE (or of ``only``) on ``as_of``: the kept ones that hold, the others made by ``make``
-    (given the connection and the FSEs to make, None: every FSE) and kept. ``dates``: the row's keys that hold
-    dates (kept as ISO text)."""
+            make: Callable[[Connection, Collection[str] | None], Made], columns: Sequence[str],
+            dates: Collection[str] = ()) -> list[dict[str, Any]]:
+    """The rows of every FSE (or of ``only``) on ``as_of``, by FSE id: the kept ones that hold, the others made by
+    ``make`` (given the connection and the FSEs to make, None: every FSE) and kept. A row is kept as its values in
+    the order of ``columns`` (its keys); ``dates``: the columns that hold dates (kept as ISO text)."""
     with reg.db.read(snapshot=True) as conn:
         now = marks(conn)
         ids = sorted(only if only is not None else scalars(conn, sa.select(t.fses.c.fse_id).distinct()))
@@ -158,14 +159,19 @@ def through(reg: Any, state_key: str, as_of: dt.date, only: Collection[str] | No
     if new:
         try:
             with reg.db.write() as conn:
-                keep(conn, state_key, found, now, new, as_of)
-        except RegisterBusy:  # a writer holds the register: the rows are made for this call alone
-            pass
+                keep(conn, state_key, found, now, {f: ([row[c] for c in columns], until)
+                                                   for f, (row, until) in new.items()}, as_of)
+        except (RegisterBusy, sa.exc.OperationalError):  # a writer holds the register, or its file cannot be
+            pass                                            # written: the rows are made for this call alone
+    at = [k for k, c in enumerate(columns) if c in dates]
     out = []
     for f in ids:
         if f in found.rows:
-            row = found.rows[f]
-            out.append({k: (dt.date.fromisoformat(v) if k in dates and isinstance(v, str) else v) for k, v in row.items()})
+            values = found.rows[f]
+            for k in at:
+                if values[k] is not None:
+                    values[k] = dt.date.fromisoformat(values[k])
+            out.append(dict(zip(columns, values, strict=True)))
         elif f in new:
             out.append(new[f][0])
     return out
@@ -214,7 +220,7 @@ def keep(conn: Connection, state_key: str, found: Kept, now: Mapping[str, int], 
     return True
 
 
-def _jsonable(row: Mapping[str, Any]) -> dict[str, Any]:
+def _jsonable(row: Any) -> Any:
     return json.loads(json.dumps(row, default=lambda v: v.isoformat()))
 
 
