@@ -19,8 +19,8 @@ from sizing.errors import SizingInputError
 from sizing.program.inspections import stored_photo
 from sizing.program.packets import fse_photos
 
-#: The largest side of a thumbnail [px] (shown at :data:`THUMB_WIDTH` px, sharp on a phone's 2x screen).
-THUMB_PIXELS, THUMB_WIDTH = 240, 110
+#: The longer side of a thumbnail [px], shown as it is (three to a row on a phone).
+THUMB_PIXELS = 120
 
 
 @st.cache_data(show_spinner=False, max_entries=500)
@@ -55,15 +55,15 @@ def full_size(photo_id: int, label: str) -> None:
 
 def thumbnails(reg: Any, photos: Sequence[Mapping[str, Any]], key: str) -> None:
     """A row of thumbnails of ``photos`` (as the register lists them), each with its "Full size" button."""
-    row = st.container(horizontal=True, gap="small")
+    row = st.container(horizontal=True, gap="small", key=f"{key}_photos")
     for meta in photos:
-        cell = row.container(width=THUMB_WIDTH + 8, gap=None)
+        cell = row.container(width=THUMB_PIXELS + 8, gap=None)
         try:
             small = thumbnail(meta["sha256"], lambda m=meta: stored_photo(reg, m["id"])[0])
         except (SizingInputError, OSError, ValueError) as exc:  # not in the register as stored, or not decodable
             cell.caption(f"{_label(meta)}: not shown ({exc})")
             continue
-        cell.image(small, width=THUMB_WIDTH, caption=_label(meta))
+        cell.image(small, caption=_label(meta))
         if cell.button("Full size", key=f"{key}_{meta['id']}", icon=":material/zoom_in:", width="stretch"):
             full_size(meta["id"], _label(meta))
 

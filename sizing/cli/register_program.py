@@ -84,7 +84,7 @@ def _prepare(args: argparse.Namespace):
     if args.action == "inspection-packet":
         return packet_format(args.output)
     if args.action == "inspect-packet":
-        name = shown_path(args.file)
+        name = shown_path(Path(args.file).name)  # the file's name, whatever its folder: messages name its lines
         packet = read_packet(read_bytes(args.file, "FILE.csv"), name, args.jurisdiction,
                              allow_unanswered=args.allow_unanswered)
         return packet, with_photos(packet, photo_files(packet, Path(args.file).resolve().parent))
