@@ -49,7 +49,7 @@ def finder(place) -> bool:
         if ss.get("in_ins_fse") not in names:
             ss["in_ins_fse"] = found[0]["fse_id"]
         fse = st.selectbox("FSE", list(names), key="in_ins_fse", format_func=names.get)
-        facts = field_facts(reg, fse)
+        facts = field_facts(reg, fse, next(f for f in found if f["fse_id"] == fse))  # its details just read
     finally:
         reg.db.engine.dispose()
     on_site(facts)

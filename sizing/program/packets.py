@@ -26,11 +26,12 @@ def on_site(people: Mapping[str, Any]) -> dict[str, str | None] | None:
     return {"name": who.name, "phone": who.phone}
 
 
-def field_facts(reg: Any, fse_id: str) -> dict[str, Any]:
-    """The FSE (its latest details), ``on_site``, the interceptors it ``shared`` with other FSEs, its open
-    ``notices`` (by due date) and last ``readings`` (newest first)."""
+def field_facts(reg: Any, fse_id: str, known: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The FSE (its latest details: ``known``, when the caller has just read them, else read here), ``on_site``,
+    the interceptors it ``shared`` with other FSEs, its open ``notices`` (by due date) and last ``readings``
+    (newest first)."""
     with reg.db.read() as conn:
-        fse = require_fse(conn, fse_id)
+        fse = dict(known) if known is not None else require_fse(conn, fse_id)
         people = contacts(conn, [fse_id]).get(fse_id, {})
         shared = [u for u in serving(conn, fse_id) if len(u["serves"]) > 1]
         open_ones = sorted(rows(conn, fse_id, None, True, named=False), key=lambda r: (r["due_on"], r["notice"]))
