@@ -1,6 +1,9 @@
 """Page 7 — a field inspection, made for a phone: find the FSE, see its open notices and last readings, answer the
-profile's checklists, take photos, save. The finder is a fragment and the inspection a form, so a tap reruns only
-the finder, and nothing is sent until "Save inspection" (all logic in sizing.program.inspections)."""
+profile's checklists, take photos, save; once saved, its photos and its report. The finder is a fragment and the
+inspection a form, so a tap reruns only the finder, and nothing is sent until "Save inspection" (all logic in
+sizing.program.inspections). Where there is no signal, the FSE's inspection packet is downloaded from the finder and
+uploaded filled afterwards (app_pages/widgets/inspection_packet.py). Checklist items and fields are named by their
+words on the page, never by their keys."""
 
 from __future__ import annotations
 
