@@ -184,6 +184,9 @@ def save(place) -> None:
                                   "answered: " + "; ".join(missing) + ". Answer them, or tick 'Save with checklist "
                                   "items unanswered'.")
         return
+    if ss.get("in_ins_notice") and not str(ss.get("in_ins_found") or "").strip():  # never dropped unsaid
+        ss[MESSAGE] = ("error", "Notice it opens: a notice opens with a finding: write what was found and its clause.")
+        return
     doc = document(place)
     try:
         rec = from_dict(doc, photos=photos())

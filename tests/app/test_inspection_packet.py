@@ -129,6 +129,15 @@ def test_a_filled_packet_stores_what_the_same_answers_entered_on_the_page_store(
     ({"FOG": ("2 in", "a note where none is read")},
      "packet.csv: line 7 (FOG): note: a note is read on a checklist item's or a photo's line only; write it in the "
      "Note line"),
+    ({"Notice it opens": ("Notice of violation", "")},
+     "packet.csv: line 23 (Notice it opens): answer: a notice opens with a finding: write what was found, and its "
+     "clause, on the Finding lines"),
+    ({"What was found": ("FOG in the lateral cleanout", "")},
+     "packet.csv: line 21 (Clause): answer: expected the clause the finding cites (chapter, topic and paragraph), "
+     "got nothing"),
+    ({"Photo": ("", "mop sink")},
+     "packet.csv: line 24 (Photo): answer: a caption without a photo: write the photo's file name in the answer "
+     "column"),
     ({"Photo": ("sink.jpg", "")},
      "packet.csv: line 24 (Photo): answer: 'sink.jpg' is not among the photos uploaded with the packet; upload it "
      "too"),

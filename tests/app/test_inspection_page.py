@@ -126,3 +126,22 @@ def test_a_half_done_inspection_is_not_saved_by_accident(app, register_file):
     assert any(w.value.startswith("Saved, with failures:") for w in app.warning), [w.value for w in app.warning]
     app.toggle(key="in_ins_camera_on").set_value(True).run()
     assert len(app.get("camera_input")) == 1
+
+
+def test_a_notice_without_a_finding_is_one_line_and_nothing_is_written(app, register_file):
+    """The notice a finding opens is never dropped unsaid: without what was found, the save says so."""
+    import sqlalchemy as sa
+
+    from sizing.program import schema as t
+
+    goto(app, "inspection")
+    options = app.selectbox(key="in_ins_notice").options  # the notice types by their titles, never their keys
+    assert "Order for closed circuit television inspection of the sewer lateral" in options
+    assert not [o for o in options if "_" in o or o == "cctv order"]
+    app.selectbox(key="in_ins_notice").set_value("cctv_order")
+    inspect(app, dt.date(2026, 3, 2), "yes")
+    assert errors(app) == ["Notice it opens: a notice opens with a finding: write what was found and its clause."]
+    engine = sa.create_engine(f"sqlite:///{register_file}")
+    with engine.connect() as conn:
+        assert conn.execute(sa.select(sa.func.count()).select_from(t.inspections)).scalar() == 0
+    engine.dispose()

@@ -217,7 +217,7 @@ def read_packet(data: bytes | str, name: str, place: Jurisdiction, *, allow_unan
     fse, field = value("fse")
     if not fse:
         raise SizingInputError(field, None, "the FSE's id, as downloaded (e.g. FSE-0417)")
-    fse = parse.identifier(field, fse, max_length=64)
+    fse = parse.identifier(field, fse, max_length=64)  # the register's longest FSE id (checked again when stored)
     given, field = value("jurisdiction")
     if _norm(given) != _norm(place.name):
         raise SizingInputError(field, given, "", message=(
@@ -235,11 +235,7 @@ def read_packet(data: bytes | str, name: str, place: Jurisdiction, *, allow_unan
                         answers, (value("clause", "inspection.findings[0].clause")[0],
                                   value("found", "inspection.findings[0].text")[0], _notice(value, place)),
                         value("note", "inspection.note")[0])
-    shots = tuple((_where(name, n, line.item), given, note or None) for n, line, given, note in cells.get("photo", ())
-                  if given)
-    for f, _, caption in shots:
-        if caption is not None:
-            parse.text(f.removesuffix("answer") + "note", caption, max_length=300, single_line=True)
+    shots = _photo_lines(cells.get("photo", ()), name)
     if len(shots) > PHOTO_MAX_COUNT:
         raise SizingInputError(shots[PHOTO_MAX_COUNT][0], len(shots), f"at most {PHOTO_MAX_COUNT} photos")
     try:
@@ -247,6 +243,21 @@ def read_packet(data: bytes | str, name: str, place: Jurisdiction, *, allow_unan
     except SizingInputError as exc:
         raise _on_its_line(exc, paths) from None
     return Packet(name, text, doc, record, shots)
+
+
+def _photo_lines(got: Sequence[tuple[int, Line, str, str]], name: str) -> tuple[tuple[str, str, str | None], ...]:
+    """The Photo lines that name a file: (the field naming the line, the file, the caption)."""
+    out = []
+    for n, line, given, note in got:
+        field = _where(name, n, line.item)
+        if note and not given:
+            raise SizingInputError(field, None, "", message=f"{field}: a caption without a photo: write the photo's "
+                                   "file name in the answer column")
+        if given:
+            caption = parse.text(_where(name, n, line.item, "note"), note, max_length=300, single_line=True) \
+                if note else None
+            out.append((field, given, caption))
+    return tuple(out)
 
 
 def _missing(name: str, line: Line) -> str:
@@ -298,6 +309,9 @@ def _notice(value, place: Jurisdiction) -> str | None:
     given, field = value("notice", "inspection.findings[0].notice")
     if not given:
         return None
+    if not value("found")[0]:
+        raise SizingInputError(field, given, "", message=(
+            f"{field}: a notice opens with a finding: write what was found, and its clause, on the Finding lines"))
     for key, title in titles.items():
         if _norm(given) in (_norm(title), _norm(key.replace("_", " "))):
             return key
