@@ -232,13 +232,16 @@ def _sign_out_box(who: str | None, role: str | None) -> None:
         st.button("Sign out", key="sign_out", on_click=st.logout)
 
 
-def may(action: str) -> bool:
+def may(action: str, reg: Any = None) -> bool:
     """Whether the save button of ``action`` (review, waiver, maintenance) is shown: the signed-in user's role,
-    or, without sign-in, the OS user's role where the register has users. The register checks again."""
+    or, without sign-in, the OS user's role where the register has users (asked of ``reg`` when the page has
+    it open already). The register checks again."""
     if auth_configured():
         from sizing.program.access import may as role_may
 
         return role_may(st.session_state.get("_role"), action)
+    if reg is not None:
+        return reg.may(action)
     try:
         reg = open_register()
     except SizingInputError:  # no register yet: the first save creates a local one

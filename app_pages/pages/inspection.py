@@ -1,6 +1,9 @@
 """Page 7 — a field inspection, made for a phone: find the FSE, see its open notices and last readings, answer the
-profile's checklists, take photos, save. The finder is a fragment and the inspection a form, so a tap reruns only
-the finder, and nothing is sent until "Save inspection" (all logic in sizing.program.inspections)."""
+profile's checklists, take photos, save; once saved, its photos and its report. The finder is a fragment and the
+inspection a form, so a tap reruns only the finder, and nothing is sent until "Save inspection" (all logic in
+sizing.program.inspections). Where there is no signal, the FSE's inspection packet is downloaded from the finder and
+uploaded filled afterwards (app_pages/widgets/inspection_packet.py). Checklist items and fields are named by their
+words on the page, never by their keys."""
 
 from __future__ import annotations
 
@@ -8,18 +11,19 @@ import datetime as dt
 
 import streamlit as st
 
-from app_pages import access, documents
-from app_pages.widgets import jurisdiction, page_parts, register_box
+from app_pages import access, on_demand
+from app_pages.widgets import inspection_packet, jurisdiction, page_parts, register_box
+from app_pages.widgets import photos as photos_box
 from sizing.errors import SizingInputError
-from sizing.io.sections.inspection import CONDITIONS, PURPOSES, from_dict, photo
+from sizing.io.sections.inspection import CONDITIONS, PURPOSES, form_document, from_dict, photo
+from sizing.io.sections.inspection_packet import notice_titles
 from sizing.jurisdiction.profile import DEFAULT_ID
 from sizing.jurisdiction.profile import get as get_jurisdiction
 from sizing.program import queries
 from sizing.program.evaluated import jsonable
-from sizing.program.inspections import inspect, report
-from sizing.program.notices import notices
-from sizing.program.parties import contacts
-from sizing.program.sharing import serving
+from sizing.program.inspections import inspect, report, stored_photos
+from sizing.program.packets import field_facts
+from sizing.program.store import open_register
 from sizing.quantities import show
 from sizing.report.inspection_report import inspection_report_pdf
 from sizing.report.inspections import inspected_text
@@ -31,47 +35,47 @@ MESSAGE = "ins_msg"
 
 
 @st.fragment
-def finder() -> None:
-    """Find the FSE by name, id or address; its open notices and last readings."""
+def finder(place) -> bool:
+    """Find the FSE by name, id or address; its open notices and last readings, and its inspection packet.
+    Returns whether the user's role may store an inspection (asked of the register read here: one read a run)."""
 
     ss.setdefault("in_ins_find", "")
     st.text_input("Find an FSE (name, id or address)", key="in_ins_find", placeholder="Corner Cafe or FSE-0417")
     reg = register_box.open_for_reading()
     try:
+        allowed = access.may("inspection", reg)
         found = queries.find_fses(reg, ss.get("in_ins_find", ""))
         if not found:
             st.info("No FSE in the register matches that.")
-            return
+            return allowed
         names = {f["fse_id"]: f"{f['fse_id']} — {f['name'] or 'name not recorded'}" for f in found}
         if ss.get("in_ins_fse") not in names:
             ss["in_ins_fse"] = found[0]["fse_id"]
         fse = st.selectbox("FSE", list(names), key="in_ins_fse", format_func=names.get)
-        open_ones = notices(reg, open_only=True, fse_id=fse)
-        readings = queries.last_readings(reg, fse)
-        with reg.db.read() as conn:
-            people = contacts(conn, [fse]).get(fse, {})
-            shared = [u for u in serving(conn, fse) if len(u["serves"]) > 1]
+        facts = field_facts(reg, fse, next(f for f in found if f["fse_id"] == fse))  # its details just read
     finally:
         reg.db.engine.dispose()
-    on_site(people, shared)
-    if open_ones:
+    on_site(facts)
+    if facts["notices"]:
         st.markdown("**Open notices**")
-        for n in open_ones:
+        for n in facts["notices"]:
             st.markdown(f"- notice {n['notice']}: {n['title']} — {n['item_text']}, due {n['due_on']} "
                         f"(**{n['status']}**; {n['citation']})")
     else:
         st.caption("No open notices.")
-    if readings:
+    if facts["readings"]:
         st.caption("Last readings: " + "; ".join(f"{r['on_date']}: FOG {_in(r['fog_in'])} + solids "
-                                                 f"{_in(r['solids_in'])}" for r in readings))
+                                                 f"{_in(r['solids_in'])}" for r in facts["readings"]))
+    inspection_packet.downloads(place, facts)
+    return allowed
 
 
-def on_site(people: dict, shared: list[dict]) -> None:
+def on_site(facts: dict) -> None:
     """Whom to ask for on site (the operator, else the owner: name and phone) and the interceptor the FSE shares."""
-    who = people.get("operator") or people.get("owner")
-    if who is not None and (who.name or who.phone):
-        st.caption("On site: " + " · ".join(x for x in (who.name, who.phone) if x))
-    for u in shared:
+    who = facts["on_site"]
+    if who is not None:
+        st.caption("On site: " + " · ".join(x for x in (who["name"], who["phone"]) if x))
+    for u in facts["shared"]:
         st.caption(f"Interceptor {u['unit_id']} serves {', '.join(u['serves'])}: a reading here counts for each.")
 
 
@@ -134,8 +138,8 @@ def form(place) -> None:
         st.text_input("Clause", key="in_ins_clause", placeholder="the clause the finding cites")
         st.text_area("What was found", key="in_ins_found", height=68)
         if types:
-            st.selectbox("Notice it opens", [""] + types, key="in_ins_notice",
-                         format_func=lambda k: k.replace("_", " ") or "none")
+            titles = notice_titles(place)
+            st.selectbox("Notice it opens", ["", *types], key="in_ins_notice", format_func=lambda k: titles.get(k, "none"))
         st.file_uploader("Photos", type=["jpg", "jpeg", "png", "webp"], accept_multiple_files=True,
                          key="ins_photos")
         if camera:
@@ -148,24 +152,16 @@ def form(place) -> None:
 
 
 def document(place) -> dict:
-    """The inspection document the form's values make (the ``sizing register inspect`` input shape)."""
+    """The inspection document the form's values make (the ``sizing register inspect`` input shape, as a filled
+    inspection packet makes it: :func:`sizing.io.sections.inspection.form_document`)."""
 
-    lists: dict[str, dict] = {}
-    for key in checklist_items(place):
-        wkey = "in_ins_" + key.replace(".", "__")
-        if ss.get(wkey):
-            name, item = key.split(".", 1)
-            lists.setdefault(name, {})[item] = {"answer": ss[wkey], "note": ss.get(wkey + "__note") or None}
-    readings = {k: ss.get(f"in_ins_{w}") for k, w in (("fog", "fog"), ("solids", "solids"), ("liquid_depth", "depth"))
-                if str(ss.get(f"in_ins_{w}") or "").strip()}
-    finding = [{"clause": ss.get("in_ins_clause") or None, "text": ss.get("in_ins_found") or None,
-                "notice": ss.get("in_ins_notice") or None}] if ss.get("in_ins_found") or ss.get("in_ins_clause") else []
-    day = ss.get("in_ins_date") or dt.date.today()
-    section = {"date": day.isoformat(), "purpose": ss.get("in_ins_purpose"),
-               "interceptor_condition": ss.get("in_ins_condition") or None, "readings": readings or None,
-               "checklists": lists or None, "findings": [documents.clean(f) for f in finding] or None,
-               "note": ss.get("in_ins_note") or None}
-    return {"project": {"fse_id": ss.get("in_ins_fse")}, "inspection": documents.clean(section)}
+    answers = {key: (ss.get(w), ss.get(w + "__note")) for key in checklist_items(place)
+               for w in ["in_ins_" + key.replace(".", "__")]}
+    readings = {k: ss.get(f"in_ins_{w}") for k, w in (("fog", "fog"), ("solids", "solids"), ("liquid_depth", "depth"))}
+    return form_document(ss.get("in_ins_fse"), ss.get("in_ins_date") or dt.date.today(), ss.get("in_ins_purpose"),
+                         ss.get("in_ins_condition"), readings, answers,
+                         (ss.get("in_ins_clause"), ss.get("in_ins_found"), ss.get("in_ins_notice")),
+                         ss.get("in_ins_note"))
 
 
 def photos() -> tuple:
@@ -188,47 +184,96 @@ def save(place) -> None:
                                   "answered: " + "; ".join(missing) + ". Answer them, or tick 'Save with checklist "
                                   "items unanswered'.")
         return
+    if ss.get("in_ins_notice") and not str(ss.get("in_ins_found") or "").strip():  # never dropped unsaid
+        ss[MESSAGE] = ("error", "Notice it opens: a notice opens with a finding: write what was found and its clause.")
+        return
     doc = document(place)
     try:
         rec = from_dict(doc, photos=photos())
     except SizingInputError as exc:
-        ss[MESSAGE] = ("error", str(exc))
+        ss[MESSAGE] = ("error", on_screen(exc, place))
         return
     done = register_box.write(lambda reg: inspect(reg, rec, user=ss.get("in_reg_user") or None, jurisdiction=place,
                                                   name="app (inspection page)", document=jsonable(doc)), MESSAGE)
-    if done is not None:
-        r = done[0]
-        failed = bool(r.result["failures"] or r.opened)  # a failed inspection is a warning, with its notices
-        ss[MESSAGE] = ("warning" if failed else "success", ("Saved, with failures: " if failed else "Saved: ")
-                       + inspected_text(r).replace("\n  ", "\n- "))
+    if saved(done, place):
         ss.pop("in_ins_allow_unanswered", None)
-        ss["ins_saved"] = r.inspection_id
+
+
+def saved(done, place) -> bool:
+    """The message of an inspection stored (from the form or a filled packet), its items by their words; a failed
+    inspection is a warning, with its notices. False: nothing stored (the message says why)."""
+    if done is None:
+        return False
+    r = done[0]
+    failed = bool(r.result["failures"] or r.opened)
+    words = {k: item["text"] for k, item in checklist_items(place).items()}
+    ss[MESSAGE] = ("warning" if failed else "success", ("Saved, with failures: " if failed else "Saved: ")
+                   + inspected_text(r, words).replace("\n  ", "\n- "))
+    ss["ins_saved"] = r.inspection_id
+    return True
+
+
+#: The form's fields as the inspection document names them, and their labels on the page.
+LABELS = {"project.fse_id": "FSE", "inspection.date": "Date", "inspection.purpose": "Purpose",
+          "inspection.interceptor_condition": "Interceptor condition", "inspection.readings.fog": "FOG",
+          "inspection.readings.solids": "Solids", "inspection.readings.liquid_depth": "Liquid depth",
+          "inspection.findings[0].clause": "Clause", "inspection.findings[0].text": "What was found",
+          "inspection.findings[0].notice": "Notice it opens", "inspection.note": "Note", "inspection.photos": "Photos"}
+
+
+def on_screen(exc: SizingInputError, place) -> str:
+    """A mistake in the form told by the field's label (``FOG: expected a length ...``, a checklist item by its
+    words), never by the document's dotted name."""
+    labels = dict(LABELS)
+    for key, item in checklist_items(place).items():
+        path = "inspection.checklists." + key
+        labels[path] = labels[path + ".answer"] = item["text"]
+        labels[path + ".note"] = f"{item['text']}: note"
+    found = [p for p in labels if exc.field == p or exc.field.startswith(p + ".")]
+    if not found or not exc.message.startswith(exc.field):
+        return str(exc)
+    return labels[max(found, key=len)] + exc.message[len(exc.field):]
 
 
 def report_download() -> None:
-    """The report of the inspection just saved, to leave with the FSE (as ``sizing register inspection-report``)."""
+    """The inspection just saved: its photos, and its report to leave with the FSE (as ``sizing register
+    inspection-report``), made when the button is clicked."""
     number = ss.get("ins_saved")
     if number is None:
         return
     reg = register_box.open_for_reading()
     try:
-        r = report(reg, number)
+        shots = stored_photos(reg, number)
+        if shots:
+            photos_box.thumbnails(reg, shots, "ins_photo")
     finally:
         reg.db.engine.dispose()
     st.download_button(f"Inspection report {number} (PDF), to leave with the FSE",
-                       inspection_report_pdf(r, get_jurisdiction(r["jurisdiction_id"] or DEFAULT_ID)),
-                       file_name=f"inspection-{number}-report.pdf", mime="application/pdf", key="ins_report_pdf")
+                       on_demand.on_click(report_pdf, access.register_location(), number),
+                       file_name=f"inspection-{number}-report.pdf", mime="application/pdf", key="ins_report_pdf",
+                       on_click="ignore", icon=":material/download:")
+
+
+def report_pdf(location: str, number: int) -> bytes:
+    """Inspection ``number``'s report (read, with its photos, when its download is clicked)."""
+    reg = open_register(location, create=False, read_only=True)
+    try:
+        r = report(reg, number)
+    finally:
+        reg.db.engine.dispose()
+    return inspection_report_pdf(r, get_jurisdiction(r["jurisdiction_id"] or DEFAULT_ID))
 
 
 def page() -> None:
     place = jurisdiction.chosen()
     page_parts.header("Inspection", place)
-    finder()
+    allowed = finder(place)
     page_parts.show_message(MESSAGE)
     report_download()
-    if not access.may("inspection"):
+    if not allowed:
         st.caption("Your role may view the register but not store an inspection.")
         return
+    inspection_packet.upload_box(place, saved)
     form(place)
 
 

@@ -14,6 +14,7 @@ import streamlit as st
 from app_pages import access, evaluate
 from app_pages.widgets import contacts_box, jurisdiction, page_parts, program_notices, register_box
 from app_pages.widgets.manifest_box import manifest_box
+from app_pages.widgets.photos import timeline_photos
 from app_pages.widgets.property_box import property_box
 from app_pages.widgets.submissions_box import submissions_tab
 from sizing.batch import run_batch
@@ -177,6 +178,7 @@ def timeline(reg, ids: list[str], place) -> None:
     rows = history(reg, fse)
     st.dataframe(pd.DataFrame([timeline_row(r) for r in rows]), hide_index=True, width="stretch", key="pg_timeline")
     records = show(reg, fse)
+    timeline_photos(reg, fse, records["inspections"])  # each inspection's photos: thumbnails, full size on a tap
     logs = counted(records["maintenance_logs"])
     if logs:
         chart(latest(logs, "maintenance_logs"), place)

@@ -2,7 +2,8 @@
 
 Subcommands: ``init``, ``migrate``, ``add FILE``, ``show FSE``, ``history FSE``, ``diff FSE [--from N --to M]``,
 ``due [--as-of DATE] [--within DAYS]``, ``import-inventory FILE.csv``, ``import-manifests FILE.csv``, ``export --format csv|json|zip|xlsx``,
-``users add IDENTITY --role ROLE | list | disable IDENTITY``, ``inspect FILE``, ``notices [--open]``,
+``users add IDENTITY --role ROLE | list | disable IDENTITY``, ``inspect FILE``, ``inspection-packet FSE`` and
+``inspect-packet FILE.csv`` (an inspection without signal), ``notices [--open]``,
 ``notice N`` (its PDF letter), ``comply N --date --evidence``, ``summary --from --to``, ``void KIND ID --reason``,
 ``audit``, ``property FILE``, ``contact FSE --role ROLE``; their parser is :mod:`sizing.cli.register_arguments`.
 Exit codes: 0 ok; 1 a finding (the stored review not compliant, waiver not grantable, service due; findings
@@ -52,9 +53,11 @@ def run(args: argparse.Namespace) -> int:
 
 
 #: Commands that only read: they never create a register and open an SQLite register read-only.
-READERS = ("show", "history", "diff", "due", "export", "notices", "notice", "summary", "audit", "inspection-report")
+READERS = ("show", "history", "diff", "due", "export", "notices", "notice", "summary", "audit", "inspection-report",
+           "inspection-packet")
 #: The program's field work: inspections, notices, the summary (sizing/cli/register_program.py).
-PROGRAM = ("inspect", "notices", "notice", "comply", "summary", "void", "inspection-report")
+PROGRAM = ("inspect", "notices", "notice", "comply", "summary", "void", "inspection-report", "inspection-packet",
+           "inspect-packet")
 
 
 def _open(args, *, create=False, read_only=False, migrate=False):

@@ -112,7 +112,8 @@ def _users_arguments(sub, common, parser_class) -> None:
 
 
 def _program_arguments(sub, common) -> list[argparse.ArgumentParser]:
-    """inspect, notices, notice, comply, summary: the program's field work (their parsers, in that order)."""
+    """inspect, notices, notice, comply, summary, void, inspection-report, inspection-packet, inspect-packet: the
+    program's field work (their parsers, in that order)."""
     ins = sub.add_parser("inspect", parents=[common], help="store a field inspection (checklists, readings, photos, "
                          "findings); opens, escalates and closes notices")
     ins.add_argument("file", metavar="FILE", help="inspection (YAML/JSON) with project.fse_id and an inspection section")
@@ -149,7 +150,19 @@ def _program_arguments(sub, common) -> list[argparse.ArgumentParser]:
     su.add_argument("--from", dest="start", required=True, metavar="YYYY-MM-DD")
     su.add_argument("--to", dest="end", required=True, metavar="YYYY-MM-DD")
     su.add_argument("--format", choices=("text", "csv", "json", "pdf"), default="text")
-    return [ins, no, le, co, su, vo, ir]
+    pk = sub.add_parser("inspection-packet", parents=[common], help="an FSE's inspection packet, to inspect where "
+                        "there is no signal: the checklists as a CSV to fill (-o FILE.csv; default standard output) "
+                        "or printed (-o FILE.pdf)")
+    pk.add_argument("fse", metavar="FSE")
+    ip = sub.add_parser("inspect-packet", parents=[common], help="store a filled inspection packet (its CSV), "
+                        "checked line by line, as an inspection entered on the Inspection page")
+    ip.add_argument("file", metavar="FILE.csv", help="the packet's CSV, filled (its photos named in it, in its folder)")
+    ip.add_argument("--allow-unanswered", action="store_true",
+                    help="store it with checklist items left blank (recorded as not inspected)")
+    ip.add_argument("--format", choices=("text", "json"), default="text")
+    for s in (pk, ip):  # the checklists are a profile's
+        add_option(s)
+    return [ins, no, le, co, su, vo, ir, pk, ip]
 
 
 def _manifest_arguments(sub, common) -> None:

@@ -1,8 +1,11 @@
-"""``sizing register inspect | notices | notice | comply | summary``: the program's field work on the register.
+"""``sizing register inspect | notices | notice | comply | summary | void | inspection-report | inspection-packet |
+inspect-packet``: the program's field work on the register.
 
-``inspect FILE`` parses and checks the whole inspection (photos included) before the register is opened: bad
-input is one line naming the field, exit 2, nothing written. Exit codes: ``inspect`` 1 when an item failed;
-``notices`` 1 when a notice listed is overdue; otherwise 0.
+``inspect FILE`` and ``inspect-packet FILE.csv`` parse and check the whole inspection (photos included) before the
+register is opened: bad input is one line naming the field (in a packet: the line and the column), exit 2, nothing
+written; a packet is stored as the Inspection page stores what is entered on it, and reported by its items' words.
+Exit codes: ``inspect`` and ``inspect-packet`` 1 when an item failed; ``notices`` 1 when a notice listed is
+overdue; otherwise 0.
 """
 
 from __future__ import annotations
@@ -15,17 +18,21 @@ from pathlib import Path
 from sizing.cli.output import emit, to_json, write_pdf
 from sizing.errors import SizingInputError
 from sizing.io import fields as parse
+from sizing.io.document import read_bytes, shown_path
 from sizing.io.sections.inspection import from_dict
+from sizing.io.sections.inspection_packet import lines, packet_csv, photo_files, read_packet, with_photos
 from sizing.jurisdiction.profile import DEFAULT_ID
 from sizing.jurisdiction.profile import get as get_jurisdiction
 from sizing.program.evaluated import jsonable, no_nul
 from sizing.program.inspections import comply, inspect, report
 from sizing.program.notices import COLUMNS, notice, notices
+from sizing.program.packets import field_facts
 from sizing.program.report import csv_rows
 from sizing.program.signers import letter_signer
 from sizing.program.summary import summary
 from sizing.program.voids import ACTION, KINDS_WORDS, void
 from sizing.program.writers import on_behalf_of
+from sizing.report.inspection_packet import packet_pdf
 from sizing.report.inspection_report import inspection_report_pdf
 from sizing.report.inspections import (
     SUMMARY_COLUMNS,
@@ -36,14 +43,16 @@ from sizing.report.inspections import (
     summary_text,
 )
 from sizing.report.notice_letter import notice_letter, render
+from sizing.rules.inspection import checklist_items
 
 
 def run(args: argparse.Namespace, open_register, say_opened) -> int:
     handler = {"inspect": _inspect, "notices": _notices, "notice": _notice, "comply": _comply,
-               "summary": _summary, "void": _void, "inspection-report": _report}[args.action]
+               "summary": _summary, "void": _void, "inspection-report": _report, "inspection-packet": _packet,
+               "inspect-packet": _inspect_packet}[args.action]
     prepared = _prepare(args)
     reg = open_register(args, create=False, read_only=args.action in ("notices", "notice", "summary",
-                                                                      "inspection-report"))
+                                                                      "inspection-report", "inspection-packet"))
     say_opened(reg, sys.stderr)
     try:
         return handler(args, reg, prepared)
@@ -72,6 +81,13 @@ def _prepare(args: argparse.Namespace):
                 letter_format(args.output))
     if args.action == "summary":
         return parse.date("--from", args.start), parse.date("--to", args.end)
+    if args.action == "inspection-packet":
+        return packet_format(args.output)
+    if args.action == "inspect-packet":
+        name = shown_path(Path(args.file).name)  # the file's name, whatever its folder: messages name its lines
+        packet = read_packet(read_bytes(args.file, "FILE.csv"), name, args.jurisdiction,
+                             allow_unanswered=args.allow_unanswered)
+        return packet, with_photos(packet, photo_files(packet, Path(args.file).resolve().parent))
     if args.action == "inspection-report":
         if args.output not in (None, "-") and not args.output.lower().endswith(".pdf"):
             raise SizingInputError("--output", args.output, "a file name ending in .pdf")
@@ -89,6 +105,35 @@ def _inspect(args, reg, prepared) -> int:
     r = inspect(reg, rec, fse_id=args.fse, user=args.user, jurisdiction=args.jurisdiction,
                 name=Path(args.file).name, text=text, document=doc)
     emit(to_json(jsonable(r.to_dict())) if args.format == "json" else inspected_text(r), args.output)
+    return r.exit_code
+
+
+def packet_format(output: str | None) -> str:
+    """An inspection packet's format from --output's extension: CSV (.csv, or standard output), or PDF (.pdf)."""
+    if output in (None, "-") or output.lower().endswith(".csv"):
+        return "csv"
+    if output.lower().endswith(".pdf"):
+        return "pdf"
+    raise SizingInputError("--output", output, "a file name ending in .csv (the packet to fill) or .pdf (to print)")
+
+
+def _packet(args, reg, fmt) -> int:
+    facts = field_facts(reg, args.fse)
+    fse = facts["fse"]["fse_id"]
+    if fmt == "pdf":
+        write_pdf(packet_pdf(lines(args.jurisdiction, fse), facts, args.jurisdiction), args.output,
+                  f"inspection-packet-{fse}", "print")
+    else:
+        emit(packet_csv(args.jurisdiction, fse), None if args.output == "-" else args.output)
+    return 0
+
+
+def _inspect_packet(args, reg, prepared) -> int:
+    packet, rec = prepared
+    r = inspect(reg, rec, user=args.user, jurisdiction=args.jurisdiction, name=Path(args.file).name,
+                text=packet.text, document=jsonable(packet.document))
+    words = {k: item["text"] for k, item in checklist_items(args.jurisdiction).items()}
+    emit(to_json(jsonable(r.to_dict())) if args.format == "json" else inspected_text(r, words), args.output)
     return r.exit_code
 
 

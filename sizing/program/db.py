@@ -26,7 +26,6 @@ from sizing.program.versions import (
     no_register_message,
     older_message,
     sqlite_state,
-    sqlite_version,
 )
 
 
@@ -91,10 +90,9 @@ def open_db(db: str | None = None, *, create: bool | str = True, read_only: bool
     seconds = timeout_seconds(timeout)
     sqlite = url.startswith("sqlite")
     may_create = create is True or (create == "sqlite" and sqlite)
-    state = sqlite_state(url, name, seconds) if sqlite else None
+    state, version = sqlite_state(url, name, seconds) if sqlite else (None, None)  # one read of the file
     if state is not None and state != "register" and not may_create:  # new file or empty database
         raise NoRegister(no_register_message(url, name), name)
-    version = sqlite_version(url, seconds) if state == "register" else None
     if version is not None and version != HEAD and not migrate_older:
         raise RegisterError(older_message(url, name, version), name)
     if read_only and version == HEAD:

@@ -43,19 +43,20 @@ def no_register_message(url: str, name: str) -> str:
             + (f" (with --db {shown(url)})" if name == "--db" and not url.startswith("sqlite") else ""))
 
 
-def sqlite_state(url: str, name: str, seconds: float) -> str:
+def sqlite_state(url: str, name: str, seconds: float) -> tuple[str, str | None]:
     """What an SQLite location holds, read without writing: "new" (no file, or 0 bytes), "empty" (a database
-    with no table), or "register" (a register this version can use or migrate); anything else is refused."""
+    with no table), or "register" (a register this version can use or migrate), with its schema version (None
+    but for a register), both from one read of the file; anything else is refused."""
     path = sqlite_path(url)
     try:
         with path.open("rb") as fh:
             head = fh.read(len(SQLITE_MAGIC))
     except FileNotFoundError:
-        return "new"
+        return "new", None
     except OSError as exc:
         raise RegisterError(f"{name}: {path} cannot be read: {exc.strerror}; nothing was changed", name) from None
     if not head:
-        return "new"
+        return "new", None
     if head != SQLITE_MAGIC:
         raise RegisterError(f"{name}: {path} is not an SQLite database (nor a register); nothing was changed", name)
     try:
@@ -69,7 +70,7 @@ def sqlite_state(url: str, name: str, seconds: float) -> str:
         raise RegisterError(f"{name}: {path} is not a readable SQLite database ({exc}); nothing was changed",
                             name) from None
     _refuse_unknown(version, tables, name, str(path))
-    return "empty" if version is None else "register"
+    return ("empty", None) if version is None else ("register", version)
 
 
 def _sqlite_contents(path: Path, seconds: float) -> tuple[str | None, list[str]]:
@@ -81,16 +82,13 @@ def _sqlite_contents(path: Path, seconds: float) -> tuple[str | None, list[str]]
     try:
         with engine.connect() as conn:
             tables = [n for n in sa.inspect(conn).get_table_names() if not n.startswith("sqlite_")]
-            version = current_version(conn) if "alembic_version" in tables else None
+            version = conn.execute(sa.select(sa.column("version_num")).select_from(sa.table("alembic_version"))
+                                   ).scalar() if "alembic_version" in tables else None
     except sa.exc.DBAPIError as exc:  # the driver's own error, as the callers tell them apart
         raise exc.orig from None
     finally:
         engine.dispose()
     return version, tables
-
-
-def sqlite_version(url: str, seconds: float) -> str | None:
-    return _sqlite_contents(sqlite_path(url), seconds)[0]
 
 
 def _refuse_unknown(version: str | None, tables: list[str], name: str, where: str) -> None:

@@ -16,29 +16,48 @@ from sizing.rules.inspection import outcome_words
 SUMMARY_COLUMNS = ("section", "measure", "value")
 
 
-def inspected_text(r: Any) -> str:
-    """What ``register inspect`` stored: the inspection, its failures, the notices opened, kept and closed."""
+def inspected_text(r: Any, words: Mapping[str, str] | None = None) -> str:
+    """What ``register inspect`` stored: the inspection, its failures, the notices opened, kept and closed.
+    ``words`` (checklist item -> its text): every item told by its words, never by its key (the app's message, a
+    filled packet's report)."""
     d = r.result
     out = [f"stored inspection {r.inspection_id} of {r.fse_id} ({d['date']}, {d['purpose'].replace('_', ' ')}): "
-           + outcome_words(d)]
+           + outcome_words(d, words)]
     rd = d.get("readings") or {}
     if rd.get("percent_full") is not None:
         out.append(f"  readings: FOG {_in(rd['fog_in'])} + solids {_in(rd['solids_in'])} = {show(rd['percent_full'], '%')} "
                    f"of {_in(rd['liquid_depth_in'])}" + (f" (limit {show(rd['limit_percent'], '%')})"
                                                          if rd.get("limit_percent") is not None else ""))
     for f in d["failures"]:
-        out.append(f"  FAIL {f['item']}: {f['text']} ({f['citation']})" + (f"; note: {f['note']}" if f["note"] else ""))
+        out.append(f"  FAIL{'' if words is not None else ' ' + f['item']}: {f['text']} ({f['citation']})"
+                   + (f"; note: {f['note']}" if f["note"] else ""))
     for n in r.opened:
-        out.append(f"  opened notice {n['notice']}: {n['title']} ({n['item']}), due {n['due_on']}: {n['period']}"
-                   + (f"; {n['due_note']}" if n.get("due_note") else ""))
+        out.append(f"  opened notice {n['notice']}: {n['title']} ({_item(n['item'], words)}), due {n['due_on']}: "
+                   f"{n['period']}" + (f"; {n['due_note']}" if n.get("due_note") else ""))
     for n in r.still_open:
-        out.append(f"  still open: notice {n['notice']} ({n['item']}), due {n['due_on']}")
+        out.append(f"  still open: notice {n['notice']} ({_item(n['item'], words)}), due {n['due_on']}")
     for c in r.closed:
         out.append(f"  closed notice {c['notice']} on {c['closed_on']} ({c['how'].replace('_', ' ')})")
     if r.service_due:
         out.append(f"  next {r.service_what} due by {r.service_due} (every reading and pump-out on record)")
     out += [f"  note: {n}" for n in r.notes]
     return "\n".join(out)
+
+
+def _item(item: str, words: Mapping[str, str] | None) -> str:
+    """A notice's item as a message names it: its key (``bmp.drain_screens``), or with ``words`` its text (a
+    finding's item, ``cctv_order: FOG in the lateral``, by what was found).
+
+    >>> _item("bmp.drain_screens", None), _item("bmp.drain_screens", {"bmp.drain_screens": "Drain screens"})
+    ('bmp.drain_screens', 'Drain screens')
+    >>> _item("cctv_order: FOG in the lateral", {})
+    'FOG in the lateral'
+    """
+    if words is None:
+        return item
+    if item in words:
+        return words[item]
+    return item.split(": ", 1)[1] if ": " in item else item.replace("_", " ")
 
 
 def _in(value: float) -> str:

@@ -42,12 +42,17 @@ def outcome(result: Mapping[str, Any]) -> str:
                     (result.get("readings") or {}).get("exceeds_limit") is not None)
 
 
-def outcome_words(result: Mapping[str, Any]) -> str:
+def outcome_words(result: Mapping[str, Any], texts: Mapping[str, str] | None = None) -> str:
     """A stored inspection's outcome in words, naming the checklist items it left unanswered:
-    'passed', '2 item(s) failed', 'incomplete: 10 of 11 checklist items not answered (bmp.food_waste, ...)'."""
+    'passed', '2 item(s) failed', 'incomplete: 10 of 11 checklist items not answered (bmp.food_waste, ...)';
+    ``texts``: each item by its text instead (item -> text, as :func:`checklist_items` gives them).
+
+    >>> outcome_words({"answers": [], "unanswered": ["bmp.food_waste"]}, {"bmp.food_waste": "Food waste binned"})
+    'incomplete: 1 of 1 checklist items not answered (Food waste binned)'
+    """
     state = outcome(result)
     words = {PASSED: PASSED, FAILED: f"{len(result.get('failures') or ())} item(s) failed"}.get(state, INCOMPLETE)
-    left = list(result.get("unanswered") or ())
+    left = [(texts or {}).get(k, k) for k in result.get("unanswered") or ()]
     if left:
         total = len(left) + len(result.get("answers") or ())
         words += f"{';' if state == FAILED else ':'} {len(left)} of {total} checklist items not answered " \

@@ -49,7 +49,10 @@ def test_a_failed_item_opens_a_notice_that_a_follow_up_closes(app, register_file
     inspect(app, dt.date(2026, 3, 2), "no", fog="2 in", solids="50.8 mm")
     assert not errors(app)
     shown = texts(app)
-    assert "opened notice 1: Notice of violation (bmp.drain_screens), due 2026-04-01" in shown
+    # the item by its words, never its key (bmp.drain_screens)
+    assert ("opened notice 1: Notice of violation (Drain screens installed on all drainage pipes, floor drains "
+            "included, in food preparation, dishwashing and mop sink areas), due 2026-04-01") in shown
+    assert "bmp." not in shown and "drain_screens" not in shown
     assert "FOG 2 in + solids 2 in = 8.3 % of 48 in" in shown  # 4 in of 48 in = 8.33 %
     assert "notice 1: Notice of violation — Drain screens installed on all drainage pipes" in texts(app)
     assert any(w.value.startswith("Saved, with failures: stored inspection 1") for w in app.warning)  # not green
@@ -64,7 +67,8 @@ def test_a_failed_item_opens_a_notice_that_a_follow_up_closes(app, register_file
 def test_a_reading_in_the_wrong_unit_is_one_line_and_nothing_is_written(app, register_file):
     goto(app, "inspection")
     inspect(app, dt.date(2026, 3, 2), "no", fog="2 kg", solids="1 in")
-    assert len(errors(app)) == 1 and errors(app)[0].startswith("inspection.readings.fog: expected a length")
+    # the field by its label on the page, not the document's dotted name (inspection.readings.fog)
+    assert len(errors(app)) == 1 and errors(app)[0].startswith("FOG: expected a length"), errors(app)
     assert due(register_file, dt.date(2026, 4, 2)) == []
 
 
@@ -122,3 +126,22 @@ def test_a_half_done_inspection_is_not_saved_by_accident(app, register_file):
     assert any(w.value.startswith("Saved, with failures:") for w in app.warning), [w.value for w in app.warning]
     app.toggle(key="in_ins_camera_on").set_value(True).run()
     assert len(app.get("camera_input")) == 1
+
+
+def test_a_notice_without_a_finding_is_one_line_and_nothing_is_written(app, register_file):
+    """The notice a finding opens is never dropped unsaid: without what was found, the save says so."""
+    import sqlalchemy as sa
+
+    from sizing.program import schema as t
+
+    goto(app, "inspection")
+    options = app.selectbox(key="in_ins_notice").options  # the notice types by their titles, never their keys
+    assert "Order for closed circuit television inspection of the sewer lateral" in options
+    assert not [o for o in options if "_" in o or o == "cctv order"]
+    app.selectbox(key="in_ins_notice").set_value("cctv_order")
+    inspect(app, dt.date(2026, 3, 2), "yes")
+    assert errors(app) == ["Notice it opens: a notice opens with a finding: write what was found and its clause."]
+    engine = sa.create_engine(f"sqlite:///{register_file}")
+    with engine.connect() as conn:
+        assert conn.execute(sa.select(sa.func.count()).select_from(t.inspections)).scalar() == 0
+    engine.dispose()

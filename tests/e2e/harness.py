@@ -32,11 +32,12 @@ def free_port() -> int:
 
 @contextlib.contextmanager
 def serve_app(timeout: float = 90, cwd: Path | None = None, port: int | None = None,
-              env: dict[str, str] | None = None) -> Iterator[str]:
+              env: dict[str, str] | None = None, script: Path | None = None) -> Iterator[str]:
     """Run ``streamlit run app.py --server.headless true`` and yield its URL; stop it afterwards. ``cwd``: the
-    folder it starts in (whose ``.streamlit/`` holds its config and secrets; default the checkout)."""
+    folder it starts in (whose ``.streamlit/`` holds its config and secrets; default the checkout); ``script``:
+    another script to serve instead of the app (a benchmark's floor)."""
     port = port or free_port()
-    cmd = [sys.executable, "-m", "streamlit", "run", str(ROOT / "app.py"), "--server.headless", "true",
+    cmd = [sys.executable, "-m", "streamlit", "run", str(script or ROOT / "app.py"), "--server.headless", "true",
            "--server.port", str(port), "--server.address", "127.0.0.1", "--browser.gatherUsageStats", "false",
            "--server.fileWatcherType", "none"]
     proc = subprocess.Popen(cmd, cwd=cwd or ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,

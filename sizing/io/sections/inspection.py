@@ -200,6 +200,38 @@ def from_dict(data: Mapping[str, Any], *, today: dt.date | None = None, base: Pa
                             photos=files + tuple(photos), resolves=resolves, note=note)
 
 
+def form_document(fse_id: str | None, day: dt.date, purpose: str | None, condition: str | None = None,
+                  readings: Mapping[str, Any] | None = None,
+                  answers: Mapping[str, tuple[str | None, str | None]] | None = None,
+                  finding: tuple[Any, Any, Any] | None = None, note: str | None = None) -> dict[str, Any]:
+    """The inspection document of a form's fields (the Inspection page's, a filled inspection packet's: one
+    shape for both): ``readings`` as typed by :data:`READING_FIELDS`, ``answers`` by checklist item
+    (``bmp.drain_screens`` -> (answer, note)), ``finding`` (clause, text, notice); blank fields left out.
+
+    >>> form_document("FSE-1", dt.date(2026, 3, 2), "routine", answers={"bmp.food_waste": ("yes", " ")})
+    {'project': {'fse_id': 'FSE-1'}, 'inspection': {'date': '2026-03-02', 'purpose': 'routine', \
+'checklists': {'bmp': {'food_waste': {'answer': 'yes', 'note': None}}}}}
+    """
+    lists: dict[str, dict[str, Any]] = {}
+    for key, (given, item_note) in (answers or {}).items():
+        if given:
+            name, item = key.split(".", 1)
+            lists.setdefault(name, {})[item] = {"answer": given, "note": _kept(item_note)}
+    read = {k: _kept(v) for k, v in (readings or {}).items() if _kept(v) is not None}
+    found = {k: _kept(v) for k, v in zip(FINDING_FIELDS, finding or (), strict=False) if _kept(v) is not None}
+    section = {"date": day.isoformat(), "purpose": purpose, "interceptor_condition": _kept(condition),
+               "readings": read or None, "checklists": lists or None,
+               "findings": [found] if found.get("clause") or found.get("text") else None, "note": _kept(note)}
+    return {"project": {"fse_id": fse_id}, "inspection": {k: v for k, v in section.items() if v is not None}}
+
+
+def _kept(value: Any) -> Any:
+    """A form's value as the document keeps it: text stripped, blank text as None."""
+    if isinstance(value, str):
+        return value.strip() or None
+    return value
+
+
 def _readings(raw: Any) -> tuple[float | None, float | None, float | None]:
     """The liquid depth (optional) and the FOG and solids layers (both or neither) [in]."""
     if raw is None:
