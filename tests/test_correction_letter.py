@@ -92,3 +92,53 @@ def test_compliant_letter_says_no_correction(examples, tmp_path):
     assert main(["review", str(examples / "review-compliant.yaml"), "--letter", str(out)]) == 0
     text = out.read_text()
     assert "They comply; no correction is required." in text and "## Corrections" not in text
+
+
+def signature_of_pdf(data: bytes) -> list[str]:
+    """The text lines of a letter PDF after "Sincerely," up to the page's footer."""
+    from pypdf import PdfReader
+
+    lines = [line.strip() for page in PdfReader(io.BytesIO(data)).pages for line in page.extract_text().splitlines()]
+    after = lines[lines.index("Sincerely,") + 1:]
+    return [line for line in after if line and not line.startswith("correction letter ")]
+
+
+def signature_of_docx(data: bytes) -> list[str]:
+    import docx
+
+    paragraphs = [p.text for p in docx.Document(io.BytesIO(data)).paragraphs]
+    after = paragraphs[paragraphs.index("Sincerely,") + 1:]
+    return [line.strip() for p in after for line in p.splitlines() if line.strip()]
+
+
+def test_the_pdf_and_the_word_letter_sign_with_the_same_lines_in_the_same_order(examples):
+    """One signature layout: the line to sign on, the signer, the title, then the date on a line of its own (in the
+    PDF the title and the name ran on into "Date" beside them, and the Word letter had them the other way round)."""
+    from sizing.io import submittal
+    from sizing.report.correction import LetterFields, build, render
+    from sizing.rules.review import review
+
+    r = review(submittal.load(examples / "review-correction-letter.yaml"))
+    long_title = "Senior plan checker, Environmental Compliance and Source Control Division"
+    for fields in (None, LetterFields.from_project(r.project, title=long_title)):
+        letter = build(r, fields=fields)
+        title = f"{fields.title if fields else 'Plan checker, Utilities Department'}, City of Tracy, California"
+        want = ["______________________", "Dana Ortiz", title, "Date: ______________"]
+        assert signature_of_docx(render(letter, "docx")) == want
+        assert " ".join(signature_of_pdf(render(letter, "pdf"))) == " ".join(want)  # a long title may wrap
+        assert render(letter, "markdown").decode().splitlines()[-4:] == [
+            "______________________", "Dana Ortiz  ", f"{title}  ", "Date: ______________"]
+
+
+def test_the_letter_is_addressed_from_the_submittal_by_default():
+    """The applicant at the applicant's address; else the FSE's owner, else the project by its name, at the site
+    address."""
+    from sizing.report.correction import LetterFields
+
+    site = {"name": "Corner Cafe", "address": "25 W 10th St, Tracy CA 95376"}
+    assert LetterFields.from_project(site) == LetterFields(addressee="Corner Cafe",
+                                                           address="25 W 10th St, Tracy CA 95376")
+    assert LetterFields.from_project({**site, "owner": "J. Park"}).addressee == "J. Park"
+    given = LetterFields.from_project({**site, "applicant": "Mei Lin", "applicant_address": "455 E Main St"})
+    assert (given.addressee, given.address) == ("Mei Lin", "455 E Main St")
+    assert LetterFields.from_project(site, addressee="Ana Ruiz").addressee == "Ana Ruiz"  # as the checker typed

@@ -7,6 +7,7 @@ from pypdf import PdfReader
 from sizing.cli.main import main
 from sizing.cpc.size import size
 from sizing.io import submittal
+from sizing.report.findings import label
 from sizing.report.pdf import ReportPDF, provenance_notes, sizing_pdf
 from sizing.report.review import review_pdf
 from sizing.rules.review import review
@@ -26,8 +27,8 @@ def test_review_pdf_contains_findings_and_corrections(examples):
     data = review_pdf(r)
     assert data[:5] == b"%PDF-"
     text = flat(text_of(data))
-    for f in r.findings:
-        assert f.rule in text
+    for f in r.findings:  # each rule by its name for people, never its id
+        assert f"{label(f)} {f.message.split()[0]}" in text and ("_" not in f.rule or f.rule not in text)
     assert "NOT COMPLIANT: 12 fail" in text
     assert "Corrections" in text and "Increase the gravity grease interceptor to at least 750 gal" in text
     assert "2026-07-28" in text                       # the installation deadline

@@ -66,7 +66,7 @@ def test_the_letter_counts_placervilles_deadline_in_calendar_days():
     31 + 28 + 31 + 30 = 178, + 2), a Saturday: the last day runs to Monday 2026-05-04 (Cal. Code Civ. Proc. §§ 12,
     12a); the City's 180 working days would end 2026-07-28."""
     letter = text_of(letter_pdf(build(noncompliant("placerville"))))
-    assert ("interceptor required: 2026-05-04 (180 calendar days after 2025-11-03, the Director's notification; "
+    assert ("Grease interceptor required: 2026-05-04 (180 calendar days after 2025-11-03, the Director's notification; "
             "extended from 2026-05-02 to 2026-05-04, the next day that is not a holiday: 2026-05-02 (Saturday), "
             "2026-05-03 (Sunday) (Cal. Code Civ. Proc. §§ 12, 12a)) [PCC 7-5-8(B)(2)(a)]") in letter
     assert "working days" not in letter
@@ -82,7 +82,8 @@ def test_a_finding_resting_on_a_derived_value_says_so_in_the_report():
     f = next(f for f in r.findings if f.rule == "manhole_count")
     assert (f.provenance, f.citation) == ("derived", "PCC 7-5-10(D)")
     assert f.provenance_note.startswith("manhole_over_tee_covers_chamber is derived: a manhole over a sanitary tee")
-    assert "Finding 'manhole_count' rests on a derived value of the jurisdiction profile" in text_of(review_pdf(r))
+    assert ("Finding 'Manholes over chambers and tees' rests on a derived value of the jurisdiction profile"
+            in text_of(review_pdf(r)))  # the PDF names the rule as people read it
     assert next(f for f in noncompliant("tracy").findings if f.rule == "manhole_count").provenance is None
 
 

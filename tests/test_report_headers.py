@@ -87,9 +87,9 @@ def test_reviewer_note_and_na_are_printed_and_na_never_counts_as_pass(examples):
     assert shown["fail"] == plain["fail"] - 1
     assert shown["n/a"] == 2
     line = render.headline(r, parsed)
-    assert "2 N/A (reviewer)" in line and "marked failing checks N/A: food_grinder" in line
+    assert "2 N/A (reviewer)" in line and "marked failing checks N/A: Food grinder" in line
     text = text_of(review_pdf(r, parsed))
-    assert "N/A food_grinder" in text
+    assert "N/A Food grinder" in text
     assert "Reviewer: N/A (grinder removed before the inspection, photo 4); the check gave FAIL" in text
     assert "Reviewer: unit size confirmed with the engineer by phone" in text
     assert len(render.corrections_shown(r, parsed)) == len(r.corrections) - 1
@@ -174,3 +174,25 @@ def test_maintenance_signature_has_one_date_line(examples):
     signature = [i for i, line in enumerate(lines) if line.startswith("Inspector")]
     assert len(signature) == 1
     assert sum(1 for line in lines if line.endswith("Date") or line == "Date") == 1, lines[-8:]
+
+
+SITE = {"name": "Harbor Noodle House", "address": "1180 W Grant Line Rd, Tracy CA 95376", "permit": "B26-00318"}
+
+
+def test_the_calculation_report_header_carries_the_site_address_apn_and_permit(examples, tmp_path):
+    """``sizing size`` reads the project's site address, APN and permit number, and the calculation report prints
+    them in its header (before the code edition), the markdown report under its title; an APN is kept as written
+    (its leading zero too, as every identifier)."""
+    doc = yaml.safe_load((examples / "restaurant.yaml").read_text())
+    path = tmp_path / "site.yaml"
+    # written as a YAML 1.1 reader would take for an octal number: an identifier stays as written
+    path.write_text(yaml.safe_dump({**doc, "project": SITE}).replace("project:\n", "project:\n  apn: 021203012\n", 1))
+    out = tmp_path / "site.pdf"
+    assert main(["size", str(path), "--format", "pdf", "-o", str(out)]) == 0
+    header = text_of(out.read_bytes()).split("Code edition")[0]
+    assert "Site address 1180 W Grant Line Rd, Tracy CA 95376" in header
+    assert "APN 021203012" in header and "Permit B26-00318" in header
+    result = size(submittal.load(path))
+    assert result.project["apn"] == "021203012"
+    assert ("Site address: 1180 W Grant Line Rd, Tracy CA 95376 · APN: 021203012 · Permit: B26-00318"
+            in sizing_markdown(result).splitlines())

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import dataclasses
 import datetime as dt
 import io
 import json
@@ -14,7 +15,7 @@ import yaml
 from sizing.cli.main import main
 from sizing.errors import SizingInputError
 from sizing.io import submittal
-from sizing.report.letter import waiver_markdown, waiver_pdf
+from sizing.report.letter import decision_line, findings_met, waiver_markdown, waiver_pdf
 from sizing.rules.revocation import revocation_notice_valid
 from sizing.rules.waiver import decide
 
@@ -373,9 +374,10 @@ def test_json_contract():
 
 def test_letter_markdown_and_pdf_carry_the_decision():
     granted, refused = run(c_doc()), run(d_doc(fee=False, inadequate_space=True))
-    assert "**DECISION: GRANTABLE" in waiver_markdown(granted)
+    assert "**PROPOSED DECISION: GRANTABLE" in waiver_markdown(granted)  # a draft: proposed, not decided
     md = waiver_markdown(refused)
-    assert "DECISION: NOT GRANTABLE" in md and "mitigation_fee_paid" in md
+    assert "PROPOSED DECISION: NOT GRANTABLE" in md and "- Mitigation fee paid: the grease disposal" in md
+    assert "mitigation_fee_paid" not in md  # a letter names the finding, never its key
     for d, expected in ((granted, "DECISION: GRANTABLE"), (refused, "DECISION: NOT GRANTABLE")):
         data = waiver_pdf(d)
         assert data[:5] == b"%PDF-"
@@ -506,3 +508,17 @@ def test_granted_waiver_fields_parse_and_unknown_status_is_an_error():
     assert (app.status, app.granted_on, app.conditions) == ("granted", dt.date(2025, 4, 1), ("Quarterly inspection",))
     with pytest.raises(SizingInputError, match=r"waiver\.granted_on: expected a date"):
         run({**d_doc(), "waiver": {**d_doc()["waiver"], "granted_on": "2025-02-30"}})
+
+
+def test_a_draft_reads_proposed_and_counts_the_findings_met_as_its_decision_does():
+    """A draft's decision line is a proposal ("PROPOSED DECISION: GRANTABLE"); the Director's recorded decision is
+    not. The findings met are those made and marked met, a finding met with no evidence stated among them."""
+    granted, refused = run(c_doc(sewer_lines_condition=True)), run(d_doc(fee=False, inadequate_space=True))
+    assert finding(granted, "sewer_lines_condition").status == "warn"  # met, with no evidence stated
+    assert decision_line(granted).startswith("PROPOSED DECISION: GRANTABLE — every precondition")
+    assert decision_line(refused).startswith("PROPOSED DECISION: NOT GRANTABLE")
+    met, total = findings_met(granted)
+    assert met == total == len(granted.findings) and granted.grantable
+    assert findings_met(refused)[0] < len(refused.findings)
+    recorded = dataclasses.replace(granted, status="granted", decided_on=dt.date(2025, 4, 1))
+    assert decision_line(recorded).startswith("DECISION: GRANTED on 2025-04-01")

@@ -92,11 +92,11 @@ def test_the_revocation_is_a_finding_beside_the_findings_of_the_grant():
 def test_letter_lists_the_findings_through_the_findings_renderer():
     md = waiver_markdown(run(d_doc(inadequate_space=MET)))
     assert "| Status | Rule | Finding | Shown | Required | Citation |" in md
-    assert "| WARN | inadequate_slope | There is inadequate slope" in md
+    assert "| WARN | Inadequate slope | There is inadequate slope" in md  # by its name, not its key
     assert f"| not made | met ({GROUP}) | TMC section 5.26.080(d)(2) |" in md
     refused = run(d_doc(fee=False, inadequate_space=MET))
     text = " ".join(" ".join(p.extract_text().split()) for p in pypdf.PdfReader(io.BytesIO(waiver_pdf(refused))).pages)
-    assert "Rule and finding" in text and "FAIL mitigation_fee_paid" in text
+    assert "Rule and finding" in text and "FAIL Mitigation fee paid" in text
 
 
 def test_text_output_lists_the_findings_through_the_findings_renderer(tmp_path, capsys):

@@ -26,6 +26,7 @@ from sizing.io.sections.review_notes import as_dict as notes_as_dict
 from sizing.io.tables import DEFAULT_EDITION
 from sizing.program import queries
 from sizing.quantities import show
+from sizing.report.findings import rule_label
 
 ss = st.session_state
 import sizing.report.review as REPORT  # noqa: E402,N812
@@ -119,6 +120,7 @@ def take_submittal(doc: dict) -> None:
     schedule goes into this page's own editor."""
     ss.rv_doc = {k: v for k, v in doc.items() if k not in SECTIONS}
     ss.rv_taken = dict(ss.rv_doc)
+    review_letter.fill_letter(doc.get("project"))  # the letter's addressee from this submittal, to edit
     grid.editor_replace("rv_fx", fixtures.frame(doc.get("fixtures") or [], jurisdiction.chosen()))
 
 
@@ -134,7 +136,7 @@ def source(place) -> None:
         c1.button("Use the submittal from the sizing page", key="rv_from_sizing", on_click=on_from_sizing)
         examples.example_picker(c2, "review", "in_rv_example", "rv_load_example", on_example)
         c3.file_uploader("Upload a submittal (YAML/JSON)", type=["yaml", "yml", "json"], key="upload_review",
-                         on_change=on_upload)
+                         on_change=on_upload, max_upload_size=examples.MAX_UPLOAD_MB)
     page_parts.show_message("rv_message")
     if "rv_doc" not in ss:
         st.info("Start from the sizing page's submittal, an example or a file.")
@@ -209,13 +211,14 @@ def design_form() -> None:
     p1.text_input("Product (optional)", key="in_rv_product")
     p2.text_input("Plan sheet (optional)", key="in_rv_sheet", placeholder="P-4")
     st.markdown("**Access manholes** — one row each; diameter with its unit ('24 in', '610 mm')")
-    config = {"over": st.column_config.SelectboxColumn("over", options=list(MANHOLE_OVER)),
+    config = {"over": st.column_config.SelectboxColumn("over", options=list(MANHOLE_OVER),
+                                                       format_func=lambda o: str(o).replace("_", " ")),
               "diameter": st.column_config.TextColumn("diameter [in]"),
               "to_grade": st.column_config.SelectboxColumn("to finished grade", options=["yes", "no"]),
               "label": st.column_config.TextColumn("label"),
               "sheet": st.column_config.TextColumn("sheet")}
     grid.editor("rv_mh", manhole_frame([]), num_rows="dynamic", column_config=config,
-                  width="stretch")
+                width="stretch", placeholder="")
 
 
 def declarations_form(place) -> None:
@@ -316,7 +319,7 @@ def results(doc: dict, place, recorded: dict | None, may_save: bool) -> None:
     st.divider()
     st.subheader("Review")
     doc = recorded_waiver(doc, recorded)
-    st.caption(f"{place.name}: the review applies " + ", ".join(r.replace("_", " ") for r in place.review_rules))
+    st.caption(f"{place.name}: the review applies " + ", ".join(rule_label(r) for r in place.review_rules))
     sched = ss.get("rv_schedule") or fixtures.Schedule()
     fixtures.show_incomplete(sched)
     try:
@@ -338,7 +341,7 @@ def results(doc: dict, place, recorded: dict | None, may_save: bool) -> None:
                   help=local["shown"] if local else r.sizing.gravity["citation"])
         deadline(r)
         shown = [review_output.named_rows(f, sched) for f in r.findings]  # fixtures named by their row above
-        page_parts.findings_table(shown, notes, extra={
+        page_parts.findings_first(shown, notes, extra={
             "provenance": lambda f: " — ".join(p for p in (f.provenance, f.provenance_note) if p)})
     review_rest(doc, r, notes, sched, place, may_save)
 
@@ -349,7 +352,7 @@ def deadline(r) -> None:
     d = r.deadline
     skipped = ", ".join(f"{day.isoformat()} {name}" for day, name in d.holidays_skipped)
     left = "" if d.working_days_left is None else f" — {d.working_days_left} {d.day_kind} remain"
-    st.info(f"**Deadline ({d.rule.replace('_', ' ')}): {d.date.isoformat()}** — {d.working_days} {d.day_kind} "
+    st.info(f"**Deadline ({rule_label(d.rule)}): {d.date.isoformat()}** — {d.working_days} {d.day_kind} "
             f"after {d.start.isoformat()} ({d.start_basis}){left}. [{d.citation}]"
             + (f"  \nHolidays skipped: {skipped}" if skipped else "")
             + (f"  \nLast day {d.extended}" if d.extended else ""), icon=":material/event:")

@@ -36,6 +36,9 @@ RESULT_TABS = ("Steps", "Fixtures", "Table 1014.3.6", "Meals cross-check")
 EDITED = ("$schema", "edition", "construction", "fixtures", "inlet_pipe", "meals")
 #: The page's fragment (``@st.fragment(key=)``): the fixture grid and what it changes (the result).
 GRID = "fx_grid"
+#: The submittal's ``project`` fields this page edits -> widget key (the calculation report's header prints them).
+PROJECT_INPUTS = {"name": "in_project_name", "engineer": "in_engineer", "engineer_license": "in_engineer_license",
+                  "address": "in_site_address", "apn": "in_apn", "permit": "in_permit"}
 
 
 # --- state -------------------------------------------------------------------------------------------------
@@ -49,6 +52,8 @@ def init_state() -> None:
     ss.setdefault("in_project_name", "")
     ss.setdefault("in_engineer", "")
     ss.setdefault("in_engineer_license", "")
+    for key in PROJECT_INPUTS.values():
+        ss.setdefault(key, "")
     ss.setdefault("in_inlet_pipe", "")
     ss.setdefault("in_units", "US")
     ss.setdefault("in_add_count", 1)
@@ -74,9 +79,8 @@ def load_document(doc: dict, source: str) -> None:
     replace_fixtures(fixtures.frame(items, place))
     ss.in_edition = chosen
     ss.in_construction = construction
-    ss.in_project_name = str(project.pop("name", "") or "")
-    ss.in_engineer = str(project.pop("engineer", "") or "")
-    ss.in_engineer_license = str(project.pop("engineer_license", "") or "")
+    for field, key in PROJECT_INPUTS.items():
+        ss[key] = str(project.pop(field, "") or "")
     ss.in_inlet_pipe = "" if doc.get("inlet_pipe") is None else str(doc["inlet_pipe"])
     for field, key in MEALS_INPUTS.items():
         ss[key] = "" if meals.get(field) is None else str(meals[field])
@@ -103,7 +107,7 @@ def build_document(sched: fixtures.Schedule) -> dict:
     """The submittal mapping from what is on the page (values as typed; sizing parses them)."""
     doc: dict = {"edition": ss.in_edition, "construction": ss.in_construction}
     project = dict(ss.sub_extra.get("project", {}))
-    typed = {"name": ss.in_project_name, "engineer": ss.in_engineer, "engineer_license": ss.in_engineer_license}
+    typed = {field: ss.get(key, "") for field, key in PROJECT_INPUTS.items()}
     project = {**{k: v.strip() for k, v in typed.items() if v.strip()}, **project}
     if project:
         doc["project"] = project
@@ -141,6 +145,7 @@ def start_from() -> None:
     with right:
         st.file_uploader("Upload a submittal (YAML/JSON) or a fixture schedule (CSV)",
                          type=["yaml", "yml", "json", "csv"], key="upload_submittal", on_change=on_upload,
+                         max_upload_size=examples.MAX_UPLOAD_MB,
                          help="CSV columns are the submittal's fixture fields: "
                               + ", ".join(submittal.FIXTURE_FIELDS))
 
@@ -155,6 +160,12 @@ def form_fields(place) -> None:
     c4.text_input("Inlet pipe (optional)", key="in_inlet_pipe", placeholder="4 in or 100 mm",
                   help="The grease waste pipe into the interceptor: sizes from Table 703.2 when no fixtures are "
                        "given, and the Table 1014.2.1 HGI size")
+    site = st.container(horizontal=True)  # wraps on a phone, one field under the other
+    site.text_input("Site address (optional)", key="in_site_address", width=480,
+                    help="where the interceptor is installed; printed on the calculation report's header")
+    site.text_input("APN (optional)", key="in_apn", width=200, placeholder="212-030-12",
+                    help="the assessor's parcel number of the site")
+    site.text_input("Permit number (optional)", key="in_permit", width=200)
     engineer = st.container(horizontal=True)
     engineer.text_input("Engineer of record (optional)", key="in_engineer", help="printed on the calculation report",
                         width=480)
@@ -163,8 +174,8 @@ def form_fields(place) -> None:
     st.subheader("Fixture schedule")
     st.caption("Type lengths and flows with their units: '24 in', '610 mm', '2 gpm', '7.5 L/min'. "
                "A bare number is taken in inches (lengths) or gpm (flow). Messages count the rows from 1, "
-               "top down. An appliance that is not listed: 'Other appliance', its name under 'other type', "
-               "and its flow.")
+               "top down. An appliance that is not listed: 'Other appliance', its name under 'Other name', "
+               "and its flow. A floor sink is counted by its trap size (the Trap column).")
     # outside the fragments: adding a row gives the grid a new key, which reruns the page
     fixtures.add_form("fx", "in_add_type", "in_add_count", "add_fixture", place)
 

@@ -14,7 +14,7 @@ from sizing.errors import SizingInputError, TableError
 from sizing.io import fields as parse
 from sizing.io import submittal
 from sizing.io.tables import DEFAULT_EDITION
-from sizing.quantities import show
+from sizing.report.findings import label
 
 ss = st.session_state
 import sizing.io.sections.waiver as WAIVER_SECTION  # noqa: E402,N812
@@ -156,7 +156,7 @@ def source() -> None:
         c1.button("Use the submittal from the sizing page", key="wv_from_sizing", on_click=on_from_sizing)
         examples.example_picker(c2, "waiver", "in_wv_example", "wv_load_example", on_example)
         c3.file_uploader("Upload a submittal with a waiver section (YAML/JSON)", type=["yaml", "yml", "json"],
-                         key="upload_waiver", on_change=on_upload)
+                         key="upload_waiver", on_change=on_upload, max_upload_size=examples.MAX_UPLOAD_MB)
     page_parts.show_message("wv_message")
     if "wv_doc" not in ss:
         st.info("Start from the sizing page's submittal, an example or a file: the waiver needs the FSE's "
@@ -341,12 +341,7 @@ def results(doc: dict, place) -> None:
         d = evaluate.waiver_decision(doc, dt.date.today(), place)
     except (SizingInputError, TableError) as exc:
         page_parts.stop_on_error(exc)
-    (st.success if d.grantable else st.warning)(LETTER.decision_line(d))
-    m1, m2, m3 = st.columns(3)
-    m1.metric("Decision", d.decision)
-    m2.metric("Findings met", f"{sum(f.passed for f in d.findings)} of {len(d.findings)}")
-    m3.metric("CPC required volume", "—" if d.sizing["required_volume_gal"] is None
-              else f"{show(d.sizing['required_volume_gal'], 'gal')}", help=d.sizing["citation"])
+    decision_box.decision_shown(d)
     page_parts.findings_table(d.findings, extra={"evidence score": lambda f: LETTER.score_text(f.detail.get("score"))})
     scored = [(f, f.detail["score"]) for f in d.findings if f.detail.get("score")]
     if scored:
@@ -354,18 +349,18 @@ def results(doc: dict, place) -> None:
             if d.policy_note:
                 st.caption(d.policy_note)
             for f, score in scored:
-                st.markdown(f"**{f.rule}** — {score['summary']}")
+                st.markdown(f"**{label(f)}** ({f.citation}) — {score['summary']}")
                 checks = [{"check": c["name"], "value": LETTER.number_text(c["value"], c["unit"]),
                            "limit": LETTER.number_text(c["limit"], c["unit"]), "unit": c["unit"],
                            "result": "no data" if c["ok"] is None else ("ok" if c["ok"] else "against"),
                            "source": c["source"]} for c in score["checks"]]
                 st.dataframe(pd.DataFrame(checks).astype(str), hide_index=True, width="stretch")
     if d.missing:
-        st.markdown("**Not met**\n\n" + "\n".join(f"- {m}" for m in d.missing))
+        st.markdown("**Not met**\n\n" + "\n".join(f"- {LETTER.plain(d, m)}" for m in d.missing))
     if d.conditions:
         st.markdown("**Conditions**\n\n" + "\n".join(f"- {c['text']} [{c['citation']}]" for c in d.conditions))
     for warning in d.warnings:
-        st.warning(warning)
+        st.warning(LETTER.plain(d, warning))
     if d.revocation is not None:
         revocation(d.revocation)
     page_parts.show_provenance(d.sizing["provenance"])  # the CPC size behind the evidence

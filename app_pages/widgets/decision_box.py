@@ -9,6 +9,8 @@ import streamlit as st
 from app_pages import access
 from app_pages.widgets import page_parts, register_box
 from sizing.program.signers import signer
+from sizing.quantities import show
+from sizing.report import letter
 
 ss = st.session_state
 
@@ -17,10 +19,35 @@ DECISIONS = {"granted": "Granted, with the conditions and expiration above",
              "denied": "Denied", "revoked": "Revoked (after the notice of proposed revocation)"}
 
 
+def decision_shown(d) -> None:
+    """The decision line and its metrics: until the Director records a decision, a proposal (never a green final
+    word); the findings met counted as the decision counts them."""
+    line = letter.decision_line(d)
+    if not d.final:
+        st.info(line, icon=":material/pending:")
+    elif d.status == "granted":
+        st.success(line, icon=":material/verified:")
+    else:
+        st.warning(line, icon=":material/gavel:")
+    met, total = letter.findings_met(d)
+    unsupported = sum(f.value == "met" and f.status == "warn" for f in d.findings)
+    m1, m2, m3 = st.columns(3)
+    if d.final:
+        m1.metric("Decision (recorded)", d.status)
+    else:
+        m1.metric("Proposed decision", d.decision, help="until the Director records a decision below")
+    m2.metric("Findings met", f"{met} of {total}",
+              help="as the decision counts them: each finding made and marked met"
+                   + (f"; {unsupported} of them with no evidence stated (a warning)" if unsupported else ""))
+    m3.metric("CPC required volume", "—" if d.sizing["required_volume_gal"] is None
+              else f"{show(d.sizing['required_volume_gal'], 'gal')}", help=d.sizing["citation"])
+
+
 def decision_box(doc: dict, d, place) -> None:
     """The Director records the decision (granted with its conditions and expiration, denied, revoked) in the
     register, dated and under the signed-in identity; shown only to a role that may store a waiver decision (the
-    register checks the role again). Once recorded, the letter downloads are the final determination."""
+    register checks the role again). Once recorded, the letter downloads (above the box) are the final
+    determination. Its messages never say where the register is kept."""
     if not access.may("waiver"):
         return
     recorded = ss.get("wv_recorded")
@@ -30,8 +57,8 @@ def decision_box(doc: dict, d, place) -> None:
         if recorded:
             by = recorded["decided_by"] or "you (no signature on file: the letter's signature line is blank; "\
                 "set one with sizing register users sign)"
-            st.success(f"Recorded: {recorded['status']} on {recorded['date']}, signed by {by}. The letter below is "
-                       "the final determination.", icon=":material/verified:")
+            st.success(f"Recorded: {recorded['status']} on {recorded['date']}, signed by {by}. The determination "
+                       "letter downloads above are now the final determination.", icon=":material/verified:")
         ss.setdefault("in_wv_decision", "granted")
         st.radio("Decision", list(DECISIONS), key="in_wv_decision", format_func=DECISIONS.get)
         given = str(((doc.get("project") or {}).get("fse_id")) or "")
@@ -87,5 +114,5 @@ def _record(doc: dict, grantable: bool, conditions: list[str], revocation_ready:
     added, reg = stored
     ss.wv_recorded = {k: v for k, v in made["waiver"].items()
                       if k in ("status", "date", "decided_by", "granted_on", "conditions")}
-    ss.wv_record_msg = ("success", f"Recorded ({decision}): {added.summary()} in {reg.db.display()}, by "
-                                   f"{reg.identity}." + access.created_note(reg))
+    ss.wv_record_msg = ("success", f"Recorded ({decision}): {added.summary()} in the register, by {reg.identity}."
+                                   + register_box.created(reg))

@@ -12,6 +12,11 @@ import sizing
 from app_pages.widgets.grid import fixtures_from_csv
 from sizing.errors import SizingInputError
 from sizing.io import fields as parse
+from sizing.io.document import MAX_FILE_BYTES
+
+#: The largest submittal or fixture schedule an uploader takes [MB]: sizing refuses a file above
+#: ``MAX_FILE_BYTES`` (1 MB), so the uploader says and enforces the same limit (not the server's larger one).
+MAX_UPLOAD_MB = MAX_FILE_BYTES // 1_000_000
 
 
 def examples_dir() -> Path:
@@ -33,7 +38,11 @@ def read_example(name: str) -> dict[str, Any]:
 
 
 def read_upload(name: str, raw: bytes) -> dict[str, Any]:
-    """An uploaded submittal (YAML/JSON) or fixture schedule (CSV) as a submittal mapping (not yet validated)."""
+    """An uploaded submittal (YAML/JSON) or fixture schedule (CSV) as a submittal mapping (not yet validated); a
+    file above 1 MB is refused, whatever its kind."""
+    if len(raw) > MAX_FILE_BYTES:
+        raise SizingInputError("FILE", name, "", message=(
+            f"FILE: {name} is larger than {MAX_UPLOAD_MB} MB, the limit for a submittal file"))
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:

@@ -34,6 +34,21 @@ OTHER_LABEL = "Other appliance"
 COLUMNS = ("type", "other_type", "count", "length", "width", "depth", "compartments", "trap_size", "flow", "dfu",
            "connected", "area", "label", "drains_to", "sheet", "notes")
 TEXT_UNITS = {"length": "in", "width": "in", "depth": "in", "trap_size": "in", "flow": "gpm"}
+#: Each column's heading in the grid, short enough to fit its width [px] (its help says the rest, the unit
+#: too); the messages name a column by this heading.
+LABELS = {"type": "Type", "other_type": "Other name", "count": "Count", "length": "Length", "width": "Width",
+          "depth": "Depth", "compartments": "Compartments", "trap_size": "Trap", "flow": "Flow", "dfu": "DFU",
+          "connected": "Connected", "area": "Area", "label": "Label", "drains_to": "Drains to", "sheet": "Sheet",
+          "notes": "Notes"}
+WIDTHS = {"type": 160, "other_type": 106, "count": 72, "length": 78, "width": 74, "depth": 74, "compartments": 128,
+          "trap_size": 68, "flow": 68, "dfu": 62, "connected": 104, "area": 120, "label": 76, "drains_to": 100,
+          "sheet": 72, "notes": 120}
+#: What a value typed in a column is, with an example (the help of its heading).
+TEXT_HELP = {"length": "inside length of a sink", "width": "inside width of a sink", "depth": "inside depth of a sink",
+             "trap_size": "trap size; a floor sink's DFU is set by it (Table 702.2(1))",
+             "flow": "rated flow of an appliance that has no DFU value"}
+#: The values a row may give for a type that Table 702.1 does not count by itself (a floor sink): any one.
+OWN_VALUES = ("trap_size", "flow", "dfu")
 NUMBER_COLUMNS = ("count", "compartments")
 DIMENSIONS = ("length", "width", "depth")
 ROW_HEIGHT = 35
@@ -227,15 +242,36 @@ def _item(values: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _type_problem(item: Mapping[str, Any], other: str | None, name: str) -> str | None:
-    """Why a row is not counted yet for its type: none chosen, or an unlisted one without flow, trap or DFU."""
+    """Why a row is not counted yet for its type: none chosen, a listed type Table 702.1 does not count by itself
+    (a floor sink) or an unlisted one, without its trap size, flow or DFU. The row and the columns are named as
+    the grid shows them."""
     if "type" not in item:
-        return f"{name}: choose its type (or name an appliance under 'other type') — not counted yet"
-    if other is None or any(item.get(k) for k in ("flow", "trap_size", "dfu")) or _known_type(other) is not None:
+        return f"{name}: choose its {_col('type')} (or name an appliance under {_col('other_type')}) — not counted yet"
+    given = any(item.get(k) for k in OWN_VALUES)
+    known = _known_type(str(item["type"]))
+    if known is not None and not given and needs_own_value(known):
+        return (f"{name}: not counted yet — enter its trap size under {_col('trap_size')} (or its "
+                f"{_col('flow')} or {_col('dfu')})")
+    if other is None or given or known is not None:
         return None
+    own = f"{_col('trap_size')}, {_col('flow')} or {_col('dfu')}"
     names = list(submittal.fixture_types()) + list(submittal.fixture_aliases())
     close = difflib.get_close_matches(parse.normalise_key(other), names, n=1, cutoff=0.6)
     hint = f" (did you mean {type_label(submittal.fixture_aliases().get(close[0], close[0]))!r}?)" if close else ""
-    return f"{name}: '{other}' is not a listed fixture type{hint}; enter its flow, trap size or DFU — not counted yet"
+    return f"{name}: '{other}' is not a listed fixture type{hint}; enter its {own} — not counted yet"
+
+
+def _col(key: str) -> str:
+    """A column as the messages name it: its heading in the grid, quoted."""
+    return f"'{LABELS[key]}'"
+
+
+@functools.cache
+def needs_own_value(key: str) -> bool:
+    """Whether sizing counts a listed type only by a trap size, flow or DFU given with it (no Table 702.1 row, no
+    usual trap, not indirect waste counted at its receptor: a floor sink), as sizing.cpc.fixture_lines does."""
+    kind = submittal.fixture_types().get(key)
+    return kind is not None and kind.row is None and kind.trap_in is None and not kind.indirect
 
 
 def _dimensions_problem(item: dict[str, Any], name: str) -> str | None:
@@ -248,12 +284,12 @@ def _dimensions_problem(item: dict[str, Any], name: str) -> str | None:
         missing = [k for k in DIMENSIONS if k not in given]
         for k in (*given, "compartments"):
             item.pop(k, None)
-        return (f"{name}: enter its {' and '.join(missing)} — its volume is not in the hydromechanical size yet "
-                "(its DFU is counted)")
+        return (f"{name}: enter its {' and '.join(_col(k) for k in missing)} — its volume is not in the "
+                "hydromechanical size yet (its DFU is counted)")
     if "compartments" in item and not given:
         item.pop("compartments")
-        return (f"{name}: compartments need the sink's length, width and depth — its volume is not in the "
-                "hydromechanical size yet (its DFU is counted)")
+        return (f"{name}: {_col('compartments')} need the sink's {', '.join(_col(k) for k in DIMENSIONS[:2])} and "
+                f"{_col(DIMENSIONS[2])} — its volume is not in the hydromechanical size yet (its DFU is counted)")
     return None
 
 
@@ -296,34 +332,36 @@ def check_document(doc: Mapping[str, Any], source: str, place: Jurisdiction | st
 
 @functools.cache
 def column_config() -> dict[str, Any]:
-    """The grid's columns (built once per process; Streamlit reads it on every rerun and does not change it)."""
+    """The grid's columns (built once per process; Streamlit reads it on every rerun and does not change it): short
+    headings (:data:`LABELS`) that fit their widths (:data:`WIDTHS`), what each holds in its help; the type is
+    pinned, so that on a phone the row stays named while the grid scrolls sideways to its other columns."""
+    col = st.column_config
     config: dict[str, Any] = {
-        "type": st.column_config.SelectboxColumn("type", options=type_options(), format_func=type_label,
-                                                 width="medium", help="the fixture type; for an appliance that "
-                                                 "is not listed choose 'Other appliance' and name it under "
-                                                 "'other type'"),
-        "other_type": st.column_config.TextColumn("other type", width="small",
-                                                  help="an appliance that is not listed, e.g. 'combi oven': "
-                                                       "give its flow, trap size or DFU"),
-        "count": st.column_config.NumberColumn("count", min_value=0, step=1, format="%d", default=1, width="small"),
-        "compartments": st.column_config.NumberColumn("compartments", min_value=1, step=1, format="%d",
-                                                      width="small",
-                                                      help="compartments of a sink with length, width and depth"),
-        "dfu": st.column_config.TextColumn("DFU (override)", width="small"),
-        "connected": st.column_config.CheckboxColumn("connected", default=True, width="small",
-                                                     help="connected to the interceptor"),
-        "area": st.column_config.SelectboxColumn("area", options=list(submittal.AREAS),
-                                                 format_func=lambda a: str(a).replace("_", " "), width="small"),
-        "label": st.column_config.TextColumn("label", width="small"),
-        "drains_to": st.column_config.TextColumn("drains to", width="small",
-                                                 help="an indirect appliance's receptor: the label of a floor sink's "
-                                                      "line, or its fixture number"),
-        "sheet": st.column_config.TextColumn("sheet", width="small", help="the plan sheet that shows it (P-2)"),
-        "notes": st.column_config.TextColumn("notes", width="small"),
+        "type": col.SelectboxColumn(LABELS["type"], options=type_options(), format_func=type_label, pinned=True,
+                                    help="the fixture type; for an appliance that is not listed choose 'Other "
+                                         f"appliance' and name it under {_col('other_type')}"),
+        "other_type": col.TextColumn(LABELS["other_type"], help="an appliance that is not listed, e.g. 'combi oven': "
+                                                                "give its trap size, flow or DFU"),
+        "count": col.NumberColumn(LABELS["count"], min_value=0, step=1, format="%d", default=1,
+                                  help="how many of this fixture"),
+        "compartments": col.NumberColumn(LABELS["compartments"], min_value=1, step=1, format="%d",
+                                         help="compartments of a sink with length, width and depth"),
+        "dfu": col.TextColumn(LABELS["dfu"], help="the line's drainage fixture units, given instead of the table's "
+                                                  "(an override)"),
+        "connected": col.CheckboxColumn(LABELS["connected"], default=True, help="connected to the interceptor"),
+        "area": col.SelectboxColumn(LABELS["area"], options=list(submittal.AREAS),
+                                    format_func=lambda a: str(a).replace("_", " "), help="the area it serves"),
+        "label": col.TextColumn(LABELS["label"], help="its label on the plans, e.g. FS-1"),
+        "drains_to": col.TextColumn(LABELS["drains_to"], help="an indirect appliance's receptor: the label of a floor "
+                                                              "sink's line, or its fixture number"),
+        "sheet": col.TextColumn(LABELS["sheet"], help="the plan sheet that shows it (P-2)"),
+        "notes": col.TextColumn(LABELS["notes"]),
     }
-    for col, unit in TEXT_UNITS.items():
-        config[col] = st.column_config.TextColumn(f"{col.replace('_', ' ')} [{unit}]", width="small",
-                                                  help=f"e.g. {'24 in or 610 mm' if unit == 'in' else '2 gpm'}")
+    for key, unit in TEXT_UNITS.items():
+        example = "24 in or 610 mm" if unit == "in" else "2 gpm or 7.5 L/min"
+        config[key] = col.TextColumn(LABELS[key], help=f"{TEXT_HELP[key]}, e.g. {example}; a bare number is in {unit}")
+    for key, value in config.items():
+        value["width"] = WIDTHS[key]
     return config
 
 

@@ -18,15 +18,18 @@ from sizing.io import submittal
 from sizing.io.csv_files import line_end_problem
 
 #: The fixture grid's column headings (as the app shows and downloads them) -> the submittal's field names.
-GRID_HEADINGS = {"connected": "connected_to_interceptor", "dfu (override)": "dfu", "drains to": "drains_to"}
+GRID_HEADINGS = {"connected": "connected_to_interceptor", "dfu (override)": "dfu", "drains to": "drains_to",
+                 "other name": "other_type", "trap": "trap_size"}
 
 
 def schedule_column(heading: str) -> str:
     """A fixture schedule CSV heading as a field name: the key (``trap_size``) or the grid's heading
-    (``trap size [in]``, ``DFU (override)``, ``connected``).
+    (``Trap``, ``Other name``, ``Connected``; or as it was headed before: ``trap size [in]``, ``DFU (override)``).
 
-    >>> schedule_column("trap size [in]"), schedule_column(" DFU (override)"), schedule_column("connected")
+    >>> schedule_column("Trap"), schedule_column(" DFU (override)"), schedule_column("Connected")
     ('trap_size', 'dfu', 'connected_to_interceptor')
+    >>> schedule_column("Other name"), schedule_column("trap size [in]"), schedule_column("Length")
+    ('other_type', 'trap_size', 'length')
     """
 
     text = heading.strip().removeprefix("\ufeff")

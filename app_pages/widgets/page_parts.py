@@ -103,17 +103,39 @@ def status_cell(status: str) -> str:
     return f":{colour}-background[{status}]" if colour else status
 
 
+#: The findings table's columns in the app: the rule by its name, its clause beside it, then what was found.
+SHOWN_COLUMNS = ("Status", "Rule", "Citation", "Finding", "Shown", "Required", "Reviewer's note")
+#: The order a page lists findings to act on: fails, warnings, notes, those the reviewer marked N/A.
+FIRST = {"FAIL": 0, "WARN": 1, "INFO": 2, render.NA: 3}
+
+
 def findings_table(items, notes: Mapping[str, Any] | None = None, extra: Mapping[str, Any] | None = None) -> None:
     """Every page's findings (review, waiver, maintenance) in one table, through the one findings renderer:
-    status (on its colour), rule, finding, shown, required, citation, the reviewer's note where the page keeps
-    notes, then the page's ``extra`` columns (heading -> function of a finding). A static table, so no text is cut
-    off; built as an Arrow table (a pandas Styler for the colours took a quarter of the review page's rerun)."""
+    status (on its colour), the rule by its name for people and its clause beside it, finding, shown, required,
+    the reviewer's note where the page keeps notes, then the page's ``extra`` columns (heading -> function of a
+    finding). A static table, so no text is cut off; built as an Arrow table (a pandas Styler for the colours took
+    a quarter of the review page's rerun)."""
 
     items = list(items)
-    columns = [c for c in render.COLUMNS if notes is not None or c != "Reviewer's note"]
+    columns = [c for c in SHOWN_COLUMNS if notes is not None or c != "Reviewer's note"]
     names = [c.lower() for c in columns]
-    rows = [dict(zip(names, row.values(), strict=True)) for row in render.table_rows(items, notes, columns=columns)]
+    rows = [dict(zip(names, row.values(), strict=True))
+            for row in render.table_rows(items, notes, columns=columns, labelled=True)]
     for row, f in zip(rows, items, strict=True):
         row["status"] = status_cell(row["status"])
         row.update({heading: value(f) for heading, value in (extra or {}).items()})
     st.table(arrow_table(rows, [*names, *(extra or {})]), hide_index=True)
+
+
+def findings_first(items, notes: Mapping[str, Any] | None = None, extra: Mapping[str, Any] | None = None) -> None:
+    """The findings to act on first (fails, then warnings, notes and those marked N/A), the passes folded below
+    them in a box of their own."""
+    items = list(items)
+    shown = [(render.status_shown(f, notes), f) for f in items]
+    first = [f for _, f in sorted(((s, f) for s, f in shown if s != "PASS"), key=lambda sf: FIRST.get(sf[0], 9))]
+    passed = [f for s, f in shown if s == "PASS"]
+    if first:
+        findings_table(first, notes, extra)
+    if passed:
+        with st.expander(f"Passed checks ({len(passed)})"):
+            findings_table(passed, notes, extra)

@@ -25,7 +25,8 @@ MAX_TEXT = 20_000
 _MERGE = "tag:yaml.org,2002:merge"
 _STR = "tag:yaml.org,2002:str"
 #: Keys whose values identify a record (sizing.io.fields.IDENTIFIER_FIELDS): kept as the text written.
-IDENTIFIER_KEYS = frozenset({"fse_id", "permit", "plan_check", "manifest", "engineer_license", "submittal_id"})
+IDENTIFIER_KEYS = frozenset({"fse_id", "permit", "plan_check", "manifest", "engineer_license", "submittal_id",
+                             "apn"})
 _NUMERIC_TAGS = frozenset({"tag:yaml.org,2002:int", "tag:yaml.org,2002:float", "tag:yaml.org,2002:bool",
                            "tag:yaml.org,2002:timestamp"})
 

@@ -1,5 +1,5 @@
 """The catalogue of the plan review's rules, as data (``tables/review-rules.yaml``): each rule's id, its place in the
-report, the profile parameters it reads (with their units), the interceptor types it can check, the finding ids it
+report, its label for people, the profile parameters it reads (with their units), the interceptor types it can check, the finding ids it
 returns, what it concerns and the form inputs of the declarations it reads (``inputs``: each one's path in the
 submittal, its kind, label and group), with the inputs of the review itself (``review_inputs``).
 
@@ -26,7 +26,7 @@ from sizing.io.tables import read_data_yaml, tables_dir
 #: What a rule concerns: the interceptor itself (its corrections cite the interceptor's plan sheet) or the plan's
 #: parts it names (their own sheets).
 CONCERNS = ("interceptor", "plan")
-_KEYS = {"id", "module", "order", "parameters", "optional", "types", "findings", "concerns", "inputs"}
+_KEYS = {"id", "label", "module", "order", "parameters", "optional", "types", "findings", "concerns", "inputs"}
 #: The kinds of form input a declaration is answered with.
 INPUT_KINDS = ("checkbox", "date", "text", "number-with-unit")
 _INPUT_KEYS = {"key", "kind", "label", "group", "placeholder", "help", "opens"}
@@ -83,6 +83,8 @@ class RuleEntry:
     id: str
     order: int
     module: str | None = None
+    #: The rule's name for people (the app's findings, the review PDF, the correction letter); empty: its id in words.
+    label: str = ""
     parameters: Mapping[str, Units] = field(default_factory=dict)
     optional: Mapping[str, Units] = field(default_factory=dict)
     types: tuple[str, ...] = INTERCEPTOR_TYPES
@@ -174,10 +176,13 @@ def _entry(i: int, raw: Any) -> RuleEntry:
     bad = [t for t in types if t not in INTERCEPTOR_TYPES]
     if bad:
         raise TableError(f"{where}.types: unknown interceptor types {bad}; expected {INTERCEPTOR_TYPES}")
+    label = raw.get("label", "")
+    if not isinstance(label, str):
+        raise TableError(f"{where}.label: expected a text, got {label!r}")
     concerns = raw.get("concerns", "plan")
     if concerns not in CONCERNS:
         raise TableError(f"{where}.concerns: expected one of {', '.join(CONCERNS)}, got {concerns!r}")
-    return RuleEntry(id=str(raw["id"]), order=int(raw["order"]), module=raw.get("module"),
+    return RuleEntry(id=str(raw["id"]), order=int(raw["order"]), module=raw.get("module"), label=label.strip(),
                      parameters=_units(f"{where}.parameters", raw.get("parameters")),
                      optional=_units(f"{where}.optional", raw.get("optional")), types=types,
                      findings=tuple(raw.get("findings") or (raw["id"],)), concerns=concerns,

@@ -3,8 +3,9 @@ plan sheets they concern and the reviewer's notes, the deadlines, signature and 
 
 The letter formats a :class:`~sizing.rules.review.Review` and the reviewer's notes; it never re-decides. What
 the plan checker edits (addressee, address, signer, title, date, an opening paragraph) is a :class:`LetterFields`,
-filled from the submittal's ``project`` by default (``applicant``, ``applicant_address``, ``reviewer``,
-``reviewer_title``).
+filled from the submittal's ``project`` by default (``applicant``, else the FSE's ``owner``, else the project
+``name``; ``applicant_address``, else the site ``address``; ``reviewer``, ``reviewer_title``), as the
+determination letter addresses the FSE.
 """
 
 from __future__ import annotations
@@ -19,7 +20,8 @@ from dataclasses import dataclass, field
 from sizing.io import fields as parse
 from sizing.io.sections.review_notes import ReviewerNote
 from sizing.jurisdiction import rule_catalogue
-from sizing.report.findings import NA, status_shown
+from sizing.report import signing
+from sizing.report.findings import NA, rule_label, status_shown
 from sizing.report.review import review_cycle, verdict_shown
 from sizing.rules.review import Review
 
@@ -44,9 +46,9 @@ class LetterFields:
     def from_project(cls, project: Mapping[str, str], **given) -> LetterFields:
         """The submittal's ``project`` fields, replaced by those ``given`` (as typed: checked as every text,
         the addressee, signer and title as one-line fields, :func:`sizing.io.fields.text`)."""
-        base = cls(addressee=project.get("applicant") or project.get("owner"),
-                   address=project.get("applicant_address"), signer=project.get("reviewer"),
-                   title=project.get("reviewer_title"))
+        base = cls(addressee=project.get("applicant") or project.get("owner") or project.get("name"),
+                   address=project.get("applicant_address") or project.get("address"),
+                   signer=project.get("reviewer"), title=project.get("reviewer_title"))
         typed = {k: v if isinstance(v, dt.date) else parse.text(f"letter.{k}", v, single_line=k in ONE_LINE_FIELDS)
                  for k, v in given.items() if v not in (None, "")}
         return dataclasses.replace(base, **typed)
@@ -117,7 +119,7 @@ def build(r: Review, notes: Mapping[str, ReviewerNote] | None = None,
                                           sheets_of(r, f.rule, f"{f.message} {f.correction}"),
                                           note.note if note else None))
     in_letter = {c.rule for c in corrections}
-    other_notes = tuple((f.rule.replace("_", " "), notes[f.rule].note) for f in r.findings
+    other_notes = tuple((rule_label(f.rule, f.title, f.message), notes[f.rule].note) for f in r.findings
                         if f.rule in notes and notes[f.rule].note and f.rule not in in_letter)
     project = p.get("name") or "the project"
     where = f"{project}, {p['address']}" if p.get("address") else project
@@ -135,7 +137,7 @@ def build(r: Review, notes: Mapping[str, ReviewerNote] | None = None,
         opening = (f"The plans for the grease interceptor of {where} were reviewed on {r.review_date.isoformat()} "
                    f"under {under(r)} and the California Plumbing Code {r.edition}. Please correct the plans "
                    "as listed below and resubmit them, with a response to each numbered item.")
-    deadlines = tuple(f"{d.rule.replace('_', ' ')}: {d.date.isoformat()} ({d.working_days} {d.day_kind} after "
+    deadlines = tuple(f"{rule_label(d.rule)}: {d.date.isoformat()} ({d.working_days} {d.day_kind} after "
                       f"{d.start.isoformat()}, {d.start_basis}{'; ' + d.extended if d.extended else ''}) "
                       f"[{d.citation}]" for d in r.deadlines)
     address = tuple(line.strip() for line in re.split(r"[\n,]", fields.address or "") if line.strip())
@@ -176,10 +178,16 @@ def letter_markdown(letter: CorrectionLetter) -> str:
         out += ["## Reviewer's notes", ""] + [f"- {_md(rule)}: {_md(note)}" for rule, note in letter.notes] + [""]
     if letter.deadlines:
         out += ["## Deadlines", ""] + [f"- {_md(d)}" for d in letter.deadlines] + [""]
-    out += [_md(letter.closing), "", "Sincerely,", "", "", "______________________________",
-            f"{_md(letter.signer or '')}".strip() + ("  " if letter.signer else ""),
-            f"{_md(letter.title)}, {_md(letter.jurisdiction)}  ", "Date: ______________"]
+    block = signature(letter)
+    out += [_md(letter.closing), "", "Sincerely,", "", ""]
+    out += [(line if line in (signing.LINE, signing.DATE_LINE) else _md(line)) + ("  " if 0 < i < len(block) - 1 else "")
+            for i, line in enumerate(block)]
     return "\n".join(out).rstrip() + "\n"
+
+
+def signature(letter: CorrectionLetter) -> list[str]:
+    """The letter's signature block (:func:`sizing.report.signing.signed`), one layout for every format."""
+    return signing.signed(letter.signer, f"{letter.title}, {letter.jurisdiction}")
 
 
 def letter_pdf(letter: CorrectionLetter) -> bytes:
@@ -207,7 +215,8 @@ def letter_pdf(letter: CorrectionLetter) -> bytes:
         pdf.add_page()
     pdf.paragraph(letter.closing)
     pdf.paragraph("Sincerely,")
-    pdf.signature_block([(f"{letter.title}, {letter.jurisdiction}", letter.signer)])
+    pdf.ln(6)
+    pdf.paragraph("\n".join(signature(letter)))
     return pdf.to_bytes()
 
 
@@ -254,8 +263,7 @@ def letter_docx(letter: CorrectionLetter) -> bytes:
             doc.add_paragraph(d, style="List Bullet")
     doc.add_paragraph(letter.closing)
     doc.add_paragraph("Sincerely,")
-    doc.add_paragraph("\n\n______________________________\n" + (f"{letter.signer}\n" if letter.signer else "")
-                      + f"{letter.title}, {letter.jurisdiction}\nDate: ______________")
+    doc.add_paragraph("\n\n" + "\n".join(signature(letter)))
     out = io.BytesIO()
     doc.save(out)
     return out.getvalue()

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from sizing.jurisdiction import rule_catalogue
 from sizing.quantities import number
 from sizing.quantities import show as show_quantity
 
@@ -21,6 +22,35 @@ STATUS_FILL = {"pass": (214, 238, 214), "fail": (246, 205, 205), "warn": (252, 2
 NA_FILL = (225, 225, 225)
 #: Column headings of the findings table (markdown, PDF, app).
 COLUMNS = ("Status", "Rule", "Finding", "Shown", "Required", "Citation", "Reviewer's note")
+
+
+#: Words a rule id spells in lower case that people write otherwise.
+_WORDS = {"fog": "FOG", "hgi": "HGI", "bmps": "BMPs", "bmp": "BMP", "fse": "FSE", "cpc": "CPC", "sso": "SSO"}
+
+
+def rule_label(rule: str, title: str = "", message: str = "") -> str:
+    """The name a person reads for a finding's rule: the finding's own short title (one that is not its message),
+    else the review rule's label in the catalogue, else its id in words.
+
+    >>> rule_label("manhole_diameter"), rule_label("not_significant_contributor"), rule_label("x", "Pump-out due")
+    ('Manhole diameter', 'Not significant contributor', 'Pump-out due')
+    """
+    if title and title != message:
+        return title
+    try:
+        found = rule_catalogue.entry(rule).label
+    except KeyError:
+        found = ""
+    if found:
+        return found
+    words = [_WORDS.get(w, w) for w in str(rule).split("_") if w]
+    text = " ".join(words) or str(rule)
+    return text[:1].upper() + text[1:]
+
+
+def label(f) -> str:
+    """A finding's rule by its name for people (:func:`rule_label`)."""
+    return rule_label(f.rule, f.title, f.message)
 
 
 def status_shown(f, notes: Mapping[str, Any] | None = None) -> str:
@@ -66,20 +96,23 @@ def message(f) -> str:
     return f"{f.message} (evidence: {f.evidence})" if f.evidence else f.message
 
 
-def rows(findings: Iterable, notes: Mapping[str, Any] | None = None) -> list[tuple[str, ...]]:
-    """One row per finding, in :data:`COLUMNS` order (all text)."""
+def rows(findings: Iterable, notes: Mapping[str, Any] | None = None,
+         labelled: bool = False) -> list[tuple[str, ...]]:
+    """One row per finding, in :data:`COLUMNS` order (all text); the rule by its id (what a submittal's
+    ``review_notes`` and the command line name), or by its name for people (``labelled``: the app, a PDF)."""
     out = []
     for f in findings:
         v, lim = value_limit(f)
-        out.append((status_shown(f, notes), f.rule, message(f), v, lim, f.citation, note_text(f, notes)))
+        out.append((status_shown(f, notes), label(f) if labelled else f.rule, message(f), v, lim, f.citation,
+                    note_text(f, notes)))
     return out
 
 
 def table_rows(findings: Iterable, notes: Mapping[str, Any] | None = None,
-               columns: Sequence[str] = COLUMNS) -> list[dict[str, str]]:
+               columns: Sequence[str] = COLUMNS, labelled: bool = False) -> list[dict[str, str]]:
     """One mapping per finding, column heading -> text, for a table widget; ``columns`` picks and orders them."""
     index = [(c, COLUMNS.index(c)) for c in columns]
-    return [{c: row[i] for c, i in index} for row in rows(findings, notes)]
+    return [{c: row[i] for c, i in index} for row in rows(findings, notes, labelled)]
 
 
 def text_lines(findings: Iterable, notes: Mapping[str, Any] | None = None, indent: str = "  ") -> list[str]:
@@ -95,11 +128,12 @@ def text_lines(findings: Iterable, notes: Mapping[str, Any] | None = None, inden
 
 
 def markdown_table(findings: Iterable, notes: Mapping[str, Any] | None = None,
-                   columns: Sequence[str] = COLUMNS) -> list[str]:
-    """A markdown table (heading, rule line, one line per finding); ``columns`` picks and orders the columns."""
+                   columns: Sequence[str] = COLUMNS, labelled: bool = False) -> list[str]:
+    """A markdown table (heading, rule line, one line per finding); ``columns`` picks and orders the columns;
+    ``labelled``: each rule by its name for people (a letter), not its id."""
     index = [COLUMNS.index(c) for c in columns]
     out = ["| " + " | ".join(columns) + " |", "|" + "---|" * len(columns)]
-    for row in rows(findings, notes):
+    for row in rows(findings, notes, labelled):
         out.append("| " + " | ".join(md(row[i]) for i in index) + " |")
     return out
 
@@ -107,7 +141,7 @@ def markdown_table(findings: Iterable, notes: Mapping[str, Any] | None = None,
 def pdf_table(pdf, findings: Iterable, notes: Mapping[str, Any] | None = None, size: float = 7.5) -> None:
     """The findings table of a PDF report: status cell coloured, rule and finding (and note) in one column."""
     body, fills = [], []
-    for status, rule, msg, v, lim, citation, note in rows(findings, notes):
+    for status, rule, msg, v, lim, citation, note in rows(findings, notes, labelled=True):
         body.append((status, f"{rule}\n{msg}" + (f"\nReviewer: {note}" if note else ""), v, lim, citation))
         fills.append((STATUS_FILL.get(status.lower(), NA_FILL), None, None, None, None))
     pdf.table(["Status", "Rule and finding", "Shown", "Required", "Citation"], body, widths=(9, 46, 13, 13, 24),

@@ -6,9 +6,11 @@ The PDF uses the shared primitives of :mod:`sizing.report.pdf` (DejaVu Sans, so 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from sizing.plan_names import counted_from_one
 from sizing.quantities import UNIT_QUANTITY, number, show
 from sizing.report import addresses
 from sizing.report import findings as render
@@ -32,11 +34,45 @@ def decision_line(d: WaiverDecision) -> str:
         if d.status == "denied":
             return f"DECISION: DENIED on {when} — the {d.kind} under {d.citation} is denied."
         return f"DECISION: REVOKED on {when} — the {d.kind} under {d.citation} is revoked ({d.revocation_citation})."
-    if d.grantable:
-        return f"DECISION: GRANTABLE — every precondition for the {d.kind} under {d.citation} is met."
+    if d.grantable:  # the draft's: proposed to the Director, never a decision until one is recorded
+        return f"PROPOSED DECISION: GRANTABLE — every precondition for the {d.kind} under {d.citation} is met."
     n = len(d.missing)
-    return (f"DECISION: NOT GRANTABLE — {n} precondition{'s' if n != 1 else ''} for the {d.kind} under {d.citation} "
-            f"{'are' if n != 1 else 'is'} not met.")
+    return (f"PROPOSED DECISION: NOT GRANTABLE — {n} precondition{'s' if n != 1 else ''} for the {d.kind} under "
+            f"{d.citation} {'are' if n != 1 else 'is'} not met.")
+
+
+def findings_met(d: WaiverDecision) -> tuple[int, int]:
+    """(met, all) of the grant's findings, met as the decision counts them: a finding made and marked met, with or
+    without its evidence stated (then a warning, still met); a finding of a group that another carries is not."""
+    return sum(f.value == "met" for f in d.findings), len(d.findings)
+
+
+#: The application's own fields a decision's lines name by their path, in words.
+FIELD_WORDS = {"waiver.technology": "The alternative pretreatment technology", "waiver.expiration": "Expiration",
+               "expiration": "Expiration"}
+
+
+def plain(d: WaiverDecision, line: str) -> str:
+    """A line of the decision (what is not met, a warning) as a person reads it: a finding by its name, never its
+    key or its path in the application (``waiver.findings.sewer_lines_condition`` -> ``Sewer lines condition``).
+
+    >>> from types import SimpleNamespace as F
+    >>> d = F(findings=[F(rule="mitigation_fee_paid", title="", message="")])
+    >>> plain(d, "mitigation_fee_paid: the fee is not paid"), plain(d, "waiver.expiration: none")
+    ('Mitigation fee paid: the fee is not paid', 'Expiration: none')
+    """
+    names = {f.rule: render.label(f) for f in d.findings}
+    def named(match: re.Match) -> str:
+        key = match.group(0)
+        if key in FIELD_WORDS:
+            return FIELD_WORDS[key]
+        bare = key.removeprefix("waiver.findings.")
+        return names.get(bare, key)
+    return counted_from_one(_KEYS.sub(named, line))
+
+
+#: A finding's key or an application field's path in a line (checked against the decision's findings).
+_KEYS = re.compile(r"\b(?:waiver\.findings\.)?[a-z]+(?:_[a-z]+)+\b|\bwaiver\.(?:technology|expiration)\b|^expiration\b")
 
 
 def number_text(value: Any, unit: str = "") -> str:
@@ -115,9 +151,9 @@ def waiver_markdown(d: WaiverDecision) -> str:
             f"({d.sizing['citation']}).", ""]
     if d.technology:
         out += [f"Alternative pretreatment proposed: {d.technology}", ""]
-    out += ["## Findings", ""] + render.markdown_table(d.findings, columns=COLUMNS)
+    out += ["## Findings", ""] + render.markdown_table(d.findings, columns=COLUMNS, labelled=True)
     for f, score in _scored(d):
-        out += ["", f"### Evidence behind {f.rule} ({score['thresholds']})", "",
+        out += ["", f"### Evidence behind {render.label(f)} ({score['thresholds']})", "",
                 "| Check | Application value | Threshold (local policy) | Result | Source |", "|---|---|---|---|---|"]
         for c in score["checks"]:
             result = {True: "supports", False: "does not support", None: "no data"}[c["ok"]]
@@ -125,13 +161,13 @@ def waiver_markdown(d: WaiverDecision) -> str:
             limit = f"{number_text(c['limit'], c['unit'])} {c['unit']}".strip()
             out.append(f"| {c['name']} | {shown} | {limit} | {result} | {c['source'] or '—'} |")
     if d.missing:
-        out += ["", "## Not met", ""] + [f"- {m}" for m in d.missing]
+        out += ["", "## Not met", ""] + [f"- {plain(d, m)}" for m in d.missing]
     if d.status not in ("denied", "revoked"):
         out += ["", "## Conditions" + (" (if granted)" if not d.grantable and not d.final else ""), ""]
         out += [f"{i}. {c['text']} ({c['citation']})" for i, c in enumerate(d.conditions, 1)]
         out += ["", f"Expiration: {d.expiration.isoformat() if d.expiration else 'to be set by the Director'}"]
     if d.warnings and not d.final:
-        out += ["", "## Notes for the Director", ""] + [f"- {w}" for w in d.warnings]
+        out += ["", "## Notes for the Director", ""] + [f"- {plain(d, w)}" for w in d.warnings]
     if d.policy_note:
         out += ["", f"_{d.policy_note}_"]
     out += ["", f"The {kind} may be revoked under {d.revocation_citation} if its terms or conditions are not satisfied "
@@ -162,7 +198,7 @@ def waiver_pdf(d: WaiverDecision) -> bytes:
     pdf.heading("Findings")
     render.pdf_table(pdf, d.findings)
     for f, score in _scored(d):
-        pdf.heading(f"Evidence behind {f.rule}", 2)
+        pdf.heading(f"Evidence behind {render.label(f)}", 2)
         pdf.table(["Check", "Application value", "Threshold", "Result", "Source"],
                   [[c["name"], f"{number_text(c['value'], c['unit'])} {c['unit']}".strip(),
                     f"{number_text(c['limit'], c['unit'])} {c['unit']}".strip(),
@@ -171,14 +207,14 @@ def waiver_pdf(d: WaiverDecision) -> bytes:
         pdf.paragraph(f"Thresholds: {score['thresholds']}.", size=7.5, muted=True)
     if d.missing:
         pdf.heading("Not met")
-        pdf.bullets(d.missing)
+        pdf.bullets([plain(d, m) for m in d.missing])
     if d.status not in ("denied", "revoked"):
         pdf.heading("Conditions" + (" (if granted)" if not d.grantable and not d.final else ""))
         pdf.bullets([f"{c['text']} ({c['citation']})" for c in d.conditions], numbered=True)
         pdf.paragraph(f"Expiration: {d.expiration.isoformat() if d.expiration else 'to be set by the Director'}")
     if d.warnings and not d.final:
         pdf.heading("Notes for the Director")
-        pdf.bullets(d.warnings)
+        pdf.bullets([plain(d, w) for w in d.warnings])
     if d.policy_note:
         pdf.paragraph(d.policy_note, size=8, muted=True)
     pdf.paragraph(f"The {d.kind} may be revoked under {d.revocation_citation} if its terms or conditions are not "

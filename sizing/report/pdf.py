@@ -233,10 +233,12 @@ class ReportPDF(FPDF):
             self.line(self.l_margin, y, self.l_margin + 85, y)
             self.line(self.l_margin + 100, y, self.l_margin + 145, y)
             self.set_font(FONT, "", 8.5)
-            self.set_xy(self.l_margin, y + 1)
-            self.cell(85, 4, f"{role}" + (f": {name}" if name else ""))
+            self.set_xy(self.l_margin, y + 1)  # a long role and name wrap under the signing line, never into "Date"
+            self.multi_cell(85, 4, f"{role}" + (f": {name}" if name else ""), new_x="LMARGIN", new_y="NEXT")
+            below = self.get_y()
             self.set_xy(self.l_margin + 100, y + 1)
-            self.cell(45, 4, "Date", new_x="LMARGIN", new_y="NEXT")
+            self.cell(45, 4, "Date")
+            self.set_xy(self.l_margin, below)
         self.ln(2)
         return self
 
@@ -324,8 +326,8 @@ def provenance_section(pdf: ReportPDF, r: SizingResult, extra: Sequence[str] = (
 
 def project_pairs(project: dict[str, str], keys: Sequence[str] | None = None) -> list[tuple[str, Any]]:
     """(label, value) lines of the submittal's ``project`` fields (a field not given is left out)."""
-    labels = {"name": "Project", "address": "Address", "applicant": "Applicant", "engineer": "Engineer of record",
-              "engineer_license": "Licence number", "permit": "Permit", "plan_check": "Plan check",
+    labels = {"name": "Project", "address": "Site address", "apn": "APN", "applicant": "Applicant",
+              "engineer": "Engineer of record", "engineer_license": "Licence number", "permit": "Permit", "plan_check": "Plan check",
               "fse_id": "FSE id", "date": "Submittal date", "reviewer": "Reviewer"}
     return [(labels[key], project.get(key)) for key in (keys or labels)]
 
@@ -338,8 +340,8 @@ def sizing_pdf(result: SizingResult, units: str = "us", today: dt.date | None = 
     pdf = ReportPDF(f"Grease interceptor sizing — CPC {result.edition}", name,
                     footer_note=f"sizing calculation, CPC {result.edition}" + (f" — {name}" if name else ""),
                     created=today, letterhead=letterhead)
-    pdf.key_values(project_pairs(result.project, ("address", "applicant", "engineer", "engineer_license",
-                                                  "permit", "plan_check", "fse_id", "date")) + [
+    pdf.key_values(project_pairs(result.project, ("address", "apn", "permit", "applicant", "engineer",
+                                                  "engineer_license", "plan_check", "fse_id", "date")) + [
         ("Code edition", f"California Plumbing Code {result.edition}"),
         ("Construction", result.construction.replace("_", " ")),
         ("Units", "US customary" if units == "us" else "SI (converted from the US code units)"),

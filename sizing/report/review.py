@@ -10,7 +10,16 @@ from sizing.errors import SizingInputError
 from sizing.io.sections.review_notes import ReviewerNote
 from sizing.quantities import show
 from sizing.report import text as sizing_text
-from sizing.report.findings import NA, SYMBOL, markdown_table, pdf_table, status_shown, text_lines
+from sizing.report.findings import (
+    NA,
+    SYMBOL,
+    label,
+    markdown_table,
+    pdf_table,
+    rule_label,
+    status_shown,
+    text_lines,
+)
 from sizing.rules.review import Review, verdict_of
 
 
@@ -54,11 +63,11 @@ def headline(r: Review, notes: Mapping[str, ReviewerNote] | None = None) -> str:
     c = counts_shown(r, notes)
     verdict = verdict_shown(r, notes).upper()
     line = f"{verdict}: {c['fail']} fail, {c['warn']} warn, {c['pass']} pass, {c['info']} info"
-    partial = [f.rule for f in r.findings if f.incomplete and status_shown(f, notes) != NA]
+    partial = [label(f) for f in r.findings if f.incomplete and status_shown(f, notes) != NA]
     if partial:
         line += f"; not checked in full for want of data: {', '.join(partial)}"
     if c["n/a"]:
-        waived = [f.rule for f in r.findings if f.status == "fail" and status_shown(f, notes) == NA]
+        waived = [label(f) for f in r.findings if f.status == "fail" and status_shown(f, notes) == NA]
         line += f", {c['n/a']} N/A (reviewer)" + (
             f"; the reviewer marked failing checks N/A: {', '.join(waived)}" if waived else "")
     return line
@@ -115,9 +124,10 @@ def header_pairs(r: Review) -> list[tuple[str, str | None]]:
             ("Reviewed by", f"{reviewer}, {r.review_date.isoformat()}" if reviewer else None)]
 
 
-def profile_value_notes(r: Review) -> list[str]:
-    """One line for each finding that rests on a derived or unconfirmed value of the jurisdiction profile."""
-    return [f"Finding '{f.rule}' rests on a {f.provenance} value of the jurisdiction profile"
+def profile_value_notes(r: Review, labelled: bool = False) -> list[str]:
+    """One line for each finding that rests on a derived or unconfirmed value of the jurisdiction profile; the
+    finding by its rule's id (the command line's text), or by its name for people (``labelled``: the PDF)."""
+    return [f"Finding '{label(f) if labelled else f.rule}' rests on a {f.provenance} value of the jurisdiction profile"
             + (f": {f.provenance_note}" if f.provenance_note else "")
             for f in r.findings if f.provenance in ("derived", "unconfirmed") or f.provenance_note]
 
@@ -200,7 +210,7 @@ def _deadlines_pdf(pdf, r: Review) -> None:
         skipped = "; ".join(f"{day.isoformat()} {name}" for day, name in d.holidays_skipped) or "none"
         left = d.working_days_left
         pdf.key_values([
-            ("Rule", d.rule), ("Citation", d.citation),
+            ("Rule", rule_label(d.rule)), ("Citation", d.citation),
             ("Counted from", f"{d.start.isoformat()} ({d.start_basis})"),
             ("Deadline", f"{d.date.isoformat()} — {d.working_days} {d.day_kind}"),
             ("As of review", None if left is None else (
@@ -220,7 +230,7 @@ def review_pdf(review: Review, notes: dict | None = None) -> bytes:
                     footer_note=f"plan review {r.review_date.isoformat()}" + (f" — {name}" if name else ""),
                     created=r.review_date, letterhead=r.letterhead or None)
     design = _design_line(r.interceptor)
-    pdf.key_values(header_pairs(r) + project_pairs(r.project, ("name", "address", "applicant", "engineer",
+    pdf.key_values(header_pairs(r) + project_pairs(r.project, ("name", "address", "apn", "applicant", "engineer",
                                                               "engineer_license", "fse_id", "date")) + [
         ("Jurisdiction", r.jurisdiction),
         *([("Ordinance", r.ordinance)] if r.ordinance else []),
@@ -250,7 +260,7 @@ def review_pdf(review: Review, notes: dict | None = None) -> bytes:
 
     pdf.heading(f"Sizing calculation — CPC {r.edition}")
     sizing_sections(pdf, r.sizing, "us", level=2)
-    extra = profile_value_notes(r)
+    extra = profile_value_notes(r, labelled=True)
     pdf.keep_together(lambda doc: (provenance_section(doc, r.sizing, extra),
                                    doc.signature_block([("Plan checker", r.project.get("reviewer"))])))
     return pdf.to_bytes()

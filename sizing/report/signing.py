@@ -8,6 +8,8 @@ from collections.abc import Mapping
 from typing import Any
 
 LINE = "______________________"
+#: The line a letter's date is written on: below the signer's name and title, never beside them.
+DATE_LINE = "Date: ______________"
 
 
 def lines(signer: Mapping[str, Any] | None, *, default: str = "For the Director") -> list[str]:
@@ -21,3 +23,14 @@ def lines(signer: Mapping[str, Any] | None, *, default: str = "For the Director"
     if signer.get("role") not in (None, "director"):
         out.append("for the Director")
     return out
+
+
+def signed(name: str | None, title: str) -> list[str]:
+    """The signature block of a letter one person signs, the same lines in the same order in every format (PDF,
+    Word, markdown): the line to sign on, the name (when known), the title, then the date line under them (a date
+    beside the name was overrun by a long title).
+
+    >>> signed("Dana Ortiz", "Plan checker, Public Works")
+    ['______________________', 'Dana Ortiz', 'Plan checker, Public Works', 'Date: ______________']
+    """
+    return [LINE, *([name] if name else []), title, DATE_LINE]

@@ -114,11 +114,16 @@ def sizing_text(r: SizingResult, units: str = "us") -> str:
     return "\n".join(out) + "\n"
 
 
+#: The site's fields of the submittal's ``project`` the calculation report's header names, as labelled.
+SITE_FIELDS = (("address", "Site address"), ("apn", "APN"), ("permit", "Permit"))
+
+
 def sizing_markdown(r: SizingResult, units: str = "us") -> str:
     title = f"# Grease interceptor sizing — CPC {r.edition}"
     if r.project.get("name"):
         title += f" — {_md(r.project['name'])}"
-    out = [title, "", "| Quantity | Value | Basis |", "|---|---:|---|"]
+    site = [f"{label}: {_md(r.project[key])}" for key, label in SITE_FIELDS if r.project.get(key)]
+    out = [title, "", *([" · ".join(site), ""] if site else []), "| Quantity | Value | Basis |", "|---|---:|---|"]
     out += [f"| {_md(q)} | {_md(v)} | {_md(b)} |" for q, v, b in summary_rows(r, units)]
     out += ["", "## Fixtures", "", "| # | Fixture | Count | Area | Connected | DFU | Basis |", "|---:|---|---:|---|---|---:|---|"]
     for f in r.fixtures:

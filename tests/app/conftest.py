@@ -112,6 +112,18 @@ def table(at: AppTest, *columns: str):
     raise AssertionError(f"no table with columns {columns}")
 
 
+def findings(at: AppTest, *columns: str):
+    """Every findings table shown, as one table in the order shown: those to act on first, then the passed checks
+    folded below them (a page with one findings table: that table); ``columns`` besides status and rule."""
+    import pandas as pd
+
+    frames = [shown(value) for value in (getattr(f.value, "data", f.value) for f in at.table)
+              if all(c in value.columns for c in ("status", "rule", *columns))]
+    if not frames:
+        raise AssertionError(f"no findings table with columns {columns}")
+    return pd.concat(frames, ignore_index=True)
+
+
 #: A cell shown on a colour (markdown): ``:red-background[FAIL]``.
 COLOURED = re.compile(r":(\w+)-background\[(.*)\]", re.DOTALL)
 
@@ -141,7 +153,8 @@ def table_as_sent(at: AppTest, *columns: str):
 
 def status_colours(at: AppTest, *columns: str) -> dict[str, str]:
     """The findings table's status colours: status shown -> its colour (``{"FAIL": "red", ...}``)."""
-    cells = table_as_sent(at, "status", "rule", "finding", *columns)["status"]
+    cells = [c for f in at.table if all(n in f.value.columns for n in ("status", "rule", "finding", *columns))
+             for c in f.value["status"]]  # every findings table: the fails first, the passes folded below
     return {m.group(2): m.group(1) for m in (COLOURED.fullmatch(str(c)) for c in cells) if m}
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import io
 
-from tests.app.conftest import downloads, errors, goto, open_box
+from tests.app.conftest import downloads, errors, goto, open_box, open_examples
 
 
 def built(app, key: str) -> bytes:
@@ -67,3 +67,33 @@ def test_a_letter_field_with_a_reordering_character_is_refused_and_no_letter_is_
     app.text_input(key="in_rv_letter_addressee").input("Lin Design Group").run()
     assert errors(app) == [] and "rv_letter_md" in downloads(app)
     assert "Dear Lin Design Group:" in built(app, "rv_letter_md").decode()
+
+
+def test_the_letter_fields_are_filled_from_the_submittal(app):
+    """The addressee, address and signer's title are the submittal's, as editable text (not empty placeholders):
+    the applicant at the applicant's address; without an applicant, the project at its site address."""
+    goto(app, "review")
+    app.selectbox(key="in_rv_example").set_value("review-correction-letter.yaml")
+    app.button(key="rv_load_example").click().run()
+    open_box(app, "rv_letter_open")
+    assert app.text_input(key="in_rv_letter_addressee").value == "Mei Lin, Lin Design Group"
+    assert app.text_area(key="in_rv_letter_address").value == "455 E Main St Suite 2\nTracy CA 95376"
+    assert app.text_input(key="in_rv_letter_title").value == "Plan checker, Utilities Department"
+    app.text_input(key="in_rv_letter_addressee").input("Lin Design Group, attn. Mei Lin").run()
+    assert app.text_input(key="in_rv_letter_addressee").value == "Lin Design Group, attn. Mei Lin"  # kept as edited
+    assert "Dear Lin Design Group, attn. Mei Lin:" in built(app, "rv_letter_md").decode()
+
+    goto(app, "size")
+    open_examples(app).selectbox(key="in_example").set_value("cpc-code-example.yaml")
+    app.button(key="load_example").click().run()
+    app.text_input(key="in_project_name").input("Corner Cafe")
+    app.text_input(key="in_site_address").input("25 W 10th St, Tracy CA 95376").run()
+    goto(app, "review")
+    app.button(key="rv_from_sizing").click().run()
+    assert errors(app) == []
+    open_box(app, "rv_letter_open")
+    assert app.text_input(key="in_rv_letter_addressee").value == "Corner Cafe"  # another project: its own values
+    assert app.text_area(key="in_rv_letter_address").value == "25 W 10th St\nTracy CA 95376"
+    assert app.text_input(key="in_rv_letter_title").value == "Plan checker"
+    lines = built(app, "rv_letter_md").decode().splitlines()
+    assert "Dear Corner Cafe:" in lines and "25 W 10th St  " in lines

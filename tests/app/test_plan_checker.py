@@ -197,8 +197,8 @@ def test_an_appliance_waits_for_its_flow_without_an_error(app):
     add_fixture(app, "floor_drain", 2)
     edit_fixtures(app, {}, [{"type": "other", "other_type": "pasta cooker", "count": 1}])
     assert errors(app) == []
-    assert any("fixture 2 (pasta cooker): 'pasta cooker' is not a listed fixture type; enter its flow" in w.value
-               for w in app.warning)
+    assert any("fixture 2 (pasta cooker): 'pasta cooker' is not a listed fixture type; enter its 'Trap', 'Flow' or "
+               "'DFU' — not counted yet" in w.value for w in app.warning)  # the columns as the grid heads them
     assert metrics(app)["DFU total"] == "4 DFU"
     edit_fixtures(app, {}, [{"type": "other", "other_type": "pasta cooker", "count": 1, "flow": "2 gpm"}])
     assert metrics(app)["Gravity interceptor, required"] == "560 gal"  # 500 gal (4 DFU) + 2 gpm x 30 min
@@ -218,7 +218,7 @@ def test_a_row_being_typed_keeps_the_result_and_is_marked(app):
     assert errors(app) == []
     assert metrics(app)["DFU total"] == "7 DFU"  # its DFU is counted
     warned = [w.value for w in app.warning if w.value.startswith("Incomplete row")]
-    assert warned == [f"Incomplete row: fixture 2 ({label('food_prep_sink')}): enter its width and depth — its "
+    assert warned == [f"Incomplete row: fixture 2 ({label('food_prep_sink')}): enter its 'Width' and 'Depth' — its "
                       "volume is not in the hydromechanical size yet (its DFU is counted)"]
     edit_fixtures(app, {1: {"length": "24 in", "width": "24 in", "depth": "12 in"}})
     assert [w.value for w in app.warning if w.value.startswith("Incomplete row")] == []
@@ -229,7 +229,7 @@ def test_a_row_without_type_is_marked_not_an_error(app):
     add_fixture(app, "floor_drain", 1)
     edit_fixtures(app, {}, [{"count": 2}])
     assert errors(app) == []
-    assert any(w.value.startswith("Incomplete row: fixture 2: choose its type") for w in app.warning)
+    assert any(w.value.startswith("Incomplete row: fixture 2: choose its 'Type'") for w in app.warning)
     assert metrics(app)["DFU total"] == "2 DFU"
 
 
@@ -276,10 +276,10 @@ def test_ticking_revocation_keeps_the_determination(app):
     goto(app, "waiver")
     app.selectbox(key="in_wv_example").set_value("waiver-coffee-bar.yaml")
     app.button(key="wv_load_example").click().run()
-    decision = metrics(app)["Decision"]
+    decision = metrics(app)["Proposed decision"]
     app.checkbox(key="in_wv_revocation").check().run()
     assert errors(app) == []
-    assert metrics(app)["Decision"] == decision
+    assert metrics(app)["Proposed decision"] == decision
     assert any(w.value.startswith("Revocation incomplete: enter the date the notice was mailed and the proposed "
                                   "effective date") for w in app.warning)
 
@@ -342,6 +342,22 @@ def test_permit_and_engineer_fields_go_into_the_submittal(app):
         "engineer": "R. Chen, PE"}
 
 
+def test_site_address_apn_and_permit_go_into_the_submittal_and_the_review(app):
+    """The sizing page's site fields are the submittal's ``project`` fields the calculation report's header prints
+    (address, apn, permit); the review page takes the permit number from them."""
+    load_example(app, "cpc-code-example.yaml")
+    for key, value in (("in_site_address", "455 E Main St, Tracy CA"), ("in_apn", "212-030-12"),
+                       ("in_permit", "B26-00318")):
+        app.text_input(key=key).input(value)
+    app.run()
+    assert errors(app) == []
+    project = app.session_state["last_result_doc"]["project"]
+    assert {k: project[k] for k in ("address", "apn", "permit")} == {
+        "address": "455 E Main St, Tracy CA", "apn": "212-030-12", "permit": "B26-00318"}
+    goto(app, "review")
+    assert app.text_input(key="in_rv_permit").value == "B26-00318"
+
+
 # --- Item 14: the fixture editor on the review page ---------------------------------------------------------
 
 def test_fixtures_edited_on_the_review_page_change_the_review(app):
@@ -373,8 +389,11 @@ def test_fixtures_edited_on_the_review_page_change_the_review(app):
 def test_reviewer_na_and_note_are_shown_kept_and_never_a_pass(app):
     load_review(app)
     before = metrics(app)
-    findings = table(app, "status", "rule", "finding")
-    rules = findings["rule"].tolist()
+    from sizing.rules.review import review
+    from tests.conftest import EXAMPLES
+
+    # the notes grid holds one row per finding, in the review's order (the findings table lists the fails first)
+    rules = [f.rule for f in review(submittal.load(EXAMPLES / "review-noncompliant.yaml")).findings]
     key = app.session_state["rv_notes_editor_key"]
     app.session_state[key] = {"edited_rows": {
         rules.index("food_grinder"): {"not_applicable": "grinder removed, photo 4"},
@@ -385,7 +404,7 @@ def test_reviewer_na_and_note_are_shown_kept_and_never_a_pass(app):
     assert shown["N/A (reviewer)"] == "1"
     assert int(shown["Fail"]) == int(before["Fail"]) - 1
     assert shown["Pass"] == before["Pass"]  # an N/A never counts as a pass
-    row = table(app, "status", "rule", "finding").set_index("rule").loc["food_grinder"]
+    row = table(app, "status", "rule", "finding").set_index("rule").loc["Food grinder"]
     assert row["status"] == "N/A"
     assert status_colours(app)["N/A"] == "gray"  # neither the red of a fail nor the green of a pass
     assert row["reviewer's note"] == "N/A (grinder removed, photo 4); the check gave FAIL"

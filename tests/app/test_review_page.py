@@ -6,17 +6,18 @@ import datetime as dt
 
 from sizing import __version__
 from sizing.io import submittal
+from sizing.report.findings import rule_label
 from sizing.rules.review import review
 from tests.app.conftest import (
     add_fixture,
     downloads,
     edit_fixtures,
     errors,
+    findings,
     goto,
     metrics,
     open_examples,
     status_colours,
-    table,
     texts,
 )
 
@@ -35,8 +36,10 @@ def set_manholes(app, rows):
 
 
 def finding(app, rule):
-    findings = table(app, "status", "rule", "citation")
-    return findings[findings["rule"] == rule].iloc[0]
+    """The finding of ``rule`` as shown: by the rule's name for people, never its id."""
+    shown = findings(app, "citation")
+    assert rule not in set(shown["rule"])
+    return shown[shown["rule"] == rule_label(rule)].iloc[0]
 
 
 def test_nothing_to_review_asks_for_a_submittal(app):
@@ -130,6 +133,25 @@ def test_a_review_resting_on_a_partial_sum_is_shown_incomplete_not_compliant(app
     assert errors(app) == []
     assert not any(s.value.startswith(("COMPLIANT", "INCOMPLETE")) for s in app.success)
     warned = [w.value for w in app.warning if w.value.startswith("INCOMPLETE")]
-    assert warned and "not checked in full for want of data: volume, hgi_capacity" in warned[0]
+    assert warned and "not checked in full for want of data: Interceptor size, HGI fixture capacity" in warned[0]
     assert finding(app, "hgi_capacity")["status"] == "WARN"
     assert any("length, width and depth" in m.value for m in app.markdown if m.value.startswith("**Corrections**"))
+
+
+def test_the_verdict_and_the_fails_come_first_the_passes_folded_below(app):
+    """review-noncompliant: 12 fails and 1 note (the food grinder removal deadline) to act on, each by its rule's
+    name with its clause beside it; the 3 passes in a box of their own below them."""
+    goto(app, "review")
+    app.selectbox(key="in_rv_example").set_value("review-noncompliant.yaml")
+    app.button(key="rv_load_example").click().run()
+    assert errors(app) == []
+    tables = [t for t in app.table if "rule" in t.value.columns]
+    first = findings(app).iloc[:13]
+    assert list(first["status"]) == ["FAIL"] * 12 + ["INFO"]
+    assert list(tables[0].value.columns[:3]) == ["status", "rule", "citation"]  # the clause beside the rule
+    assert first["rule"].iloc[0] == "Interceptor size" and first["citation"].iloc[0].startswith("CPC 2025, Section")
+    passed = next(e for e in app.expander if e.label == "Passed checks (3)")
+    folded = passed.table[0].value
+    assert list(folded["rule"]) == ["Grease interceptor required", "Interceptor type", "Accessible location"]
+    assert len(tables) == 2 and not any("_" in r for t in tables for r in t.value["rule"])  # never a rule id
+    assert "manhole_diameter" not in texts(app) and "Manhole diameter" in texts(app)  # the caption too

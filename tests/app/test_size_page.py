@@ -161,3 +161,22 @@ def test_a_local_size_is_shown_beside_the_cpc_size(app):
     unread = rows["Gravity interceptor, local size not applied"]["basis"]
     assert unread.startswith("CAWD Code 0-0-0-4013 (C), Table IV-1: its values were not read") and "[unconfirmed]" in unread
     assert rows["Gravity interceptor, required (the larger governs)"]["value"] == "750 gal"
+
+
+def test_a_floor_sink_from_the_picker_waits_for_its_trap_and_keeps_the_result(app):
+    """A floor sink is counted by its trap size (Table 702.2(1)): added from the picker without one, its row is
+    named in a warning by its number and label and the column to fill, and the 12 DFU / 750 gal of the other rows
+    stay; with a 2 in trap (4 DFU) it counts: 16 DFU, still 750 gal (Table 1014.3.6: 750 gal from 9 to 21 DFU)."""
+    add_fixture(app, "food_prep_sink", 1)
+    add_fixture(app, "floor_drain", 3)
+    add_fixture(app, "mop_sink", 1)
+    add_fixture(app, "floor_sink", 1)
+    assert errors(app) == []
+    assert metrics(app)["DFU total"] == "12 DFU" and metrics(app)["Gravity interceptor, required"] == "750 gal"
+    warned = [w.value for w in app.warning if w.value.startswith("Incomplete row")]
+    assert warned == ["Incomplete row: fixture 4 (Floor sink (indirect waste receptor)): not counted yet — enter its "
+                      "trap size under 'Trap' (or its 'Flow' or 'DFU')"]
+    assert not any("floor_sink" in w or "trap_size" in w for w in warned)
+    edit_fixtures(app, {3: {"trap_size": "2 in"}})
+    assert errors(app) == [] and not [w for w in app.warning if w.value.startswith("Incomplete row")]
+    assert metrics(app)["DFU total"] == "16 DFU" and metrics(app)["Gravity interceptor, required"] == "750 gal"

@@ -41,7 +41,7 @@ def errors(page) -> list[str]:
 
 
 #: Column places in the fixture grid (as in app_pages/widgets/fixtures.py COLUMNS) and its row geometry [px].
-TYPE, OTHER_TYPE, COUNT, TRAP, FLOW = 0, 1, 2, 7, 8
+TYPE, OTHER_TYPE, COUNT, LENGTH, TRAP, FLOW = 0, 1, 2, 3, 7, 8
 HEADER, ROW = 35, 35
 
 
@@ -54,6 +54,22 @@ def grid_rows(page, grid: str = GRID) -> list[list[str]]:
     return page.locator(grid).first.evaluate(
         "g => Array.from(g.querySelectorAll('table tbody tr')).map(tr => Array.from(tr.querySelectorAll('td'))"
         ".map(td => td.innerText))")
+
+
+def grid_cell(page, row: int, col: int, grid: str = GRID) -> str | None:
+    """The text of the cell at ``row`` and ``col`` (0-based, in the grid's own column order) of the grid ``grid``
+    finds first, read by its place (``aria-colindex``) in the grid's accessible table, which holds the columns on
+    screen: None when that column is scrolled out of view."""
+    return page.locator(grid).first.evaluate(
+        "(g, [r, c]) => { const tr = g.querySelector(`table tbody tr[aria-rowindex='${r + 2}']`);"
+        " const td = tr && tr.querySelector(`td[aria-colindex='${c + 1}']`); return td ? td.innerText : null; }",
+        [row, col])
+
+
+def grid_headings(page, grid: str = GRID) -> list[str]:
+    """The headings of the grid's columns on screen (a pinned column stays among them when the grid scrolls)."""
+    return page.locator(grid).first.evaluate(
+        "g => Array.from(g.querySelectorAll('table thead th')).map(th => th.innerText)")
 
 
 def type_in_grid(page, row: int, col: int, text: str, grid: str = GRID) -> None:
@@ -83,10 +99,7 @@ def type_in_grid(page, row: int, col: int, text: str, grid: str = GRID) -> None:
         wait_idle(page)
         page.keyboard.press("Escape")
 
-        def cell():
-            rows = grid_rows(page, grid)
-            return rows[row][col] if row < len(rows) and col < len(rows[row]) else None
-        if eventually(cell, text, timeout=5) == text:
+        if eventually(lambda: grid_cell(page, row, col, grid), text, timeout=5) == text:  # in the column meant
             return
     raise AssertionError(f"could not type {text!r} into row {row}, column {col}")
 
@@ -129,10 +142,10 @@ def test_bad_unit_in_a_cell_shows_the_field_and_keeps_the_cell(browser, app_url)
     bad = ["fixture 1 (Floor sink (indirect waste receptor)), trap size: expected a length such as '24 in' or "
            "'610 mm', got '2 kg'"]
     assert eventually(lambda: errors(page), bad) == bad
-    assert grid_rows(page)[0][TRAP] == "2 kg"
+    assert grid_cell(page, 0, TRAP) == "2 kg"
     type_in_grid(page, 0, TRAP, "50 mm")  # Table 702.2(1): a 2 in trap is 4 DFU
     assert eventually(lambda: errors(page), []) == []
-    assert grid_rows(page)[0][TRAP] == "50 mm"
+    assert grid_cell(page, 0, TRAP) == "50 mm"
     expect_metrics(page, ["4 DFU", "500 gal"])
     page.close()
 

@@ -20,7 +20,7 @@ pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(),
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = "review-noncompliant.yaml"
-FIXTURE_GRID = '[data-testid="stDataFrame"]:has-text("other type")'
+FIXTURE_GRID = '[data-testid="stDataFrame"]:has-text("Other name")'
 NOTES_GRID = '[data-testid="stDataFrame"]:has-text("N/A (reason)")'
 
 

@@ -17,4 +17,4 @@ TOP_LEVEL = ("$schema", "edition", "application_date", "construction", "project"
              "maintenance", "notes", review_notes_section.SECTION)
 PROJECT_FIELDS = ("name", "address", "applicant", "engineer", "permit", "fse_id", "date", "reviewer", "owner", "contact",
                   "engineer_license", "plan_check", "review_cycle", "applicant_address", "reviewer_title",
-                  "property_owner", "property_owner_address")
+                  "property_owner", "property_owner_address", "apn")
