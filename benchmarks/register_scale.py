@@ -417,7 +417,7 @@ def run_backend(name: str, url: str, rows: dict[str, list[dict]], csv_path: Path
 def measure_queries(name: str, reg: Any, rows: dict[str, list[dict]], repeat: int) -> None:
     """The due list, the open-notices list and one FSE's timeline, each beside its bare SQL, in pairs; the FSE
     list; one FSE's compliance state after a write."""
-    from sizing.program import deadlines, queries
+    from sizing.program import fse_rows, queries
     from sizing.program.compliance import state
     from sizing.program.notices import notices
 
@@ -429,16 +429,16 @@ def measure_queries(name: str, reg: Any, rows: dict[str, list[dict]], repeat: in
                 return fn(conn, *args)
         return run
 
-    a, b, r, na, nb = pairs(lambda: deadlines.due_list(reg, as_of=AS_OF, within=30, jurisdiction=get("tracy")),
+    a, b, r, na, nb = pairs(lambda: fse_rows.due_list(reg, as_of=AS_OF, within=30, jurisdiction=get("tracy")),
                             bare(bare_due, AS_OF, horizon), repeat)
     print(f"[{name}] due list: {a * 1000:.0f} ms ({na:,} items); bare SQL: {b * 1000:.0f} ms ({nb:,} rows); "
           f"ratio {r:.1f} (target 1 s; {load_avg()})", flush=True)
     a, b, r, na, nb = pairs(lambda: notices(reg, as_of=AS_OF, open_only=True), bare(bare_open_notices, AS_OF), repeat)
     print(f"[{name}] open notices: {a * 1000:.0f} ms ({na:,} notices); bare SQL: {b * 1000:.0f} ms ({nb:,} rows); "
           f"ratio {r:.1f} (target 1 s; {load_avg()})", flush=True)
-    first, listed = timed(lambda: queries.fse_list(reg, as_of=AS_OF, jurisdiction=TRACY))
-    took = [timed(lambda: queries.fse_list(reg, as_of=AS_OF, jurisdiction=TRACY))[0] for _ in range(repeat)]
-    nxt = [timed(lambda d=d: queries.fse_list(reg, as_of=AS_OF + dt.timedelta(days=d), jurisdiction=TRACY))[0]
+    first, listed = timed(lambda: fse_rows.fse_list(reg, as_of=AS_OF, jurisdiction=TRACY))
+    took = [timed(lambda: fse_rows.fse_list(reg, as_of=AS_OF, jurisdiction=TRACY))[0] for _ in range(repeat)]
+    nxt = [timed(lambda d=d: fse_rows.fse_list(reg, as_of=AS_OF + dt.timedelta(days=d), jurisdiction=TRACY))[0]
            for d in (1, 2, 3)]
     with reg.db.read() as conn:
         made = bare_fse_list(conn)

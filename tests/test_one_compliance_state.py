@@ -29,14 +29,13 @@ def test_no_other_module_writes_an_fse_status_word():
 
 def test_every_reader_of_the_status_calls_the_compliance_module():
     from sizing.cli import register as command
-    from sizing.program import queries, summary
+    from sizing.program import compliance, fse_rows, summary
 
-    assert "made_rows(" in inspect.getsource(queries.fse_list)  # kept or made, the rows are made_rows'
-    assert "with_compliance(" in inspect.getsource(queries.made_rows)
-    from sizing.program import compliance
-
-    assert "made(" in inspect.getsource(queries.made_rows)
-    assert queries.made is compliance.made
+    assert "made_rows(" in inspect.getsource(fse_rows._through)  # kept or made, the rows are made_rows'
+    assert "_through(" in inspect.getsource(fse_rows.fse_list) and "_through(" in inspect.getsource(fse_rows.due_list)
+    assert "with_compliance(" in inspect.getsource(fse_rows.made_rows)
+    assert "made(" in inspect.getsource(fse_rows.made_rows)
+    assert fse_rows.made is compliance.made
     assert "state(" in inspect.getsource(command._show)
     assert "fse_list(" in inspect.getsource(summary.summary)
     page = (ROOT / "app_pages" / "pages" / "program.py").read_text(encoding="utf-8")  # the page's filter: the same words

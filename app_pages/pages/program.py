@@ -24,14 +24,13 @@ from sizing.plan_names import counted_from_one
 from sizing.program import voids
 from sizing.program.audit import COLUMNS as AUDIT_COLUMNS
 from sizing.program.audit import audit
-from sizing.program.deadlines import due_list
 from sizing.program.diff import diff
+from sizing.program.fse_rows import due_list, fse_list
 from sizing.program.location import mask
 from sizing.program.queries import (
     counted,
     cycle_numbers_by_fse,
     every_table,
-    fse_list,
     history,
     register_state,
     show,

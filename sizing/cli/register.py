@@ -275,8 +275,8 @@ def _diff(args, reg) -> int:
 
 def _due(args, reg) -> int:
     from sizing.io import fields as parse
-    from sizing.program.deadlines import due_list
     from sizing.program.evaluated import jsonable
+    from sizing.program.fse_rows import due_list
     from sizing.program.report import csv_rows, due_text
 
     as_of = None if args.as_of is None else parse.date("--as-of", args.as_of)
@@ -360,7 +360,7 @@ def _audit(args, reg) -> int:
 
 def _export(args, reg) -> int:
     from sizing.io import fields as parse
-    from sizing.program import queries
+    from sizing.program import fse_rows, queries
     from sizing.program.report import csv_rows
 
     if args.format == "json":
@@ -376,6 +376,6 @@ def _export(args, reg) -> int:
         emit(workbook.csv_zip(tables) if args.format == "zip" else workbook.xlsx(tables), args.output)
         return 0
     as_of = None if args.as_of is None else parse.date("--as-of", args.as_of)
-    emit(csv_rows(queries.fse_list(reg, as_of=as_of, jurisdiction=args.jurisdiction), queries.EXPORT_COLUMNS),
+    emit(csv_rows(fse_rows.fse_list(reg, as_of=as_of, jurisdiction=args.jurisdiction), fse_rows.EXPORT_COLUMNS),
          args.output)
     return 0

@@ -45,14 +45,15 @@ def listed(reg: Any, as_of: dt.date | None = None, *, jurisdiction: Jurisdiction
 
 
 def made(conn, as_of: dt.date, jurisdiction: Jurisdiction, within: int, only: Collection[str] | None,
-         later: bool = False) -> dict[str, tuple[Compliance, int, dt.date | None]]:
+         later: bool = False, records: Mapping[str, Any] | None = None) -> dict[str, tuple[Compliance, int, dt.date | None]]:
     """Each FSE's (of ``only``; None: every FSE's) state made from its records, its count of overdue items and
-    (``later``) the first day after ``as_of`` it may change on (:func:`sizing.rules.compliance.changes_after`)."""
+    (``later``) the first day after ``as_of`` it may change on (:func:`sizing.rules.compliance.changes_after`);
+    ``records``: the due list's records of the same FSEs on the same day when the caller has read them."""
     scope = EVERY_FSE if only is None else Scope(tuple(sorted(only)))
     dates = stored_states.later_dates(conn, as_of, scope) if later else {}
     return {f: (compliance(rec, as_of, jurisdiction, within), overdue(rec, as_of),
                 changes_after(rec, as_of, within, dates.get(f)))
-            for f, rec in gather(conn, as_of, jurisdiction, only).items()}
+            for f, rec in gather(conn, as_of, jurisdiction, only, records).items()}
 
 
 def state(reg: Any, fse_id: str, as_of: dt.date | None = None, *, jurisdiction: Jurisdiction,

@@ -23,7 +23,7 @@ from sizing.rules.due import is_overdue
 from sizing.rules.due import status as due_status
 
 if TYPE_CHECKING:
-    from sizing.program.store import Register
+    pass
 from sizing.jurisdiction.months import add_months
 from sizing.program.log_due import SERVICES
 from sizing.program.log_due import due_items as log_due_items
@@ -50,23 +50,6 @@ def cpc_check(interceptor: Mapping[str, Any] | None) -> dict[str, Any]:
     return {"cpc_required_gal": required, "installed_gal": installed, "undersized": bool(under), "cpc_check": text}
 
 
-def due_list(reg: Register, as_of: dt.date | None = None, within: int = 30, *,
-             jurisdiction: Jurisdiction) -> list[dict[str, Any]]:
-    """What falls due by ``as_of + within`` days (earlier items are overdue), sorted by date.
-
-    Install deadlines (until a pump-out on or after the notification shows an interceptor in service), waivers
-    expiring, revocations taking effect, services due by the FSE's maintenance plan (its latest maintenance row by
-    date: after any write, the plan made from every record on file, :mod:`sizing.program.replan`), training due (the
-    profile's training interval after the last training, when the profile of ``jurisdiction`` has one), the
-    records checks the latest log did not meet, undersized interceptors to follow up, and open notices (by their
-    due dates).
-    """
-    as_of = as_of or dt.date.today()
-    with reg.db.read() as conn:
-        records = due_records(conn, as_of)
-    return dated_items(records, as_of, within, jurisdiction)
-
-
 def due_records(conn, as_of: dt.date, scope: Scope = EVERY_FSE) -> dict[str, Any]:
     """What the due list reads, by FSE (every FSE, or those of ``scope``): one query per kind of record."""
     return {"ids": scalars(conn, sa.select(t.fses.c.fse_id).distinct().where(scope.of(t.fses.c.fse_id))),
@@ -80,28 +63,45 @@ def due_records(conn, as_of: dt.date, scope: Scope = EVERY_FSE) -> dict[str, Any
 
 
 def dated_items(records: Mapping[str, Any], as_of: dt.date, within: int, jurisdiction: Jurisdiction,
-               ordered: bool = True) -> list[dict[str, Any]]:
+                ordered: bool = True) -> list[dict[str, Any]]:
     """The due list made from :func:`due_records`: the items dated by ``as_of + within`` days, sorted by date
     (``ordered``; else as made, for counting)."""
+    return listed_items({f: fse_items(records, f, jurisdiction) for f in records["ids"]}, as_of, within, ordered)
+
+
+def fse_items(records: Mapping[str, Any], fse_id: str, jurisdiction: Jurisdiction) -> list[list[Any]]:
+    """Every item of one FSE's due list made from :func:`due_records`, whatever its date, as ``[date, what,
+    detail, citation, status]``: ``status`` None for an item due or overdue by its date on the day asked about,
+    "follow up" for an undersized interceptor (listed whatever the window)."""
+    # a profile without a training interval (the CPC alone) schedules no training
+    training = jurisdiction.parameters.get("training_interval_months")
+    items: list[list[Any]] = []
+
+    def add(day, fse, what, detail, citation=""):
+        if day is not None:
+            items.append([day, what, detail, citation, None])
+
+    _fse_due(records, fse_id, jurisdiction, training, add)
+    follow_up = _undersized(fse_id, records["interceptors"].get(fse_id, []))
+    if follow_up is not None:
+        items.append([follow_up[k] for k in ("date", "what", "detail", "citation", "status")])
+    return items
+
+
+def listed_items(items: Mapping[str, list[list[Any]]], as_of: dt.date, within: int,
+                 ordered: bool = True) -> list[dict[str, Any]]:
+    """The due list of each FSE's items (:func:`fse_items`): those dated by ``as_of + within`` days with their
+    status on ``as_of`` (due, overdue) and the undersized interceptors to follow up, sorted by date, FSE and what
+    (``ordered``)."""
     try:
         horizon = as_of + dt.timedelta(days=within)
     except OverflowError:  # beyond the calendar's last day: everything recorded is within
         horizon = dt.date.max
-    # a profile without a training interval (the CPC alone) schedules no training
-    training = jurisdiction.parameters.get("training_interval_months")
-    items: list[dict[str, Any]] = []
-
-    def add(day, fse_id, what, detail, citation=""):
-        if day is not None and day <= horizon:
-            items.append({"date": day, "fse_id": fse_id, "what": what, "detail": detail, "citation": citation,
-                          "status": due_status(day, as_of)})
-
-    for fse_id in records["ids"]:
-        _fse_due(records, fse_id, jurisdiction, training, add)
-        follow_up = _undersized(fse_id, records["interceptors"].get(fse_id, []))
-        if follow_up is not None:
-            items.append(follow_up)
-    return sorted(items, key=lambda i: (i["date"], i["fse_id"], i["what"])) if ordered else items
+    out = [{"date": day, "fse_id": fse_id, "what": what, "detail": detail, "citation": citation,
+            "status": status or due_status(day, as_of)}
+           for fse_id, rows in items.items() for day, what, detail, citation, status in rows
+           if status is not None or day <= horizon]
+    return sorted(out, key=lambda i: (i["date"], i["fse_id"], i["what"])) if ordered else out
 
 
 def service_schedule(records: Mapping[str, Any], as_of: dt.date, jurisdiction: Jurisdiction) -> dict[str, bool]:

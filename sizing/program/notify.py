@@ -26,7 +26,7 @@ from sizing.jurisdiction.profile import DEFAULT_ID, Jurisdiction
 from sizing.jurisdiction.profile import get as get_jurisdiction
 from sizing.program import correspondence, parties
 from sizing.program.correspondence import EMAIL, Sent
-from sizing.program.deadlines import due_list
+from sizing.program.fse_rows import due_list
 from sizing.program.notices import notice, notices
 from sizing.report.notice_letter import (
     SENT,

@@ -7,42 +7,31 @@ training interval) and the calendar arithmetic of :mod:`sizing.rules.maintenance
 
 from __future__ import annotations
 
-import datetime as dt
-from collections.abc import Collection, Mapping
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 import sqlalchemy as sa
 
 from sizing.errors import SizingInputError
 from sizing.io.fields import no_record
-from sizing.jurisdiction.profile import Jurisdiction
 from sizing.program import correspondence, parties, submissions
 from sizing.program import schema as t
-from sizing.program.adapter import FAIL
 from sizing.program.deadlines import cpc_check, install_period
 from sizing.program.fses import fse_ids as _fse_ids
 from sizing.program.fses import require_fse
-from sizing.program.reading import EVERY_FSE, Scope, dicts, latest_ids, live, scalars
-from sizing.program.rows import as_date, grouped, latest, newest, newest_of
+from sizing.program.reading import dicts, latest_ids, live, scalars
+from sizing.program.rows import latest
 from sizing.quantities import show as quantity
-from sizing.rules.compliance import WITHIN_DAYS, Compliance
 from sizing.rules.inspection import outcome_words
 
 if TYPE_CHECKING:
     from sizing.program.store import Register
 import json
 
-from sizing.program import stored_states
-from sizing.program.compliance import made, summary_row
 from sizing.program.evaluated import jsonable
 from sizing.program.log_due import SERVICES
 from sizing.program.log_due import due_items as log_due_items
 
-FSE_COLUMNS = ("fse_id", "name", "address", "owner", "status", "cycles", "last_review", "failing", "waiver",
-               "waiver_expiration", "next_service", "overdue", "cpc_required_gal", "installed_gal", "cpc_check")
-#: The export's columns: the FSE list's, its compliance state (:mod:`sizing.program.compliance`; ``status`` is
-#: the same word), the notices open and the last inspection.
-EXPORT_COLUMNS = (*FSE_COLUMNS, "compliance", "compliance_reasons", "open_notices", "last_inspection")
 RECORD_TABLES = ("fses", "interceptors", "cycles", "waivers", "notifications", "maintenance_logs",
                  "maintenance_events", "inspections", "notices", "hauler_manifests", "voids", "correspondence")
 #: The column of each table whose row a void names (its own id, or the record that wrote it), by the void's kind.
@@ -102,70 +91,6 @@ def register_state(reg: Register) -> tuple[Any, ...]:
         return tuple(conn.execute(sa.select(*parts)).one())
 
 
-#: The FSE list's columns that hold dates.
-LIST_DATES = ("last_review", "waiver_expiration", "next_service", "last_inspection")
-
-
-def fse_list(reg: Register, as_of: dt.date | None = None, *, jurisdiction: Jurisdiction,
-             only: Collection[str] | None = None) -> list[dict[str, Any]]:
-    """One row per FSE (or per FSE of ``only``), by id: its latest details, its compliance state and its dates
-    (:func:`made_rows`). Every FSE's (or many FSEs'): the rows kept in the register that hold, the others made
-    and kept (:func:`sizing.program.stored_states.through`); a few FSEs' or a read-only register's: made."""
-    as_of = as_of or dt.date.today()
-
-    def make(conn, ids: Collection[str] | None) -> dict[str, tuple[dict[str, Any], dt.date | None]]:
-        return made_rows(conn, as_of, jurisdiction, ids)
-
-    if (only is not None and len(only) < stored_states.BY_IDS) or reg.db.read_only:
-        with reg.db.read() as conn:
-            return [row for _, (row, _) in sorted(make(conn, only).items())]
-    state_key = stored_states.key(jurisdiction, WITHIN_DAYS)
-    return stored_states.through(reg, state_key, as_of, only, make, EXPORT_COLUMNS, LIST_DATES)
-
-
-def made_rows(conn, as_of: dt.date, jurisdiction: Jurisdiction,
-              only: Collection[str] | None = None) -> dict[str, tuple[dict[str, Any], dt.date | None]]:
-    """Each FSE's (of ``only``; None: every FSE's) row of the FSE list on ``as_of``, made from its records, with
-    the first day after ``as_of`` it may change on (:func:`sizing.rules.compliance.changes_after`): its details and
-    a status from its latest cycle, waiver and maintenance log (latest by their own dates), and the compliance
-    columns (:func:`with_compliance`)."""
-    scope = EVERY_FSE if only is None else Scope(tuple(sorted(only)))
-    interceptors = grouped(conn, "interceptors", "id", "fse_id", "assessment", "recorded_at", scope=scope,
-                           where=t.interceptors.c.id.in_(latest_ids(t.interceptors, scope)))
-    fses = newest(conn, "fses", "fse_id", "name", "address", "owner", scope=scope)
-    cycles = grouped(conn, "cycles", "id", "fse_id", "cycle", "compliant", "review_date", "recorded_at", scope=scope)
-    waivers = grouped(conn, "waivers", "id", "fse_id", "status", "expiration", "result", "decided_on",
-                      "recorded_at", scope=scope)
-    f = t.findings
-    failing = dict(conn.execute(sa.select(f.c.source_id, sa.func.count()).where(
-        f.c.source == "cycle", f.c.status == FAIL, scope.of(f.c.fse_id)).group_by(f.c.source_id)).all())
-    states = made(conn, as_of, jurisdiction, WITHIN_DAYS, only, later=True)
-    out = {}
-    for fse_id, fse in fses.items():
-        cycle = latest(cycles.get(fse_id, []), "cycles")
-        waiver = latest(waivers.get(fse_id, []), "waivers")
-        row = {"fse_id": fse_id, "name": fse["name"], "address": fse["address"], "owner": fse["owner"],
-               "status": None, "cycles": 0 if cycle is None else cycle["cycle"],
-               "last_review": None if cycle is None else cycle["review_date"],
-               "failing": None if cycle is None else failing.get(cycle["id"], 0),
-               "waiver": None if waiver is None else waiver_status(waiver, as_of),
-               "waiver_expiration": None if waiver is None else waiver["expiration"],
-               "next_service": None, "overdue": 0,
-               **{k: v for k, v in cpc_check(newest_of(interceptors.get(fse_id))).items() if k != "undersized"}}
-        state, overdue, until = states[fse_id]
-        with_compliance(row, state, overdue)
-        out[fse_id] = (row, until)
-    return out
-
-
-def with_compliance(row: dict[str, Any], state: Compliance, overdue: int) -> None:
-    """The FSE list's row given the FSE's compliance state (``status`` and ``compliance``, the same word; the
-    reasons of that status), its overdue items, open notices, last inspection and next service."""
-    row.update(summary_row(state), status=state.status, overdue=overdue)
-    row["open_notices"] = sum(1 for x in state.reasons if x.record.get("kind") == "notice")
-    row["last_inspection"], row["next_service"] = state.last_inspection, state.next_service
-
-
 def recorded_decision(reg: Register, fse_id: str) -> dict[str, Any] | None:
     """The waiver decision the Director recorded for an FSE (granted, denied or revoked), the latest by its own
     date: its ``waiver`` section as stored (what a review honours), the date, status and who recorded it; None
@@ -179,17 +104,6 @@ def recorded_decision(reg: Register, fse_id: str) -> dict[str, Any] | None:
     section = dict((row.get("document") or {}).get("waiver") or {})
     return {"waiver": section, "status": row["status"], "decided_on": row["decided_on"],
             "recorded_by": row.get("recorded_by"), "construction": (row.get("document") or {}).get("construction")}
-
-
-def waiver_status(waiver: Mapping[str, Any], as_of: dt.date) -> str:
-    """The decision, or "revoked <date>" once a revocation that may proceed has taken effect."""
-    rev = (waiver.get("result") or {}).get("revocation")
-    if rev and rev.get("may_proceed"):
-        effective = as_date(rev["proposed_effective"])
-        if effective <= as_of:
-            return f"revoked {effective}"
-        return f"{waiver['status']}; revocation effective {effective}"
-    return waiver["status"]
 
 
 def show(reg: Register, fse_id: str) -> dict[str, Any]:

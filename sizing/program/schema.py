@@ -415,9 +415,9 @@ submission_decisions = sa.Table(
     *_who(),
 )
 
-#: Schema version 0013: each FSE's row of the FSE list (its details, its compliance state, its dates) as the
-#: readers made it from the records of the register at ``fse_state_marks.marks`` (each record table's highest id
-#: then), under the profile, code and window ``key`` names, for the days ``valid_from`` to ``valid_until``
+#: Schema version 0013: each FSE's row of the FSE list (its details, its compliance state, its dates) and its
+#: items of the due list (``due``) as the readers made them from the records of the register at
+#: ``fse_state_marks.marks`` (each record table's highest id then), under the profile, code and window ``key`` names, for the days ``valid_from`` to ``valid_until``
 #: (excluded; None: no end). Made by the readers, never by a user; a row is replaced when a record of its FSE is
 #: added (:mod:`sizing.program.stored_states`).
 fse_states = sa.Table(
@@ -427,6 +427,7 @@ fse_states = sa.Table(
     sa.Column("valid_from", sa.Date, nullable=False),
     sa.Column("valid_until", sa.Date),
     sa.Column("row", sa.JSON, nullable=False),
+    sa.Column("due", sa.JSON, nullable=False),
 )
 fse_state_marks = sa.Table(
     "fse_state_marks", metadata,

@@ -1,7 +1,7 @@
 """Each FSE's row of the FSE list, kept in the register until a record of it changes or a day it names comes.
 
 The row (the FSE's details, its compliance state, its dates) is made by one function,
-:func:`sizing.program.queries.made_rows`, whose state is :func:`sizing.rules.compliance.compliance`'s. Made for
+:func:`sizing.program.fse_rows.made_rows`, whose state is :func:`sizing.rules.compliance.compliance`'s. Made for
 every FSE (the FSE list, the export, the summary), it is kept here under a key (:func:`key`: the profile, the code
 that makes it and the window of ``action_due``) with the days it holds for: from the day it was made for to the
 first day on which a date of its records makes it change (:func:`sizing.rules.compliance.changes_after`). The
@@ -24,7 +24,7 @@ import datetime as dt
 import functools
 import hashlib
 import json
-from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -134,53 +134,44 @@ def later_dates(conn: Connection, as_of: dt.date, scope: Scope) -> dict[str, dt.
 class Kept(NamedTuple):
     """What :func:`kept` found: the rows that hold, the mark they were kept at (None: none kept) and the FSEs whose
     kept rows a record added since makes stale (None: every FSE's)."""
-    rows: dict[str, list[Any]]
+    rows: dict[str, Any]
     since: Mapping[str, int] | None
     stale: set[str] | None
 
 
-#: What a maker gives for each FSE: its row (JSON-able, dates as dates) and the first day after the day asked
-#: about on which the row may change (None: none).
-Made = Mapping[str, tuple[Any, "dt.date | None"]]
+#: What a maker gives for each FSE: its row and its due-list items (JSON-able, dates as dates) and the first day
+#: after the day asked about on which they may change (None: none).
+Made = Mapping[str, tuple[Any, Any, "dt.date | None"]]
+#: The parts of a kept row a reader asks for: the FSE list's row, the due list's items.
+PARTS = ("row", "due")
 
 
 def through(reg: Any, state_key: str, as_of: dt.date, only: Collection[str] | None,
-            make: Callable[[Connection, Collection[str] | None], Made], columns: Sequence[str],
-            dates: Collection[str] = ()) -> list[dict[str, Any]]:
-    """The rows of every FSE (or of ``only``) on ``as_of``, by FSE id: the kept ones that hold, the others made by
-    ``make`` (given the connection and the FSEs to make, None: every FSE) and kept. A row is kept as its values in
-    the order of ``columns`` (its keys); ``dates``: the columns that hold dates (kept as ISO text)."""
+            make: Callable[[Connection, Collection[str] | None], Made], part: str) -> dict[str, Any]:
+    """Each FSE's (every FSE's, or of ``only``) ``part`` (:data:`PARTS`) on ``as_of``, as kept (JSON: dates as ISO
+    text): the kept ones that hold, the others made by ``make`` (given the connection and the FSEs to make, None:
+    every FSE) and kept."""
     with reg.db.read(snapshot=True) as conn:
         now = marks(conn)
         ids = sorted(only if only is not None else scalars(conn, sa.select(t.fses.c.fse_id).distinct()))
-        found = kept(conn, state_key, now, as_of, ids)
+        found = kept(conn, state_key, now, as_of, ids, part)
         missing = [f for f in ids if f not in found.rows]
-        new = make(conn, None if len(missing) > BY_IDS else missing) if missing else {}
+        new = {f: (jsonable(row), jsonable(due), until) for f, (row, due, until) in
+               make(conn, None if len(missing) > BY_IDS else missing).items()} if missing else {}
     if new:
         try:
             with reg.db.write() as conn:
-                keep(conn, state_key, found, now, {f: ([row[c] for c in columns], until)
-                                                   for f, (row, until) in new.items()}, as_of)
+                keep(conn, state_key, found, now, new, as_of)
         except (RegisterBusy, sa.exc.OperationalError):  # a writer holds the register, or its file cannot be
             pass                                            # written: the rows are made for this call alone
-    at = [k for k, c in enumerate(columns) if c in dates]
-    out = []
-    for f in ids:
-        if f in found.rows:
-            values = found.rows[f]
-            for k in at:
-                if values[k] is not None:
-                    values[k] = dt.date.fromisoformat(values[k])
-            out.append(dict(zip(columns, values, strict=True)))
-        elif f in new:
-            out.append(new[f][0])
-    return out
+    index = PARTS.index(part)
+    return {f: found.rows[f] if f in found.rows else new[f][index] for f in ids if f in found.rows or f in new}
 
 
 def kept(conn: Connection, state_key: str, now: Mapping[str, int], as_of: dt.date,
-         fse_ids: Collection[str]) -> Kept:
-    """The rows of ``fse_ids`` kept under ``state_key`` that hold on ``as_of`` for the records as they are at the
-    mark ``now``."""
+         fse_ids: Collection[str], part: str = "row") -> Kept:
+    """The ``part`` of the rows of ``fse_ids`` kept under ``state_key`` that hold on ``as_of`` for the records as
+    they are at the mark ``now``."""
     m = t.fse_state_marks
     since = conn.execute(sa.select(m.c.marks).where(m.c.key == state_key)).scalar()
     if since is None:
@@ -189,10 +180,10 @@ def kept(conn: Connection, state_key: str, now: Mapping[str, int], as_of: dt.dat
     if stale is None:
         return Kept({}, since, None)
     s = t.fse_states
-    rows = conn.execute(sa.select(s.c.fse_id, s.c.row).where(
+    rows = conn.execute(sa.select(s.c.fse_id, s.c[part]).where(
         s.c.key == state_key, s.c.valid_from <= as_of, sa.or_(s.c.valid_until.is_(None), s.c.valid_until > as_of)))
     wanted = set(fse_ids) - stale
-    return Kept({f: row for f, row in rows if f in wanted}, since, stale)
+    return Kept({f: value for f, value in rows if f in wanted}, since, stale)
 
 
 def keep(conn: Connection, state_key: str, found: Kept, now: Mapping[str, int], made: Made, as_of: dt.date) -> bool:
@@ -211,8 +202,8 @@ def keep(conn: Connection, state_key: str, found: Kept, now: Mapping[str, int], 
     else:
         for chunk in _chunks(sorted(set(made) | found.stale)):
             conn.execute(s.delete().where(s.c.key == state_key, s.c.fse_id.in_(chunk)))
-    rows = [{"key": state_key, "fse_id": f, "valid_from": as_of, "valid_until": until, "row": _jsonable(row)}
-            for f, (row, until) in made.items()]
+    rows = [{"key": state_key, "fse_id": f, "valid_from": as_of, "valid_until": until, "row": row, "due": due}
+            for f, (row, due, until) in made.items()]
     for chunk in _chunks(rows, 5000):
         conn.execute(s.insert(), chunk)
     conn.execute(m.insert(), {"key": state_key, "code": code, "marks": dict(now),
@@ -220,8 +211,9 @@ def keep(conn: Connection, state_key: str, found: Kept, now: Mapping[str, int], 
     return True
 
 
-def _jsonable(row: Any) -> Any:
-    return json.loads(json.dumps(row, default=lambda v: v.isoformat()))
+def jsonable(value: Any) -> Any:
+    """``value`` as JSON keeps it (dates as ISO text)."""
+    return json.loads(json.dumps(value, default=lambda v: v.isoformat()))
 
 
 def _chunks(values: list[Any], size: int = 900) -> Iterable[list[Any]]:

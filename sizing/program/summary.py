@@ -19,8 +19,8 @@ from sizing.errors import SizingInputError
 from sizing.jurisdiction.profile import Jurisdiction
 from sizing.program import schema as t
 from sizing.program.deadlines import due_records, service_schedule
+from sizing.program.fse_rows import fse_list
 from sizing.program.notices import CLOSED, OPENED_IN_ERROR, rows
-from sizing.program.queries import fse_list
 from sizing.program.reading import live
 from sizing.program.replan import pump_out_days
 from sizing.program.sharing import sharing

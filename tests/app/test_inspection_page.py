@@ -30,7 +30,7 @@ def inspect(app, day, answer, **fields):
 
 
 def due(path, as_of):
-    from sizing.program.deadlines import due_list
+    from sizing.program.fse_rows import due_list
     from sizing.program.store import open_register
 
     reg = open_register(str(path), create=False, read_only=True)

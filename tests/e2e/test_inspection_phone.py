@@ -32,7 +32,7 @@ def app_url():
 
 
 def due(as_of):
-    from sizing.program.deadlines import due_list
+    from sizing.program.fse_rows import due_list
     from sizing.program.store import open_register
 
     reg = open_register(str(REGISTER), create=False, read_only=True)

@@ -79,7 +79,7 @@ def test_show_the_fse_list_the_export_the_due_list_and_the_summary_agree(db, cap
     import datetime as dt
 
     from sizing.jurisdiction.profile import get
-    from sizing.program.queries import fse_list
+    from sizing.program.fse_rows import fse_list
 
     listed = {r["fse_id"]: r for r in fse_list(registers(db), dt.date(2026, 4, 15), jurisdiction=get("tracy"))}
     assert {f: r["status"] for f, r in listed.items()} == {f: s["status"] for f, s in shown.items()}

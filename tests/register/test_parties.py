@@ -214,7 +214,7 @@ def test_one_status_and_one_set_of_dates_everywhere_with_a_shared_interceptor(db
     Voiding the inspection gives FSE-0611 the state without it (overdue: no training record), everywhere.
     """
     from sizing.jurisdiction.profile import get
-    from sizing.program.queries import fse_list
+    from sizing.program.fse_rows import fse_list
 
     pypdf = pytest.importorskip("pypdf")
     build(db, capsys, tmp_path)

@@ -138,7 +138,7 @@ def test_the_fse_lists_overdue_counts_are_the_due_lists(db, capsys):
     on dates before, at and after each deadline (installs, waivers, revocations, services, training)."""
     from collections import Counter
 
-    from sizing.program import deadlines, queries
+    from sizing.program import deadlines, fse_rows
     from sizing.program.store import open_register
 
     add_examples(capsys, db)
@@ -150,7 +150,7 @@ def test_the_fse_lists_overdue_counts_are_the_due_lists(db, capsys):
             with reg.db.read() as conn:
                 records = deadlines.due_records(conn, as_of)
             items = deadlines.dated_items(records, as_of, 0, tracy)
-            listed = {r["fse_id"]: r["overdue"] for r in queries.fse_list(reg, as_of=as_of, jurisdiction=tracy)}
+            listed = {r["fse_id"]: r["overdue"] for r in fse_rows.fse_list(reg, as_of=as_of, jurisdiction=tracy)}
             counted = Counter(i["fse_id"] for i in items if i["status"] == "overdue")
             assert listed == {f: counted.get(f, 0) for f in listed}, day
     finally:

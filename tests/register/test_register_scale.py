@@ -19,7 +19,7 @@ import sqlalchemy as sa
 
 from sizing.jurisdiction.months import add_months
 from sizing.jurisdiction.profile import get
-from sizing.program import deadlines, queries
+from sizing.program import fse_rows, queries
 from sizing.program import schema as t
 from sizing.program.manifests import read
 from sizing.program.notices import notices
@@ -53,7 +53,7 @@ def test_the_due_list_and_a_timeline_equal_the_bare_queries(db, registers, tmp_p
     assert readings == 200
 
     horizon = rs.AS_OF + dt.timedelta(days=30)
-    items = deadlines.due_list(reg, as_of=rs.AS_OF, within=30, jurisdiction=get("tracy"))
+    items = fse_rows.due_list(reg, as_of=rs.AS_OF, within=30, jurisdiction=get("tracy"))
     with reg.db.read() as conn:
         bare = rs.bare_due(conn, rs.AS_OF, horizon)
     assert [(i["date"], i["fse_id"], i["what"]) for i in items] == bare
@@ -64,7 +64,7 @@ def test_the_due_list_and_a_timeline_equal_the_bare_queries(db, registers, tmp_p
     # "yes" to a training item, the evidence that replaces it (the training it dates is a year after the inspection)
     assert (kinds.count("pump-out"), kinds.count("records")) == (40, 0) and "notice" in kinds
 
-    fses = queries.fse_list(reg, as_of=rs.AS_OF, jurisdiction=get("tracy"))
+    fses = fse_rows.fse_list(reg, as_of=rs.AS_OF, jurisdiction=get("tracy"))
     with reg.db.read() as conn:
         latest = dict(conn.execute(sa.text(f"SELECT fse_id, next_service_date FROM ({rs.RANKED}) r WHERE rn = 1")).all())
         overdue = [f for d, f, _ in rs.bare_due(conn, rs.AS_OF, rs.AS_OF - dt.timedelta(days=1))]

@@ -17,7 +17,7 @@ import pytest
 import sqlalchemy as sa
 
 from sizing.jurisdiction.profile import get
-from sizing.program import queries, stored_states
+from sizing.program import fse_rows, stored_states
 from sizing.program import schema as t
 from sizing.program.store import open_register
 from tests.register import test_compliance_state as one_status
@@ -29,13 +29,13 @@ TRACY = get("tracy")
 
 def made(reg, day):
     with reg.db.read() as conn:
-        return [row for _, (row, _) in sorted(queries.made_rows(conn, day, TRACY).items())]
+        return [row for _, (row, _, _) in sorted(fse_rows.made_rows(conn, day, TRACY).items())]
 
 
 def sweep(reg, start: dt.date, end: dt.date, step: int = 2):
     day = start
     while day <= end:
-        assert queries.fse_list(reg, as_of=day, jurisdiction=TRACY) == made(reg, day), day
+        assert fse_rows.fse_list(reg, as_of=day, jurisdiction=TRACY) == made(reg, day), day
         day += dt.timedelta(days=step)
 
 
@@ -72,12 +72,12 @@ def test_a_pump_out_for_one_fse_of_a_shared_interceptor_remakes_the_other_fses_r
     reg = open_register(db)
     day = dt.date(2026, 3, 15)
     try:
-        before = {r["fse_id"]: r["next_service"] for r in queries.fse_list(reg, as_of=day, jurisdiction=TRACY)}
+        before = {r["fse_id"]: r["next_service"] for r in fse_rows.fse_list(reg, as_of=day, jurisdiction=TRACY)}
         assert before == {"FSE-0610": dt.date(2026, 4, 5), "FSE-0611": dt.date(2026, 4, 5)}
         manifests = write(tmp_path, "m.csv", "fse_id,date,hauler,manifest,gallons,pump_out,disposal_site\n"
                           "FSE-0611,2026-03-10,Valley Grease Haulers,VG-11,1500 gal,full,Stockton\n")
         assert run(capsys, "register", "import-manifests", manifests, "--db", db)[0] == 0
-        after = {r["fse_id"]: r["next_service"] for r in queries.fse_list(reg, as_of=day, jurisdiction=TRACY)}
+        after = {r["fse_id"]: r["next_service"] for r in fse_rows.fse_list(reg, as_of=day, jurisdiction=TRACY)}
         assert after == {"FSE-0610": dt.date(2026, 6, 10), "FSE-0611": dt.date(2026, 6, 10)}
         sweep(reg, dt.date(2025, 12, 1), dt.date(2026, 12, 31), step=4)
     finally:
@@ -100,7 +100,7 @@ def test_a_record_dated_after_the_day_asked_counts_from_its_day(db, capsys, tmp_
     assert code in (0, 1), err
     reg = open_register(db)
     try:
-        status = {d: next(r["status"] for r in queries.fse_list(reg, as_of=d, jurisdiction=TRACY)
+        status = {d: next(r["status"] for r in fse_rows.fse_list(reg, as_of=d, jurisdiction=TRACY)
                           if r["fse_id"] == "FSE-0520") for d in (dt.date(2026, 5, 1), dt.date(2026, 5, 19),
                                                                  dt.date(2026, 5, 20))}
         assert status == {dt.date(2026, 5, 1): "incomplete", dt.date(2026, 5, 19): "incomplete",

@@ -26,7 +26,7 @@ REASON = "saved half-done by mistake"
 def pictures(db, capsys, registers) -> dict:
     """What show, the export, the FSE list, the due list and the summary say of the register as of AS_OF."""
     from sizing.jurisdiction.profile import get
-    from sizing.program.queries import fse_list
+    from sizing.program.fse_rows import fse_list
 
     out = {}
     code, text, err = run(capsys, "register", "show", "FSE-0417", "--db", db, "--as-of", AS_OF, "--format", "json")
