@@ -87,7 +87,7 @@ def test_reviewer_note_and_na_are_printed_and_na_never_counts_as_pass(examples):
     assert shown["fail"] == plain["fail"] - 1
     assert shown["n/a"] == 2
     line = render.headline(r, parsed)
-    assert "2 N/A (reviewer)" in line and "marked failing checks N/A: food_grinder" in line
+    assert "2 N/A (reviewer)" in line and "marked failing checks N/A: food grinder" in line
     text = text_of(review_pdf(r, parsed))
     assert "N/A food_grinder" in text
     assert "Reviewer: N/A (grinder removed before the inspection, photo 4); the check gave FAIL" in text

@@ -60,7 +60,7 @@ def test_hgi_capacity_on_partial_data_is_incomplete_not_pass(tmp_path, capsys):
     path = write(tmp_path, "hgi.yaml", HGI.format(prep="", gpm=35))
     code, out, _ = run(capsys, "review", path)
     assert code == 1
-    assert "INCOMPLETE: 0 fail" in out and "not checked in full for want of data: volume, hgi_capacity" in out
+    assert "INCOMPLETE: 0 fail" in out and "not checked in full for want of data: volume, HGI capacity" in out
     data = json.loads(run(capsys, "review", path, "--format", "json")[1])
     assert (data["compliant"], data["verdict"]) == (False, "incomplete")
     cap = next(f for f in data["findings"] if f["rule"] == "hgi_capacity")

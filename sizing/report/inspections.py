@@ -9,8 +9,9 @@ import datetime as dt
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from sizing.plan_names import field_words
 from sizing.quantities import show
-from sizing.rules.inspection import outcome_words
+from sizing.rules.inspection import item_words, outcome_words
 
 #: The rows of ``register summary --format csv``: (section, measure, value).
 SUMMARY_COLUMNS = ("section", "measure", "value")
@@ -27,12 +28,12 @@ def inspected_text(r: Any) -> str:
                    f"of {_in(rd['liquid_depth_in'])}" + (f" (limit {show(rd['limit_percent'], '%')})"
                                                          if rd.get("limit_percent") is not None else ""))
     for f in d["failures"]:
-        out.append(f"  FAIL {f['item']}: {f['text']} ({f['citation']})" + (f"; note: {f['note']}" if f["note"] else ""))
+        out.append(f"  FAIL: {f['text']} ({f['citation']})" + (f"; note: {f['note']}" if f["note"] else ""))
     for n in r.opened:
-        out.append(f"  opened notice {n['notice']}: {n['title']} ({n['item']}), due {n['due_on']}: {n['period']}"
+        out.append(f"  opened notice {n['notice']}: {n['title']} ({item_words(n['item'])}), due {n['due_on']}: {n['period']}"
                    + (f"; {n['due_note']}" if n.get("due_note") else ""))
     for n in r.still_open:
-        out.append(f"  still open: notice {n['notice']} ({n['item']}), due {n['due_on']}")
+        out.append(f"  still open: notice {n['notice']} ({item_words(n['item'])}), due {n['due_on']}")
     for c in r.closed:
         out.append(f"  closed notice {c['notice']} on {c['closed_on']} ({c['how'].replace('_', ' ')})")
     if r.service_due:
@@ -81,6 +82,12 @@ def summary_rows(s: Mapping[str, Any]) -> list[dict[str, Any]]:
     return out
 
 
+def summary_shown_rows(s: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The summary's rows as a person reads them (the PDF, the app): each section and measure in words, not its key
+    (the CSV keeps the keys)."""
+    return [{**r, "section": field_words(r["section"]), "measure": field_words(r["measure"])} for r in summary_rows(s)]
+
+
 def summary_text(s: Mapping[str, Any]) -> str:
     i, n, p = s["inspections"], s["notices"], s["pump_outs"]
     out = [f"FOG program summary {_iso(s['from'])} to {_iso(s['to'])}", f"FSEs: {s['fses']}"]
@@ -105,6 +112,6 @@ def summary_pdf(s: Mapping[str, Any], letterhead: str) -> bytes:
                     footer_note="FOG program summary", created=s["to"])
     for line in summary_text(s).splitlines()[1:]:
         pdf.paragraph(line)
-    pdf.table(SUMMARY_COLUMNS, [[str(r[c]) if r[c] is not None else "" for c in SUMMARY_COLUMNS]
-                                for r in summary_rows(s)])
+    pdf.table([c.capitalize() for c in SUMMARY_COLUMNS],
+              [[str(r[c]) if r[c] is not None else "" for c in SUMMARY_COLUMNS] for r in summary_shown_rows(s)])
     return pdf.to_bytes()

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from sizing.plan_names import field_words
 from sizing.quantities import UNIT_QUANTITY, number, show
 from sizing.report import addresses
 from sizing.report import findings as render
@@ -117,7 +118,7 @@ def waiver_markdown(d: WaiverDecision) -> str:
         out += [f"Alternative pretreatment proposed: {d.technology}", ""]
     out += ["## Findings", ""] + render.markdown_table(d.findings, columns=COLUMNS)
     for f, score in _scored(d):
-        out += ["", f"### Evidence behind {f.rule} ({score['thresholds']})", "",
+        out += ["", f"### Evidence behind: {field_words(f.rule)} ({score['thresholds']})", "",
                 "| Check | Application value | Threshold (local policy) | Result | Source |", "|---|---|---|---|---|"]
         for c in score["checks"]:
             result = {True: "supports", False: "does not support", None: "no data"}[c["ok"]]
@@ -162,7 +163,7 @@ def waiver_pdf(d: WaiverDecision) -> bytes:
     pdf.heading("Findings")
     render.pdf_table(pdf, d.findings)
     for f, score in _scored(d):
-        pdf.heading(f"Evidence behind {f.rule}", 2)
+        pdf.heading(f"Evidence behind: {field_words(f.rule)}", 2)
         pdf.table(["Check", "Application value", "Threshold", "Result", "Source"],
                   [[c["name"], f"{number_text(c['value'], c['unit'])} {c['unit']}".strip(),
                     f"{number_text(c['limit'], c['unit'])} {c['unit']}".strip(),

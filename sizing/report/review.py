@@ -8,6 +8,7 @@ from typing import Any
 
 from sizing.errors import SizingInputError
 from sizing.io.sections.review_notes import ReviewerNote
+from sizing.plan_names import field_words
 from sizing.quantities import show
 from sizing.report import text as sizing_text
 from sizing.report.findings import NA, SYMBOL, markdown_table, pdf_table, status_shown, text_lines
@@ -54,11 +55,12 @@ def headline(r: Review, notes: Mapping[str, ReviewerNote] | None = None) -> str:
     c = counts_shown(r, notes)
     verdict = verdict_shown(r, notes).upper()
     line = f"{verdict}: {c['fail']} fail, {c['warn']} warn, {c['pass']} pass, {c['info']} info"
-    partial = [f.rule for f in r.findings if f.incomplete and status_shown(f, notes) != NA]
+    partial = [field_words(f.rule, capital=False) for f in r.findings if f.incomplete and status_shown(f, notes) != NA]
     if partial:
         line += f"; not checked in full for want of data: {', '.join(partial)}"
     if c["n/a"]:
-        waived = [f.rule for f in r.findings if f.status == "fail" and status_shown(f, notes) == NA]
+        waived = [field_words(f.rule, capital=False) for f in r.findings
+                  if f.status == "fail" and status_shown(f, notes) == NA]
         line += f", {c['n/a']} N/A (reviewer)" + (
             f"; the reviewer marked failing checks N/A: {', '.join(waived)}" if waived else "")
     return line

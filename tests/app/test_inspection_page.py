@@ -49,7 +49,7 @@ def test_a_failed_item_opens_a_notice_that_a_follow_up_closes(app, register_file
     inspect(app, dt.date(2026, 3, 2), "no", fog="2 in", solids="50.8 mm")
     assert not errors(app)
     shown = texts(app)
-    assert "opened notice 1: Notice of violation (bmp.drain_screens), due 2026-04-01" in shown
+    assert "opened notice 1: Notice of violation (drain screens), due 2026-04-01" in shown
     assert "FOG 2 in + solids 2 in = 8.3 % of 48 in" in shown  # 4 in of 48 in = 8.33 %
     assert "notice 1: Notice of violation — Drain screens installed on all drainage pipes" in texts(app)
     assert any(w.value.startswith("Saved, with failures: stored inspection 1") for w in app.warning)  # not green

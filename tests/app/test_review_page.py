@@ -130,6 +130,6 @@ def test_a_review_resting_on_a_partial_sum_is_shown_incomplete_not_compliant(app
     assert errors(app) == []
     assert not any(s.value.startswith(("COMPLIANT", "INCOMPLETE")) for s in app.success)
     warned = [w.value for w in app.warning if w.value.startswith("INCOMPLETE")]
-    assert warned and "not checked in full for want of data: volume, hgi_capacity" in warned[0]
+    assert warned and "not checked in full for want of data: volume, HGI capacity" in warned[0]
     assert finding(app, "hgi_capacity")["status"] == "WARN"
     assert any("length, width and depth" in m.value for m in app.markdown if m.value.startswith("**Corrections**"))

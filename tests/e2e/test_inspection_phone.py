@@ -76,7 +76,7 @@ def test_an_inspection_on_a_phone_opens_a_notice_and_a_follow_up_closes_it(app_u
     wait_idle(page)
     assert page.get_by_text("stored inspection", exact=False).count() == 0 and due(last_day) == []
     answer_and_save(page, "no")
-    page.get_by_text(f"opened notice 1: Notice of violation (bmp.drain_screens), due {last_day.isoformat()}",
+    page.get_by_text(f"opened notice 1: Notice of violation (drain screens), due {last_day.isoformat()}",
                      exact=False).first.wait_for(timeout=30_000)
     assert page.locator('[data-testid="stAlertContentWarning"]').filter(has_text="Saved, with failures").count() == 1
     assert due(last_day) == [(last_day, "due")]
