@@ -76,8 +76,9 @@ def app_message(text: str) -> str:
 
 
 def created_note(reg) -> str:
-    """What a first write says when it created the register: where it is (never created without saying so)."""
-    return f" A new register was created at {reg.db.display()}." if getattr(reg.db, "created", False) else ""
+    """What a first write says when it created the register (never created without saying so; where it is stays
+    on the server: the deployment's setting, never shown on a page)."""
+    return " A new register was created." if getattr(reg.db, "created", False) else ""
 
 
 #: The discovery document's place below an issuer (OpenID Connect Discovery 1.0, section 4): an issuer is its

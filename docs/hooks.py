@@ -3,7 +3,8 @@
 - ``reference/cli.md``: every command's and subcommand's ``--help``, from ``sizing.cli.main.build_parser``;
 - ``reference/rules.md``: the review rules as registered (``registry.rules_table``) with the profiles that apply
   each one;
-- ``reference/register-schema.md``: the register's tables and columns, from ``sizing.program.schema``.
+- ``reference/register-schema.md``: the register's tables and columns, from ``sizing.program.schema``;
+- ``reference/provenance-levels.md``: what each provenance level means, from ``sizing.provenance``.
 """
 
 from __future__ import annotations
@@ -113,8 +114,14 @@ def examples_page() -> str:
     return "\n".join(out + [""])
 
 
+def provenance_page() -> str:
+    from sizing import provenance
+
+    return provenance.docs_page()
+
+
 PAGES = {"reference/cli.md": cli_page, "engineer/examples.md": examples_page, "reference/rules.md": rules_page,
-         "reference/register-schema.md": schema_page}
+         "reference/register-schema.md": schema_page, "reference/provenance-levels.md": provenance_page}
 
 
 def on_files(files, config):

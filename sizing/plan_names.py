@@ -58,3 +58,32 @@ def counted_from_one(text: str) -> str:
 
     return re.sub(r"(\b(?:fixture|manhole|service|measurement|training) \d+)\.(\w+)",
                   lambda m: f"{m.group(1)}, {m.group(2).replace('_', ' ')}", PATH_INDEX.sub(named, text))
+
+
+#: The units a field's name may end in (``volume_gal``), shown after its words: ``volume (gal)``.
+UNIT_ENDINGS = {"gal": "gal", "in": "in", "gpm": "gpm", "ft": "ft", "lb": "lb", "mm": "mm", "pct": "%"}
+#: Words of a field's name written as people write them.
+ACRONYMS = {"dfu": "DFU", "hgi": "HGI", "fse": "FSE", "fses": "FSEs", "cpc": "CPC", "fog": "FOG", "bmp": "BMP", "ics": "ICS"}
+
+
+def field_words(path: str, capital: bool = True) -> str:
+    """A field's or a column's name as a person reads it: words, not the key, counted from 1, with its unit (the
+    first letter a capital unless ``capital`` is false: a name within a sentence).
+
+    >>> field_words("dfu_total"), field_words("interceptor.volume_gal"), field_words("interceptor.manholes[0].diameter_in")
+    ('DFU total', 'Interceptor, volume (gal)', 'Interceptor, manhole 1, diameter (in)')
+    >>> field_words("fse_id"), field_words("hgi_capacity", capital=False), field_words("fses by status")
+    ('FSE id', 'HGI capacity', 'FSEs by status')
+    """
+    parts = []
+    for part in str(path).split("."):
+        indexed = re.fullmatch(r"(\w+)\[(\d+)\]", part)
+        if indexed:
+            parts.append(f"{SINGULAR.get(indexed.group(1), indexed.group(1))} {int(indexed.group(2)) + 1}")
+            continue
+        words = [w for w in re.split(r"[_ ]", part) if w]
+        unit = UNIT_ENDINGS.get(words[-1]) if len(words) > 1 else None
+        words = words[:-1] if unit else words
+        parts.append(" ".join(ACRONYMS.get(w, w) for w in words) + (f" ({unit})" if unit else ""))
+    text = ", ".join(parts)
+    return text[:1].upper() + text[1:] if capital else text

@@ -95,9 +95,9 @@ def test_an_open_notice_of_violation_and_the_failed_inspection_it_came_from_are_
     c = state(review=REVIEW_OK, inspections=[FAILED], notices=[notice("open", due=D(2026, 4, 20))])
     assert c.status == IN_VIOLATION
     assert [(r.status, r.record["kind"], r.record["id"], r.text) for r in c.reasons] == [
-        (IN_VIOLATION, "notice", 1, "notice 1 open: Notice of violation (tier 1, bmp.drain_screens); "
+        (IN_VIOLATION, "notice", 1, "notice 1 open: Notice of violation (tier 1, drain screens); "
                                     "comply by 2026-04-20"),
-        (IN_VIOLATION, "inspection", 4, "inspection of 2026-03-02 failed (bmp.drain_screens), not cured")]
+        (IN_VIOLATION, "inspection", 4, "inspection of 2026-03-02 failed (drain screens), not cured")]
     late = state(review=REVIEW_OK, inspections=[FAILED], notices=[notice("overdue")])
     assert late.reasons[0].text.endswith("overdue since 2026-04-02")
     assert late.reasons[0].clause == "TMC ch. 5.26, Best management practices (b)(1)"
@@ -111,7 +111,7 @@ def test_a_failed_inspection_is_cured_when_its_notices_close_or_a_later_one_pass
     # failed with no notice recorded: not cured
     bare = state(review=REVIEW_OK, inspections=[FAILED])
     assert (bare.status, bare.reasons[0].text) == (
-        IN_VIOLATION, "inspection of 2026-03-02 failed (bmp.drain_screens), not cured; no notice recorded")
+        IN_VIOLATION, "inspection of 2026-03-02 failed (drain screens), not cured; no notice recorded")
 
 
 def test_a_notice_of_another_type_is_a_dated_obligation():

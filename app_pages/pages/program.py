@@ -12,7 +12,14 @@ import pandas as pd
 import streamlit as st
 
 from app_pages import access, evaluate
-from app_pages.widgets import contacts_box, jurisdiction, page_parts, program_notices, register_box
+from app_pages.widgets import (
+    contacts_box,
+    jurisdiction,
+    long_table,
+    page_parts,
+    program_notices,
+    register_box,
+)
 from app_pages.widgets.manifest_box import manifest_box
 from app_pages.widgets.photos import timeline_photos
 from app_pages.widgets.property_box import property_box
@@ -20,7 +27,7 @@ from app_pages.widgets.submissions_box import submissions_tab
 from sizing.batch import run_batch
 from sizing.errors import SizingInputError, TableError
 from sizing.jurisdiction.profile import Jurisdiction
-from sizing.plan_names import counted_from_one
+from sizing.plan_names import field_words
 from sizing.program import voids
 from sizing.program.audit import COLUMNS as AUDIT_COLUMNS
 from sizing.program.audit import audit
@@ -50,6 +57,10 @@ ss = st.session_state
 #: The most writes the Audit tab shows.
 AUDIT_SHOWN = 500
 TABS = ("FSEs", "Timeline", "Due", "Notices", "Submissions", "Summary", "Cycle diff", "Audit")
+#: The FSE list's long text columns (wide, and read in full in the selected row's detail).
+FSE_LONG = ("name", "cpc_check", "compliance_reasons")
+#: The audit trail's columns as shown (the register's table name is the record's kind, already in words).
+AUDIT_SHOWN_COLUMNS = [c for c in AUDIT_COLUMNS if c != "table"]
 
 
 def import_box(place) -> None:
@@ -141,11 +152,13 @@ def _fse_rows(_reg, url: str, state: Any, as_of: dt.date, place: Jurisdiction):
     return rows, table_of(rows) if rows else None
 
 
-def table_of(rows: list[dict]) -> pd.DataFrame:
-    """The FSE list's table: what a program manager scans first, then the rest."""
+def table_of(rows: list[dict]):
+    """The FSE list's table (Arrow: a column mixing dates and dashes is text): what a program manager scans first,
+    then the rest."""
     frame = cells(rows)
     first = ["fse_id", "name", "status", "cpc_check"]
-    return frame[[c for c in first if c in frame.columns] + [c for c in frame.columns if c not in first]]
+    names = [c for c in first if c in frame.columns] + [c for c in frame.columns if c not in first]
+    return page_parts.arrow_table(frame.to_dict("records"), names)
 
 
 def fse_table(reg, as_of: dt.date, place: Jurisdiction) -> list[str]:
@@ -162,8 +175,7 @@ def fse_table(reg, as_of: dt.date, place: Jurisdiction) -> list[str]:
     st.caption(f"{len(shown)} of {len(rows)} FSEs")
     if shown:
         frame = whole if len(shown) == len(rows) else table_of(shown)
-        st.dataframe(frame, hide_index=True, width="stretch", key="pg_fse_table",
-                     column_config={"cpc_check": st.column_config.TextColumn("CPC check", width="large")})
+        long_table.table(frame, "pg_fse_table", long=FSE_LONG)
     return [r["fse_id"] for r in rows]
 
 
@@ -241,8 +253,8 @@ def audit_trail(reg, ids: list[str]) -> None:
     st.caption(f"The {len(rows)} newest writes (at most {AUDIT_SHOWN:,}; `sizing register audit` lists them all): "
                "every record says who wrote it, and on whose behalf; a void is a write like any other.")
     if rows:
-        st.dataframe(pd.DataFrame([{k: "" if r[k] is None else str(r[k]) for k in AUDIT_COLUMNS} for r in rows]),
-                     hide_index=True, width="stretch", key="pg_audit")
+        long_table.table(pd.DataFrame([{k: "" if r[k] is None else str(r[k]) for k in AUDIT_COLUMNS} for r in rows]),
+                         "pg_audit", long=("detail",), shown=AUDIT_SHOWN_COLUMNS)
 
 
 def full_export(reg) -> None:
@@ -296,7 +308,7 @@ def due(reg, as_of: dt.date, place) -> None:
     (st.warning if overdue else st.success)(f"{len(items)} items due by {as_of + dt.timedelta(days=int(within))}; "
                                             f"{overdue} overdue as of {as_of}.")
     if items:
-        st.dataframe(cells(items), hide_index=True, width="stretch", key="pg_due_table")
+        long_table.table(cells(items), "pg_due_table", long=("detail", "citation"))
         st.download_button("Due list (calendar, .ics)", ics(items, f"{place.letterhead}: due list"),
                            file_name=f"due-{as_of}.ics", mime="text/calendar", key="pg_due_ics")
 
@@ -317,16 +329,16 @@ def cycle_diff(reg, ids: list[str]) -> None:
     st.caption(f"Cycle {a}: {d['from']['review_date']}, {d['from']['reviewer']} · cycle {b}: "
                f"{d['to']['review_date']}, {d['to']['reviewer']}")
     left, right = f"cycle {a}", f"cycle {b}"
-    rows = [{"item": f"fixture {f['fixture']}", left: _fx(f["from"]), right: _fx(f["to"]), "change": f["change"]}
-            for f in d["fixtures"]]
-    rows += [{"item": counted_from_one(v["value"]), left: _v(v["from"], v["value"]), right: _v(v["to"], v["value"]),
+    rows = [{"item": f"Fixture {f['fixture'].replace('_', ' ')}", left: _fx(f["from"]), right: _fx(f["to"]),
+             "change": f["change"]} for f in d["fixtures"]]
+    rows += [{"item": field_words(v["value"]), left: _v(v["from"], v["value"]), right: _v(v["to"], v["value"]),
               "change": "changed"} for v in d["design"]]
-    rows += [{"item": f"finding {f['rule']}", left: f["was"], right: f["now"], "change": change}
+    rows += [{"item": f"Finding: {field_words(f['rule'])}", left: f["was"], right: f["now"], "change": change}
              for change, key in (("resolved", "resolved"), ("new failure", "new"), ("still failing", "still_failing"))
              for f in d[key]]
     st.metric("Compliant", f"{_v(d['compliant']['from'])} → {_v(d['compliant']['to'])}")
-    st.dataframe(pd.DataFrame(rows, columns=["item", left, right, "change"]), hide_index=True, width="stretch",
-                 key="pg_diff_table")
+    long_table.table(pd.DataFrame(rows, columns=["item", left, right, "change"]), "pg_diff_table",
+                     long=("item", left, right))
 
 
 def _fx(f) -> str:

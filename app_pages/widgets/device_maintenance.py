@@ -20,7 +20,8 @@ def tasks_table(place: Jurisdiction) -> None:
     """The profile's tasks: device, task, interval, who, clause and confirmation level."""
     rows = [{"device": dm.DEVICE_NAMES[t.device], "task": dm.TASKS[t.task], "every": t.every,
              "clause": t.citation, "level": t.provenance or place.level({})} for t in dm.tasks(place)]
-    st.dataframe(rows, hide_index=True, width="stretch")
+    st.dataframe(rows, hide_index=True, width="stretch", column_config={"level": page_parts.levels_column("level")})
+    page_parts.levels_glossary()
 
 
 def dates(field: str, text: str, as_of: dt.date) -> tuple[dt.date, ...]:

@@ -11,6 +11,7 @@ import functools
 import streamlit as st
 
 from sizing.jurisdiction.profile import DEFAULT_ID, Jurisdiction, available, get
+from sizing.provenance import glossary_help
 
 #: The selector's session-state key (an ``in_`` key: kept when the user switches pages).
 KEY = "in_jurisdiction"
@@ -44,7 +45,7 @@ def selector() -> Jurisdiction:
                          help="The profile whose rules the review, waiver and maintenance pages apply, and whose "
                               "connection defaults the sizing uses (the CLI's --jurisdiction)")
     j = get(ss[KEY])
-    st.sidebar.caption(confirmation(j))
+    st.sidebar.caption(confirmation(j), help=glossary_help())  # the levels it counts, one click away
     return j
 
 

@@ -1,4 +1,5 @@
-"""Parts every page shows: its header, an input error as ``st.error``, provenance and findings tables, a kept message."""
+"""Parts every page shows: its header, an input error as ``st.error``, provenance and findings tables (with the
+provenance levels' glossary one click away), a kept message."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import streamlit as st
 import sizing
 from app_pages.access import app_message
 from app_pages.session import edition
+from sizing import provenance
 from sizing.jurisdiction.profile import Jurisdiction
 from sizing.plan_names import counted_from_one
 from sizing.report import findings as render
@@ -33,15 +35,34 @@ def stop_on_error(exc: Exception, where: str | None = None) -> None:
     st.stop()
 
 
-def show_provenance(provenance: tuple[Mapping[str, Any], ...] | list[Mapping[str, Any]]) -> None:
-    """The provenance of every code table a result used; anything not confirmed is called out."""
-    if not provenance:
+#: The provenance levels' glossary (:mod:`sizing.provenance`) as a tooltip: the help of every provenance column and
+#: caption of the app.
+LEVELS_HELP = provenance.glossary_help()
+
+
+def levels_column(label: str = "levels", width: str | None = None):
+    """A provenance column's configuration: its heading with the levels' glossary as its tooltip."""
+    return st.column_config.TextColumn(label, help=LEVELS_HELP, width=width)
+
+
+def levels_glossary(container: Any = st) -> None:
+    """A button that opens the levels' glossary (one click from a provenance table)."""
+    with container.popover(provenance.TITLE, icon=":material/help:", type="tertiary"):
+        st.markdown(provenance.glossary_markdown())
+
+
+def show_provenance(levels: tuple[Mapping[str, Any], ...] | list[Mapping[str, Any]]) -> None:
+    """The provenance of every code table a result used; anything not confirmed is called out; the levels'
+    glossary is the levels column's tooltip and a button under the table."""
+    if not levels:
         return
-    table, weak = provenance_table(provenance)
+    table, weak = provenance_table(levels)
     with st.expander("Provenance of the code values used", expanded=bool(weak)):
         if weak:
             st.warning(weak, icon=":material/search:")
-        st.dataframe(table, hide_index=True, width="stretch", key="provenance_table")
+        st.dataframe(table, hide_index=True, width="stretch", key="provenance_table",
+                     column_config={"levels": levels_column(), "source": st.column_config.TextColumn(width="large")})
+        levels_glossary()
 
 
 @st.cache_resource(show_spinner=False, max_entries=64)

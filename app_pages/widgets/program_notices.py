@@ -10,7 +10,7 @@ import datetime as dt
 import streamlit as st
 
 from app_pages import access
-from app_pages.widgets import page_parts, register_box
+from app_pages.widgets import long_table, page_parts, register_box
 from sizing.errors import SizingInputError, TableError
 from sizing.jurisdiction.profile import DEFAULT_ID, Jurisdiction, get
 from sizing.program.correspondence import record
@@ -18,13 +18,26 @@ from sizing.program.letters import MERGE_COLUMNS, batch
 from sizing.program.queries import register_state
 from sizing.program.report import csv_rows
 from sizing.program.signers import signer
+from sizing.provenance import glossary_help
 from sizing.report.addresses import lacks
 from sizing.report.notice_letter import SENT, STAFF, notice_letter, render
 
 ss = st.session_state
-#: The notice columns shown (the CSV download carries every column of ``register notices --format csv``).
-SHOWN = ("notice", "fse_id", "name", "title", "item", "citation", "issued_on", "period", "due_on", "due_note", "status",
-         "closed_on", "how")
+#: The notice columns shown (the CSV download carries every column of ``register notices --format csv``): the item
+#: by its words (``item_text``), never its checklist key.
+SHOWN = ("notice", "fse_id", "name", "title", "item_text", "citation", "issued_on", "period", "due_on", "due_note",
+         "status", "closed_on", "how")
+#: The notice columns whose text is long (wide, and read in full in the selected notice's detail).
+LONG = ("name", "title", "item_text", "citation", "period", "due_note")
+#: Headings the column's name does not give.
+LABELS = {"item_text": "Item", "how": "Closed by"}
+#: A period the ordinance does not set is the program's default: what its level means, one click away.
+HELPS = {"period": "A period marked program default is not set by the ordinance (local policy).\n\n" + glossary_help()}
+
+
+def many(n: int, word: str) -> str:
+    """A count and its word, singular for one: ``1 letter``, ``2 letters``."""
+    return f"{n:,} {word}{'' if n == 1 else 's'}"
 
 
 def notices_tab(reg, as_of: dt.date, place: Jurisdiction) -> None:
@@ -36,12 +49,13 @@ def notices_tab(reg, as_of: dt.date, place: Jurisdiction) -> None:
     every = st.checkbox("Closed notices too", key="in_pg_notices_all")
     items = notices(reg, as_of=as_of, open_only=not every)
     overdue = sum(1 for n in items if n["status"] == "overdue")
-    shown = "notices" if every else "open notices"
-    (st.warning if overdue else st.info)(f"{len(items)} {shown} on {as_of}; {overdue} overdue.")
+    shown = many(len(items), "notice" if every else "open notice")
+    (st.warning if overdue else st.info)(f"{shown} on {as_of}; {overdue} overdue.")
     if not items:
         return
-    st.dataframe(page_parts.arrow_table([{k: n[k] for k in SHOWN} for n in items], list(SHOWN)), hide_index=True,
-                 width="stretch", key="pg_notices_table")
+    rows = [{k: (n[k] or "").replace("_", " ") if k == "how" else n[k] for k in SHOWN} for n in items]
+    long_table.table(page_parts.arrow_table(rows, list(SHOWN)), "pg_notices_table", long=LONG, labels=LABELS,
+                     helps=HELPS)
     st.download_button("Notices (CSV)", csv_rows(items, COLUMNS), file_name=f"notices-{as_of}.csv",
                        mime="text/csv", key="pg_notices_csv")
     letter(reg, items, as_of)
@@ -68,7 +82,7 @@ def letter(reg, items: list[dict], as_of: dt.date) -> None:
         signs = signer(conn, reg.identity)
     if signs is None:
         st.caption("The letter's signature line is left blank, for the Director: you have no signature on file "
-                   "(sizing register users sign).")
+                   "(an admin adds one on the Users page).")
     signature = None if signs is None else signs.to_dict()
     sent = notice_letter([chosen], place, signature, copy=SENT)
     staff = notice_letter([chosen], place, signature, copy=STAFF)
@@ -103,7 +117,8 @@ def batch_box(reg, as_of: dt.date) -> None:
     if b is None:
         st.info(f"No {'overdue' if overdue else 'open'} notices on {as_of}: no letters to mail.")
         return
-    st.caption(f"{len(b.groups)} letters ({b.notices} notices), {sum(b.pages)} pages, dated {as_of}.")
+    st.caption(f"{many(len(b.groups), 'letter')} ({many(b.notices, 'notice')}), {many(sum(b.pages), 'page')}, "
+               f"dated {as_of}.")
     for fse in b.blocked:
         st.warning(f"{fse}: the mailing address is incomplete; its letter says so and is not recorded as mailed.")
     c1, c2 = st.columns(2)
@@ -112,7 +127,7 @@ def batch_box(reg, as_of: dt.date) -> None:
     c2.download_button("Mail-merge list (CSV)", csv_rows(b.merge, MERGE_COLUMNS), file_name=f"letters-{as_of}.csv",
                        mime="text/csv", key="pg_letters_csv")
     if access.may("letters") and len(b.blocked) < len(b.groups):
-        st.button(f"Record {len(b.groups) - len(b.blocked)} letters as mailed on {as_of}", key="pg_letters_mailed",
+        st.button(f"Record {many(len(b.groups) - len(b.blocked), 'letter')} as mailed on {as_of}", key="pg_letters_mailed",
                   on_click=_record_mailed, args=(b,))
 
 
@@ -120,24 +135,38 @@ def _record_mailed(b) -> None:
     done = register_box.write(lambda reg: record(reg, b.mailed(), user=ss.get("in_reg_user") or None),
                               "pg_letters_msg", "no letter was recorded as mailed")
     if done is not None:
-        ss["pg_letters_msg"] = ("success", f"Recorded {done[0]} letters as mailed on {b.as_of}; each is on its FSE's "
-                                "timeline.")
+        ss["pg_letters_msg"] = ("success", f"Recorded {many(done[0], 'letter')} as mailed on {b.as_of}; each is on "
+                                "its FSE's timeline.")
         ss.pop("pg_letters", None)
 
 
+def period(as_of: dt.date) -> tuple[dt.date, dt.date]:
+    """The summary's period, its two dates side by side above it: From (default the first of the year) and To
+    (the page's date, and again the page's date whenever that one changes)."""
+    if ss.get("pg_summary_as_of") != as_of or "in_pg_summary_to" not in ss:
+        ss["in_pg_summary_to"] = as_of
+    ss["pg_summary_as_of"] = as_of
+    ss.setdefault("in_pg_summary_from", dt.date(as_of.year, 1, 1))
+    c1, c2 = st.columns(2)
+    start = c1.date_input("From", key="in_pg_summary_from", format="YYYY-MM-DD")
+    end = c2.date_input("To", key="in_pg_summary_to", format="YYYY-MM-DD",
+                        help="The page's As of date, unless you choose another here")
+    return start, end
+
+
 def summary_tab(reg, as_of: dt.date, place: Jurisdiction) -> None:
-    """The program summary from a first day to the page's date: counts, then CSV and PDF."""
+    """The program summary of a period (From and To beside it; To is the page's date unless changed): counts, then
+    CSV and PDF."""
     from sizing.program.report import csv_rows
     from sizing.program.summary import summary
-    from sizing.report.inspections import SUMMARY_COLUMNS, summary_pdf, summary_rows
+    from sizing.report.inspections import SUMMARY_COLUMNS, summary_pdf, summary_rows, summary_shown_rows
 
-    ss.setdefault("in_pg_summary_from", dt.date(as_of.year, 1, 1))
-    start = st.date_input("From", key="in_pg_summary_from", format="YYYY-MM-DD")
-    if start > as_of:
-        st.error(f"From: expected a date on or before the page's date {as_of}, got {start}", icon=":material/error:")
+    start, end = period(as_of)
+    if start > end:
+        st.error(f"From: expected a date on or before To {end}, got {start}", icon=":material/error:")
         return
     try:
-        s = summary(reg, start, as_of, jurisdiction=place)
+        s = summary(reg, start, end, jurisdiction=place)
     except (SizingInputError, TableError) as exc:
         page_parts.stop_on_error(exc)
     i, n, p = s["inspections"], s["notices"], s["pump_outs"]
@@ -147,9 +176,9 @@ def summary_tab(reg, as_of: dt.date, place: Jurisdiction) -> None:
     m[2].metric("Notices issued / closed", f"{n['issued']} / {n['closed']}",
                 help=f"open at the end: {n['open_at_end']} ({n['overdue_at_end']} overdue)")
     m[3].metric("FSEs on their pump-out schedule", f"{p['on_schedule']} of {p['fses_with_schedule']}")
-    st.dataframe(page_parts.arrow_table(summary_rows(s), list(SUMMARY_COLUMNS)), hide_index=True, width="stretch",
-                 key="pg_summary_table")
-    name = f"fog-summary-{start}-{as_of}"
+    st.dataframe(page_parts.arrow_table(summary_shown_rows(s), list(SUMMARY_COLUMNS)), hide_index=True,
+                 width="stretch", key="pg_summary_table", column_config=long_table.headings(SUMMARY_COLUMNS))
+    name = f"fog-summary-{start}-{end}"
     c1, c2 = st.columns(2)
     c1.download_button("Summary (CSV)", csv_rows(summary_rows(s), SUMMARY_COLUMNS), file_name=f"{name}.csv",
                        mime="text/csv", key="pg_summary_csv")

@@ -47,7 +47,7 @@ def _import() -> None:
                               "pg_property_msg", "nothing was imported")
     if done is not None:
         made, _ = done
-        plans = f"; maintenance plans made again: {', '.join(made['plans'])}" if made["plans"] else ""
+        plans = f"; maintenance schedules updated: {', '.join(made['plans'])}" if made["plans"] else ""
         ss.pg_property_msg = ("success", (
             f"{upload.name}: property {made['property_id']} " + ("written" if made["property"] else "unchanged")
             + f"; FSEs {made['fses_added']} added, {made['fses_changed']} changed; contacts {made['contacts']}, "

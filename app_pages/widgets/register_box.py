@@ -17,7 +17,7 @@ from app_pages import access
 from app_pages.widgets import page_parts
 from sizing.errors import SizingInputError
 from sizing.program.errors import NoRegister
-from sizing.program.location import mask, shown
+from sizing.program.location import mask
 
 ss = st.session_state
 TITLES = {"review": "review cycle", "waiver": "waiver decision", "maintenance": "maintenance log"}
@@ -110,17 +110,14 @@ def save_box(kind: str, doc: dict, place, today: dt.date | None = None, allowed:
 
 def open_for_reading():
     """The deployment's register, read-only, for the pages that show it (Program, Inspection); viewing never
-    creates (or writes to) one: without one, a line saying where it is looked for (secrets masked) and how to
-    make it."""
+    creates (or writes to) one: without one, a line saying how to make it (where it is looked for is the
+    deployment's setting, never shown on a page)."""
 
     try:
         return access.open_register()
     except NoRegister:
-        from sizing.program.location import resolve
-
-        where = shown(resolve(access.register_location())[0])
-        st.info(f"No register yet at {where}: run `sizing register init` (or, on this machine, save a review, "
-                "waiver or maintenance log from its page, or run `sizing register add FILE`).")
+        st.info("No register yet: an admin creates it with `sizing register init` (or, on this machine, save a "
+                "review, waiver or maintenance log from its page, or run `sizing register add FILE`).")
         st.stop()
     except SizingInputError as exc:
         page_parts.stop_on_error(exc)

@@ -220,7 +220,7 @@ def _due_waivers(fse_id: str, rows: list[dict[str, Any]], add) -> None:
     for w in (latest(kind_rows, "waivers") for kind_rows in by_kind.values()):
         rev = w["result"].get("revocation")
         if w["granted_on"] is not None and not (rev and rev.get("may_proceed")):  # revoked: it ends then
-            add(w["expiration"], fse_id, "waiver expires", f"{w['type']} granted {w['granted_on']}",
+            add(w["expiration"], fse_id, "waiver expires", f"granted {w['granted_on']}: {w['result'].get('title') or w['type'].replace('_', ' ')}",
                 w["result"].get("citation", ""))
         if rev:
             add(as_date(rev["proposed_effective"]), fse_id, "revocation takes effect",

@@ -22,7 +22,7 @@ from sizing.program.fses import require_fse
 from sizing.program.reading import dicts, latest_ids, live, scalars
 from sizing.program.rows import latest
 from sizing.quantities import show as quantity
-from sizing.rules.inspection import outcome_words
+from sizing.rules.inspection import item_words, outcome_words
 
 if TYPE_CHECKING:
     from sizing.program.store import Register
@@ -187,7 +187,7 @@ def history(reg: Register, fse_id: str) -> list[dict[str, Any]]:
         add(r["recorded_at"].date(), "void", f"{r['kind'].replace('_', ' ')} {r['record_id']} voided: {r['reason']}", r)
     _exchanges(d, add)
     for r in d["notices"]:
-        add(r["issued_on"], "notice", f"notice {r['id']}: {r['title']} ({r['item']}); due {r['due_on']} "
+        add(r["issued_on"], "notice", f"notice {r['id']}: {r['title']} ({item_words(r['item'])}); due {r['due_on']} "
             f"({r['citation']})", r)
     return sorted(out, key=lambda e: (e["date"], e["recorded_at"]))
 

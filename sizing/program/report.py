@@ -157,9 +157,10 @@ def imported_text(r: Any) -> str:
 def manifests_text(r: Any) -> str:
     """What ``register import-manifests`` stored, and the lines left out."""
     n = r.manifests
+    schedules = (f"the maintenance schedule of {r.logs:,} FSE{'s' if r.logs != 1 else ''} updated from every "
+                 "pump-out and log on file") if r.logs else "no maintenance schedule changed"
     line = (f"imported {n:,} manifest{'s' if n != 1 else ''} ({r.full:,} full pump-out{'s' if r.full != 1 else ''}, "
-            f"{n - r.full:,} partial) for {r.fses:,} FSE{'s' if r.fses != 1 else ''}; {r.logs:,} maintenance "
-            f"plan{'s' if r.logs != 1 else ''} made again from every record on file")
+            f"{n - r.full:,} partial) for {r.fses:,} FSE{'s' if r.fses != 1 else ''}; {schedules}")
     if r.rejected:
         lines = list(r.reject_lines)
         at = f"line{'s' if len(lines) > 1 else ''} {', '.join(map(str, lines[:10]))}"

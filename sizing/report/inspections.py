@@ -9,8 +9,9 @@ import datetime as dt
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from sizing.plan_names import field_words
 from sizing.quantities import show
-from sizing.rules.inspection import outcome_words
+from sizing.rules.inspection import item_words, outcome_words
 
 #: The rows of ``register summary --format csv``: (section, measure, value).
 SUMMARY_COLUMNS = ("section", "measure", "value")
@@ -29,8 +30,7 @@ def inspected_text(r: Any, words: Mapping[str, str] | None = None) -> str:
                    f"of {_in(rd['liquid_depth_in'])}" + (f" (limit {show(rd['limit_percent'], '%')})"
                                                          if rd.get("limit_percent") is not None else ""))
     for f in d["failures"]:
-        out.append(f"  FAIL{'' if words is not None else ' ' + f['item']}: {f['text']} ({f['citation']})"
-                   + (f"; note: {f['note']}" if f["note"] else ""))
+        out.append(f"  FAIL: {f['text']} ({f['citation']})" + (f"; note: {f['note']}" if f["note"] else ""))
     for n in r.opened:
         out.append(f"  opened notice {n['notice']}: {n['title']} ({_item(n['item'], words)}), due {n['due_on']}: "
                    f"{n['period']}" + (f"; {n['due_note']}" if n.get("due_note") else ""))
@@ -45,19 +45,18 @@ def inspected_text(r: Any, words: Mapping[str, str] | None = None) -> str:
 
 
 def _item(item: str, words: Mapping[str, str] | None) -> str:
-    """A notice's item as a message names it: its key (``bmp.drain_screens``), or with ``words`` its text (a
-    finding's item, ``cctv_order: FOG in the lateral``, by what was found).
+    """A notice's item as a message names it: with ``words`` its text, else its key in words
+    (:func:`sizing.rules.inspection.item_words`); a finding's item, ``cctv_order: FOG in the lateral``, by what was
+    found.
 
     >>> _item("bmp.drain_screens", None), _item("bmp.drain_screens", {"bmp.drain_screens": "Drain screens"})
-    ('bmp.drain_screens', 'Drain screens')
+    ('drain screens', 'Drain screens')
     >>> _item("cctv_order: FOG in the lateral", {})
     'FOG in the lateral'
     """
-    if words is None:
-        return item
-    if item in words:
+    if words is not None and item in words:
         return words[item]
-    return item.split(": ", 1)[1] if ": " in item else item.replace("_", " ")
+    return item.split(": ", 1)[1] if ": " in item else item_words(item)
 
 
 def _in(value: float) -> str:
@@ -100,6 +99,12 @@ def summary_rows(s: Mapping[str, Any]) -> list[dict[str, Any]]:
     return out
 
 
+def summary_shown_rows(s: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The summary's rows as a person reads them (the PDF, the app): each section and measure in words, not its key
+    (the CSV keeps the keys)."""
+    return [{**r, "section": field_words(r["section"]), "measure": field_words(r["measure"])} for r in summary_rows(s)]
+
+
 def summary_text(s: Mapping[str, Any]) -> str:
     i, n, p = s["inspections"], s["notices"], s["pump_outs"]
     out = [f"FOG program summary {_iso(s['from'])} to {_iso(s['to'])}", f"FSEs: {s['fses']}"]
@@ -124,6 +129,6 @@ def summary_pdf(s: Mapping[str, Any], letterhead: str) -> bytes:
                     footer_note="FOG program summary", created=s["to"])
     for line in summary_text(s).splitlines()[1:]:
         pdf.paragraph(line)
-    pdf.table(SUMMARY_COLUMNS, [[str(r[c]) if r[c] is not None else "" for c in SUMMARY_COLUMNS]
-                                for r in summary_rows(s)])
+    pdf.table([c.capitalize() for c in SUMMARY_COLUMNS],
+              [[str(r[c]) if r[c] is not None else "" for c in SUMMARY_COLUMNS] for r in summary_shown_rows(s)])
     return pdf.to_bytes()

@@ -23,6 +23,8 @@ from fpdf import FPDF
 from fpdf.fonts import FontFace
 
 from sizing.io.fonts import font_files
+from sizing.io.tables import PROVENANCE_LEVELS
+from sizing.provenance import LEVELS
 from sizing.quantities import number, show
 from sizing.report import text as sizing_text
 from sizing.report.findings import NA, SYMBOL
@@ -315,10 +317,8 @@ def provenance_notes(r: SizingResult) -> list[str]:
 
 def provenance_section(pdf: ReportPDF, r: SizingResult, extra: Sequence[str] = ()) -> None:
     pdf.heading("Provenance note")
-    pdf.paragraph("Levels: confirmed = read from the code text; secondary = reproduced by a manufacturer, agency or "
-                  "handbook quoting the code; derived = arithmetic or inference from those; unconfirmed = not found "
-                  "in a public source; carried = copied from another edition, not checked against this edition's "
-                  "text. The values below are not confirmed against the printed edition:", size=8.5,
+    levels = "; ".join(f"{level} = {LEVELS[level].rstrip('.')}" for level in PROVENANCE_LEVELS)
+    pdf.paragraph(f"Levels: {levels}. The values below are not confirmed against the printed edition:", size=8.5,
                   muted=True)
     notes = provenance_notes(r) + list(extra)
     pdf.bullets(notes or ["All code values used are confirmed for this edition."], size=8.5)

@@ -42,6 +42,7 @@ from typing import Any
 
 from sizing.jurisdiction.profile import Jurisdiction
 from sizing.rules.due import is_overdue
+from sizing.rules.inspection import item_words
 
 IN_VIOLATION, OVERDUE, ACTION_DUE, INCOMPLETE, IN_COMPLIANCE = (
     "in_violation", "overdue", "action_due", "incomplete", "in_compliance")
@@ -167,7 +168,7 @@ def _notices(records: FseRecords, as_of: dt.date, jurisdiction: Jurisdiction) ->
         late = is_overdue(n["due_on"], as_of)
         when = f"overdue since {n['due_on'] + dt.timedelta(days=1)}" if late else f"comply by {n['due_on']}"
         status = IN_VIOLATION if n["type"] in violations else OVERDUE if late else ACTION_DUE
-        out.append(Reason(status, f"notice {n['id']} open: {n['title']} (tier {n['tier']}, {n['item']}); {when}",
+        out.append(Reason(status, f"notice {n['id']} open: {n['title']} (tier {n['tier']}, {item_words(n['item'])}); {when}",
                           _ref("notice", n), n.get("citation") or ""))
     return out
 
@@ -180,7 +181,7 @@ def _inspection(records: FseRecords, chapter: str) -> list[Reason]:
     opened = [n for n in records.notices if n.get("inspection_id") == last["id"]]
     if opened and all(n["status"] == CLOSED for n in opened):
         return []
-    items = ", ".join(last.get("failures") or ()) or "an item"
+    items = ", ".join(item_words(k) for k in last.get("failures") or ()) or "an item"
     still = "" if opened else "; no notice recorded"
     return [Reason(IN_VIOLATION, f"inspection of {last['date']} failed ({items}), not cured{still}",
                    _ref("inspection", last), f"{chapter}, Inspection and sampling (a)")]

@@ -18,6 +18,7 @@ from sizing.errors import SizingInputError
 from sizing.io.sections.inspection import NO, InspectionRecord
 from sizing.jurisdiction.calendar import CalendarDue, add_calendar_days, add_working_days
 from sizing.jurisdiction.profile import Jurisdiction
+from sizing.plan_names import ACRONYMS
 from sizing.quantities import show, show_against
 from sizing.rules.accumulation import exceeds_accumulation_limit, percent_full
 
@@ -42,17 +43,37 @@ def outcome(result: Mapping[str, Any]) -> str:
                     (result.get("readings") or {}).get("exceeds_limit") is not None)
 
 
+def item_words(item: str) -> str:
+    """An inspection's item (a notice's, a failure's) as a person reads it: a checklist item by its words, a
+    finding counted from 1, the accumulation limit by what it measures (never the key).
+
+    >>> item_words("bmp.drain_screens"), item_words("records.bmp_training_records"), item_words("finding[0]")
+    ('drain screens', 'BMP training records', 'finding 1')
+    >>> item_words("accumulation")
+    'FOG and solids over the limit'
+    """
+    text = str(item)
+    if text == "accumulation":
+        return "FOG and solids over the limit"
+    if text.startswith("finding[") and text.endswith("]") and text[8:-1].isdigit():
+        return f"finding {int(text[8:-1]) + 1}"
+    return " ".join(ACRONYMS.get(w, w) for w in text.rsplit(".", 1)[-1].split("_"))
+
+
 def outcome_words(result: Mapping[str, Any], texts: Mapping[str, str] | None = None) -> str:
     """A stored inspection's outcome in words, naming the checklist items it left unanswered:
-    'passed', '2 item(s) failed', 'incomplete: 10 of 11 checklist items not answered (bmp.food_waste, ...)';
-    ``texts``: each item by its text instead (item -> text, as :func:`checklist_items` gives them).
+    'passed', '2 item(s) failed', 'incomplete: 10 of 11 checklist items not answered (food waste, ...)';
+    ``texts``: each item by its text (item -> text, as :func:`checklist_items` gives them), else by
+    :func:`item_words`.
 
     >>> outcome_words({"answers": [], "unanswered": ["bmp.food_waste"]}, {"bmp.food_waste": "Food waste binned"})
     'incomplete: 1 of 1 checklist items not answered (Food waste binned)'
+    >>> outcome_words({"answers": [], "unanswered": ["bmp.food_waste"]})
+    'incomplete: 1 of 1 checklist items not answered (food waste)'
     """
     state = outcome(result)
     words = {PASSED: PASSED, FAILED: f"{len(result.get('failures') or ())} item(s) failed"}.get(state, INCOMPLETE)
-    left = [(texts or {}).get(k, k) for k in result.get("unanswered") or ()]
+    left = [(texts or {}).get(k) or item_words(k) for k in result.get("unanswered") or ()]
     if left:
         total = len(left) + len(result.get("answers") or ())
         words += f"{';' if state == FAILED else ':'} {len(left)} of {total} checklist items not answered " \

@@ -63,8 +63,8 @@ def test_rejected_lines_import_nothing_and_each_is_one_error_line(app, register_
 def test_import_the_other_manifests_moves_the_due_date(app, register_file):
     upload(app, HEADER + GOOD + "FSE-0311,2025-07-09,Valley Grease Haulers,VG-2,12 kg,full,Stockton\n", skip=True)
     assert [s.value for s in app.success if s.value.startswith("haulers.csv")] == [
-        "haulers.csv: imported 1 manifest (1 full pump-out, 0 partial) for 1 FSE; 1 maintenance plan made again "
-        "from every record on file; 1 line rejected (line 3), not imported."]
+        "haulers.csv: imported 1 manifest (1 full pump-out, 0 partial) for 1 FSE; the maintenance schedule of 1 FSE "
+        "updated from every pump-out and log on file; 1 line rejected (line 3), not imported."]
     assert errors(app) == ["line 3: gallons: expected a volume such as '1,000 gal' or '3.8 m3' (a bare number is "
                            "gallons), more than 0, got '12 kg'"]
     from sizing.program.access import os_user

@@ -34,7 +34,7 @@ def page_on(app, day: dt.date, tab: str):
 def test_the_open_notice_is_listed_and_overdue_the_day_after_its_last_day(app, register_file):
     page_on(app, dt.date(2026, 4, 1), "Notices")
     info = [i.value for i in app.info]
-    assert info[0] == "1 open notices on 2026-04-01; 0 overdue."
+    assert info[0] == "1 open notice on 2026-04-01; 0 overdue."
     # what the staff's copy says and the letter to mail does not: the period's basis, the contact block's gaps
     prefixes = ("Staff copy only: Notice 1: The ordinance sets no compliance period for a notice of violation; 30 "
                 "days is the program's default. The letter sent states it as the Director's period, citing no clause",
@@ -42,12 +42,13 @@ def test_the_open_notice_is_listed_and_overdue_the_day_after_its_last_day(app, r
                 "contact; read from")
     assert len(info) == 3 and all(x.startswith(p) for x, p in zip(info[1:], prefixes, strict=True)), info
     row = app.dataframe[0].value.iloc[0]
-    assert (row["fse_id"], row["item"], str(row["due_on"]), row["status"]) == (
-        FSE, "bmp.drain_screens", "2026-04-01", "open")
+    assert (row["fse_id"], row["item_text"], str(row["due_on"]), row["status"]) == (
+        FSE, "Drain screens installed on all drainage pipes, floor drains included, in food preparation, dishwashing "
+        "and mop sink areas", "2026-04-01", "open")
     page_on(app, dt.date(2026, 4, 2), "Notices")
     # the FSE's records give no mailing address: the letter cannot be mailed as it stands, and the page says so
     assert [w.value for w in app.warning] == [
-        "1 open notices on 2026-04-02; 1 overdue.",
+        "1 open notice on 2026-04-02; 1 overdue.",
         "Notice 1 to the FSE owner: MAILING ADDRESS INCOMPLETE: no street, city, state, ZIP code on file; add it on "
         "the Timeline tab's contacts."]
     assert app.dataframe[0].value.iloc[0]["status"] == "overdue"
@@ -70,7 +71,7 @@ def test_the_summary_counts_the_period_and_a_bad_period_is_one_line(app, registe
     assert (shown["FSEs"], shown["Inspections"], shown["Notices issued / closed"]) == ("1", "1", "1 / 0")
     assert [b.proto.label for b in app.get("download_button")] == ["Summary (CSV)", "Summary (PDF)"]
     app.date_input(key="in_pg_summary_from").set_value(dt.date(2026, 7, 1)).run()
-    assert errors(app) == ["From: expected a date on or before the page's date 2026-06-30, got 2026-07-01"]
+    assert errors(app) == ["From: expected a date on or before To 2026-06-30, got 2026-07-01"]
 
 
 def test_letters_to_mail_are_made_on_request_and_recorded_as_mailed(app, register_file, capsys):
@@ -81,8 +82,8 @@ def test_letters_to_mail_are_made_on_request_and_recorded_as_mailed(app, registe
     app.button(key="pg_letters_make").click().run()
     labels = [b.proto.label for b in app.get("download_button")]
     assert labels[-2:] == ["Letters (PDF)", "Mail-merge list (CSV)"]
-    assert [c.value for c in app.caption if c.value.startswith("1 letters")] == [
-        "1 letters (1 notices), 1 pages, dated 2026-04-02."]
+    assert [c.value for c in app.caption if c.value.startswith("1 letter")] == [
+        "1 letter (1 notice), 1 page, dated 2026-04-02."]
     assert f"{FSE}: the mailing address is incomplete; its letter says so and is not recorded as mailed." in [
         w.value for w in app.warning]
     assert "pg_letters_mailed" not in [b.key for b in app.button]
@@ -92,7 +93,7 @@ def test_letters_to_mail_are_made_on_request_and_recorded_as_mailed(app, registe
     assert "pg_letters_pdf" not in [b.key for b in app.get("download_button")]
     app.button(key="pg_letters_make").click().run()
     app.button(key="pg_letters_mailed").click().run()
-    assert [s.value for s in app.success] == ["Recorded 1 letters as mailed on 2026-04-02; each is on its FSE's "
+    assert [s.value for s in app.success] == ["Recorded 1 letter as mailed on 2026-04-02; each is on its FSE's "
                                               "timeline."]
     capsys.readouterr()
     assert main(["register", "history", FSE, "--db", str(register_file)]) == 0

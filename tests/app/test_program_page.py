@@ -30,7 +30,8 @@ def fill(path):
 
 def test_no_register_yet_says_how_to_make_one(app, register_file):
     goto(app, "program")
-    assert f"No register yet at {register_file}: run `sizing register init`" in texts(app)
+    assert "No register yet: an admin creates it with `sizing register init`" in texts(app)
+    assert str(register_file) not in texts(app)  # where it is looked for is the deployment's, never shown
     assert not register_file.exists()  # viewing creates nothing
 
 
@@ -55,10 +56,10 @@ def test_fse_list_due_list_and_cycle_diff(app, register_file):
     open_program_tab(app, "Cycle diff")
     diff = table(app, "item", "cycle 1", "cycle 2")
     rows = dict(zip(diff["item"], zip(diff["cycle 1"], diff["cycle 2"], strict=True), strict=True))
-    assert rows["dfu_total"] == ("16", "13")
-    assert rows["interceptor.volume_gal"] == ("499.3", "1,000")  # a volume to 0.1 gal
+    assert rows["DFU total"] == ("16", "13")
+    assert rows["Interceptor, volume (gal)"] == ("499.3", "1,000")  # a volume to 0.1 gal
     changes = dict(zip(diff["item"], diff["change"], strict=True))
-    assert changes["finding volume"] == "resolved" and changes["finding discharge_temperature"] == "still failing"
+    assert changes["Finding: Volume"] == "resolved" and changes["Finding: Discharge temperature"] == "still failing"
     open_program_tab(app, "Timeline")
     assert "maintenance check" in list(table(app, "what", "detail", "recorded_by")["what"])  # FSE-0311 first
     assert "Accumulation" in texts(app)  # its latest log's chart

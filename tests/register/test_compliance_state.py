@@ -60,9 +60,9 @@ def test_show_the_fse_list_the_export_the_due_list_and_the_summary_agree(db, cap
     cafe = shown["FSE-0417"]
     assert cafe["status"] == "in_violation"
     assert [(r["status"], r["record"]["kind"], r["text"]) for r in cafe["reasons"]] == [
-        ("in_violation", "notice", "notice 1 open: Notice of violation (tier 1, bmp.drain_screens); "
+        ("in_violation", "notice", "notice 1 open: Notice of violation (tier 1, drain screens); "
                                    "overdue since 2026-04-02"),
-        ("in_violation", "inspection", "inspection of 2026-03-02 failed (bmp.drain_screens), not cured"),
+        ("in_violation", "inspection", "inspection of 2026-03-02 failed (drain screens), not cured"),
         ("action_due", "cycle", "review cycle 1 of 2026-03-02: corrections required (12 findings failing)")]
     assert cafe["reasons"][0]["clause"] == "TMC ch. 5.26, Best management practices (b)(1)"
     assert (cafe["last_inspection"], cafe["next_service"]) == ("2026-03-02", "2026-07-01")

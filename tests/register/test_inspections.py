@@ -81,7 +81,7 @@ def test_a_failed_bmp_item_opens_a_notice_due_30_days_later_overdue_after_and_cl
                                   "food_waste: yes}, records: {hauler_manifests: n/a}}")
     code, out, err = run(capsys, "register", "inspect", first, "--db", db)
     assert code == 1, err
-    assert "opened notice 1: Notice of violation (bmp.drain_screens), due 2026-04-01" in out
+    assert "opened notice 1: Notice of violation (drain screens), due 2026-04-01" in out
 
     _, items = notices_json(capsys, db, "--as-of", "2026-04-01")
     assert [(n["notice"], n["item"], n["citation"], n["due_on"], n["status"]) for n in items] == [
@@ -116,10 +116,10 @@ def test_failing_again_after_the_due_date_escalates_to_the_next_tier(db, capsys,
                "--db", db)[0] == 1
     code, out, _ = run(capsys, "register", "inspect", inspection(tmp_path, "b.yaml", "2026-03-20", checklists=fail),
                        "--db", db)
-    assert "still open: notice 1 (bmp.drain_screens), due 2026-04-01" in out
+    assert "still open: notice 1 (drain screens), due 2026-04-01" in out
     code, out, _ = run(capsys, "register", "inspect", inspection(tmp_path, "c.yaml", "2026-04-03", checklists=fail),
                        "--db", db)
-    assert ("opened notice 2: Second notice of violation (bmp.drain_screens), due 2026-04-20: 15 days (program "
+    assert ("opened notice 2: Second notice of violation (drain screens), due 2026-04-20: 15 days (program "
             "default; the ordinance sets no period); extended from 2026-04-18 to 2026-04-20, the next day that is not "
             "a holiday: 2026-04-18 (Saturday), 2026-04-19 (Sunday) (Cal. Code Civ. Proc. §§ 12, 12a)") in out
     _, items = notices_json(capsys, db, "--as-of", "2026-04-03")

@@ -106,8 +106,8 @@ def test_a_manifest_number_twice_for_one_hauler_in_the_file_or_the_register(fill
     code, out, err = run(capsys, "register", "import-manifests", first, "--db", filled, "--skip-rejects")
     assert code == 1
     assert "line 4: manifest: 'vg-77' of 'valley  grease HAULERS' is given twice in the file (lines 2 and 4)" in err
-    assert out.startswith("imported 2 manifests (2 full pump-outs, 0 partial) for 2 FSEs; 1 maintenance plan made "
-                          "again from every record on file; 1 line rejected (line 4), not imported")
+    assert out.startswith("imported 2 manifests (2 full pump-outs, 0 partial) for 2 FSEs; the maintenance schedule of "
+                          "1 FSE updated from every pump-out and log on file; 1 line rejected (line 4), not imported")
     again = csv_file(tmp_path, f"FSE-0311,2025-08-01,VALLEY GREASE HAULERS,VG-77,1000 gal,full,{SITE}",
                      name="again.csv")
     code, _, err = run(capsys, "register", "import-manifests", again, "--db", filled)

@@ -54,7 +54,7 @@ def test_a_pump_out_of_a_shared_interceptor_moves_the_plan_of_every_fse_it_serve
                       "FSE-0611,2026-03-10,Valley Grease Haulers,VG-11,1500 gal,full,Stockton\n")
     code, out, err = run(capsys, "register", "import-manifests", manifests, "--db", db)
     assert code == 0, err
-    assert "2 maintenance plans made again" in out
+    assert "the maintenance schedule of 2 FSEs updated" in out
     assert next_services(db, capsys) == {"FSE-0610": "2026-06-10", "FSE-0611": "2026-06-10"}
 
     # the due list, the export and the FSE list say the same dates
