@@ -78,7 +78,7 @@ def form() -> dict:
         c1, c2 = st.columns(2)
         examples.example_picker(c1, "maintenance", "in_mt_example", "mt_load_example", on_example, "Example log")
         c2.file_uploader("Upload a maintenance log (YAML/JSON)", type=["yaml", "yml", "json"],
-                         key="upload_maintenance", on_change=on_upload)
+                         key="upload_maintenance", on_change=on_upload, max_upload_size=examples.MAX_UPLOAD_MB)
     page_parts.show_message("mt_message")
     c1, c2, c3 = st.columns(3)
     c1.text_input("Interceptor liquid depth", key="in_mt_depth", placeholder="48 in or 1219 mm")

@@ -155,16 +155,22 @@ def _fse_rows(_reg, url: str, state: Any, as_of: dt.date, place: Jurisdiction):
 def table_of(rows: list[dict]):
     """The FSE list's table (Arrow: a column mixing dates and dashes is text): what a program manager scans first,
     then the rest."""
-    frame = cells(rows)
+    frame = cells([{**r, "status": status_words(r["status"]), "compliance": status_words(r.get("compliance"))}
+                   for r in rows])
     first = ["fse_id", "name", "status", "cpc_check"]
     names = [c for c in first if c in frame.columns] + [c for c in frame.columns if c not in first]
     return page_parts.arrow_table(frame.to_dict("records"), names)
 
 
+def status_words(status: str | None) -> str | None:
+    """A compliance status as a person reads it ("in violation", not its key)."""
+    return None if status is None else status.replace("_", " ")
+
+
 def fse_table(reg, as_of: dt.date, place: Jurisdiction) -> list[str]:
     rows, whole = fse_rows(reg, as_of, place)
     c1, c2, c3 = st.columns([2, 2, 1])
-    chosen = c1.multiselect("Status", STATUSES, key="in_pg_status", placeholder="all")
+    chosen = c1.multiselect("Status", STATUSES, key="in_pg_status", placeholder="all", format_func=status_words)
     text = c2.text_input("Search id, name or address", key="in_pg_search")
     overdue_only = c3.checkbox("Overdue only", key="in_pg_overdue")
     needle = text.strip().lower()
@@ -187,7 +193,9 @@ def timeline(reg, ids: list[str], place) -> None:
     fse = st.selectbox("FSE", ids, key="in_pg_fse")
     page_parts.show_message("pg_void_msg")  # what the void button did (its callback ran before this run)
     rows = history(reg, fse)
-    st.dataframe(pd.DataFrame([timeline_row(r) for r in rows]), hide_index=True, width="stretch", key="pg_timeline")
+    frame = pd.DataFrame([timeline_row(r) for r in rows])
+    st.dataframe(frame, hide_index=True, width="stretch", key="pg_timeline",  # headed in words, not by key
+                 column_config={c: st.column_config.Column(field_words(c)) for c in frame.columns})
     records = show(reg, fse)
     timeline_photos(reg, fse, records["inspections"])  # each inspection's photos: thumbnails, full size on a tap
     logs = counted(records["maintenance_logs"])

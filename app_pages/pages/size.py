@@ -256,12 +256,14 @@ def results(doc: dict, sched: fixtures.Schedule, place) -> None:
         rows = [{"#": i, "step": sched.name(s.title), "value": show(s.value, s.unit, units) if isinstance(s.value, (int, float))
                  else "—", "clause": s.citation, "provenance": s.provenance, "note": s.note or ""}
                 for i, s in enumerate(result.steps, 1)]
-        steps.dataframe(page_parts.arrow_table(rows), hide_index=True, width="stretch", key="steps_table")
+        steps.dataframe(page_parts.arrow_table(rows), hide_index=True, width="stretch", key="steps_table",
+                        column_config={"provenance": page_parts.levels_column("provenance")})
     if fixtures_tab.open:
         rows = [{"#": sched.rows[f.index] + 1 if f.index < len(sched.rows) else f.index + 1, "fixture": f.name, "count": f.count, "area": f.area,
                  "connected": "yes" if f.connected else "no", "DFU each": f.dfu_each, "DFU": f.dfu,
                  "basis": f.basis, "clause": f.citation, "provenance": f.provenance} for f in result.fixtures]
-        fixtures_tab.dataframe(page_parts.arrow_table(rows), hide_index=True, width="stretch", key="fixture_lines_table")
+        fixtures_tab.dataframe(page_parts.arrow_table(rows), hide_index=True, width="stretch", key="fixture_lines_table",
+                               column_config={"provenance": page_parts.levels_column("provenance")})
     if chart.open:
         with chart:
             table_chart(result)

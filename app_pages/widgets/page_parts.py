@@ -160,3 +160,5 @@ def findings_first(items, notes: Mapping[str, Any] | None = None, extra: Mapping
     if passed:
         with st.expander(f"Passed checks ({len(passed)})"):
             findings_table(passed, notes, extra)
+    if "provenance" in (extra or {}):  # the levels the provenance column names, one click away
+        levels_glossary()

@@ -253,7 +253,6 @@ def examples_of(prefix: str) -> list[str]:
 
 
 SIZING = [n for n in examples_of("") if not n.startswith(("review", "waiver", "maintenance"))]
-ON_REVIEW = "Review page: the findings tables show each finding's rule id (the rule column)"
 
 
 def loaded(at: AppTest, name: str, select: str, button: str, example: str, **state) -> AppTest:
@@ -272,8 +271,7 @@ def test_the_sizing_page_names_nothing_internal(local, examples_register, exampl
     assert offenders(found, examples_register) == []
 
 
-@pytest.mark.parametrize("example", [pytest.param(n, marks=pytest.mark.xfail(strict=True, reason=ON_REVIEW))
-                                     for n in examples_of("review")])
+@pytest.mark.parametrize("example", examples_of("review"))
 def test_the_review_page_names_nothing_internal(local, examples_register, example):
     at = loaded(local, "review", "in_rv_example", "rv_load_example", example, rv_letter_open=True,
                 reg_box_open_review=True)

@@ -43,7 +43,7 @@ def test_fse_list_due_list_and_cycle_diff(app, register_file):
     fses = table(app, "fse_id", "status")
     assert list(fses["fse_id"]) == ["FSE-0311", "FSE-0417", "FSE-0520"]
     # the compliance state: its install deadline (2026-07-28) within 30 days, its review's corrections outstanding
-    assert dict(zip(fses["fse_id"], fses["status"], strict=True))["FSE-0417"] == "action_due"
+    assert dict(zip(fses["fse_id"], fses["status"], strict=True))["FSE-0417"] == "action due"
     app.multiselect(key="in_pg_status").set_value(["action_due"]).run()
     assert list(table(app, "fse_id", "status")["fse_id"]) == ["FSE-0417"]
     open_program_tab(app, "Due")
@@ -85,7 +85,7 @@ def test_the_fse_list_follows_every_write(app, register_file):
     whole = table(app, "fse_id", "status", "overdue", "next_service")
     assert list(whole["fse_id"]) == ["FSE-0311", "FSE-0417", "FSE-0520"] and "3 of 3 FSEs" in texts(app)
     statuses = dict(zip(whole["fse_id"], whole["status"], strict=True))
-    assert statuses["FSE-0417"] == "action_due" and statuses["FSE-0311"] == "overdue"
+    assert statuses["FSE-0417"] == "action due" and statuses["FSE-0311"] == "overdue"
     app.checkbox(key="in_pg_overdue").check().run()
     only = table(app, "fse_id", "status", "overdue", "next_service")
     assert list(only["fse_id"]) == ["FSE-0311"]
@@ -152,7 +152,7 @@ def test_a_record_voided_on_the_timeline_is_struck_through_and_stops_counting(ap
     app.session_state["in_pg_as_of"] = dt.date(2026, 4, 15)
     goto(app, "program")
     fses = table(app, "fse_id", "status")
-    assert dict(zip(fses["fse_id"], fses["status"], strict=True))["FSE-0417"] == "in_violation"
+    assert dict(zip(fses["fse_id"], fses["status"], strict=True))["FSE-0417"] == "in violation"
     open_program_tab(app, "Timeline")
     app.selectbox(key="in_pg_void_record").set_value("inspection 1 of 2026-03-02 (routine)")
     app.text_input(key="in_pg_void_reason").set_value("saved half-done by mistake")
@@ -167,7 +167,7 @@ def test_a_record_voided_on_the_timeline_is_struck_through_and_stops_counting(ap
     assert "void" in list(timeline["what"])
     open_program_tab(app, "FSEs")
     fses = table(app, "fse_id", "status")
-    assert dict(zip(fses["fse_id"], fses["status"], strict=True))["FSE-0417"] == "action_due"
+    assert dict(zip(fses["fse_id"], fses["status"], strict=True))["FSE-0417"] == "action due"
 
 
 def test_the_audit_tab_lists_every_write_and_the_full_export_holds_every_table(app, register_file):
