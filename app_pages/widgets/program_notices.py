@@ -18,8 +18,10 @@ from sizing.program.letters import MERGE_COLUMNS, batch
 from sizing.program.queries import register_state
 from sizing.program.report import csv_rows
 from sizing.program.signers import signer
+from sizing.program.summary import summary
 from sizing.provenance import glossary_help
 from sizing.report.addresses import lacks
+from sizing.report.inspections import SUMMARY_COLUMNS, summary_pdf, summary_rows, summary_shown_rows
 from sizing.report.notice_letter import SENT, STAFF, notice_letter, render
 
 ss = st.session_state
@@ -157,10 +159,6 @@ def period(as_of: dt.date) -> tuple[dt.date, dt.date]:
 def summary_tab(reg, as_of: dt.date, place: Jurisdiction) -> None:
     """The program summary of a period (From and To beside it; To is the page's date unless changed): counts, then
     CSV and PDF."""
-    from sizing.program.report import csv_rows
-    from sizing.program.summary import summary
-    from sizing.report.inspections import SUMMARY_COLUMNS, summary_pdf, summary_rows, summary_shown_rows
-
     start, end = period(as_of)
     if start > end:
         st.error(f"From: expected a date on or before To {end}, got {start}", icon=":material/error:")
