@@ -30,18 +30,10 @@ from sizing.rules.inspection import FAILED, PASSED
 
 def states(reg: Any, as_of: dt.date | None = None, *, jurisdiction: Jurisdiction,
            only: Collection[str] | None = None, within: int = WITHIN_DAYS) -> dict[str, Compliance]:
-    """Each FSE's (or each of ``only``'s) compliance state on ``as_of`` (default today)."""
-    return {f: state for f, (state, _) in listed(reg, as_of, jurisdiction=jurisdiction, only=only,
-                                                 within=within).items()}
-
-
-def listed(reg: Any, as_of: dt.date | None = None, *, jurisdiction: Jurisdiction,
-           only: Collection[str] | None = None, within: int = WITHIN_DAYS) -> dict[str, tuple[Compliance, int]]:
-    """Each FSE's (or each of ``only``'s) compliance state on ``as_of`` and its count of overdue items
-    (:func:`sizing.rules.compliance.overdue`), made from its records."""
+    """Each FSE's (or each of ``only``'s) compliance state on ``as_of`` (default today), made from its records."""
     as_of = as_of or dt.date.today()
     with reg.db.read() as conn:
-        return {f: (state, n) for f, (state, n, _) in made(conn, as_of, jurisdiction, within, only).items()}
+        return {f: state for f, (state, _, _) in made(conn, as_of, jurisdiction, within, only).items()}
 
 
 def made(conn, as_of: dt.date, jurisdiction: Jurisdiction, within: int, only: Collection[str] | None,
