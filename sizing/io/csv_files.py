@@ -14,6 +14,8 @@ import io
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from sizing.errors import SizingInputError
+
 #: A text cell starting with one of these is a formula to a spreadsheet (=HYPERLINK(...), +cmd, -1+1, @SUM).
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
@@ -91,3 +93,27 @@ def line_end_problem(sample: str | bytes) -> str | None:
         return ("its lines end in carriage returns only (an old Mac format); save it as CSV with Windows (CRLF) "
                 "or Unix (LF) line ends")
     return None
+
+
+def read_text(data: bytes | str, name: str, max_bytes: int, what: str, limit_of: str, *, field: str = "FILE",
+              too_large: str = "") -> str:
+    """A CSV file's bytes as text, or the one line of what is wrong (:class:`~sizing.errors.SizingInputError` for
+    ``field``): larger than ``max_bytes`` (the limit for ``limit_of``, then ``too_large``: what to do), not UTF-8 (a
+    byte-order mark is dropped), lines ending in carriage returns only, a NUL byte. ``what``: what the file holds,
+    as the messages name it ("the manifests")."""
+    def error(message: str) -> SizingInputError:
+        return SizingInputError(field, None, "", message=message)
+
+    raw = data.encode("utf-8") if isinstance(data, str) else bytes(data)
+    if len(raw) > max_bytes:
+        raise error(f"{name} is larger than {max_bytes / 1_000_000:g} MB, the limit for {limit_of}{too_large}")
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise error(f"{name} is not UTF-8 text: save {what} as CSV (UTF-8)") from None
+    problem = line_end_problem(text[:65536])
+    if problem is not None:
+        raise error(f"{name}: {problem}")
+    if "\x00" in text:
+        raise error(f"{name} is not CSV text: save {what} as CSV (UTF-8)")
+    return text

@@ -32,7 +32,7 @@ from typing import Any
 
 from sizing.errors import SizingInputError, shown
 from sizing.io import fields as parse
-from sizing.io.csv_files import csv_text, line_end_problem
+from sizing.io.csv_files import csv_text, read_text
 from sizing.io.units import parse_quantity
 from sizing.program import limits
 from sizing.program.evaluated import check_fse_id
@@ -172,21 +172,8 @@ def _text(source: Any, max_bytes: int) -> tuple[str, str]:
         if hasattr(source, "seek"):
             source.seek(0)
         data = source.read() if hasattr(source, "read") else source
-    if isinstance(data, str):
-        data = data.encode("utf-8")
-    if len(data) > max_bytes:
-        raise _file_error(f"{name} is larger than {max_bytes / 1_000_000:g} MB, the limit for a manifest file: "
-                          "import it in parts; nothing imported")
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise _file_error(f"{name} is not UTF-8 text: save the manifests as CSV (UTF-8)") from None
-    problem = line_end_problem(text[:65536])
-    if problem is not None:
-        raise _file_error(f"{name}: {problem}")
-    if "\x00" in text:
-        raise _file_error(f"{name} is not CSV text: save the manifests as CSV (UTF-8)")
-    return name, text
+    return name, read_text(data, name, max_bytes, "the manifests", "a manifest file",
+                           too_large=": import it in parts; nothing imported")
 
 
 def _file_error(message: str) -> SizingInputError:

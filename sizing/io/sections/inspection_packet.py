@@ -39,7 +39,7 @@ from typing import Any
 
 from sizing.errors import SizingInputError
 from sizing.io import fields as parse
-from sizing.io.csv_files import csv_text, line_end_problem
+from sizing.io.csv_files import csv_text, read_text
 from sizing.io.sections.inspection import (
     CONDITIONS,
     PHOTO_MAX_COUNT,
@@ -144,22 +144,6 @@ def _where(name: str, line: int, item: str, column: str = "answer") -> str:
     return f"{name}: line {line} ({_label(item)}): {column}"
 
 
-def _text(data: bytes | str, name: str) -> str:
-    raw = data.encode("utf-8") if isinstance(data, str) else bytes(data)
-    if len(raw) > parse.MAX_FILE_BYTES:
-        raise SizingInputError(name, None, "", message=(
-            f"{name} is larger than {parse.MAX_FILE_BYTES // 1_000_000} MB: is it the packet's CSV?"))
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise SizingInputError(name, None, "", message=f"{name} is not UTF-8 text: save the packet as CSV "
-                               "(UTF-8)") from None
-    problem = line_end_problem(text[:65536])
-    if problem is not None or "\x00" in text:
-        raise SizingInputError(name, None, "", message=f"{name}: {problem or 'not CSV text'}")
-    return text
-
-
 def _cells(text: str, name: str, place: Jurisdiction) -> dict[str, list[tuple[int, Line, str, str]]]:
     """Each line of the packet by its key: (line number, the packet's line, answer, note) as given."""
     known = {(_norm(x.section), _norm(x.item)): x for x in lines(place)}
@@ -201,7 +185,8 @@ def read_packet(data: bytes | str, name: str, place: Jurisdiction, *, allow_unan
                 today: dt.date | None = None) -> Packet:
     """A filled packet, checked line by line (each mistake one line naming the file, the line and the column);
     checklist items left blank are refused unless ``allow_unanswered`` (they are then not inspected)."""
-    text = _text(data, name)
+    text = read_text(data, name, parse.MAX_FILE_BYTES, "the packet", "an inspection packet", field=name,
+                     too_large=": is it the packet's CSV?")
     cells = _cells(text, name, place)
     by_key = {x.key: x for x in lines(place)}
     paths: dict[str, str] = {}
