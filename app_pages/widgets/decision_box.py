@@ -115,4 +115,4 @@ def _record(doc: dict, grantable: bool, conditions: list[str], revocation_ready:
     ss.wv_recorded = {k: v for k, v in made["waiver"].items()
                       if k in ("status", "date", "decided_by", "granted_on", "conditions")}
     ss.wv_record_msg = ("success", f"Recorded ({decision}): {added.summary()} in the register, by {reg.identity}."
-                                   + register_box.created(reg))
+                                   + access.created_note(reg))

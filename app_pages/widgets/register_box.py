@@ -72,13 +72,7 @@ def _save(kind: str, doc: dict, today: dt.date, fse_key: str, place) -> None:
     added, reg = stored
     extra = "" if added.kind != "review" else f" ({'compliant' if added.exit_code == 0 else 'not compliant'})"
     ss[message] = ("success", f"Saved: {added.summary()}{extra} in the register, recorded by {reg.identity}."
-                              + created(reg))
-
-
-def created(reg) -> str:
-    """What a save that created the register adds to its message: that it did, not where (a page never shows the
-    register's location, a file path or a server's address)."""
-    return " A new register was created for these records." if getattr(reg.db, "created", False) else ""
+                              + access.created_note(reg))
 
 
 def save_box(kind: str, doc: dict, place, today: dt.date | None = None, allowed: bool | None = None) -> None:

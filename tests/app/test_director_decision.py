@@ -44,7 +44,7 @@ def test_a_granted_waiver_is_recorded_and_the_letter_is_final(app, register_file
     assert errors(app) == []
     me = os_user()
     recorded = f"Recorded (granted): stored waiver decision of FSE-0900 in the register, by {me}. A new register was " \
-               "created for these records."
+               "created."
     assert recorded in [s.value for s in app.success], [s.value for s in app.success]
     assert not any(str(register_file) in t or register_file.name in t for t in texts(app).splitlines())  # never where
     shown = [s.value for s in app.success if s.value.startswith("DECISION: GRANTED on 2025-04-01")]
